@@ -1,0 +1,344 @@
+#include "config.h"
+
+#include "solver/count.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "solver/memo.h"
+#include "util/clock.h"
+#include "util/xalloc.h"
+
+/* Mems between looks at the clock, the cancel flag and the limit: about a
+ * millisecond of search. */
+#define SLICE_MEMS (1u << 22)
+
+/* Units wanted per shard: enough for a few dozen threads to share evenly. */
+#define UNITS_PER_SHARD 1024
+
+void count_opts_init(struct count_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->rule = DLX_MRV;
+	o->threads = 1;
+	o->shard = 1;
+	o->shards = 1;
+	o->memo = COUNT_MEMO_OFF;
+	o->memo_bytes = (size_t)1 << 30;
+	o->progress_interval = 0.5;
+}
+
+void count_result_free(struct count_result *r)
+{
+	stats_free(&r->st);
+}
+
+static struct memo *make_memo(const struct xc_problem *p, const struct count_opts *o, bool shared)
+{
+	if (o->memo == COUNT_MEMO_OFF)
+		return NULL;
+	return memo_new((p->n_items + 63) / 64, o->memo_bytes, shared);
+}
+
+static void report(const struct count_opts *o, double t0, double fraction, uint64_t solutions)
+{
+	struct count_progress pr = { .fraction = fraction, .solutions = solutions,
+	                             .elapsed = clock_seconds() - t0 };
+	o->progress(o->progress_ctx, &pr);
+}
+
+/* ---- one thread, the whole tree -------------------------------------- */
+
+static void count_whole(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	double t0 = clock_seconds(), next_report = t0 + o->progress_interval;
+	struct dlx *d = dlx_new(p, o->rule);
+	struct memo *m = make_memo(p, o, false);
+	if (m)
+		dlx_set_memo(d, m, 0, o->memo == COUNT_MEMO_AUTO);
+	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
+	enum dlx_status s;
+	while ((s = dlx_run(d, &ctl)) == DLX_BUDGET) {
+		if (o->progress && clock_seconds() >= next_report) {
+			report(o, t0, dlx_progress(d, 0), dlx_stats(d)->solutions);
+			next_report = clock_seconds() + o->progress_interval;
+		}
+	}
+	stats_init(&r->st, dlx_depth(d));
+	stats_copy(&r->st, dlx_stats(d));
+	r->complete = s != DLX_CANCELLED;
+	r->memo_used = dlx_memo_in_use(d);
+	r->memo_entries = m ? memo_entries(m) : 0;
+	r->bytes = dlx_bytes(d) + (m ? memo_bytes(m) : 0);
+	dlx_free(d);
+	memo_free(m);
+}
+
+/* ---- splitting ------------------------------------------------------- */
+
+struct plan {
+	int level;          /* the level of the units */
+	uint64_t units;
+	double *weight;     /* each unit's share of the tree, by Knuth's measure */
+	size_t cap;
+};
+
+static bool plan_enter(void *ctx, uint64_t unit, struct dlx *d)
+{
+	struct plan *pl = ctx;
+	(void)unit;
+	if (pl->units == pl->cap) {
+		pl->cap = pl->cap ? 2 * pl->cap : 1024;
+		pl->weight = xreallocarray(pl->weight, pl->cap, sizeof *pl->weight);
+	}
+	pl->weight[pl->units++] = dlx_path_weight(d);
+	return false;
+}
+
+static void plan_leave(void *ctx, uint64_t unit, struct dlx *d)
+{
+	(void)ctx, (void)unit, (void)d;
+}
+
+/* List the units at `level` and their weights in pl. */
+static bool walk_units(struct dlx *d, int level, struct plan *pl, const atomic_int *cancel)
+{
+	struct dlx_split sp = { .level = level, .enter = plan_enter, .leave = plan_leave, .ctx = pl };
+	struct dlx_ctl ctl = { .cancel = cancel };
+	pl->units = 0;
+	pl->level = level;
+	dlx_restart(d);
+	dlx_set_split(d, &sp);
+	return dlx_run(d, &ctl) != DLX_CANCELLED;
+}
+
+/* The shallowest level with at least `want` nodes (or else the widest);
+ * false if no level has `least` (the tree is too small to be worth
+ * splitting). */
+static bool plan_split(const struct xc_problem *p, enum dlx_rule rule, uint64_t want, uint64_t least,
+                       const atomic_int *cancel, struct plan *pl)
+{
+	struct dlx *d = dlx_new(p, rule);
+	uint64_t most = 0;
+	int most_level = 0;
+	bool ok = true;
+	memset(pl, 0, sizeof *pl);
+	for (int level = 1; level < dlx_depth(d) - 1; level++) {
+		if (!(ok = walk_units(d, level, pl, cancel)))
+			break;
+		if (pl->units > most)
+			most = pl->units, most_level = level;
+		if (pl->units >= want || pl->units == 0)
+			break;
+	}
+	if (ok && most >= least && pl->level != most_level)
+		ok = walk_units(d, most_level, pl, cancel);
+	dlx_free(d);
+	if (!ok || most < least) {
+		free(pl->weight);
+		memset(pl, 0, sizeof *pl);
+		return false;
+	}
+	return true;
+}
+
+struct counter;
+
+struct worker {
+	struct counter *c;
+	pthread_t thread;
+	struct dlx *d;
+	uint64_t claim;               /* the shard's unit this thread searches next */
+	struct search_stats units;    /* work done inside units */
+	struct search_stats snap;     /* stats when the current unit was entered */
+	struct search_stats delta;    /* scratch */
+	double unit_weight;           /* weight of the current unit, 0 if none */
+	_Atomic double done_weight;   /* weight of the units finished */
+	_Atomic double partial;       /* fraction of the current unit, times its weight */
+	atomic_uint_fast64_t found;   /* solutions in units, finished or not */
+	enum dlx_status status;
+};
+
+struct counter {
+	const struct xc_problem *p;
+	const struct count_opts *o;
+	struct plan plan;
+	struct memo *memo;
+	atomic_uint_fast64_t next_claim;
+	atomic_int stop;
+	atomic_int running;
+	struct worker *w;
+};
+
+static bool work_enter(void *ctx, uint64_t unit, struct dlx *d)
+{
+	struct worker *w = ctx;
+	const struct count_opts *o = w->c->o;
+	if (unit % (uint64_t)o->shards != (uint64_t)(o->shard - 1) || unit / (uint64_t)o->shards != w->claim)
+		return false;
+	stats_copy(&w->snap, dlx_stats(d));
+	w->unit_weight = w->c->plan.weight[unit];
+	return true;
+}
+
+static void work_leave(void *ctx, uint64_t unit, struct dlx *d)
+{
+	struct worker *w = ctx;
+	(void)unit;
+	stats_copy(&w->delta, dlx_stats(d));
+	stats_sub(&w->delta, &w->snap);
+	stats_add(&w->units, &w->delta);
+	atomic_store(&w->done_weight, atomic_load(&w->done_weight) + w->unit_weight);
+	atomic_store(&w->partial, 0.0);
+	atomic_store(&w->found, w->units.solutions);
+	w->unit_weight = 0;
+	w->claim = atomic_fetch_add(&w->c->next_claim, 1);
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	struct counter *c = w->c;
+	int level = c->plan.level;
+	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
+	while ((w->status = dlx_run(w->d, &ctl)) == DLX_BUDGET) {
+		if (w->unit_weight > 0) {
+			const struct search_stats *st = dlx_stats(w->d);
+			atomic_store(&w->partial, w->unit_weight * dlx_progress(w->d, level));
+			atomic_store(&w->found, w->units.solutions + (st->solutions - w->snap.solutions));
+		}
+	}
+	atomic_fetch_sub(&c->running, 1);
+	return NULL;
+}
+
+static void count_split(const struct xc_problem *p, const struct count_opts *o, struct count_result *r,
+                        const struct plan *plan)
+{
+	double t0 = clock_seconds();
+	int n = o->threads;
+	struct counter c = { .p = p, .o = o, .plan = *plan };
+	c.memo = make_memo(p, o, n > 1);
+	atomic_init(&c.next_claim, (uint64_t)n);
+	atomic_init(&c.stop, 0);
+	atomic_init(&c.running, n);
+	c.w = xcalloc((size_t)n, sizeof *c.w);
+
+	double shard_weight = 0;
+	for (uint64_t u = (uint64_t)(o->shard - 1); u < plan->units; u += (uint64_t)o->shards)
+		shard_weight += plan->weight[u];
+
+	/* The search threads take no signals: those are the caller's. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (int i = 0; i < n; i++) {
+		struct worker *w = &c.w[i];
+		w->c = &c;
+		w->claim = (uint64_t)i;
+		w->d = dlx_new(p, o->rule);
+		stats_init(&w->units, dlx_depth(w->d));
+		stats_init(&w->snap, dlx_depth(w->d));
+		stats_init(&w->delta, dlx_depth(w->d));
+		atomic_init(&w->done_weight, 0.0);
+		atomic_init(&w->partial, 0.0);
+		atomic_init(&w->found, 0);
+		struct dlx_split sp = { .level = plan->level, .enter = work_enter, .leave = work_leave, .ctx = w };
+		dlx_set_split(w->d, &sp);
+		if (c.memo)
+			dlx_set_memo(w->d, c.memo, plan->level, o->memo == COUNT_MEMO_AUTO);
+		if (pthread_create(&w->thread, NULL, work, w) != 0) {
+			/* cannot start it: run it here instead, after the others */
+			w->thread = pthread_self();
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+
+	double next_report = t0 + o->progress_interval;
+	struct timespec nap = { 0, 10 * 1000 * 1000 };
+	int started = 0;
+	for (int i = 0; i < n; i++)
+		started += !pthread_equal(c.w[i].thread, pthread_self());
+	while (atomic_load(&c.running) > n - started) {
+		nanosleep(&nap, NULL);
+		uint64_t found = 0;
+		double done = 0;
+		for (int i = 0; i < n; i++) {
+			found += atomic_load(&c.w[i].found);
+			done += atomic_load(&c.w[i].done_weight) + atomic_load(&c.w[i].partial);
+		}
+		if ((o->cancel && atomic_load(o->cancel)) || (o->limit && found >= o->limit))
+			atomic_store(&c.stop, 1);
+		if (o->progress && clock_seconds() >= next_report) {
+			report(o, t0, shard_weight > 0 ? done / shard_weight : 0, found);
+			next_report = clock_seconds() + o->progress_interval;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		if (pthread_equal(c.w[i].thread, pthread_self()))
+			work(&c.w[i]);
+		else
+			pthread_join(c.w[i].thread, NULL);
+	}
+
+	/* The work above the units is the same in every thread; charge it
+	 * once, to shard 1. */
+	stats_init(&r->st, dlx_depth(c.w[0].d));
+	if (o->shard == 1) {
+		stats_copy(&r->st, dlx_stats(c.w[0].d));
+		stats_sub(&r->st, &c.w[0].units);
+	}
+	r->complete = true;
+	r->memo_used = c.memo != NULL;
+	for (int i = 0; i < n; i++) {
+		struct worker *w = &c.w[i];
+		stats_add(&r->st, &w->units);
+		if (dlx_stats(w->d)->max_level > r->st.max_level)
+			r->st.max_level = dlx_stats(w->d)->max_level;
+		if (w->status == DLX_CANCELLED)
+			r->complete = false;
+		r->memo_used &= dlx_memo_in_use(w->d);
+		r->bytes += dlx_bytes(w->d);
+		dlx_free(w->d);
+		stats_free(&w->units);
+		stats_free(&w->snap);
+		stats_free(&w->delta);
+	}
+	if (o->limit && r->st.solutions >= o->limit)
+		r->complete = true; /* stopped because the limit was reached */
+	r->memo_entries = c.memo ? memo_entries(c.memo) : 0;
+	r->bytes += c.memo ? memo_bytes(c.memo) : 0;
+	memo_free(c.memo);
+	free(c.w);
+}
+
+void count_run(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	double t0 = clock_seconds();
+	memset(r, 0, sizeof *r);
+	bool split = o->threads > 1 || o->shards > 1;
+	struct plan plan = { 0 };
+	if (split) {
+		uint64_t want = (uint64_t)UNITS_PER_SHARD * (uint64_t)o->shards;
+		split = plan_split(p, o->rule, want, 2 * (uint64_t)o->threads * (uint64_t)o->shards, o->cancel,
+		                   &plan);
+	}
+	if (split) {
+		r->split_level = plan.level;
+		r->units = plan.units;
+		count_split(p, o, r, &plan);
+		free(plan.weight);
+	} else if (o->shard == 1) {
+		count_whole(p, o, r);
+	} else {
+		/* too small to split: shard 1 counts it all, the others nothing */
+		stats_init(&r->st, p->n_primary + 2);
+		r->complete = true;
+	}
+	if (o->limit && r->st.solutions > o->limit)
+		r->st.solutions = o->limit;
+	r->seconds = clock_seconds() - t0;
+}

@@ -1,0 +1,71 @@
+/* Counting the solutions of an exact-cover problem, with every means at
+ * hand: the memo cache, several threads, and shards for spreading one
+ * count over many machines.
+ *
+ * Threads and shards split the search tree into units, the nodes at one
+ * level (chosen so that there are a few hundred units per shard).  Units
+ * are numbered in search order; shard K of N takes the units numbered
+ * K-1 modulo N, and the threads of a run claim its units one at a time.
+ * Every thread walks the top of the tree above the units, but its work is
+ * charged once, so the totals (solutions, nodes, updates, mems) of any
+ * number of threads equal those of one, and the totals of the N shards
+ * add up to those of the whole.  The split depends on N only, never on
+ * the threads, so every machine of a sharded count splits alike. */
+#ifndef LD_COUNT_H
+#define LD_COUNT_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "solver/dlx.h"
+#include "solver/stats.h"
+#include "solver/xc.h"
+
+enum count_memo {
+	COUNT_MEMO_OFF,
+	COUNT_MEMO_AUTO,  /* memoize, and stop if the cache turns out useless */
+	COUNT_MEMO_ON,    /* memoize to the end */
+};
+
+struct count_progress {
+	double fraction;     /* of the tree searched, by Knuth's measure */
+	uint64_t solutions;  /* found so far */
+	double elapsed;      /* seconds */
+};
+
+struct count_opts {
+	enum dlx_rule rule;
+	int threads;                /* 1 or more */
+	int shard, shards;          /* count part shard (1..shards) of shards */
+	enum count_memo memo;
+	size_t memo_bytes;          /* cap on the cache */
+	uint64_t limit;             /* stop once this many are found (0: no limit) */
+	const atomic_int *cancel;   /* set to stop early */
+	/* Called from the counting thread about every progress_interval s. */
+	void (*progress)(void *ctx, const struct count_progress *p);
+	void *progress_ctx;
+	double progress_interval;
+};
+
+struct count_result {
+	struct search_stats st;     /* totals; st.solutions is the count */
+	bool complete;              /* false if cancelled */
+	bool memo_used;             /* the cache was kept to the end */
+	size_t memo_entries;
+	size_t bytes;               /* search structures and cache, at most */
+	int split_level;            /* 0 if the tree was not split */
+	uint64_t units;             /* units at that level, all shards */
+	double seconds;
+};
+
+/* Defaults: MRV, one thread, the whole tree, memo off, no limit. */
+void count_opts_init(struct count_opts *o);
+
+/* Count p's solutions.  With a limit the count is min(solutions, limit).
+ * r->st must be released with count_result_free(). */
+void count_run(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
+void count_result_free(struct count_result *r);
+
+#endif

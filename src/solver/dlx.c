@@ -1,0 +1,556 @@
+#include "config.h"
+
+#include "solver/dlx.h"
+
+#include <assert.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/dlx_impl.h"
+#include "solver/memo.h"
+#include "util/xalloc.h"
+
+/* Memo lookups after which its usefulness is judged, and the hit rate (1 in
+ * MEMO_MIN_RATE) below which it is dropped. */
+#define MEMO_TRIAL (1u << 20)
+#define MEMO_MIN_RATE 100
+
+struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule)
+{
+	struct dlx *d = xcalloc(1, sizeof *d);
+	d->xc = p;
+	d->rule = rule;
+	d->n_items = p->n_items;
+	d->n_primary = p->n_primary;
+	d->first_node = p->n_items + 1;
+	d->n_nodes = d->first_node + xc_entries(p);
+	d->nd = xcalloc((size_t)d->n_nodes, sizeof *d->nd);
+	d->itm = xcalloc((size_t)d->n_nodes, sizeof *d->itm);
+	d->left = xcalloc((size_t)d->n_nodes, sizeof *d->left);
+	d->size = xcalloc((size_t)d->n_nodes, sizeof *d->size);
+	d->len = xcalloc((size_t)d->n_items + 1, sizeof *d->len);
+	d->first = xcalloc((size_t)d->n_items + 1, sizeof *d->first);
+	d->opt_of = xcalloc((size_t)d->n_nodes, sizeof *d->opt_of);
+
+	for (int i = 1; i <= d->n_items; i++)
+		d->nd[i].up = d->nd[i].down = i;
+	int nn = d->first_node;
+	for (int k = 0; k < p->n_options; k++) {
+		int size = xc_option_size(p, k);
+		const int *items = xc_option_items(p, k);
+		for (int j = 0; j < size; j++, nn++) {
+			int c = items[j] + 1;
+			struct dlx_node *x = &d->nd[nn];
+			d->itm[nn] = c;
+			d->left[nn] = (uint16_t)j;
+			d->size[nn] = (uint16_t)size;
+			/* append to the bottom of item c's list */
+			x->up = d->nd[c].up;
+			x->down = c;
+			d->nd[x->up].down = nn;
+			d->nd[c].up = nn;
+			d->len[c]++;
+			d->opt_of[nn] = k;
+		}
+	}
+
+	/* Each level covers a primary item, so there are at most n_primary
+	 * levels of choices, and one more for the solution node. */
+	d->depth = d->n_primary + 2;
+	d->choice = xcalloc((size_t)d->depth, sizeof *d->choice);
+	d->best = xcalloc((size_t)d->depth, sizeof *d->best);
+	d->degree = xcalloc((size_t)d->depth, sizeof *d->degree);
+	d->kth = xcalloc((size_t)d->depth, sizeof *d->kth);
+	stats_init(&d->st, d->depth);
+	d->active_primary = d->n_primary;
+	d->phase = PH_START;
+	return d;
+}
+
+void dlx_free(struct dlx *d)
+{
+	if (!d)
+		return;
+	free(d->nd);
+	free(d->itm);
+	free(d->left);
+	free(d->size);
+	free(d->len);
+	free(d->first);
+	free(d->opt_of);
+	free(d->choice);
+	free(d->best);
+	free(d->degree);
+	free(d->kth);
+	free(d->key);
+	free(d->entry_count);
+	free(d->pending);
+	stats_free(&d->st);
+	free(d);
+}
+
+/* Unwind whatever the search has covered, back to the root. */
+static void unwind(struct dlx *d)
+{
+	switch (d->phase) {
+	case PH_START:
+	case PH_DONE:
+		return;
+	case PH_FORWARD:
+	case PH_CHOSEN:
+		/* nothing covered at this level yet */
+		break;
+	case PH_PLACED:
+	case PH_SOLVED:
+		dlx_uncover_others(d, d->choice[d->level]);
+		dlx_uncover(d, d->best[d->level]);
+		break;
+	case PH_REMOVED:
+		dlx_uncover(d, d->best[d->level]);
+		break;
+	}
+	for (int l = d->level - 1; l >= 0; l--) {
+		dlx_uncover_others(d, d->choice[l]);
+		dlx_uncover(d, d->best[l]);
+	}
+}
+
+void dlx_restart(struct dlx *d)
+{
+	unwind(d);
+	d->phase = PH_START;
+	d->level = 0;
+	d->unit_seq = 0;
+	d->memo_off = false;
+	d->memo_lookups = d->memo_found = 0;
+	if (d->pending)
+		memset(d->pending, 0, sizeof *d->pending * (size_t)d->depth);
+	stats_clear(&d->st);
+	memset(&d->ev, 0, sizeof d->ev);
+}
+
+int dlx_choose(struct dlx *d, int *deg)
+{
+	const int32_t *len = d->len;
+	int n = d->n_primary;
+	int best = 0;
+	int32_t t = INT32_MAX;
+	uint64_t visited;
+
+	if (d->rule == DLX_MRV) {
+		/* Two branch-free passes beat one branchy one: the minimum,
+		 * then the first item that has it. */
+		for (int i = 1; i <= n; i++)
+			t = len[i] < t ? len[i] : t;
+		for (best = 1; len[best] != t; best++)
+			;
+	} else {
+		for (int i = 1; i <= n; i++) {
+			if (len[i] == 0) {
+				t = 0;
+				best = i;
+				break;
+			}
+			if (!best && len[i] < DLX_COVERED)
+				best = i, t = len[i];
+		}
+	}
+	/* DLX1 walks the list of active items until it meets an empty one:
+	 * 1 + 2v mems for v items visited. */
+	if (t == 0) {
+		visited = 0;
+		for (int i = 1; i <= best; i++)
+			visited += len[i] < DLX_COVERED;
+	} else {
+		visited = (uint64_t)d->active_primary;
+	}
+	d->st.mems += 1 + 2 * visited;
+	*deg = t;
+	return best;
+}
+
+/* The memo signature: which items still matter.  An uncovered secondary
+ * item with no options left constrains nothing, so it is left out. */
+static uint64_t signature(struct dlx *d)
+{
+	const int32_t *len = d->len;
+	memset(d->key, 0, sizeof *d->key * (size_t)d->key_words);
+	for (int i = 1; i <= d->n_items; i++) {
+		int32_t l = len[i];
+		bool on = i <= d->n_primary ? l < DLX_COVERED : (l > 0 && l < DLX_COVERED);
+		if (on)
+			d->key[(i - 1) >> 6] |= (uint64_t)1 << ((i - 1) & 63);
+	}
+	return memo_hash(d->key, d->key_words);
+}
+
+static void memo_judge(struct dlx *d)
+{
+	if (d->memo_adaptive && d->memo_lookups == MEMO_TRIAL &&
+	    d->memo_found * MEMO_MIN_RATE < d->memo_lookups)
+		d->memo_off = true;
+}
+
+#ifdef LD_DEBUG_LINKS
+static void debug_check(const struct dlx *d)
+{
+	struct diag err;
+	if (!dlx_check(d, &err)) {
+		fprintf(stderr, "linkdance: dancing links corrupted at level %d: %s\n", d->level, err.msg);
+		abort();
+	}
+}
+#else
+#define debug_check(d) ((void)0)
+#endif
+
+enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
+{
+	struct search_stats *st = &d->st;
+	int level = d->level;
+	int cur = 0, best = 0, deg;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	enum dlx_status status;
+
+	assert(!(d->memo && (ctl->report_solutions || ctl->step)));
+
+	switch (d->phase) {
+	case PH_START:
+		level = 0;
+		goto forward;
+	case PH_FORWARD:
+		goto forward;
+	case PH_CHOSEN:
+		best = d->best[level];
+		goto chosen;
+	case PH_PLACED:
+		cur = d->choice[level];
+		best = d->best[level];
+		goto placed;
+	case PH_SOLVED:
+		cur = d->choice[level];
+		best = d->best[level];
+		goto recover;
+	case PH_REMOVED:
+		cur = d->choice[level];
+		best = d->best[level];
+		goto advance;
+	case PH_DONE:
+		d->ev.kind = DLX_EV_DONE;
+		return DLX_DONE;
+	}
+
+forward:
+	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
+		status = DLX_CANCELLED;
+		d->phase = PH_FORWARD;
+		goto out;
+	}
+	if (st->mems >= mems_limit) {
+		status = DLX_BUDGET;
+		d->phase = PH_FORWARD;
+		goto out;
+	}
+	d->level = level;
+	if (d->has_split && level == d->split.level) {
+		d->unit = d->unit_seq++;
+		if (!d->split.enter(d->split.ctx, d->unit, d)) {
+			/* Someone else's unit: pass it by uncounted, but charge the
+			 * way back up as leave_node does, so that the work above the
+			 * units is the same in every thread. */
+			level--;
+			cur = d->choice[level];
+			best = d->best[level];
+			st->mems += 2;
+			goto recover;
+		}
+	}
+	st->nodes++;
+	st->profile[level]++;
+	debug_check(d);
+	best = dlx_choose(d, &deg);
+	d->best[level] = best;
+	d->degree[level] = deg;
+	d->kth[level] = 0;
+	if (d->memo && deg > 0 && level >= d->memo_min_level && !d->memo_off) {
+		uint64_t h = signature(d), count;
+		d->memo_lookups++;
+		if (memo_get(d->memo, d->key, h, &count)) {
+			d->memo_found++;
+			st->memo_hits++;
+			st->solutions = stats_add_count(st->solutions, count, &st->overflow);
+			memo_judge(d);
+			goto leave_node;
+		}
+		memo_judge(d);
+		d->pending[level] = true;
+		d->entry_count[level] = st->solutions;
+	}
+	if (ctl->step) {
+		d->ev = (struct dlx_event){ .kind = DLX_EV_CHOOSE, .level = level, .item = best - 1, .degree = deg };
+		d->phase = PH_CHOSEN;
+		status = DLX_STEP;
+		goto out;
+	}
+chosen:
+	dlx_cover(d, best);
+	cur = d->choice[level] = d->first[best];
+	st->mems += 2;
+advance:
+	if (cur == best)
+		goto backup;
+	dlx_cover_others(d, cur);
+	if (ctl->step) {
+		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
+		                            .index = d->kth[level] };
+		d->phase = PH_PLACED;
+		status = DLX_STEP;
+		goto out;
+	}
+placed:
+	st->mems++;
+	if (d->active_primary == 0) {
+		st->nodes++;
+		st->profile[level + 1]++;
+		if (level + 1 > st->max_level)
+			st->max_level = level + 1;
+		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+		if (ctl->step || ctl->report_solutions ||
+		    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
+			d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = level };
+			d->phase = PH_SOLVED;
+			status = ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
+			goto out;
+		}
+		goto recover;
+	}
+	if (++level > st->max_level)
+		st->max_level = level;
+	goto forward;
+
+backup:
+	dlx_uncover(d, best);
+leave_node:
+	if (d->pending && d->pending[level]) {
+		d->pending[level] = false;
+		if (!d->memo_off) {
+			uint64_t h = signature(d);
+			memo_put(d->memo, d->key, h, st->solutions - d->entry_count[level]);
+			st->memo_stores++;
+		}
+	}
+	if (d->has_split && level == d->split.level)
+		d->split.leave(d->split.ctx, d->unit, d);
+	if (level == 0) {
+		d->phase = PH_DONE;
+		d->level = 0;
+		d->ev.kind = DLX_EV_DONE;
+		return DLX_DONE;
+	}
+	level--;
+	cur = d->choice[level];
+	best = d->best[level];
+	st->mems += 2;
+recover:
+	dlx_uncover_others(d, cur);
+	{
+		int removed = cur;
+		cur = d->choice[level] = d->nd[cur].down;
+		st->mems += 2;
+		d->kth[level]++;
+		if (ctl->step) {
+			d->ev = (struct dlx_event){ .kind = DLX_EV_REMOVE, .level = level, .option = d->opt_of[removed],
+			                            .index = d->kth[level] - 1 };
+			d->phase = PH_REMOVED;
+			status = DLX_STEP;
+			goto out;
+		}
+	}
+	goto advance;
+
+out:
+	d->level = level;
+	st->level = level;
+	return status;
+}
+
+const struct xc_problem *dlx_problem(const struct dlx *d)
+{
+	return d->xc;
+}
+
+const struct search_stats *dlx_stats(const struct dlx *d)
+{
+	return &d->st;
+}
+
+const struct dlx_event *dlx_event(const struct dlx *d)
+{
+	return &d->ev;
+}
+
+int dlx_path(const struct dlx *d, int *options)
+{
+	int n = d->level;
+	/* At these phases the option at the current level is in place too. */
+	if (d->phase == PH_PLACED || d->phase == PH_SOLVED)
+		n++;
+	for (int l = 0; l < n; l++)
+		options[l] = d->opt_of[d->choice[l]];
+	return n;
+}
+
+double dlx_progress(const struct dlx *d, int from_level)
+{
+	if (d->phase == PH_DONE)
+		return 1.0;
+	if (d->phase == PH_START)
+		return 0.0;
+	double f = 0.0, w = 1.0;
+	for (int l = from_level; l < d->level; l++) {
+		if (d->degree[l] <= 0)
+			break;
+		w /= d->degree[l];
+		f += w * d->kth[l];
+	}
+	return f;
+}
+
+double dlx_path_weight(const struct dlx *d)
+{
+	double w = 1.0;
+	for (int l = 0; l < d->level; l++)
+		if (d->degree[l] > 0)
+			w /= d->degree[l];
+	return w;
+}
+
+int dlx_depth(const struct dlx *d)
+{
+	return d->depth;
+}
+
+size_t dlx_bytes(const struct dlx *d)
+{
+	return (size_t)d->n_nodes * (sizeof *d->nd + sizeof *d->itm + sizeof *d->left + sizeof *d->size +
+	                             sizeof *d->opt_of) +
+	       (size_t)(d->n_items + 1) * (sizeof *d->len + sizeof *d->first) +
+	       (size_t)d->depth * (4 * sizeof(int32_t) + sizeof(uint64_t));
+}
+
+void dlx_set_memo(struct dlx *d, struct memo *m, int min_level, bool adaptive)
+{
+	d->memo = m;
+	d->memo_min_level = min_level;
+	d->memo_adaptive = adaptive;
+	d->memo_off = false;
+	if (m && !d->key) {
+		d->key_words = (d->n_items + 63) / 64;
+		assert(memo_key_words(m) == d->key_words);
+		d->key = xcalloc((size_t)d->key_words, sizeof *d->key);
+		d->entry_count = xcalloc((size_t)d->depth, sizeof *d->entry_count);
+		d->pending = xcalloc((size_t)d->depth, sizeof *d->pending);
+	}
+}
+
+bool dlx_memo_in_use(const struct dlx *d)
+{
+	return d->memo && !d->memo_off;
+}
+
+void dlx_set_split(struct dlx *d, const struct dlx_split *s)
+{
+	d->has_split = s != NULL;
+	if (s)
+		d->split = *s;
+}
+
+static const char *item_name(const struct dlx *d, int c)
+{
+	return d->xc->name[c - 1];
+}
+
+/* A covered item's list is empty; what it held is a chain from first[c]
+ * through nodes of c, ending at c. */
+static bool check_covered(const struct dlx *d, int c, struct diag *err)
+{
+	if (d->nd[c].down != c || d->nd[c].up != c) {
+		diag_set(err, "covered item %s still has a list", item_name(d, c));
+		return false;
+	}
+	int steps = 0;
+	for (int p = d->first[c]; p != c; p = d->nd[p].down) {
+		if (p < d->first_node || p >= d->n_nodes || d->itm[p] != c || ++steps > d->n_nodes) {
+			diag_set(err, "covered item %s: its options cannot be walked (node %d)", item_name(d, c), p);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool check_active(const struct dlx *d, int c, int32_t len, struct diag *err)
+{
+	int k = 0;
+	for (int q = c, p = d->nd[c].down;; q = p, p = d->nd[p].down) {
+		if (p < 1 || p >= d->n_nodes) {
+			diag_set(err, "item %s: link to node %d out of range", item_name(d, c), p);
+			return false;
+		}
+		if (d->nd[p].up != q) {
+			diag_set(err, "item %s: node %d has up %d, expected %d", item_name(d, c), p, d->nd[p].up, q);
+			return false;
+		}
+		if (p == c)
+			break;
+		if (d->itm[p] != c) {
+			diag_set(err, "item %s: node %d belongs to item %d", item_name(d, c), p, d->itm[p]);
+			return false;
+		}
+		/* An option in play is whole: none of its items is covered. */
+		int first = p - d->left[p];
+		for (int x = first; x < first + d->size[p]; x++)
+			if (d->len[d->itm[x]] >= DLX_COVERED) {
+				diag_set(err, "item %s: an option in play contains covered item %s", item_name(d, c),
+				         item_name(d, d->itm[x]));
+				return false;
+			}
+		if (++k > len) {
+			diag_set(err, "item %s: list longer than its length %d", item_name(d, c), len);
+			return false;
+		}
+	}
+	if (k != len) {
+		diag_set(err, "item %s: list has %d nodes, length says %d", item_name(d, c), k, len);
+		return false;
+	}
+	return true;
+}
+
+bool dlx_check(const struct dlx *d, struct diag *err)
+{
+	int active = 0;
+	for (int c = 1; c <= d->n_items; c++) {
+		int32_t l = d->len[c];
+		if (l >= DLX_COVERED) {
+			/* a covered item's options have all left its list */
+			if (l != DLX_COVERED) {
+				diag_set(err, "covered item %s has length %d", item_name(d, c), l - DLX_COVERED);
+				return false;
+			}
+			if (!check_covered(d, c, err))
+				return false;
+			continue;
+		}
+		if (c <= d->n_primary)
+			active++;
+		if (!check_active(d, c, l, err))
+			return false;
+	}
+	if (active != d->active_primary) {
+		diag_set(err, "%d primary items uncovered, counter says %d", active, d->active_primary);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,180 @@
+/* The inside of struct dlx, for the engines built on it (dlx.c and the
+ * estimator).  Not for use outside src/solver/. */
+#ifndef LD_DLX_IMPL_H
+#define LD_DLX_IMPL_H
+
+#include "solver/dlx.h"
+
+/* A node: its links in the list of its item.  The rest of what DLX1 keeps
+ * in a node lives in side arrays (itm[], left[], size[]), so the links of
+ * a problem the size of Kanoodle stay within the first-level cache.
+ *
+ * Options are stored contiguously, without spacer nodes between them; the
+ * option of node x is nodes x - left[x] .. x - left[x] + size[x] - 1.
+ * Item headers are nodes 1..n_items. */
+struct dlx_node {
+	int32_t up, down;
+};
+
+/* Added to len[] of a covered item.  The branching scan then needs no list
+ * of active items: a covered item simply never has the smallest length. */
+#define DLX_COVERED (1 << 30)
+
+enum dlx_phase {
+	PH_START,
+	PH_FORWARD,   /* at the top of a node */
+	PH_CHOSEN,    /* item chosen, not yet covered */
+	PH_PLACED,    /* option placed, solution test next */
+	PH_SOLVED,    /* at a solution, take it back next */
+	PH_REMOVED,   /* option taken back, next option next */
+	PH_DONE,
+};
+
+struct dlx {
+	const struct xc_problem *xc;
+	enum dlx_rule rule;
+	int n_items, n_primary;  /* items are 1..n_items, primary ones first */
+	int first_node;          /* the first option node */
+	int n_nodes;
+	struct dlx_node *nd;
+	int32_t *itm;            /* the item of each node */
+	uint16_t *left, *size;   /* where each node sits in its option */
+	int32_t *len;            /* list lengths (+ DLX_COVERED when covered) */
+	int32_t *first;          /* first node of a covered item's list, see dlx_cover */
+	int32_t *opt_of;         /* problem option of each node (output only) */
+	int active_primary;      /* primary items not covered */
+
+	/* search state */
+	enum dlx_phase phase;
+	int level;
+	int depth;               /* room in the per-level arrays */
+	int32_t *choice;         /* node tried at each level */
+	int32_t *best;           /* item branched on at each level */
+	int32_t *degree;         /* its options at the time */
+	int32_t *kth;            /* which of them is being tried, from 0 */
+	struct search_stats st;
+	struct dlx_event ev;
+
+	/* memoized counting */
+	struct memo *memo;
+	int memo_min_level;
+	bool memo_off;
+	bool memo_adaptive;
+	uint64_t memo_lookups, memo_found;
+	int key_words;
+	uint64_t *key;
+	uint64_t *entry_count;   /* solutions when the level was entered */
+	bool *pending;           /* the level's count is to be stored */
+
+	/* splitting */
+	struct dlx_split split;
+	bool has_split;
+	uint64_t unit_seq;       /* units met so far */
+	uint64_t unit;           /* the unit being searched */
+};
+
+static inline void dlx_hide_node(struct dlx_node *restrict nd, const int32_t *restrict itm,
+                                 int32_t *restrict len, int nn)
+{
+	int32_t uu = nd[nn].up, dd = nd[nn].down;
+	nd[uu].down = dd;
+	nd[dd].up = uu;
+	len[itm[nn]]--;
+}
+
+static inline void dlx_unhide_node(struct dlx_node *restrict nd, const int32_t *restrict itm,
+                                   int32_t *restrict len, int nn)
+{
+	int32_t uu = nd[nn].up, dd = nd[nn].down;
+	nd[uu].down = nn;
+	nd[dd].up = nn;
+	len[itm[nn]]++;
+}
+
+/* Cover item c: take it out of play and hide every option in its list.
+ *
+ * DLX1 unlinks each of those options from every list but c's.  Here the
+ * whole option is unlinked, c's list included, which leaves c's list empty
+ * while c is covered: one more unlink per option, but no test for the
+ * node to skip, and on this machine that is the faster trade.  The nodes
+ * taken out of c's list keep their down links (nothing touches an
+ * unlinked node), so the list can still be walked from its first node,
+ * kept in first[c].  Options are in input order in every list, so
+ * restoring them in the same order is exact (see dlx_uncover).
+ *
+ * Charged as DLX1 charges it: one update for the item and one per node it
+ * hides; 4 + 3L + 6H mems for a list of length L from which H nodes are
+ * hidden. */
+static inline void dlx_cover(struct dlx *d, int c)
+{
+	struct dlx_node *restrict nd = d->nd;
+	const int32_t *restrict itm = d->itm;
+	int32_t *restrict len = d->len;
+	uint64_t l = (uint64_t)len[c], total = 0;
+	int rr = nd[c].down;
+	d->first[c] = rr;
+	for (; rr != c; rr = nd[rr].down) {
+		int first = rr - d->left[rr], end = first + d->size[rr];
+		for (int nn = first; nn < end; nn++)
+			dlx_hide_node(nd, itm, len, nn);
+		total += d->size[rr];
+	}
+	len[c] += DLX_COVERED;
+	if (c <= d->n_primary)
+		d->active_primary--;
+	uint64_t hidden = total - l;
+	d->st.updates += 1 + hidden;
+	d->st.mems += 4 + 3 * l + 6 * hidden;
+}
+
+/* The exact inverse of dlx_cover(c), once everything covered since has
+ * been uncovered.  The options go back in the order they left: in any
+ * one list they left top to bottom (lists are in input order), and
+ * re-inserting such a run top to bottom restores it, as Knuth observes in
+ * DLX1. */
+static inline void dlx_uncover(struct dlx *d, int c)
+{
+	struct dlx_node *restrict nd = d->nd;
+	const int32_t *restrict itm = d->itm;
+	int32_t *restrict len = d->len;
+	uint64_t total = 0;
+	for (int rr = d->first[c]; rr != c; rr = nd[rr].down) {
+		int first = rr - d->left[rr], end = first + d->size[rr];
+		for (int nn = first; nn < end; nn++)
+			dlx_unhide_node(nd, itm, len, nn);
+		total += d->size[rr];
+	}
+	len[c] -= DLX_COVERED;
+	if (c <= d->n_primary)
+		d->active_primary++;
+	uint64_t l = (uint64_t)len[c];
+	d->st.mems += 4 + 3 * l + 6 * (total - l);
+}
+
+/* Cover the other items of the option through node p, going right and
+ * wrapping, as DLX1 does: s + 1 mems for an option of size s. */
+static inline void dlx_cover_others(struct dlx *d, int p)
+{
+	int first = p - d->left[p], last = first + d->size[p] - 1;
+	for (int nn = p + 1; nn <= last; nn++)
+		dlx_cover(d, d->itm[nn]);
+	for (int nn = first; nn < p; nn++)
+		dlx_cover(d, d->itm[nn]);
+	d->st.mems += (uint64_t)(last - first) + 2;
+}
+
+/* Undo dlx_cover_others(d, p): the same items, in reverse order. */
+static inline void dlx_uncover_others(struct dlx *d, int p)
+{
+	int first = p - d->left[p], last = first + d->size[p] - 1;
+	for (int nn = p - 1; nn >= first; nn--)
+		dlx_uncover(d, d->itm[nn]);
+	for (int nn = last; nn > p; nn--)
+		dlx_uncover(d, d->itm[nn]);
+	d->st.mems += (uint64_t)(last - first) + 2;
+}
+
+/* The item to branch on, by d->rule; *deg gets its length. */
+int dlx_choose(struct dlx *d, int *deg);
+
+#endif

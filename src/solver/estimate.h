@@ -1,0 +1,47 @@
+/* Knuth's 1975 estimate of a backtrack tree (Mathematics of Computation
+ * 29, 121-136), on the exact-cover search tree of dlx.c: walk from the
+ * root choosing a random child at each node.  If the degrees met are
+ * d0, d1, ..., the product d0...d(k-1) is an unbiased estimate of the
+ * number of nodes at depth k, and at a solution leaf of the number of
+ * solutions.  Averaging many probes gives the estimates; the spread of
+ * the probes gives their standard errors.
+ *
+ * The tree is the one dlx_run() searches, node for node (the same
+ * branching rule, solutions counted as nodes), so an estimate predicts
+ * the node count that --stats will report. */
+#ifndef LD_ESTIMATE_H
+#define LD_ESTIMATE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/rng.h"
+
+struct dlx;
+
+struct estimate {
+	uint64_t probes;
+	int depth;              /* levels 0 .. depth-1 */
+	double *level_sum;      /* sum over probes of the nodes estimated at each level */
+	/* running means and sums of squared deviations (Welford) */
+	double nodes_mean, nodes_m2;
+	double sol_mean, sol_m2;
+	struct rng rng;
+};
+
+void estimate_init(struct estimate *e, int depth, uint64_t seed);
+void estimate_free(struct estimate *e);
+
+/* Add n probes of the tree below d's root (d must be at its start).
+ * Returns false if *cancel was set first; the probes done still count. */
+bool estimate_probe(struct estimate *e, struct dlx *d, uint64_t n, const atomic_int *cancel);
+
+/* Means and standard errors of the means. */
+double estimate_nodes(const struct estimate *e);
+double estimate_nodes_se(const struct estimate *e);
+double estimate_solutions(const struct estimate *e);
+double estimate_solutions_se(const struct estimate *e);
+double estimate_level(const struct estimate *e, int level);
+
+#endif

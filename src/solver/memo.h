@@ -1,0 +1,35 @@
+/* The memo cache for counting: a subproblem of exact cover is named by its
+ * signature, the set of items still active (Nishino et al.'s DXZ, Knuth's
+ * DLX6), and the number of its solutions is stored under that name, so a
+ * subproblem reached again by another path is counted once.
+ *
+ * The table is split into shards by hash, each with its own lock, so the
+ * threads of one count can share it.  It grows by doubling until its byte
+ * cap; after that it keeps answering lookups but stores nothing new, which
+ * costs time, never correctness. */
+#ifndef LD_MEMO_H
+#define LD_MEMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct memo;
+
+/* A table of signatures of key_words 64-bit words, using at most cap_bytes.
+ * shared: lock each shard, for use by several threads at once. */
+struct memo *memo_new(int key_words, size_t cap_bytes, bool shared);
+void memo_free(struct memo *m);
+
+uint64_t memo_hash(const uint64_t *key, int words);
+/* Look a signature up; true and *count if it has been stored. */
+bool memo_get(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t *count);
+/* Store a signature's count (no-op once the cap is reached). */
+void memo_put(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t count);
+
+int memo_key_words(const struct memo *m);
+size_t memo_bytes(const struct memo *m);
+size_t memo_entries(const struct memo *m);
+bool memo_full(const struct memo *m);
+
+#endif

@@ -1,0 +1,93 @@
+#include "config.h"
+
+#include "solver/stats.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+void stats_init(struct search_stats *st, int depth)
+{
+	memset(st, 0, sizeof *st);
+	st->depth = depth > 0 ? depth : 1;
+	st->profile = xcalloc((size_t)st->depth, sizeof *st->profile);
+}
+
+void stats_free(struct search_stats *st)
+{
+	free(st->profile);
+	st->profile = NULL;
+	st->depth = 0;
+}
+
+void stats_clear(struct search_stats *st)
+{
+	uint64_t *profile = st->profile;
+	int depth = st->depth;
+	memset(st, 0, sizeof *st);
+	st->profile = profile;
+	st->depth = depth;
+	memset(profile, 0, sizeof *profile * (size_t)depth);
+}
+
+void stats_copy(struct search_stats *dst, const struct search_stats *src)
+{
+	if (dst->depth != src->depth) {
+		free(dst->profile);
+		dst->profile = xcalloc((size_t)src->depth, sizeof *dst->profile);
+	}
+	uint64_t *profile = dst->profile;
+	*dst = *src;
+	dst->profile = profile;
+	memcpy(profile, src->profile, sizeof *profile * (size_t)src->depth);
+}
+
+void stats_add(struct search_stats *dst, const struct search_stats *src)
+{
+	dst->solutions = stats_add_count(dst->solutions, src->solutions, &dst->overflow);
+	dst->nodes += src->nodes;
+	dst->updates += src->updates;
+	dst->mems += src->mems;
+	dst->memo_hits += src->memo_hits;
+	dst->memo_stores += src->memo_stores;
+	dst->overflow |= src->overflow;
+	if (src->max_level > dst->max_level)
+		dst->max_level = src->max_level;
+	int n = src->depth < dst->depth ? src->depth : dst->depth;
+	for (int i = 0; i < n; i++)
+		dst->profile[i] += src->profile[i];
+}
+
+void stats_sub(struct search_stats *dst, const struct search_stats *src)
+{
+	dst->solutions -= src->solutions;
+	dst->nodes -= src->nodes;
+	dst->updates -= src->updates;
+	dst->mems -= src->mems;
+	dst->memo_hits -= src->memo_hits;
+	dst->memo_stores -= src->memo_stores;
+	int n = src->depth < dst->depth ? src->depth : dst->depth;
+	for (int i = 0; i < n; i++)
+		dst->profile[i] -= src->profile[i];
+}
+
+void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile)
+{
+	fprintf(f, "solutions: %" PRIu64 "%s\n", st->solutions, st->overflow ? " (overflowed)" : "");
+	fprintf(f, "nodes: %" PRIu64 "\n", st->nodes);
+	fprintf(f, "updates: %" PRIu64 "\n", st->updates);
+	fprintf(f, "mems: %" PRIu64 "\n", st->mems);
+	if (st->memo_hits || st->memo_stores)
+		fprintf(f, "memo: %" PRIu64 " hits, %" PRIu64 " stored\n", st->memo_hits, st->memo_stores);
+	fprintf(f, "max level: %d\n", st->max_level);
+	if (bytes)
+		fprintf(f, "bytes: %zu\n", bytes);
+	fprintf(f, "time: %.3f s\n", seconds);
+	if (profile) {
+		fprintf(f, "profile:\n");
+		for (int l = 0; l <= st->max_level && l < st->depth; l++)
+			fprintf(f, "%3d: %" PRIu64 "\n", l, st->profile[l]);
+	}
+}

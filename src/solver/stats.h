@@ -1,0 +1,54 @@
+/* Search statistics as Knuth counts them, shared by every engine so that
+ * exact cover, the Sudoku backtrackers and the clique search can be
+ * compared on one puzzle.
+ *
+ *   nodes    search-tree nodes entered; a solution counts as a node of its
+ *            own, one level below the last choice (TAOCP 7.2.2 (4)).
+ *   updates  removals of an element from a list.
+ *   mems     memory accesses in Knuth's cost model (one per 64-bit word).
+ *   profile  nodes per level. */
+#ifndef LD_STATS_H
+#define LD_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct search_stats {
+	uint64_t nodes;
+	uint64_t updates;
+	uint64_t mems;
+	uint64_t solutions;
+	uint64_t memo_hits;     /* subtrees answered from the memo cache */
+	uint64_t memo_stores;   /* subtree counts written to the cache */
+	int level;              /* current depth (at the time of the snapshot) */
+	int max_level;          /* deepest level reached, solutions included */
+	int depth;              /* profile has depth entries */
+	uint64_t *profile;
+	bool overflow;          /* a count no longer fits in 64 bits */
+};
+
+/* Make st empty with room for levels 0 .. depth-1. */
+void stats_init(struct search_stats *st, int depth);
+void stats_free(struct search_stats *st);
+void stats_clear(struct search_stats *st);
+void stats_copy(struct search_stats *dst, const struct search_stats *src);
+/* dst += src (counters and profile; max_level is the larger). */
+void stats_add(struct search_stats *dst, const struct search_stats *src);
+/* dst -= src, for the work done between two snapshots of one search. */
+void stats_sub(struct search_stats *dst, const struct search_stats *src);
+/* Add a to *sum, setting *overflow if the sum does not fit. */
+static inline uint64_t stats_add_count(uint64_t sum, uint64_t a, bool *overflow)
+{
+	uint64_t r;
+	if (__builtin_add_overflow(sum, a, &r)) {
+		*overflow = true;
+		return UINT64_MAX;
+	}
+	return r;
+}
+
+/* The report printed by --stats, on one stream. */
+void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile);
+
+#endif

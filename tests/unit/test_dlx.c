@@ -1,0 +1,433 @@
+/* The exact-cover engine: counts on problems with known answers, the DLX1
+ * accounting, resuming, stepping with the link lists checked at every
+ * level, cancelling, the memo cache, threads and shards, the estimator. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "problems.h"
+#include "puzzles/xcfile.h"
+#include "solver/count.h"
+#include "solver/dlx.h"
+#include "solver/estimate.h"
+#include "solver/memo.h"
+#include "tap.h"
+
+static const char *const L_TROMINO = "#./##";
+static const char *const I_TROMINO = "###";
+static const char *const DOMINO = "##";
+static const char *const PENTOMINOES[12] = {
+	"#####", "##/##/#.", "#./#./#./##", "##./.##/.#.", "##/#./##", "###/.#./.#.",
+	"#../#../###", "#../##./.##", ".#./###/.#.", ".#/.#/##/#.", "..#./####", "##./.#./.##",
+};
+
+/* Count plainly, to the end, in one go. */
+static struct search_stats plain(const struct xc_problem *p, enum dlx_rule rule)
+{
+	struct dlx *d = dlx_new(p, rule);
+	struct dlx_ctl ctl = { 0 };
+	dlx_run(d, &ctl);
+	struct search_stats st;
+	stats_init(&st, dlx_depth(d));
+	stats_copy(&st, dlx_stats(d));
+	dlx_free(d);
+	return st;
+}
+
+static uint64_t count_sols(const struct xc_problem *p, enum dlx_rule rule)
+{
+	struct search_stats st = plain(p, rule);
+	uint64_t n = st.solutions;
+	stats_free(&st);
+	return n;
+}
+
+static uint64_t count_memo(const struct xc_problem *p, enum dlx_rule rule, size_t cap)
+{
+	struct memo *m = memo_new((p->n_items + 63) / 64, cap, false);
+	struct dlx *d = dlx_new(p, rule);
+	dlx_set_memo(d, m, 0, false);
+	struct dlx_ctl ctl = { 0 };
+	dlx_run(d, &ctl);
+	uint64_t n = dlx_stats(d)->solutions;
+	dlx_free(d);
+	memo_free(m);
+	return n;
+}
+
+static void test_knuth_example(void)
+{
+	/* The example of Knuth's DLX1: its only solution is A D, E F C, B G. */
+	struct diag err;
+	struct xc_problem *p = xcfile_parse("| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
+	                                    "example", &err);
+	ok(p != NULL, "Knuth's example parses");
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl ctl = { .report_solutions = true };
+	ok(dlx_run(d, &ctl) == DLX_SOLUTION, "it has a solution");
+	int opts[8], n = dlx_path(d, opts);
+	int seen = 0;
+	for (int i = 0; i < n; i++)
+		seen |= 1 << opts[i];
+	is_u64(n, 3, "the solution has three options");
+	is_u64(seen, (1 << 3) | (1 << 0) | (1 << 4), "they are A D, C E F and B G");
+	ok(dlx_run(d, &ctl) == DLX_DONE, "and no other");
+	is_u64(dlx_stats(d)->solutions, 1, "one solution counted");
+	dlx_free(d);
+	xc_free(p);
+}
+
+static void test_queens(void)
+{
+	static const uint64_t want[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
+	for (int n = 1; n <= 10; n++) {
+		struct xc_problem *p = make_queens(n);
+		is_u64(count_sols(p, DLX_MRV), want[n], "%d queens: %" PRIu64 " solutions (MRV)", n, want[n]);
+		is_u64(count_sols(p, DLX_FIRST), want[n], "%d queens: %" PRIu64 " solutions (first item)", n, want[n]);
+		is_u64(count_memo(p, DLX_MRV, 1 << 24), want[n], "%d queens: %" PRIu64 " solutions (memo)", n, want[n]);
+		xc_free(p);
+	}
+}
+
+static void test_tilings(void)
+{
+	struct {
+		int h, w;
+		const char *const *shapes;
+		int n;
+		uint64_t want;
+		const char *what;
+	} t[] = {
+		{ 2, 10, &DOMINO, 1, 89, "dominoes, 2x10 (Fibonacci)" },
+		{ 4, 4, &DOMINO, 1, 36, "dominoes, 4x4" },
+		{ 6, 6, &DOMINO, 1, 6728, "dominoes, 6x6" },
+		{ 5, 6, &DOMINO, 1, 1183, "dominoes, 5x6" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct xc_problem *p = make_tiling(t[i].h, t[i].w, t[i].shapes, t[i].n);
+		is_u64(count_sols(p, DLX_MRV), t[i].want, "%s: %" PRIu64 " tilings", t[i].what, t[i].want);
+		is_u64(count_memo(p, DLX_FIRST, 1 << 24), t[i].want, "%s: %" PRIu64 " tilings (memo, first item)",
+		       t[i].what, t[i].want);
+		xc_free(p);
+	}
+
+	/* 8x8 dominoes are too many to enumerate in a test, but the memo cache
+	 * with the first-cell rule counts them at once. */
+	struct xc_problem *p = make_tiling(8, 8, &DOMINO, 1);
+	is_u64(count_memo(p, DLX_FIRST, 1 << 26), 12988816, "dominoes, 8x8: 12988816 tilings (memo)");
+	xc_free(p);
+
+	const char *tri[2] = { L_TROMINO, I_TROMINO };
+	p = make_tiling(2, 3, tri, 2);
+	is_u64(count_sols(p, DLX_MRV), 3, "L and I trominoes, 2x3: 3 tilings");
+	xc_free(p);
+	p = make_tiling(3, 3, tri, 2);
+	uint64_t n33 = count_sols(p, DLX_MRV);
+	is_u64(count_memo(p, DLX_FIRST, 1 << 24), n33, "L and I trominoes, 3x3: memo agrees (%" PRIu64 ")", n33);
+	xc_free(p);
+
+	/* Pentominoes, each once, every orientation counted: 2 and 368
+	 * solutions up to symmetry, four symmetries of the box. */
+	p = make_packing(3, 20, PENTOMINOES, 12);
+	is_u64(count_sols(p, DLX_MRV), 8, "pentominoes in 3x20: 8 packings");
+	xc_free(p);
+	p = make_packing(4, 15, PENTOMINOES, 12);
+	is_u64(count_sols(p, DLX_MRV), 1472, "pentominoes in 4x15: 1472 packings");
+	is_u64(count_memo(p, DLX_MRV, 1 << 26), 1472, "pentominoes in 4x15: 1472 packings (memo)");
+	xc_free(p);
+}
+
+static void test_sudoku_and_langford(void)
+{
+	struct xc_problem *p = make_sudoku(2, 2, NULL);
+	is_u64(p->n_items, 64, "4x4 sudoku has 64 items");
+	is_u64(count_sols(p, DLX_MRV), 288, "empty 4x4 sudoku: 288 grids");
+	xc_free(p);
+
+	p = make_sudoku(3, 3, NULL);
+	is_u64(p->n_items, 324, "9x9 sudoku has 324 items");
+	is_u64(p->n_options, 729, "9x9 sudoku has 729 options");
+	xc_free(p);
+
+	const char *puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+	p = make_sudoku(3, 3, puzzle);
+	is_u64(count_sols(p, DLX_MRV), 1, "a proper 9x9 sudoku has one solution");
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl ctl = { .report_solutions = true };
+	dlx_run(d, &ctl);
+	int opts[100], n = dlx_path(d, opts);
+	int grid[81] = { 0 };
+	for (int i = 0; i < n; i++)
+		grid[p->opt_tag[opts[i]] / 9] = p->opt_tag[opts[i]] % 9 + 1;
+	bool good = n == 81;
+	for (int i = 0; i < 81; i++)
+		good &= puzzle[i] == '.' || puzzle[i] - '0' == grid[i];
+	for (int u = 0; u < 9; u++) {
+		int rows = 0, cols = 0, boxes = 0;
+		for (int k = 0; k < 9; k++) {
+			rows |= 1 << grid[u * 9 + k];
+			cols |= 1 << grid[k * 9 + u];
+			boxes |= 1 << grid[(u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3];
+		}
+		good &= rows == 0x3fe && cols == 0x3fe && boxes == 0x3fe;
+	}
+	ok(good, "its solution keeps the clues and the rules");
+	dlx_free(d);
+	xc_free(p);
+
+	static const uint64_t langford[] = { 0, 0, 0, 2, 2, 0, 0, 52, 300 };
+	for (int k = 3; k <= 8; k++) {
+		p = make_langford(k);
+		is_u64(count_sols(p, DLX_MRV), langford[k], "Langford pairs n=%d: %" PRIu64, k, langford[k]);
+		xc_free(p);
+	}
+}
+
+/* A count cut into slices of k mems must do exactly the work of one run. */
+static void test_resume(void)
+{
+	struct xc_problem *p = make_packing(3, 20, PENTOMINOES, 12);
+	struct search_stats whole = plain(p, DLX_MRV);
+	static const uint64_t slices[] = { 1, 7, 1000, 123457 };
+	for (size_t i = 0; i < sizeof slices / sizeof slices[0]; i++) {
+		struct dlx *d = dlx_new(p, DLX_MRV);
+		struct dlx_ctl ctl = { .mems_budget = slices[i] };
+		uint64_t stops = 0;
+		while (dlx_run(d, &ctl) == DLX_BUDGET)
+			stops++;
+		const struct search_stats *st = dlx_stats(d);
+		ok(st->solutions == whole.solutions && st->nodes == whole.nodes && st->updates == whole.updates &&
+		           st->mems == whole.mems,
+		   "slices of %" PRIu64 " mems (%" PRIu64 " stops): same solutions, nodes, updates, mems", slices[i],
+		   stops);
+		dlx_free(d);
+	}
+	/* Solutions one at a time, then the rest as a count. */
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl each = { .report_solutions = true }, rest = { 0 };
+	dlx_run(d, &each);
+	dlx_run(d, &each);
+	dlx_run(d, &rest);
+	ok(dlx_stats(d)->solutions == whole.solutions && dlx_stats(d)->nodes == whole.nodes,
+	   "two solutions reported, then counted on: same totals");
+	dlx_free(d);
+	stats_free(&whole);
+	xc_free(p);
+}
+
+/* Step through a search, checking every link list at every node. */
+static void test_steps(void)
+{
+	struct xc_problem *p = make_queens(6);
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl ctl = { .step = true };
+	enum dlx_status s;
+	uint64_t steps = 0, chooses = 0, places = 0, removes = 0, sols = 0, bad = 0, depth_ok = 1;
+	int level = -1;
+	struct diag err = { "" };
+	while ((s = dlx_run(d, &ctl)) == DLX_STEP) {
+		const struct dlx_event *ev = dlx_event(d);
+		steps++;
+		switch (ev->kind) {
+		case DLX_EV_CHOOSE:
+			chooses++;
+			if (!dlx_check(d, &err))
+				bad++;
+			level = ev->level;
+			break;
+		case DLX_EV_PLACE:
+			places++;
+			depth_ok &= ev->level <= level;
+			break;
+		case DLX_EV_REMOVE:
+			removes++;
+			break;
+		case DLX_EV_SOLUTION:
+			sols++;
+			break;
+		default:
+			break;
+		}
+	}
+	ok(s == DLX_DONE, "stepping ends with the search");
+	is_u64(bad, 0, "link lists consistent at all %" PRIu64 " nodes%s%s", chooses, bad ? ": " : "", err.msg);
+	is_u64(sols, 4, "6 queens: 4 solutions met while stepping");
+	is_u64(places, removes, "every option placed is taken back");
+	is_u64(chooses + sols, dlx_stats(d)->nodes, "a choice per node, solutions counted as nodes");
+	ok(depth_ok, "options are placed at the level of the last choice");
+	ok(dlx_check(d, &err), "the structure is whole again at the end");
+	dlx_free(d);
+	xc_free(p);
+}
+
+static void test_cancel_restart(void)
+{
+	struct xc_problem *p = make_packing(4, 15, PENTOMINOES, 12);
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	atomic_int cancel;
+	atomic_init(&cancel, 1);
+	struct dlx_ctl ctl = { .cancel = &cancel };
+	ok(dlx_run(d, &ctl) == DLX_CANCELLED, "a set cancel flag stops the search at once");
+	is_u64(dlx_stats(d)->nodes, 0, "before any node");
+	atomic_store(&cancel, 0);
+	struct dlx_ctl budget = { .mems_budget = 5000000 };
+	dlx_run(d, &budget);
+	struct diag err;
+	dlx_restart(d);
+	ok(dlx_check(d, &err), "restart mid-search leaves whole lists");
+	dlx_run(d, &ctl);
+	is_u64(dlx_stats(d)->solutions, 1472, "a count after the restart is right");
+	dlx_free(d);
+	xc_free(p);
+}
+
+static void test_limit(void)
+{
+	struct xc_problem *p = make_queens(8);
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl ctl = { .max_solutions = 2 };
+	ok(dlx_run(d, &ctl) == DLX_LIMIT, "count to 2 stops at the limit");
+	is_u64(dlx_stats(d)->solutions, 2, "having found 2");
+	dlx_free(d);
+	xc_free(p);
+
+	p = make_sudoku(3, 3, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+	d = dlx_new(p, DLX_MRV);
+	ok(dlx_run(d, &ctl) == DLX_DONE, "a unique puzzle counted to 2 runs out");
+	is_u64(dlx_stats(d)->solutions, 1, "with 1");
+	dlx_free(d);
+	xc_free(p);
+}
+
+static void test_memo_cap(void)
+{
+	struct xc_problem *p = make_tiling(6, 6, &DOMINO, 1);
+	is_u64(count_memo(p, DLX_FIRST, 1), 6728, "a memo cache with no room still counts right");
+	is_u64(count_memo(p, DLX_FIRST, 40000), 6728, "a memo cache that fills up still counts right");
+	xc_free(p);
+}
+
+static struct count_result split_count(const struct xc_problem *p, int threads, int shard, int shards,
+                                       enum count_memo memo)
+{
+	struct count_opts o;
+	count_opts_init(&o);
+	o.threads = threads;
+	o.shard = shard;
+	o.shards = shards;
+	o.memo = memo;
+	struct count_result r;
+	count_run(p, &o, &r);
+	return r;
+}
+
+static void test_threads_shards(void)
+{
+	struct xc_problem *p = make_packing(4, 15, PENTOMINOES, 12);
+	struct count_result one = split_count(p, 1, 1, 1, COUNT_MEMO_OFF);
+	is_u64(one.st.solutions, 1472, "count_run, one thread: 1472");
+	for (int t = 2; t <= 3; t++) {
+		struct count_result r = split_count(p, t, 1, 1, COUNT_MEMO_OFF);
+		ok(r.split_level > 0, "%d threads: split at level %d into %" PRIu64 " units", t, r.split_level, r.units);
+		ok(r.st.solutions == one.st.solutions && r.st.nodes == one.st.nodes && r.st.updates == one.st.updates &&
+		           r.st.mems == one.st.mems,
+		   "%d threads: same solutions, nodes, updates and mems as one", t);
+		count_result_free(&r);
+	}
+	struct search_stats sum;
+	stats_init(&sum, one.st.depth);
+	for (int k = 1; k <= 3; k++) {
+		struct count_result r = split_count(p, 2, k, 3, COUNT_MEMO_OFF);
+		stats_add(&sum, &r.st);
+		count_result_free(&r);
+	}
+	ok(sum.solutions == one.st.solutions && sum.nodes == one.st.nodes && sum.updates == one.st.updates &&
+	           sum.mems == one.st.mems,
+	   "shards 1/3 + 2/3 + 3/3 add up to the whole: solutions, nodes, updates, mems");
+	bool profile_ok = true;
+	for (int l = 0; l < one.st.depth; l++)
+		profile_ok &= sum.profile[l] == one.st.profile[l];
+	ok(profile_ok, "and so do the nodes on every level");
+	stats_free(&sum);
+
+	struct count_result m = split_count(p, 2, 1, 1, COUNT_MEMO_ON);
+	is_u64(m.st.solutions, 1472, "2 threads sharing a memo cache: 1472");
+	count_result_free(&m);
+	count_result_free(&one);
+	xc_free(p);
+
+	/* A tree too small to split: shard 1 counts all, the others none. */
+	p = make_queens(4);
+	struct count_result a = split_count(p, 2, 1, 2, COUNT_MEMO_OFF), b = split_count(p, 2, 2, 2, COUNT_MEMO_OFF);
+	is_u64(a.st.solutions + b.st.solutions, 2, "4 queens in two shards: 2 in all");
+	count_result_free(&a);
+	count_result_free(&b);
+	xc_free(p);
+}
+
+/* The mean of many probes must land within three standard errors of the
+ * true size of the tree, which a full search tells. */
+static void test_estimate(void)
+{
+	struct {
+		struct xc_problem *p;
+		const char *what;
+	} t[] = {
+		{ make_queens(8), "8 queens" },
+		{ make_packing(4, 15, PENTOMINOES, 12), "pentominoes 4x15" },
+		{ make_langford(8), "Langford n=8" },
+		{ make_tiling(5, 6, &DOMINO, 1), "dominoes 5x6" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct search_stats st = plain(t[i].p, DLX_MRV);
+		struct dlx *d = dlx_new(t[i].p, DLX_MRV);
+		struct estimate e;
+		estimate_init(&e, dlx_depth(d), 42 + i);
+		estimate_probe(&e, d, 200000, NULL);
+		double n = estimate_nodes(&e), se = estimate_nodes_se(&e);
+		ok(fabs(n - (double)st.nodes) <= 3 * se, "%s: estimated %.0f +- %.0f nodes, true %" PRIu64, t[i].what, n,
+		   se, st.nodes);
+		double s = estimate_solutions(&e), sse = estimate_solutions_se(&e);
+		ok(fabs(s - (double)st.solutions) <= 3 * sse, "%s: estimated %.1f +- %.1f solutions, true %" PRIu64,
+		   t[i].what, s, sse, st.solutions);
+		double lvl = estimate_level(&e, 1);
+		ok(fabs(lvl - (double)st.profile[1]) < 1e-9, "%s: level 1 is known exactly (%.0f)", t[i].what, lvl);
+		struct diag err;
+		ok(dlx_check(d, &err), "%s: probes leave the lists whole", t[i].what);
+		estimate_free(&e);
+		dlx_free(d);
+		stats_free(&st);
+		xc_free(t[i].p);
+	}
+	/* Same seed, same estimate. */
+	struct xc_problem *p = make_queens(7);
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct estimate a, b;
+	estimate_init(&a, dlx_depth(d), 7);
+	estimate_init(&b, dlx_depth(d), 7);
+	estimate_probe(&a, d, 1000, NULL);
+	estimate_probe(&b, d, 1000, NULL);
+	ok(estimate_nodes(&a) == estimate_nodes(&b), "the same seed gives the same estimate");
+	estimate_free(&a);
+	estimate_free(&b);
+	dlx_free(d);
+	xc_free(p);
+}
+
+int main(void)
+{
+	test_knuth_example();
+	test_queens();
+	test_tilings();
+	test_sudoku_and_langford();
+	test_resume();
+	test_steps();
+	test_cancel_restart();
+	test_limit();
+	test_memo_cap();
+	test_threads_shards();
+	test_estimate();
+	return tap_done();
+}
