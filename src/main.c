@@ -1,6 +1,15 @@
+/* linkdance: with a command, the batch interface; without, the game. */
 #include "config.h"
 
-int main(void)
+#include <stdio.h>
+
+#include "cli/cli.h"
+
+int main(int argc, char **argv)
 {
-	return 0;
+	if (argc > 1)
+		return cli_main(argc, argv);
+	fputs("linkdance: the interactive game is not built yet; see linkdance --help for the batch commands\n",
+	      stderr);
+	return CLI_USAGE;
 }

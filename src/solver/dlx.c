@@ -84,9 +84,12 @@ void dlx_free(struct dlx *d)
 	free(d->best);
 	free(d->degree);
 	free(d->kth);
-	free(d->key);
+	free(d->keys);
+	free(d->key_hash);
+	free(d->child_key);
 	free(d->entry_count);
 	free(d->pending);
+	free(d->looked_up);
 	stats_free(&d->st);
 	free(d);
 }
@@ -125,8 +128,10 @@ void dlx_restart(struct dlx *d)
 	d->unit_seq = 0;
 	d->memo_off = false;
 	d->memo_lookups = d->memo_found = 0;
-	if (d->pending)
+	if (d->pending) {
 		memset(d->pending, 0, sizeof *d->pending * (size_t)d->depth);
+		memset(d->looked_up, 0, sizeof *d->looked_up * (size_t)d->depth);
+	}
 	stats_clear(&d->st);
 	memset(&d->ev, 0, sizeof d->ev);
 }
@@ -173,17 +178,60 @@ int dlx_choose(struct dlx *d, int *deg)
 
 /* The memo signature: which items still matter.  An uncovered secondary
  * item with no options left constrains nothing, so it is left out. */
-static uint64_t signature(struct dlx *d)
+static uint64_t signature(const struct dlx *d, uint64_t *key)
 {
 	const int32_t *len = d->len;
-	memset(d->key, 0, sizeof *d->key * (size_t)d->key_words);
+	memset(key, 0, sizeof *key * (size_t)d->key_words);
 	for (int i = 1; i <= d->n_items; i++) {
 		int32_t l = len[i];
 		bool on = i <= d->n_primary ? l < DLX_COVERED : (l > 0 && l < DLX_COVERED);
 		if (on)
-			d->key[(i - 1) >> 6] |= (uint64_t)1 << ((i - 1) & 63);
+			key[(i - 1) >> 6] |= (uint64_t)1 << ((i - 1) & 63);
 	}
-	return memo_hash(d->key, d->key_words);
+	return memo_hash(key, d->key_words);
+}
+
+static inline uint64_t *level_key(const struct dlx *d, int level)
+{
+	return d->keys + (size_t)level * (size_t)d->key_words;
+}
+
+static inline bool memo_here(const struct dlx *d, int level)
+{
+	return d->memo && level >= d->memo_min_level && !d->memo_off;
+}
+
+/* Before placing the option through node p at this level, look up the
+ * subproblem it leads to: the level's signature without the option's
+ * items.  A hit saves placing the option, entering the child and taking
+ * the option back.  Returns true (and the count) on a hit. */
+static bool memo_look_ahead(struct dlx *d, int level, int p, uint64_t *count)
+{
+	uint64_t *key = d->child_key;
+	memcpy(key, level_key(d, level), sizeof *key * (size_t)d->key_words);
+	int first = p - d->left[p];
+	for (int nn = first; nn < first + d->size[p]; nn++) {
+		int i = d->itm[nn] - 1;
+		key[i >> 6] &= ~((uint64_t)1 << (i & 63));
+	}
+	/* No primary item left: the option completes a solution. */
+	bool open = false;
+	for (int w = 0; w < (d->n_primary + 63) / 64 && !open; w++) {
+		uint64_t mask = w < d->n_primary / 64 ? ~(uint64_t)0 : ((uint64_t)1 << (d->n_primary % 64)) - 1;
+		open = (key[w] & mask) != 0;
+	}
+	if (!open)
+		return false;
+	d->memo_lookups++;
+	bool hit = memo_get(d->memo, key, memo_hash(key, d->key_words), count);
+	if (hit)
+		d->memo_found++;
+	/* The child's own signature leaves out secondary items with no options,
+	 * which this one cannot see; without secondary items they agree, and
+	 * the child need not look again. */
+	else if (d->n_items == d->n_primary)
+		d->looked_up[level + 1] = true;
+	return hit;
 }
 
 static void memo_judge(struct dlx *d)
@@ -274,17 +322,21 @@ forward:
 	d->best[level] = best;
 	d->degree[level] = deg;
 	d->kth[level] = 0;
-	if (d->memo && deg > 0 && level >= d->memo_min_level && !d->memo_off) {
-		uint64_t h = signature(d), count;
-		d->memo_lookups++;
-		if (memo_get(d->memo, d->key, h, &count)) {
-			d->memo_found++;
-			st->memo_hits++;
-			st->solutions = stats_add_count(st->solutions, count, &st->overflow);
+	if (deg > 0 && memo_here(d, level)) {
+		uint64_t *key = level_key(d, level), count;
+		d->key_hash[level] = signature(d, key);
+		if (!d->looked_up[level]) {
+			d->memo_lookups++;
+			if (memo_get(d->memo, key, d->key_hash[level], &count)) {
+				d->memo_found++;
+				st->memo_hits++;
+				st->solutions = stats_add_count(st->solutions, count, &st->overflow);
+				memo_judge(d);
+				goto leave_node;
+			}
 			memo_judge(d);
-			goto leave_node;
 		}
-		memo_judge(d);
+		d->looked_up[level] = false;
 		d->pending[level] = true;
 		d->entry_count[level] = st->solutions;
 	}
@@ -301,6 +353,18 @@ chosen:
 advance:
 	if (cur == best)
 		goto backup;
+	if (d->pending && d->pending[level] && memo_here(d, level + 1)) {
+		uint64_t count;
+		if (memo_look_ahead(d, level, cur, &count)) {
+			st->memo_hits++;
+			st->solutions = stats_add_count(st->solutions, count, &st->overflow);
+			memo_judge(d);
+			cur = d->choice[level] = d->nd[cur].down;
+			d->kth[level]++;
+			goto advance;
+		}
+		memo_judge(d);
+	}
 	dlx_cover_others(d, cur);
 	if (ctl->step) {
 		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
@@ -336,8 +400,7 @@ leave_node:
 	if (d->pending && d->pending[level]) {
 		d->pending[level] = false;
 		if (!d->memo_off) {
-			uint64_t h = signature(d);
-			memo_put(d->memo, d->key, h, st->solutions - d->entry_count[level]);
+			memo_put(d->memo, level_key(d, level), d->key_hash[level], st->solutions - d->entry_count[level]);
 			st->memo_stores++;
 		}
 	}
@@ -446,12 +509,15 @@ void dlx_set_memo(struct dlx *d, struct memo *m, int min_level, bool adaptive)
 	d->memo_min_level = min_level;
 	d->memo_adaptive = adaptive;
 	d->memo_off = false;
-	if (m && !d->key) {
+	if (m && !d->keys) {
 		d->key_words = (d->n_items + 63) / 64;
 		assert(memo_key_words(m) == d->key_words);
-		d->key = xcalloc((size_t)d->key_words, sizeof *d->key);
+		d->keys = xcalloc((size_t)d->depth * (size_t)d->key_words, sizeof *d->keys);
+		d->key_hash = xcalloc((size_t)d->depth, sizeof *d->key_hash);
+		d->child_key = xcalloc((size_t)d->key_words, sizeof *d->child_key);
 		d->entry_count = xcalloc((size_t)d->depth, sizeof *d->entry_count);
 		d->pending = xcalloc((size_t)d->depth, sizeof *d->pending);
+		d->looked_up = xcalloc((size_t)d->depth, sizeof *d->looked_up);
 	}
 }
 

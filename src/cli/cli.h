@@ -1,0 +1,65 @@
+/* The batch interface: linkdance VERB FAMILY [INPUT], and linkdance xc for
+ * raw exact cover.  Results go to stdout, statistics and progress to
+ * stderr.  Exit codes: 0 done, 1 failure (bad input, no solution),
+ * 2 usage error. */
+#ifndef LD_CLI_H
+#define LD_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "solver/count.h"
+#include "solver/dlx.h"
+#include "solver/xc.h"
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+/* Is argv[1] one of the batch verbs? */
+bool cli_is_verb(const char *arg);
+/* Run a batch command (argv[1] is the verb); returns the exit code. */
+int cli_main(int argc, char **argv);
+
+enum cli_mode {
+	CLI_FIRST,      /* print the first solution */
+	CLI_ALL,        /* print every solution (up to limit) */
+	CLI_COUNT,      /* print the number of solutions (up to limit) */
+	CLI_ESTIMATE,   /* estimate the tree with probes */
+};
+
+struct cli_opts {
+	enum cli_mode mode;
+	uint64_t limit;         /* 0: none */
+	uint64_t probes;
+	uint64_t seed;
+	bool stats;
+	bool profile;
+	int threads;
+	int shard, shards;
+	enum dlx_rule rule;
+	bool rule_given;
+	enum count_memo memo;
+	bool memo_given;
+	size_t memo_bytes;
+	int progress;           /* -1: when stderr is a terminal */
+	const char *args[4];    /* the operands after the verb */
+	int n_args;
+};
+
+/* Parse the options after the verb, starting in `mode`; which options the
+ * verb takes is in `allowed`, a string of the option letters of
+ * cli_opts.c.  Returns CLI_OK or CLI_USAGE (the message already printed). */
+int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const char *allowed, int max_args,
+              enum cli_mode mode);
+/* A one-line usage error, "linkdance: ...", and CLI_USAGE. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A one-line failure, "linkdance: ...", and CLI_FAIL. */
+int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Run o->mode on p.  print_solution prints one solution (the options) to
+ * stdout; `what` names the input in messages.  Returns the exit code. */
+int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,
+               void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
+               void *ctx);
+
+#endif

@@ -1,0 +1,209 @@
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+int cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("linkdance: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see linkdance --help)\n", stderr);
+	return CLI_USAGE;
+}
+
+int cli_fail(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("linkdance: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return CLI_FAIL;
+}
+
+/* A whole decimal number in [lo, hi]. */
+static bool number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	if (!s || !*s || *s == '-' || *s == '+')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+static size_t quarter_of_ram(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	if (pages <= 0 || size <= 0)
+		return (size_t)1 << 30;
+	return (size_t)pages / 4 * (size_t)size;
+}
+
+static long cores(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? n : 1;
+}
+
+/* Each option has a letter; a verb lists the letters it takes. */
+static const struct option long_opts[] = {
+	{ "all", no_argument, NULL, 'a' },
+	{ "count", no_argument, NULL, 'c' },
+	{ "limit", required_argument, NULL, 'l' },
+	{ "estimate", required_argument, NULL, 'e' },
+	{ "probes", required_argument, NULL, 'p' },
+	{ "seed", required_argument, NULL, 'r' },
+	{ "stats", no_argument, NULL, 's' },
+	{ "profile", no_argument, NULL, 'P' },
+	{ "threads", required_argument, NULL, 't' },
+	{ "shard", required_argument, NULL, 'S' },
+	{ "branch", required_argument, NULL, 'b' },
+	{ "memo", required_argument, NULL, 'm' },
+	{ "memo-mb", required_argument, NULL, 'M' },
+	{ "progress", no_argument, NULL, 'g' },
+	{ "no-progress", no_argument, NULL, 'G' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char *long_name(int letter)
+{
+	for (const struct option *lo = long_opts; lo->name; lo++)
+		if (lo->val == letter)
+			return lo->name;
+	return "?";
+}
+
+int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const char *allowed, int max_args,
+              enum cli_mode mode)
+{
+	uint64_t v;
+	memset(o, 0, sizeof *o);
+	o->mode = mode;
+	o->probes = 10000;
+	o->seed = 1;
+	o->threads = 1;
+	o->shard = o->shards = 1;
+	o->rule = DLX_MRV;
+	o->memo = COUNT_MEMO_AUTO;
+	o->memo_bytes = quarter_of_ram();
+	o->progress = -1;
+
+	opterr = 0;
+	optind = 2; /* argv[1] is the verb */
+	int c;
+	bool mode_given = false;
+	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
+		const char *arg = argv[optind - 1];
+		if (c == '?')
+			return cli_usage_error("%s: unknown option '%s'", verb, arg);
+		if (c == ':')
+			return cli_usage_error("%s: option '%s' needs a value", verb, arg);
+		if (!strchr(allowed, c))
+			return cli_usage_error("%s does not take --%s", verb, long_name(c));
+		switch (c) {
+		case 'a':
+		case 'c':
+		case 'e':
+			if (mode_given)
+				return cli_usage_error("%s: choose one of --all, --count, --estimate", verb);
+			mode_given = true;
+			o->mode = c == 'a' ? CLI_ALL : c == 'c' ? CLI_COUNT : CLI_ESTIMATE;
+			if (c == 'e' && !number(optarg, 1, UINT64_MAX, &o->probes))
+				return cli_usage_error("--estimate needs a number of probes, not '%s'", optarg);
+			break;
+		case 'l':
+			if (!number(optarg, 1, UINT64_MAX, &o->limit))
+				return cli_usage_error("--limit needs a positive number, not '%s'", optarg);
+			break;
+		case 'p':
+			if (!number(optarg, 1, UINT64_MAX, &o->probes))
+				return cli_usage_error("--probes needs a positive number, not '%s'", optarg);
+			break;
+		case 'r':
+			if (!number(optarg, 0, UINT64_MAX, &o->seed))
+				return cli_usage_error("--seed needs a number, not '%s'", optarg);
+			break;
+		case 's':
+			o->stats = true;
+			break;
+		case 'P':
+			o->stats = o->profile = true;
+			break;
+		case 't':
+			if (!number(optarg, 0, 1024, &v))
+				return cli_usage_error("--threads needs a number from 0 (one per core) to 1024, not '%s'", optarg);
+			o->threads = v ? (int)v : (int)cores();
+			break;
+		case 'S': {
+			uint64_t k, n;
+			const char *slash = strchr(optarg, '/');
+			char head[32];
+			if (!slash || (size_t)(slash - optarg) >= sizeof head)
+				return cli_usage_error("--shard needs K/N, like 3/8, not '%s'", optarg);
+			memcpy(head, optarg, (size_t)(slash - optarg));
+			head[slash - optarg] = '\0';
+			if (!number(head, 1, 1000000, &k) || !number(slash + 1, 1, 1000000, &n) || k > n)
+				return cli_usage_error("--shard needs K/N with 1 <= K <= N, not '%s'", optarg);
+			o->shard = (int)k;
+			o->shards = (int)n;
+			break;
+		}
+		case 'b':
+			if (!strcmp(optarg, "mrv"))
+				o->rule = DLX_MRV;
+			else if (!strcmp(optarg, "first"))
+				o->rule = DLX_FIRST;
+			else
+				return cli_usage_error("--branch is mrv or first, not '%s'", optarg);
+			o->rule_given = true;
+			break;
+		case 'm':
+			if (!strcmp(optarg, "auto"))
+				o->memo = COUNT_MEMO_AUTO;
+			else if (!strcmp(optarg, "on"))
+				o->memo = COUNT_MEMO_ON;
+			else if (!strcmp(optarg, "off"))
+				o->memo = COUNT_MEMO_OFF;
+			else
+				return cli_usage_error("--memo is auto, on or off, not '%s'", optarg);
+			o->memo_given = true;
+			break;
+		case 'M':
+			if (!number(optarg, 1, (uint64_t)1 << 40, &v))
+				return cli_usage_error("--memo-mb needs a number of megabytes, not '%s'", optarg);
+			o->memo_bytes = (size_t)v << 20;
+			break;
+		case 'g':
+			o->progress = 1;
+			break;
+		case 'G':
+			o->progress = 0;
+			break;
+		}
+	}
+	for (int i = optind; i < argc; i++) {
+		if (o->n_args == max_args)
+			return cli_usage_error("%s: too many arguments ('%s')", verb, argv[i]);
+		o->args[o->n_args++] = argv[i];
+	}
+	if (o->mode != CLI_COUNT && (o->threads != 1 || o->shards != 1))
+		return cli_usage_error("%s: --threads and --shard split a count: add --count", verb);
+	if (o->mode == CLI_ESTIMATE && o->limit)
+		return cli_usage_error("%s: --limit does not go with an estimate", verb);
+	return CLI_OK;
+}

@@ -1,0 +1,255 @@
+#include "config.h"
+
+#include "game/level.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef LD_PKGDATADIR
+#define LD_PKGDATADIR "/usr/local/share/linkdance"
+#endif
+
+/* Next line of *text into line (without its newline); false at the end. */
+static bool next_line(const char **text, char *line, size_t size, bool *too_long)
+{
+	const char *s = *text;
+	if (!*s)
+		return false;
+	const char *e = strchr(s, '\n');
+	size_t n = e ? (size_t)(e - s) : strlen(s);
+	*too_long = n >= size;
+	if (*too_long)
+		n = size - 1;
+	memcpy(line, s, n);
+	line[n] = '\0';
+	if (n && line[n - 1] == '\r')
+		line[n - 1] = '\0';
+	*text = e ? e + 1 : s + strlen(s);
+	return true;
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	char *e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+static void base_name(const char *where, char *out, size_t size)
+{
+	const char *b = strrchr(where, '/');
+	b = b ? b + 1 : where;
+	snprintf(out, size, "%s", b);
+	char *dot = strrchr(out, '.');
+	if (dot && dot != out)
+		*dot = '\0';
+}
+
+bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err)
+{
+	char line[256];
+	long n = 0;
+	bool too_long, in_board = false;
+	memset(lv, 0, sizeof *lv);
+	snprintf(lv->where, sizeof lv->where, "%s", where);
+	base_name(where, lv->name, sizeof lv->name);
+
+	for (const char *p = text; *p; p++)
+		if (*p != '\n' && *p != '\t' && *p != '\r' && (unsigned char)*p < 32) {
+			long at = 1;
+			for (const char *q = text; q < p; q++)
+				at += *q == '\n';
+			diag_at(err, where, at, "binary data (byte 0x%02x), not a level file", (unsigned char)*p);
+			return false;
+		}
+
+	while (next_line(&text, line, sizeof line, &too_long)) {
+		n++;
+		if (too_long) {
+			diag_at(err, where, n, "line longer than %zu characters", sizeof line - 1);
+			return false;
+		}
+		if (in_board) {
+			char *row = trim(line);
+			if (lv->n_rows < lv->def->rows) {
+				if (!*row) {
+					diag_at(err, where, n, "the board has %d rows, %s has %d", lv->n_rows, lv->def->title,
+					        lv->def->rows);
+					return false;
+				}
+				if (strlen(row) > TILING_MAX_SIDE) {
+					diag_at(err, where, n, "board row longer than %d cells", TILING_MAX_SIDE);
+					return false;
+				}
+				strcpy(lv->rows[lv->n_rows++], row);
+			} else if (*row && *row != '#') {
+				diag_at(err, where, n, "text after the board (it has %d rows)", lv->def->rows);
+				return false;
+			}
+			continue;
+		}
+		char *s = trim(line);
+		if (!*s || *s == '#')
+			continue;
+		char *key = s, *val = s;
+		while (*val && !isspace((unsigned char)*val))
+			val++;
+		if (*val)
+			*val++ = '\0';
+		val = trim(val);
+		if (!strcmp(key, "family")) {
+			if (!(lv->def = tiling_family_find(val))) {
+				diag_at(err, where, n, "unknown family '%s' (kanoodle or iqfit)", val);
+				return false;
+			}
+		} else if (!strcmp(key, "name")) {
+			snprintf(lv->name, sizeof lv->name, "%s", val);
+		} else if (!strcmp(key, "grade")) {
+			char *end;
+			long g = strtol(val, &end, 10);
+			if (*end || end == val || g < 1 || g > 4) {
+				diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%s'", val);
+				return false;
+			}
+			lv->grade = (int)g;
+		} else if (!strcmp(key, "seed")) {
+			char *end;
+			errno = 0;
+			unsigned long long v = strtoull(val, &end, 10);
+			if (*end || end == val || errno || *val == '-') {
+				diag_at(err, where, n, "seed must be a number, not '%s'", val);
+				return false;
+			}
+			lv->seed = v;
+			lv->has_seed = true;
+		} else if (!strcmp(key, "board")) {
+			if (!lv->def) {
+				diag_at(err, where, n, "'board' before 'family'");
+				return false;
+			}
+			if (*val) {
+				diag_at(err, where, n, "the board starts on the line after 'board'");
+				return false;
+			}
+			in_board = true;
+			lv->board_line = (int)n + 1;
+		} else {
+			diag_at(err, where, n, "unknown key '%s' (family, name, grade, seed, board)", key);
+			return false;
+		}
+	}
+	if (!lv->def) {
+		diag_at(err, where, n ? n : 1, "no 'family' line");
+		return false;
+	}
+	if (!in_board) {
+		diag_at(err, where, n ? n : 1, "no 'board' line");
+		return false;
+	}
+	if (lv->n_rows < lv->def->rows) {
+		diag_at(err, where, n, "the board has %d rows, %s has %d", lv->n_rows, lv->def->title, lv->def->rows);
+		return false;
+	}
+	return true;
+}
+
+bool level_load(struct level *lv, const char *path, struct diag *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_at(err, path, 0, "%s", strerror(errno));
+		return false;
+	}
+	char *buf = malloc(LEVEL_MAX_BYTES + 1);
+	size_t n = buf ? fread(buf, 1, LEVEL_MAX_BYTES + 1, f) : 0;
+	bool bad_read = !buf || ferror(f);
+	fclose(f);
+	if (bad_read) {
+		diag_at(err, path, 0, "cannot read it");
+		free(buf);
+		return false;
+	}
+	if (n > LEVEL_MAX_BYTES) {
+		diag_at(err, path, 0, "larger than %d bytes: not a level file", LEVEL_MAX_BYTES);
+		free(buf);
+		return false;
+	}
+	if (memchr(buf, '\0', n)) {
+		diag_at(err, path, 0, "binary data (a NUL byte), not a level file");
+		free(buf);
+		return false;
+	}
+	buf[n] = '\0';
+	bool ok = level_parse(lv, buf, path, err);
+	free(buf);
+	return ok;
+}
+
+bool level_position(const struct level *lv, const struct tiling *t, struct tiling_pos *pos, struct diag *err)
+{
+	const char *rows[TILING_MAX_SIDE];
+	char why[256];
+	int bad_row;
+	for (int r = 0; r < lv->n_rows; r++)
+		rows[r] = lv->rows[r];
+	if (!tiling_pos_parse(pos, t, rows, lv->n_rows, &bad_row, why, sizeof why)) {
+		diag_at(err, lv->where, bad_row >= 0 ? lv->board_line + bad_row : lv->board_line, "%s", why);
+		return false;
+	}
+	return true;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *level_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("LINKDANCE_LEVELS");
+	if (env && *env)
+		return env;
+#if defined(LD_BUILDDIR) && defined(LD_SRCDIR)
+	/* Running the program in its build tree: use the source tree's levels. */
+	char exe[PATH_MAX], build[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0 && realpath(LD_BUILDDIR, build)) {
+		exe[n] = '\0';
+		size_t bl = strlen(build);
+		snprintf(dir, sizeof dir, "%s/levels", LD_SRCDIR);
+		if (!strncmp(exe, build, bl) && exe[bl] == '/' && is_dir(dir))
+			return dir;
+	}
+#endif
+	snprintf(dir, sizeof dir, "%s/levels", LD_PKGDATADIR);
+	return dir;
+}
+
+bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err)
+{
+	struct stat st;
+	if (strchr(arg, '/') || stat(arg, &st) == 0) {
+		if (stat(arg, &st) != 0) {
+			diag_at(err, arg, 0, "%s", strerror(errno));
+			return false;
+		}
+		snprintf(path, (size_t)size, "%s", arg);
+		return true;
+	}
+	snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg);
+	if (stat(path, &st) == 0)
+		return true;
+	diag_set(err, "%s: no such level file, and no level '%s' in %s/%s", arg, arg, level_dir(), family);
+	return false;
+}

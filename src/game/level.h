@@ -1,0 +1,56 @@
+/* Level files of the tiling puzzles: a few "key value" lines, then the
+ * board as drawn rows ('.' empty, '#' a hole, a piece's letter where it is
+ * placed in advance).  Lines starting with '#' before the board are
+ * comments.  For example:
+ *
+ *     # Kanoodle, grade 2
+ *     family kanoodle
+ *     name 12
+ *     grade 2
+ *     seed 20261121
+ *     board
+ *     GGAAA.....W
+ *     ...
+ *
+ * The format is documented in linkdance(6), FILES. */
+#ifndef LD_LEVEL_H
+#define LD_LEVEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "puzzles/tiling.h"
+#include "util/diag.h"
+
+/* Largest level file read, in bytes. */
+#define LEVEL_MAX_BYTES 65536
+
+struct level {
+	char where[512];        /* the file, for messages */
+	const struct tiling_family_def *def;
+	char name[64];          /* from the file, or the file's base name */
+	int grade;              /* 1..4, 0 if not given */
+	uint64_t seed;
+	bool has_seed;
+	int n_rows;
+	char rows[TILING_MAX_SIDE][TILING_MAX_SIDE + 1];
+	int board_line;         /* line of the first board row */
+};
+
+/* Parse a level from text; `where` names it in messages. */
+bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err);
+/* Read and parse a level file. */
+bool level_load(struct level *lv, const char *path, struct diag *err);
+/* The position the level starts from (its board on tiling t, which must be
+ * of the level's family), or FILE:LINE: why not. */
+bool level_position(const struct level *lv, const struct tiling *t, struct tiling_pos *pos, struct diag *err);
+
+/* The directory holding the shipped levels: $LINKDANCE_LEVELS, the source
+ * tree's levels/ when this program runs from its build tree, or the
+ * installed copy. */
+const char *level_dir(void);
+/* A level argument as a path: an existing file, or a name looked up as
+ * LEVEL_DIR/FAMILY/NAME.txt.  False with a message if there is none. */
+bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err);
+
+#endif

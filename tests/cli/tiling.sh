@@ -1,0 +1,61 @@
+#!/bin/sh
+# Kanoodle and IQ Fit through the batch interface: the option and item
+# counts, solving, estimating, level files good and bad.
+. "${top_srcdir:-../..}/tests/cli/lib.sh"
+data="$top_srcdir/tests/cli/data"
+
+items() { sed '/^|/d' "$1" | head -1 | wc -w | tr -d ' '; }
+options() { sed '/^|/d' "$1" | sed 1d | grep -c .; }
+
+"$LINKDANCE" export kanoodle >"$tmp/k.dlx"
+is "$(items "$tmp/k.dlx") $(options "$tmp/k.dlx")" "67 1789" "Kanoodle: 67 items, 1789 options"
+"$LINKDANCE" export iqfit >"$tmp/q.dlx"
+is "$(items "$tmp/q.dlx") $(options "$tmp/q.dlx")" "60 3440" "IQ Fit: 60 items, 3440 options"
+is "$(sed '/^|/d' "$tmp/k.dlx" | head -1 | cut -d' ' -f1-13)" \
+	"Green Cyan Purple Yellow Orange Blue Pink Gray Magenta Red White LtGreen r1c1" \
+	"Kanoodle export: the pieces, then the cells in reading order"
+
+ld solve kanoodle "$data/k-start.txt"
+is "$rc" 0 "solve a level: exit 0"
+is "$(printf '%s\n' "$out" | grep -c '^[A-Z]\{11\}$')" 5 "five rows of eleven letters"
+is "$(printf '%s\n' "$out" | sed -n '1p;2p;3p' | cut -c1-3 | tr '\n' ' ')" "YYA YAA YYA " "the pieces placed stay"
+letters=$(printf '%s' "$out" | tr -d '\n' | fold -w1 | sort | uniq -c | awk '{printf "%s%s ", $2, $1}')
+is "$letters" "A5 B5 C5 G5 K5 L4 M5 O4 P4 R5 W3 Y5 " "every piece once, with its size"
+ld solve iqfit
+is "$(printf '%s\n' "$out" | grep -c '^[A-Z]\{10\}$')" 5 "IQ Fit solved: five rows of ten"
+ld count kanoodle "$data/k-start.txt" --stats
+case $err in *"solutions: $out"*) s=0 ;; *) s=1 ;; esac
+ok $s "count --stats agrees with the count"
+ld estimate kanoodle --probes 2000
+case $out in *"probes: 2000"*"nodes: "*"solutions: "*) s=0 ;; *) s=1 ;; esac
+ok $s "estimate kanoodle prints its figures"
+
+badlevel() { # NAME CONTENT EXPECTED
+	printf "$2" >"$tmp/bad.txt"
+	ld count kanoodle "$tmp/bad.txt"
+	is "$rc $err" "1 linkdance: $tmp/bad.txt:$3" "level: $1"
+}
+badlevel "unknown family" 'family dominoes\nboard\n' "1: unknown family 'dominoes' (kanoodle or iqfit)"
+badlevel "no board" 'family kanoodle\n' "1: no 'board' line"
+badlevel "short board" 'family kanoodle\nboard\n...........\n' "3: the board has 1 rows, Kanoodle has 5"
+badlevel "row length" 'family kanoodle\nboard\n...........\n..........\n...........\n...........\n...........\n' \
+	"4: row 2 has 10 cells, Kanoodle has 11"
+badlevel "unknown letter" 'family kanoodle\nboard\n...........\n.....Q.....\n...........\n...........\n...........\n' \
+	"4: 'Q' in row 2 is not a Kanoodle piece (they are GCPYOBKAMRWL; '.' is empty, '#' a hole)"
+badlevel "a piece twice" 'family kanoodle\nboard\nWW.........\nW..........\n.........WW\n..........W\n...........\n' \
+	"3: piece W (White) is drawn more than once: 6 cells, it has 3"
+badlevel "not the piece" 'family kanoodle\nboard\nWWW........\n...........\n...........\n...........\n...........\n' \
+	"3: the 3 cells marked W are not the White piece in any orientation"
+badlevel "unknown key" 'family kanoodle\ncolour blue\nboard\n' "2: unknown key 'colour' (family, name, grade, seed, board)"
+badlevel "bad grade" 'family kanoodle\ngrade 7\nboard\n' "2: grade must be 1, 2, 3 or 4, not '7'"
+badlevel "text after the board" 'family kanoodle\nboard\n...........\n...........\n...........\n...........\n...........\nmore\n' \
+	"8: text after the board (it has 5 rows)"
+printf 'family kanoodle\nboard\n\001\n' >"$tmp/bin.txt"
+ld count kanoodle "$tmp/bin.txt"
+is "$rc $err" "1 linkdance: $tmp/bin.txt:3: binary data (byte 0x01), not a level file" "level: binary data"
+ld count iqfit "$data/k-start.txt"
+is "$rc $err" "1 linkdance: $data/k-start.txt: a kanoodle level, not iqfit" "a level of another family"
+ld count kanoodle no-such-level
+is "$rc" 1 "an unknown level name: exit 1"
+
+done_testing
