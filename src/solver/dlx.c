@@ -63,6 +63,13 @@ struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule)
 	d->best = xcalloc((size_t)d->depth, sizeof *d->best);
 	d->degree = xcalloc((size_t)d->depth, sizeof *d->degree);
 	d->kth = xcalloc((size_t)d->depth, sizeof *d->kth);
+	/* The items held at all levels are distinct: n_items is room enough. */
+	d->held = xcalloc((size_t)d->n_items + 1, sizeof *d->held);
+	d->held_len = xcalloc((size_t)d->n_items + 1, sizeof *d->held_len);
+	d->held_hidden = xcalloc((size_t)d->n_items + 1, sizeof *d->held_hidden);
+	d->held_base = xcalloc((size_t)d->depth, sizeof *d->held_base);
+	d->held_n = xcalloc((size_t)d->depth, sizeof *d->held_n);
+	d->mark = xcalloc((size_t)d->n_items + 1, sizeof *d->mark);
 	stats_init(&d->st, d->depth);
 	d->active_primary = d->n_primary;
 	d->phase = PH_START;
@@ -84,6 +91,12 @@ void dlx_free(struct dlx *d)
 	free(d->best);
 	free(d->degree);
 	free(d->kth);
+	free(d->held);
+	free(d->held_len);
+	free(d->held_hidden);
+	free(d->held_base);
+	free(d->held_n);
+	free(d->mark);
 	free(d->keys);
 	free(d->key_hash);
 	free(d->child_key);
@@ -94,29 +107,83 @@ void dlx_free(struct dlx *d)
 	free(d);
 }
 
+/* Placing an option covers its items (all but the one branched on), and
+ * taking it back uncovers them, as in DLX1; but the uncovering is put off
+ * until the next option of the level is placed, and the items the two
+ * share, as a prefix of the order in which they were covered, stay
+ * covered.  Consecutive options in a list are mostly placements of the
+ * same piece, whose item is the costliest to cover: DLX1 uncovers it and
+ * covers it again, to the very same state.  The work saved is charged all
+ * the same, from the length and hidden count recorded when the item was
+ * covered: a cover's cost depends only on the state it starts from, and
+ * the totals of covering a set of items do not depend on their order
+ * (every option hidden is charged once, to whichever of its items is
+ * covered first), so nodes, updates and mems stay DLX1's. */
+
+static void uncover_held(struct dlx *d, int level, int keep)
+{
+	int32_t *held = d->held + d->held_base[level];
+	for (int i = d->held_n[level] - 1; i >= keep; i--)
+		dlx_uncover(d, held[i]);
+	d->held_n[level] = keep;
+}
+
+static uint32_t next_mark(struct dlx *d)
+{
+	if (++d->mark_gen == 0) {
+		memset(d->mark, 0, sizeof *d->mark * ((size_t)d->n_items + 1));
+		d->mark_gen = 1;
+	}
+	return d->mark_gen;
+}
+
+/* Place the option through node p at this level: see above. */
+static void place(struct dlx *d, int level, int p)
+{
+	int first = p - d->left[p], size = d->size[p];
+	int base = d->held_base[level], n = d->held_n[level], keep = 0;
+	int32_t *held = d->held + base, *hl = d->held_len + base, *hh = d->held_hidden + base;
+
+	uint32_t in_option = next_mark(d);
+	for (int nn = first; nn < first + size; nn++)
+		d->mark[d->itm[nn]] = in_option;
+	while (keep < n && d->mark[held[keep]] == in_option)
+		keep++;
+	uncover_held(d, level, keep);
+
+	uint32_t kept = next_mark(d);
+	for (int i = 0; i < keep; i++) {
+		/* DLX1 would uncover this item and cover it again */
+		d->mark[held[i]] = kept;
+		d->st.updates += 1 + (uint64_t)hh[i];
+		d->st.mems += 2 * (4 + 3 * (uint64_t)hl[i] + 6 * (uint64_t)hh[i]);
+	}
+	for (int nn = first; nn < first + size; nn++) {
+		int c = d->itm[nn];
+		if (nn == p || d->mark[c] == kept)
+			continue;
+		dlx_cover(d, c);
+		held[keep] = c;
+		hl[keep] = d->last_len;
+		hh[keep] = (int32_t)d->last_hidden;
+		keep++;
+	}
+	d->held_n[level] = keep;
+	d->st.mems += (uint64_t)size + 1; /* DLX1's walk along the option */
+}
+
 /* Unwind whatever the search has covered, back to the root. */
 static void unwind(struct dlx *d)
 {
-	switch (d->phase) {
-	case PH_START:
-	case PH_DONE:
+	if (d->phase == PH_START || d->phase == PH_DONE)
 		return;
-	case PH_FORWARD:
-	case PH_CHOSEN:
-		/* nothing covered at this level yet */
-		break;
-	case PH_PLACED:
-	case PH_SOLVED:
-		dlx_uncover_others(d, d->choice[d->level]);
-		dlx_uncover(d, d->best[d->level]);
-		break;
-	case PH_REMOVED:
-		dlx_uncover(d, d->best[d->level]);
-		break;
-	}
-	for (int l = d->level - 1; l >= 0; l--) {
-		dlx_uncover_others(d, d->choice[l]);
-		dlx_uncover(d, d->best[l]);
+	/* At PH_FORWARD and PH_CHOSEN nothing is covered at this level yet. */
+	bool best_covered = d->phase == PH_PLACED || d->phase == PH_SOLVED || d->phase == PH_REMOVED;
+	for (int l = d->level; l >= 0; l--) {
+		if (l < d->level || best_covered) {
+			uncover_held(d, l, 0);
+			dlx_uncover(d, d->best[l]);
+		}
 	}
 }
 
@@ -322,6 +389,8 @@ forward:
 	d->best[level] = best;
 	d->degree[level] = deg;
 	d->kth[level] = 0;
+	d->held_base[level] = level ? d->held_base[level - 1] + d->held_n[level - 1] : 0;
+	d->held_n[level] = 0;
 	if (deg > 0 && memo_here(d, level)) {
 		uint64_t *key = level_key(d, level), count;
 		d->key_hash[level] = signature(d, key);
@@ -365,7 +434,7 @@ advance:
 		}
 		memo_judge(d);
 	}
-	dlx_cover_others(d, cur);
+	place(d, level, cur);
 	if (ctl->step) {
 		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
 		                            .index = d->kth[level] };
@@ -395,6 +464,7 @@ placed:
 	goto forward;
 
 backup:
+	uncover_held(d, level, 0);
 	dlx_uncover(d, best);
 leave_node:
 	if (d->pending && d->pending[level]) {
@@ -417,7 +487,9 @@ leave_node:
 	best = d->best[level];
 	st->mems += 2;
 recover:
-	dlx_uncover_others(d, cur);
+	/* DLX1 uncovers the option's items here; they wait for place() or
+	 * backup, but the walk along the option is charged now. */
+	d->st.mems += (uint64_t)d->size[cur] + 1;
 	{
 		int removed = cur;
 		cur = d->choice[level] = d->nd[cur].down;

@@ -55,6 +55,18 @@ struct dlx {
 	struct search_stats st;
 	struct dlx_event ev;
 
+	/* What is covered for the option at each level, besides the item
+	 * branched on: held[held_base[l] .. held_base[l] + held_n[l] - 1], in
+	 * the order covered, with the length and the hidden nodes of each item
+	 * at the time (see place() in dlx.c). */
+	int32_t *held;
+	int32_t *held_len, *held_hidden;
+	int32_t *held_base, *held_n;
+	uint32_t *mark;          /* per item, for intersecting options */
+	uint32_t mark_gen;
+	int32_t last_len;        /* of the last dlx_cover: its list length */
+	uint64_t last_hidden;    /* and the nodes it hid */
+
 	/* memoized counting */
 	struct memo *memo;
 	int memo_min_level;
@@ -126,6 +138,8 @@ static inline void dlx_cover(struct dlx *d, int c)
 	if (c <= d->n_primary)
 		d->active_primary--;
 	uint64_t hidden = total - l;
+	d->last_len = (int32_t)l;
+	d->last_hidden = hidden;
 	d->st.updates += 1 + hidden;
 	d->st.mems += 4 + 3 * l + 6 * hidden;
 }

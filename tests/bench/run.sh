@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# make bench: linkdance's solver against Knuth's programs, on the same
+# files, in one run.  Give the programs' paths in DANCE=, DLX1=, SSXCC=,
+# DLX6= (built from his CWEB sources; see tests/bench/README); without them
+# linkdance is measured alone.
+#
+# BENCH_QUICK=1 leaves out the long runs (the IQ Fit eighth, 10^6 probes).
+# BENCH_REPEAT=N runs each measurement N times and keeps the fastest.
+set -u
+: "${LINKDANCE:?LINKDANCE must name the program}"
+: "${BENCH_DIR:=bench-work}"
+: "${BENCH_REPEAT:=1}"
+: "${BENCH_QUICK:=}"
+TIME=/usr/bin/time
+if [ ! -x $TIME ]; then
+	echo "make bench needs GNU time (Debian: apt-get install time)" >&2
+	exit 1
+fi
+mkdir -p "$BENCH_DIR"
+cd "$BENCH_DIR" || exit 1
+
+# ---- inputs -----------------------------------------------------------
+"$LINKDANCE" export kanoodle >kanoodle.dlx
+"$LINKDANCE" export iqfit >iqfit.dlx
+# IQ Fit's search (DLX1's rule) branches first on the corner cell r1c1,
+# which has 96 options.  Keeping its first 12 leaves exactly the first
+# eighth of the root's branches: every program branching like DLX1
+# searches the same eighth of the same tree.
+awk 'BEGIN { kept = 0 }
+	/^\|/ { print; next }
+	!items { items = 1; print; next }
+	{
+		for (i = 1; i <= NF; i++) if ($i == "r1c1") { if (++kept > 12) next; break }
+		print
+	}' iqfit.dlx >iqfit-eighth.dlx
+# DANCE, the oldest of Knuth's programs, takes no comment lines.
+for f in kanoodle iqfit iqfit-eighth; do
+	sed '/^|/d' $f.dlx >$f.bare
+done
+
+# ---- measuring --------------------------------------------------------
+# measure NAME CMD... : runs CMD (stdin from $IN), BENCH_REPEAT times;
+# sets T (best seconds), MB (peak resident MB), OUT and ERR of that run.
+measure() {
+	local name=$1 best= i
+	shift
+	for i in $(seq "$BENCH_REPEAT"); do
+		$TIME -f "%e %M" -o time.txt "$@" <"$IN" >out.txt 2>err.txt
+		local t m
+		read -r t m < <(tail -n 1 time.txt)
+		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$t
+			MB=$((m / 1024))
+			OUT=$(cat out.txt)
+			ERR=$(cat err.txt)
+		fi
+	done
+	T=$best
+}
+
+# Figures from each program's report.
+ld_field() { printf '%s\n' "$ERR" | sed -n "s/^$1: //p" | head -1; }
+knuth_count() { printf '%s\n' "$ERR" | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' | head -1; }
+knuth_nodes() { printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
+knuth_updates() { printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
+
+printf '%-30s %-22s %9s %14s %16s %8s %12s %7s\n' problem program seconds solutions nodes updates peak-MB ratio
+row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS
+	local ratio=-
+	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { printf "%.2f", a / b }')
+	printf '%-30s %-22s %9s %14s %16s %12s %8s %7s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "$MB" "$ratio"
+}
+
+ours_plain() { # PROBLEM FILE [THREADS]
+	IN=$2
+	measure linkdance "$LINKDANCE" xc --count --memo off --stats --threads "${3:-1}" -
+	row "$1" "linkdance${3:+ x$3}" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "${BASE:-}"
+}
+
+knuth() { # PROBLEM FILE PROGRAM-NAME PATH
+	[ -n "$4" ] || return 0
+	IN=$2
+	[ "$3" = dance ] && IN=${2%.dlx}.bare
+	measure "$3" "$4"
+	row "$1" "$3" "$(knuth_count)" "$(knuth_nodes)" "$(knuth_updates)" "$BASE"
+}
+
+plain_set() { # PROBLEM FILE
+	BASE=
+	ours_plain "$1" "$2"
+	BASE=$T
+	knuth "$1" "$2" dlx1 "${DLX1:-}"
+	knuth "$1" "$2" dance "${DANCE:-}"
+	knuth "$1" "$2" ssxcc "${SSXCC:-}"
+	ours_plain "$1" "$2" 2
+}
+
+echo "== plain search, one thread (ratios: time / linkdance's); x2: two threads"
+plain_set "kanoodle (all)" kanoodle.dlx
+[ -n "$BENCH_QUICK" ] || plain_set "iqfit (first eighth)" iqfit-eighth.dlx
+
+echo "== memoized counts (ratios: time / linkdance count's)"
+memo_set() { # FAMILY FILE
+	IN=/dev/null
+	measure linkdance "$LINKDANCE" count "$1" --stats
+	row "$1" "linkdance count" "$OUT" "$(ld_field nodes)" "$(ld_field updates)"
+	BASE=$T
+	measure linkdance "$LINKDANCE" count "$1" --stats --threads 2
+	row "$1" "linkdance count x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE"
+	IN=$2
+	measure linkdance "$LINKDANCE" xc --count --memo on --stats -
+	row "$1" "linkdance xc (mrv)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE"
+	knuth "$1" "$2" dlx6 "${DLX6:-}"
+}
+memo_set kanoodle kanoodle.dlx
+memo_set iqfit iqfit.dlx
+
+echo "== Knuth's estimate (true: Kanoodle 26630558 nodes, 371020 solutions; IQ Fit 67868848 solutions)"
+printf '%-10s %9s %9s %26s %9s %26s %9s\n' family probes seconds nodes error solutions error
+estimate() { # FAMILY PROBES TRUE-NODES TRUE-SOLUTIONS
+	IN=/dev/null
+	measure linkdance "$LINKDANCE" estimate "$1" --probes "$2" --seed 1
+	local n s
+	n=$(printf '%s\n' "$OUT" | sed -n 's/^nodes: //p')
+	s=$(printf '%s\n' "$OUT" | sed -n 's/^solutions: //p')
+	printf '%-10s %9s %9s %26s %9s %26s %9s\n' "$1" "$2" "$T" "$n" \
+		"$(awk -v e="${n%% *}" -v t="$3" 'BEGIN { if (t) printf "%+.1f%%", 100 * (e - t) / t; else print "-" }')" "$s" \
+		"$(awk -v e="${s%% *}" -v t="$4" 'BEGIN { printf "%+.1f%%", 100 * (e - t) / t }')"
+}
+for p in 10000 100000 1000000; do
+	[ -n "$BENCH_QUICK" ] && [ $p = 1000000 ] && continue
+	estimate kanoodle $p 26630558 371020
+done
+for p in 10000 100000; do
+	estimate iqfit $p 0 67868848
+done
