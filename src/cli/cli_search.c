@@ -11,27 +11,58 @@
 #include "util/clock.h"
 #include "util/xalloc.h"
 
+/* The report of --stats. */
+static void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile)
+{
+	fprintf(f, "solutions: %" PRIu64 "%s\n", st->solutions, st->overflow ? " (overflowed)" : "");
+	fprintf(f, "nodes: %" PRIu64 "\n", st->nodes);
+	fprintf(f, "updates: %" PRIu64 "\n", st->updates);
+	fprintf(f, "mems: %" PRIu64 "\n", st->mems);
+	if (st->memo_hits || st->memo_stores)
+		fprintf(f, "memo: %" PRIu64 " hits, %" PRIu64 " stored\n", st->memo_hits, st->memo_stores);
+	fprintf(f, "max level: %d\n", st->max_level);
+	if (bytes)
+		fprintf(f, "bytes: %zu\n", bytes);
+	fprintf(f, "time: %.3f s\n", seconds);
+	if (profile) {
+		fprintf(f, "profile:\n");
+		for (int l = 0; l <= st->max_level && l < st->depth; l++)
+			fprintf(f, "%3d: %" PRIu64 "\n", l, st->profile[l]);
+	}
+}
+
+struct printer {
+	const struct xc_problem *p;
+	void (*print_solution)(void *, const struct xc_problem *, const int *, int);
+	void *ctx;
+	int *path;
+	uint64_t printed, want; /* want 0: all */
+};
+
+static bool print_one(void *ctx, struct dlx *d)
+{
+	struct printer *pr = ctx;
+	if (pr->printed)
+		putchar('\n');
+	pr->print_solution(pr->ctx, pr->p, pr->path, dlx_path(d, pr->path));
+	return ++pr->printed == pr->want;
+}
+
 static int print_solutions(const struct xc_problem *p, const struct cli_opts *o, const char *what,
                            void (*print_solution)(void *, const struct xc_problem *, const int *, int), void *ctx)
 {
 	double t0 = clock_seconds();
 	struct dlx *d = dlx_new(p, o->rule);
-	struct dlx_ctl ctl = { .report_solutions = true };
-	int *path = xmalloc(sizeof *path * (size_t)dlx_depth(d));
-	uint64_t printed = 0;
-	uint64_t want = o->limit ? o->limit : o->mode == CLI_FIRST ? 1 : 0; /* 0: all */
-	while (dlx_run(d, &ctl) == DLX_SOLUTION) {
-		if (printed)
-			putchar('\n');
-		print_solution(ctx, p, path, dlx_path(d, path));
-		if (++printed == want)
-			break;
-	}
+	struct printer pr = { .p = p, .print_solution = print_solution, .ctx = ctx,
+	                      .want = o->limit ? o->limit : o->mode == CLI_FIRST ? 1 : 0 };
+	pr.path = xmalloc(sizeof *pr.path * (size_t)dlx_depth(d));
+	struct dlx_ctl ctl = { .on_solution = print_one, .ctx = &pr };
+	dlx_run(d, &ctl);
 	if (o->stats)
 		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile);
-	free(path);
+	free(pr.path);
 	dlx_free(d);
-	if (!printed)
+	if (!pr.printed)
 		return cli_fail("%s: no solution", what);
 	return CLI_OK;
 }
@@ -64,7 +95,7 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 	if (o->stats) {
 		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile);
 		if (co.memo != COUNT_MEMO_OFF)
-			fprintf(stderr, "memo: %s, %zu entries\n", r.memo_used ? "used" : "dropped (too few hits)",
+			fprintf(stderr, "memo cache: %s, %zu entries\n", r.memo_used ? "kept to the end" : "dropped (too few hits)",
 			        r.memo_entries);
 		if (r.split_level)
 			fprintf(stderr, "split: %" PRIu64 " units at level %d\n", r.units, r.split_level);

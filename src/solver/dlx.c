@@ -329,7 +329,7 @@ enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
 	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
 	enum dlx_status status;
 
-	assert(!(d->memo && (ctl->report_solutions || ctl->step)));
+	assert(!(d->memo && (ctl->report_solutions || ctl->step || ctl->on_solution)));
 
 	switch (d->phase) {
 	case PH_START:
@@ -450,10 +450,15 @@ placed:
 		if (level + 1 > st->max_level)
 			st->max_level = level + 1;
 		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+		d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = level };
+		d->phase = PH_SOLVED;
+		d->level = level;
+		if (ctl->on_solution && ctl->on_solution(ctl->ctx, d)) {
+			status = DLX_SOLUTION;
+			goto out;
+		}
 		if (ctl->step || ctl->report_solutions ||
 		    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = level };
-			d->phase = PH_SOLVED;
 			status = ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
 			goto out;
 		}

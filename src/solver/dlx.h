@@ -72,6 +72,10 @@ struct dlx_ctl {
 	const atomic_int *cancel; /* stop at the next node once nonzero */
 	bool report_solutions;    /* return DLX_SOLUTION at each solution */
 	bool step;                /* return DLX_STEP at each event */
+	/* Called at each solution (dlx_path() gives it); returning true stops
+	 * the search there, with DLX_SOLUTION. */
+	bool (*on_solution)(void *ctx, struct dlx *d);
+	void *ctx;
 };
 
 /* Splitting the tree into units for threads and shards: the nodes at

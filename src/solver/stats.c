@@ -2,7 +2,6 @@
 
 #include "solver/stats.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,23 +70,4 @@ void stats_sub(struct search_stats *dst, const struct search_stats *src)
 	int n = src->depth < dst->depth ? src->depth : dst->depth;
 	for (int i = 0; i < n; i++)
 		dst->profile[i] -= src->profile[i];
-}
-
-void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile)
-{
-	fprintf(f, "solutions: %" PRIu64 "%s\n", st->solutions, st->overflow ? " (overflowed)" : "");
-	fprintf(f, "nodes: %" PRIu64 "\n", st->nodes);
-	fprintf(f, "updates: %" PRIu64 "\n", st->updates);
-	fprintf(f, "mems: %" PRIu64 "\n", st->mems);
-	if (st->memo_hits || st->memo_stores)
-		fprintf(f, "memo: %" PRIu64 " hits, %" PRIu64 " stored\n", st->memo_hits, st->memo_stores);
-	fprintf(f, "max level: %d\n", st->max_level);
-	if (bytes)
-		fprintf(f, "bytes: %zu\n", bytes);
-	fprintf(f, "time: %.3f s\n", seconds);
-	if (profile) {
-		fprintf(f, "profile:\n");
-		for (int l = 0; l <= st->max_level && l < st->depth; l++)
-			fprintf(f, "%3d: %" PRIu64 "\n", l, st->profile[l]);
-	}
 }

@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
+#include <stddef.h>
 
 struct search_stats {
 	uint64_t nodes;
@@ -47,8 +47,5 @@ static inline uint64_t stats_add_count(uint64_t sum, uint64_t a, bool *overflow)
 	}
 	return r;
 }
-
-/* The report printed by --stats, on one stream. */
-void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile);
 
 #endif

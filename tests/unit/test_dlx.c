@@ -128,6 +128,14 @@ static void test_tilings(void)
 	is_u64(count_memo(p, DLX_FIRST, 1 << 24), n33, "L and I trominoes, 3x3: memo agrees (%" PRIu64 ")", n33);
 	xc_free(p);
 
+	/* Project Euler 161: L and I trominoes on 12 rows of 9, far too many
+	 * tilings to enumerate; the first-cell rule lets the memo count them. */
+	p = make_tiling(12, 9, tri, 2);
+	is_u64(p->n_options, 526, "L and I trominoes, 12x9: 526 options");
+	is_u64(count_memo(p, DLX_FIRST, (size_t)1 << 28), 20574308184277971u,
+	       "L and I trominoes, 12x9: 20574308184277971 tilings (memo, first cell)");
+	xc_free(p);
+
 	/* Pentominoes, each once, every orientation counted: 2 and 368
 	 * solutions up to symmetry, four symmetries of the box. */
 	p = make_packing(3, 20, PENTOMINOES, 12);
@@ -258,6 +266,25 @@ static void test_steps(void)
 	is_u64(chooses + sols, dlx_stats(d)->nodes, "a choice per node, solutions counted as nodes");
 	ok(depth_ok, "options are placed at the level of the last choice");
 	ok(dlx_check(d, &err), "the structure is whole again at the end");
+	dlx_free(d);
+	xc_free(p);
+}
+
+static bool count_and_go_on(void *ctx, struct dlx *d)
+{
+	(void)d;
+	(*(int *)ctx)++;
+	return false;
+}
+
+static void test_callback(void)
+{
+	struct xc_problem *p = make_queens(8);
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	int seen = 0;
+	struct dlx_ctl ctl = { .on_solution = count_and_go_on, .ctx = &seen };
+	ok(dlx_run(d, &ctl) == DLX_DONE, "a callback that goes on lets the search end");
+	is_u64(seen, 92, "it is called at each of the 92 solutions");
 	dlx_free(d);
 	xc_free(p);
 }
@@ -424,6 +451,7 @@ int main(void)
 	test_sudoku_and_langford();
 	test_resume();
 	test_steps();
+	test_callback();
 	test_cancel_restart();
 	test_limit();
 	test_memo_cap();
