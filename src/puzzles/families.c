@@ -1,7 +1,9 @@
 /* The piece sets, as balls (row, col, z), after the seed document on
  * Kanoodle and IQ Fit.  Letters are how boards and level files draw the
- * pieces; item names are at most 8 characters so that Knuth's programs can
- * read our exports. */
+ * pieces, and the keys that pick them in the game: they keep clear of the
+ * game's capital-letter commands (A, C, H, N, R), so Cyan is T (teal),
+ * Gray S (silver) and Red D.  Item names are at most 8 characters so that
+ * Knuth's programs can read our exports. */
 #include "config.h"
 
 #include <string.h>
@@ -12,15 +14,15 @@
 
 static const struct tiling_piece_def kanoodle_pieces[] = {
 	{ "Green", "Green", 'G', 5, { B(1, 1, 0), B(1, 2, 0), B(2, 2, 0), B(2, 3, 0), B(2, 4, 0) } },
-	{ "Cyan", "Cyan", 'C', 5, { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(2, 3, 0), B(3, 3, 0) } },
+	{ "Cyan", "Cyan", 'T', 5, { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(2, 3, 0), B(3, 3, 0) } },
 	{ "Purple", "Purple", 'P', 4, { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(1, 4, 0) } },
 	{ "Yellow", "Yellow", 'Y', 5, { B(1, 1, 0), B(1, 2, 0), B(2, 2, 0), B(3, 1, 0), B(3, 2, 0) } },
 	{ "Orange", "Orange", 'O', 4, { B(1, 1, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0) } },
 	{ "Blue", "Blue", 'B', 5, { B(1, 2, 0), B(2, 2, 0), B(3, 2, 0), B(4, 1, 0), B(4, 2, 0) } },
 	{ "Pink", "Pink", 'K', 5, { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(1, 4, 0), B(2, 3, 0) } },
-	{ "Gray", "Gray", 'A', 5, { B(1, 2, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0), B(3, 2, 0) } },
+	{ "Gray", "Gray", 'S', 5, { B(1, 2, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0), B(3, 2, 0) } },
 	{ "Magenta", "Magenta", 'M', 5, { B(1, 1, 0), B(1, 2, 0), B(2, 2, 0), B(2, 3, 0), B(3, 3, 0) } },
-	{ "Red", "Red", 'R', 5, { B(1, 1, 0), B(1, 2, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0) } },
+	{ "Red", "Red", 'D', 5, { B(1, 1, 0), B(1, 2, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0) } },
 	{ "White", "White", 'W', 3, { B(1, 1, 0), B(2, 1, 0), B(2, 2, 0) } },
 	{ "LightGreen", "LtGreen", 'L', 4, { B(1, 1, 0), B(1, 2, 0), B(2, 1, 0), B(2, 2, 0) } },
 };
@@ -29,7 +31,7 @@ static const struct tiling_piece_def iqfit_pieces[] = {
 	{ "Green", "Green", 'G', 6, { B(1, 1, 0), B(2, 1, 0), B(2, 2, 0), B(3, 1, 0), B(1, 1, -1), B(2, 1, -1) } },
 	{ "Magenta", "Magenta", 'M', 6,
 	  { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(2, 2, 0), B(2, 3, 0), B(1, 1, -1) } },
-	{ "Cyan", "Cyan", 'C', 7,
+	{ "Cyan", "Cyan", 'T', 7,
 	  { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(1, 4, 0), B(2, 2, 0), B(1, 2, -1), B(1, 3, -1) } },
 	{ "LightGreen", "LtGreen", 'L', 6,
 	  { B(1, 1, 0), B(1, 2, 0), B(2, 2, 0), B(3, 1, 0), B(3, 2, 0), B(3, 2, -1) } },
@@ -42,7 +44,7 @@ static const struct tiling_piece_def iqfit_pieces[] = {
 	  { B(1, 1, 0), B(1, 2, 0), B(1, 3, 0), B(1, 4, 0), B(2, 1, 0), B(2, 2, 0), B(1, 2, -1) } },
 	{ "Orange", "Orange", 'O', 7,
 	  { B(1, 3, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0), B(2, 4, 0), B(2, 1, -1), B(2, 3, -1) } },
-	{ "Red", "Red", 'R', 7,
+	{ "Red", "Red", 'D', 7,
 	  { B(1, 4, 0), B(2, 1, 0), B(2, 2, 0), B(2, 3, 0), B(2, 4, 0), B(2, 1, -1), B(2, 4, -1) } },
 };
 
