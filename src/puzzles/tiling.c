@@ -59,6 +59,11 @@ static int cmp_cell(const void *a, const void *b)
 	return x[0] != y[0] ? x[0] - y[0] : x[1] - y[1];
 }
 
+static bool same_cells(const struct tiling_orient *a, const struct tiling_orient *b)
+{
+	return a->n_cells == b->n_cells && !memcmp(a->cells, b->cells, sizeof a->cells[0] * (size_t)a->n_cells);
+}
+
 /* Fill o from rotated balls: move to the origin, list the cells below. */
 static void shape_from_balls(struct tiling_orient *o, const struct tiling_ball *b, int n)
 {
@@ -91,11 +96,80 @@ static void shape_from_balls(struct tiling_orient *o, const struct tiling_ball *
 			o->w = c + 1;
 	}
 	qsort(o->cells, (size_t)o->n_cells, sizeof o->cells[0], cmp_cell);
+	for (int k = 0; k < o->n_cells; k++) {
+		o->stacked[k] = 0;
+		for (int i = 0; i < n; i++)
+			o->stacked[k] += o->balls[i].r == o->cells[k][0] && o->balls[i].c == o->cells[k][1];
+	}
 }
 
-static bool same_cells(const struct tiling_orient *a, const struct tiling_orient *b)
+/* The orientation of the same piece whose cells are o's turned a quarter
+ * clockwise (row, col) -> (col, h - 1 - row). */
+static int quarter_turn(const struct tiling *t, int o)
 {
-	return a->n_cells == b->n_cells && !memcmp(a->cells, b->cells, sizeof a->cells[0] * (size_t)a->n_cells);
+	const struct tiling_orient *a = &t->orient[o];
+	struct tiling_orient b = { .n_cells = a->n_cells };
+	for (int k = 0; k < a->n_cells; k++) {
+		b.cells[k][0] = a->cells[k][1];
+		b.cells[k][1] = a->h - 1 - a->cells[k][0];
+	}
+	qsort(b.cells, (size_t)b.n_cells, sizeof b.cells[0], cmp_cell);
+	for (int j = t->orient_first[a->piece]; j < t->orient_first[a->piece + 1]; j++)
+		if (same_cells(&b, &t->orient[j]))
+			return j;
+	return o; /* cannot happen: a turn in the plane keeps the thickness */
+}
+
+/* Faces: the orbits of the quarter turn. */
+static void find_faces(struct tiling *t)
+{
+	for (int p = 0; p < t->n_pieces; p++) {
+		int faces = 0;
+		for (int o = t->orient_first[p]; o < t->orient_first[p + 1]; o++)
+			t->orient[o].face = -1;
+		for (int o = t->orient_first[p]; o < t->orient_first[p + 1]; o++) {
+			if (t->orient[o].face >= 0)
+				continue;
+			for (int x = o, turn = 0; t->orient[x].face < 0; x = quarter_turn(t, x), turn++) {
+				t->orient[x].face = faces;
+				t->orient[x].turn = turn;
+			}
+			faces++;
+		}
+		for (int o = t->orient_first[p]; o < t->orient_first[p + 1]; o++)
+			t->orient[o].rotated = quarter_turn(t, o);
+	}
+}
+
+int tiling_piece_faces(const struct tiling *t, int p)
+{
+	int faces = 0;
+	for (int o = t->orient_first[p]; o < t->orient_first[p + 1]; o++)
+		if (t->orient[o].face + 1 > faces)
+			faces = t->orient[o].face + 1;
+	return faces;
+}
+
+int tiling_orient_turn_over(const struct tiling *t, int o)
+{
+	const struct tiling_orient *a = &t->orient[o];
+	int p = a->piece, faces = tiling_piece_faces(t, p), want = (a->face + 1) % faces, best = o, best_turn = -1;
+	for (int j = t->orient_first[p]; j < t->orient_first[p + 1]; j++) {
+		const struct tiling_orient *b = &t->orient[j];
+		/* the same quarter turn, or the nearest below it */
+		if (b->face == want && b->turn <= a->turn && b->turn > best_turn)
+			best = j, best_turn = b->turn;
+	}
+	return best;
+}
+
+int tiling_placement_at(const struct tiling *t, int o, int row, int col)
+{
+	const struct tiling_orient *a = &t->orient[o];
+	if (row < 0 || col < 0 || row + a->h > t->rows || col + a->w > t->cols)
+		return -1;
+	/* placements of an orientation run over rows, then columns */
+	return t->orient_placement[o] + row * (t->cols - a->w + 1) + col;
 }
 
 struct tiling *tiling_new(const struct tiling_family_def *def)
@@ -110,10 +184,12 @@ struct tiling *tiling_new(const struct tiling_family_def *def)
 	t->n_pieces = def->n_pieces;
 	t->orient = xcalloc((size_t)def->n_pieces * 24, sizeof *t->orient);
 	t->piece_first = xcalloc((size_t)def->n_pieces + 1, sizeof *t->piece_first);
+	t->orient_first = xcalloc((size_t)def->n_pieces + 1, sizeof *t->orient_first);
 
 	for (int p = 0; p < def->n_pieces; p++) {
 		const struct tiling_piece_def *pd = &def->pieces[p];
 		int first = t->n_orients, th = thickness(pd->balls, pd->n_balls);
+		t->orient_first[p] = first;
 		for (int k = 0; k < n_rot; k++) {
 			struct tiling_ball b[TILING_MAX_BALLS];
 			for (int i = 0; i < pd->n_balls; i++)
@@ -129,8 +205,9 @@ struct tiling *tiling_new(const struct tiling_family_def *def)
 			if (!dup)
 				t->n_orients++;
 		}
-		t->area += t->orient[first].n_cells;
 	}
+	t->orient_first[def->n_pieces] = t->n_orients;
+	find_faces(t);
 
 	/* Placements, piece by piece, each orientation at every position. */
 	int cap = 0;
@@ -140,10 +217,12 @@ struct tiling *tiling_new(const struct tiling_family_def *def)
 			cap += (t->rows - o->h + 1) * (t->cols - o->w + 1);
 	}
 	t->pl = xcalloc((size_t)cap + 1, sizeof *t->pl);
+	t->orient_placement = xcalloc((size_t)t->n_orients + 1, sizeof *t->orient_placement);
 	for (int i = 0, p = -1; i < t->n_orients; i++) {
 		const struct tiling_orient *o = &t->orient[i];
 		while (p < o->piece)
 			t->piece_first[++p] = t->n_placements;
+		t->orient_placement[i] = t->n_placements;
 		for (int r = 0; r + o->h <= t->rows; r++)
 			for (int c = 0; c + o->w <= t->cols; c++) {
 				struct tiling_placement *pl = &t->pl[t->n_placements++];
@@ -168,6 +247,8 @@ void tiling_free(struct tiling *t)
 	free(t->orient);
 	free(t->pl);
 	free(t->piece_first);
+	free(t->orient_first);
+	free(t->orient_placement);
 	free(t);
 }
 
@@ -321,7 +402,7 @@ void tiling_pos_draw(const struct tiling_pos *pos, char *buf, int size)
 	buf[at < size ? at : size - 1] = '\0';
 }
 
-static void add_pieces(struct xc_problem *p, const struct tiling_pos *pos, bool primary, int *item_of_piece)
+static void add_pieces(struct xc_problem *p, const struct tiling_pos *pos, int *item_of_piece)
 {
 	const struct tiling *t = pos->t;
 	for (int k = 0; k < t->n_pieces; k++) {
@@ -329,7 +410,7 @@ static void add_pieces(struct xc_problem *p, const struct tiling_pos *pos, bool 
 		if (pos->placed[k] >= 0)
 			continue;
 		item_of_piece[k] = p->n_items;
-		xc_add_item(p, t->def->pieces[k].item, primary);
+		xc_add_item(p, t->def->pieces[k].item, true);
 	}
 }
 
@@ -338,15 +419,7 @@ struct xc_problem *tiling_reduce(const struct tiling_pos *pos, enum tiling_order
 	const struct tiling *t = pos->t;
 	struct xc_problem *p = xc_new();
 	int item_of_piece[TILING_MAX_PIECES], item_of_cell[TILING_MAX_SIDE * TILING_MAX_SIDE];
-	int empty = 0, piece_area = 0;
 	char name[32];
-
-	for (int i = 0; i < t->n_cells; i++)
-		empty += pos->cell[i] == TILING_EMPTY;
-	for (int k = 0; k < t->n_pieces; k++)
-		if (pos->placed[k] < 0)
-			piece_area += t->pl[t->piece_first[k]].n_cells;
-	bool pieces_primary = piece_area == empty;
 
 	/* Cells in reading order; for the first-item rule the short side is
 	 * read first, down the columns of a wide board. */
@@ -356,11 +429,8 @@ struct xc_problem *tiling_reduce(const struct tiling_pos *pos, enum tiling_order
 		for (int b = 0; b < (by_column ? t->rows : t->cols); b++)
 			cell_order[n++] = by_column ? b * t->cols + a : a * t->cols + b;
 
-	/* Secondary items must follow the primary ones, so pieces come first
-	 * only when they are primary and the order asks for it. */
-	bool pieces_first = order == TILING_PIECES_FIRST && pieces_primary;
-	if (pieces_first)
-		add_pieces(p, pos, true, item_of_piece);
+	if (order == TILING_PIECES_FIRST)
+		add_pieces(p, pos, item_of_piece);
 	for (int i = 0; i < n; i++) {
 		int cell = cell_order[i];
 		item_of_cell[cell] = -1;
@@ -370,8 +440,8 @@ struct xc_problem *tiling_reduce(const struct tiling_pos *pos, enum tiling_order
 		item_of_cell[cell] = p->n_items;
 		xc_add_item(p, name, true);
 	}
-	if (!pieces_first)
-		add_pieces(p, pos, pieces_primary, item_of_piece);
+	if (order == TILING_CELLS_FIRST)
+		add_pieces(p, pos, item_of_piece);
 
 	for (int k = 0; k < t->n_placements; k++) {
 		if (!tiling_pos_fits(pos, k))

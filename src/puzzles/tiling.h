@@ -1,5 +1,6 @@
 /* Tiling puzzles: a rectangular board (some cells may be holes) and a set
- * of pieces, each used once, to fill it.  One module serves Kanoodle, IQ
+ * of pieces, each used once, to fill it.  (IQ Fit's pieces cover more cells
+ * or fewer depending on how they lie, so the areas need not add up.)  One module serves Kanoodle, IQ
  * Fit and whatever board and piece set come next.
  *
  * A piece is given as balls in three dimensions, (row, col, z), as in the
@@ -48,14 +49,21 @@ extern const struct tiling_family_def tiling_iqfit;
 const struct tiling_family_def *tiling_family_find(const char *name);
 extern const struct tiling_family_def *const tiling_families[];
 
-/* One way a piece can lie: its balls rotated and moved to row 0, col 0. */
+/* One way a piece can lie: its balls rotated and moved to row 0, col 0.
+ * The orientations of a piece fall into faces: those that turn into each
+ * other on the board's plane.  A flat piece has one face or two (itself and
+ * its mirror image); an IQ Fit piece has up to four. */
 struct tiling_orient {
 	int piece;
 	int n_balls;
 	struct tiling_ball balls[TILING_MAX_BALLS];
 	int n_cells;           /* distinct cells under the balls */
 	int cells[TILING_MAX_BALLS][2];
+	int stacked[TILING_MAX_BALLS]; /* balls over each cell: 2 where one sits on another */
 	int h, w;              /* bounding box on the board */
+	int face;              /* which face of the piece, from 0 */
+	int turn;              /* quarter turns from the face's first orientation */
+	int rotated;           /* the orientation a quarter turn clockwise */
 };
 
 /* One placement: an orientation at a position, on the full board. */
@@ -75,10 +83,19 @@ struct tiling {
 	int n_placements;
 	struct tiling_placement *pl;
 	int *piece_first;      /* placements of piece k: piece_first[k] .. piece_first[k+1]-1 */
-	int area;              /* balls' cells of all pieces together */
+	int *orient_first;     /* orientations of piece k: orient_first[k] .. orient_first[k+1]-1 */
+	int *orient_placement; /* the first placement of each orientation */
 };
 
 struct tiling *tiling_new(const struct tiling_family_def *def);
+/* The orientations of piece p: orient_first[p] .. orient_first[p+1]-1. */
+int tiling_piece_faces(const struct tiling *t, int p);
+/* Orientation o turned over: the next face of its piece, as near as may
+ * be the same quarter turn (the same orientation if the piece has one face). */
+int tiling_orient_turn_over(const struct tiling *t, int o);
+/* The placement of orientation o with its (0, 0) at row, col; -1 if it
+ * would leave the board. */
+int tiling_placement_at(const struct tiling *t, int o, int row, int col);
 void tiling_free(struct tiling *t);
 /* The piece with this letter, or -1. */
 int tiling_piece_by_letter(const struct tiling *t, char letter);
@@ -124,10 +141,9 @@ enum tiling_order {
 };
 
 /* The exact-cover problem of finishing pos: the pieces not placed and the
- * empty cells are the items; the placements of those pieces on empty cells
- * are the options, tagged with their placement numbers.  The cells are
- * primary; so are the pieces when their area is the empty area (otherwise
- * they are secondary: not every piece has to be used). */
+ * empty cells are the items, all primary (every piece is to be placed);
+ * the placements of those pieces on empty cells are the options, tagged
+ * with their placement numbers. */
 struct xc_problem *tiling_reduce(const struct tiling_pos *pos, enum tiling_order order);
 
 #endif

@@ -7,8 +7,6 @@ ld count kanoodle
 is "$rc:$out" "0:371020" "Kanoodle: 371020 solutions"
 ld count kanoodle --memo-mb 1 --stats
 is "$out" 371020 "with a memo cache too small for it, still 371020"
-ld count kanoodle --memo off --threads 2
-is "$out" 371020 "plainly on two threads, 371020"
 
 # The 40 places of the 2x2 LightGreen piece split the Kanoodle solutions.
 sum=0
