@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "cli/cli.h"
 #include "game/level.h"
 #include "puzzles/tiling.h"
+#include "puzzles/tiling_gen.h"
 #include "puzzles/xcfile.h"
 #include "util/diag.h"
 
@@ -18,6 +20,8 @@ static const char usage_text[] =
 	"       linkdance count FAMILY [LEVEL] [OPTIONS]\n"
 	"       linkdance estimate FAMILY [LEVEL] [--probes P] [--seed S]\n"
 	"       linkdance export FAMILY [LEVEL]\n"
+	"       linkdance generate FAMILY --grade G [--seed S]\n"
+	"       linkdance grade FAMILY LEVEL\n"
 	"       linkdance --help | --version\n"
 	"\n"
 	"FAMILY is kanoodle or iqfit.  LEVEL is a level file, or the name of a\n"
@@ -42,13 +46,14 @@ static const char usage_text[] =
 	"  --probes P         probes for estimate (default 10000)\n"
 	"  --seed S           random seed of the probes (default 1)\n"
 	"  --[no-]progress    progress of counts on stderr (default: if a terminal)\n"
+	"  --grade G          the grade of a generated level: 1 (easy) to 4\n"
 	"\n"
 	"Exit status: 0 done, 1 bad input or no solution, 2 usage error.\n"
 	"See linkdance(6) for the formats and the game.\n";
 
 bool cli_is_verb(const char *arg)
 {
-	static const char *const verbs[] = { "xc", "solve", "count", "estimate", "export", NULL };
+	static const char *const verbs[] = { "xc", "solve", "count", "estimate", "export", "generate", "grade", NULL };
 	for (int i = 0; verbs[i]; i++)
 		if (!strcmp(arg, verbs[i]))
 			return true;
@@ -91,6 +96,8 @@ struct family_run {
 	struct tiling *t;
 	struct tiling_pos pos;
 	char where[1024];
+	struct level lv;
+	bool have_level;
 };
 
 /* FAMILY [LEVEL] -> the position to work on. */
@@ -115,7 +122,11 @@ static int load_position(struct family_run *fr, const struct cli_opts *o, const 
 		return cli_fail("%s: a %s level, not %s", path, lv.def->name, def->name);
 	if (!level_position(&lv, fr->t, &fr->pos, &err))
 		return cli_fail("%s", err.msg);
+	if (tiling_completions(&fr->pos, 1) == 0)
+		return cli_fail("%s:%d: this level cannot be finished", path, lv.board_line);
 	snprintf(fr->where, sizeof fr->where, "%s", path);
+	fr->lv = lv;
+	fr->have_level = true;
 	return CLI_OK;
 }
 
@@ -130,6 +141,49 @@ static void print_board(void *ctx, const struct xc_problem *p, const int *option
 	fputs(buf, stdout);
 }
 
+static int cmd_generate(int argc, char **argv)
+{
+	struct cli_opts o;
+	int rc = cli_parse(&o, argc, argv, "generate", "rn", 1, CLI_FIRST);
+	if (rc != CLI_OK)
+		return rc;
+	if (o.n_args < 1)
+		return cli_usage_error("generate needs a family: kanoodle or iqfit");
+	const struct tiling_family_def *def = tiling_family_find(o.args[0]);
+	if (!def)
+		return cli_usage_error("unknown family '%s' (kanoodle or iqfit)", o.args[0]);
+	if (!o.grade)
+		return cli_usage_error("generate needs --grade 1, 2, 3 or 4");
+	struct tiling *t = tiling_new(def);
+	struct tiling_pos pos;
+	uint64_t effort;
+	if (!tiling_generate(t, o.grade, o.seed, &pos, &effort, NULL)) {
+		tiling_free(t);
+		return cli_fail("no %s level of grade %d found from seed %" PRIu64 "; try another seed", def->name,
+		                o.grade, o.seed);
+	}
+	char board[TILING_MAX_SIDE * (TILING_MAX_SIDE + 1) + 1];
+	tiling_pos_draw(&pos, board, sizeof board);
+	printf("# linkdance generate %s --grade %d --seed %" PRIu64 "\n", def->name, o.grade, o.seed);
+	printf("# one way to finish; the solver needs %" PRIu64 " nodes to find it and prove it\n", effort);
+	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", def->name, o.grade, o.seed,
+	       o.grade, o.seed, board);
+	tiling_free(t);
+	return fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
+}
+
+static int cmd_grade(struct family_run *fr)
+{
+	uint64_t ways = tiling_completions(&fr->pos, 2);
+	uint64_t effort = tiling_effort(&fr->pos);
+	printf("ways to finish: %s\n", ways > 1 ? "more than one" : "one");
+	printf("effort: %" PRIu64 " nodes\n", effort);
+	printf("grade: %d\n", tiling_grade(effort));
+	if (fr->have_level && fr->lv.grade && fr->lv.grade != tiling_grade(effort))
+		fprintf(stderr, "linkdance: %s says grade %d\n", fr->where, fr->lv.grade);
+	return fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
+}
+
 static int cmd_family(int argc, char **argv, const char *verb)
 {
 	struct cli_opts o;
@@ -141,11 +195,15 @@ static int cmd_family(int argc, char **argv, const char *verb)
 		rc = cli_parse(&o, argc, argv, verb, "alsPb", 2, CLI_FIRST);
 	else if (!strcmp(verb, "estimate"))
 		rc = cli_parse(&o, argc, argv, verb, "prsb", 2, CLI_ESTIMATE);
+	else if (!strcmp(verb, "grade"))
+		rc = cli_parse(&o, argc, argv, verb, "", 2, CLI_FIRST);
 	else
 		rc = cli_parse(&o, argc, argv, verb, "", 2, CLI_FIRST);
 	if (rc == CLI_OK)
 		rc = load_position(&fr, &o, verb);
-	if (rc != CLI_OK) {
+	if (rc == CLI_OK && !strcmp(verb, "grade"))
+		rc = o.n_args == 2 ? cmd_grade(&fr) : cli_usage_error("grade needs a level");
+	if (rc != CLI_OK || !strcmp(verb, "grade")) {
 		tiling_free(fr.t);
 		return rc;
 	}
@@ -194,6 +252,8 @@ int cli_main(int argc, char **argv)
 		}
 	if (!strcmp(verb, "xc"))
 		return cmd_xc(argc, argv);
+	if (!strcmp(verb, "generate"))
+		return cmd_generate(argc, argv);
 	if (cli_is_verb(verb))
 		return cmd_family(argc, argv, verb);
 	return cli_usage_error("unknown command '%s'", verb);

@@ -32,6 +32,7 @@ struct cli_opts {
 	uint64_t limit;         /* 0: none */
 	uint64_t probes;
 	uint64_t seed;
+	int grade;              /* generate: 1..4, 0 if not given */
 	bool stats;
 	bool profile;
 	int threads;

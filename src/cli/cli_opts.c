@@ -77,6 +77,7 @@ static const struct option long_opts[] = {
 	{ "memo-mb", required_argument, NULL, 'M' },
 	{ "progress", no_argument, NULL, 'g' },
 	{ "no-progress", no_argument, NULL, 'G' },
+	{ "grade", required_argument, NULL, 'n' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -190,6 +191,11 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 			break;
 		case 'g':
 			o->progress = 1;
+			break;
+		case 'n':
+			if (!number(optarg, 1, 4, &v))
+				return cli_usage_error("--grade is 1, 2, 3 or 4, not '%s'", optarg);
+			o->grade = (int)v;
 			break;
 		case 'G':
 			o->progress = 0;

@@ -12,6 +12,6 @@ grep -q '% of the tree, [0-9]* solutions, [0-9:]* spent, about [0-9:?]* left' "$
 ok $? "a progress line was shown on the terminal"
 
 # Not a terminal: nothing but the count.
-ld count iqfit "$top_srcdir/levels/iqfit/start.txt"
-is "$out:$err" "8:" "off a terminal, no progress: the count alone"
+ld count iqfit "$top_srcdir/levels/iqfit/1-01.txt"
+is "$out:$err" "1:" "off a terminal, no progress: the count alone"
 done_testing

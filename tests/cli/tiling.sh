@@ -50,6 +50,8 @@ badlevel "unknown key" 'family kanoodle\ncolour blue\nboard\n' "2: unknown key '
 badlevel "bad grade" 'family kanoodle\ngrade 7\nboard\n' "2: grade must be 1, 2, 3 or 4, not '7'"
 badlevel "text after the board" 'family kanoodle\nboard\n...........\n...........\n...........\n...........\n...........\nmore\n' \
 	"8: text after the board (it has 5 rows)"
+badlevel "cannot be finished" 'family kanoodle\nboard\n.W.........\nWW.........\n...........\n...........\n...........\n' \
+	"3: this level cannot be finished"
 printf 'family kanoodle\nboard\n\001\n' >"$tmp/bin.txt"
 ld count kanoodle "$tmp/bin.txt"
 is "$rc $err" "1 linkdance: $tmp/bin.txt:3: binary data (byte 0x01), not a level file" "level: binary data"

@@ -1,0 +1,163 @@
+#include "config.h"
+
+#include "game/files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* mkdir -p, directories private to the user. */
+static bool make_dirs(const char *path, struct diag *err)
+{
+	char buf[PATH_MAX];
+	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+		diag_set(err, "%s: path too long", path);
+		return false;
+	}
+	for (char *p = buf + 1;; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+			*p = '\0';
+			if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+				diag_set(err, "cannot make %s: %s", buf, strerror(errno));
+				return false;
+			}
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+	struct stat st;
+	if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_set(err, "%s is not a directory", buf);
+		return false;
+	}
+	return true;
+}
+
+static bool xdg_dir(const char *var, const char *fallback, char *buf, size_t size, struct diag *err)
+{
+	const char *base = getenv(var);
+	int n;
+	if (base && base[0] == '/') {
+		n = snprintf(buf, size, "%s/linkdance", base);
+	} else {
+		const char *home = getenv("HOME");
+		if (!home || !*home) {
+			diag_set(err, "neither %s nor HOME is set", var);
+			return false;
+		}
+		n = snprintf(buf, size, "%s/%s/linkdance", home, fallback);
+	}
+	if (n < 0 || (size_t)n >= size) {
+		diag_set(err, "the path of %s is too long", var);
+		return false;
+	}
+	return make_dirs(buf, err);
+}
+
+bool files_state_dir(char *buf, size_t size, struct diag *err)
+{
+	return xdg_dir("XDG_STATE_HOME", ".local/state", buf, size, err);
+}
+
+bool files_data_dir(char *buf, size_t size, struct diag *err)
+{
+	return xdg_dir("XDG_DATA_HOME", ".local/share", buf, size, err);
+}
+
+bool files_write_atomic(const char *path, const char *data, size_t len, struct diag *err)
+{
+	char tmp[PATH_MAX], dir[PATH_MAX];
+	if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+		diag_set(err, "%s: path too long", path);
+		return false;
+	}
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		diag_set(err, "cannot write %s: %s", path, strerror(errno));
+		return false;
+	}
+	size_t done = 0;
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			diag_set(err, "cannot write %s: %s", path, w < 0 ? strerror(errno) : "disk full");
+			close(fd);
+			unlink(tmp);
+			return false;
+		}
+		done += (size_t)w;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		diag_set(err, "cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return false;
+	}
+	if (rename(tmp, path) != 0) {
+		diag_set(err, "cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return false;
+	}
+	/* The rename itself must reach the disk: flush the directory. */
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash) {
+		*(slash == dir ? slash + 1 : slash) = '\0';
+		int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+		if (dfd >= 0) {
+			fsync(dfd);
+			close(dfd);
+		}
+	}
+	return true;
+}
+
+bool files_read(const char *path, size_t max, char **out, size_t *len, struct diag *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_at(err, path, 0, "%s", strerror(errno));
+		return false;
+	}
+	char *buf = malloc(max + 1);
+	size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
+	bool bad = !buf || ferror(f);
+	fclose(f);
+	if (bad) {
+		diag_at(err, path, 0, "cannot read it");
+		free(buf);
+		return false;
+	}
+	if (n > max) {
+		diag_at(err, path, 0, "larger than %zu bytes", max);
+		free(buf);
+		return false;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	if (len)
+		*len = n;
+	return true;
+}
+
+bool files_set_aside(const char *path, char *moved, size_t size)
+{
+	struct stat st;
+	for (int i = 0; i < 100; i++) {
+		if (i == 0)
+			snprintf(moved, size, "%s.bad", path);
+		else
+			snprintf(moved, size, "%s.bad.%d", path, i);
+		if (stat(moved, &st) != 0)
+			return rename(path, moved) == 0;
+	}
+	return false;
+}

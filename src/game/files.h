@@ -1,0 +1,30 @@
+/* Where the game keeps its files, and how it writes them: whole or not
+ * at all. */
+#ifndef LD_FILES_H
+#define LD_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+
+/* $XDG_STATE_HOME/linkdance (default ~/.local/state/linkdance) and
+ * $XDG_DATA_HOME/linkdance (default ~/.local/share/linkdance), made if
+ * missing.  False (and why) if there is no home or it cannot be made. */
+bool files_state_dir(char *buf, size_t size, struct diag *err);
+bool files_data_dir(char *buf, size_t size, struct diag *err);
+
+/* Write data to path so that the file is either the old one or the new
+ * one, whatever happens: a temporary file in the same directory, flushed
+ * to disk, renamed over path, and the directory flushed too. */
+bool files_write_atomic(const char *path, const char *data, size_t len, struct diag *err);
+
+/* Read a whole file of at most max bytes (NUL-terminated, in *out, to be
+ * freed).  False and why if it cannot be read or is too big. */
+bool files_read(const char *path, size_t max, char **out, size_t *len, struct diag *err);
+
+/* Move a file that could not be used out of the way, to path.bad (or
+ * path.bad.N); its new name in moved. */
+bool files_set_aside(const char *path, char *moved, size_t size);
+
+#endif

@@ -1,0 +1,42 @@
+/* A game in progress: the states it has been through and the moves
+ * between them.  Undo and redo move a cursor along that list; a new move
+ * cuts off what lay ahead of the cursor.  States are never changed. */
+#ifndef LD_SESSION_H
+#define LD_SESSION_H
+
+#include <stdbool.h>
+
+#include "puzzles/puzzle.h"
+#include "util/diag.h"
+
+struct session {
+	const struct puzzle *pz;
+	char level[512];        /* the level file, or "" for free play */
+	char name[64];          /* what the title shows: the level's name */
+	int grade;              /* 0: none */
+	struct puzzle_state **state; /* state[0] is the start */
+	char **move;            /* move[i] turns state[i] into state[i + 1] */
+	int n;                  /* states kept */
+	int cap;
+	int cur;                /* the state on the board */
+	double played;          /* seconds of play so far */
+	int hints;              /* hints taken */
+	bool finished;          /* it has been solved */
+};
+
+/* A session from a start state, of which it takes charge. */
+struct session *session_new(const struct puzzle *pz, struct puzzle_state *start);
+void session_free(struct session *s);
+
+const struct puzzle_state *session_state(const struct session *s);
+/* Make a move from the current state; false (and why) if it cannot be made. */
+bool session_play(struct session *s, const char *move, struct diag *err);
+bool session_undo(struct session *s);
+bool session_redo(struct session *s);
+/* Back to the start; redo brings the moves back. */
+void session_restart(struct session *s);
+/* Moves on the board now (from the start to the cursor). */
+int session_moves(const struct session *s);
+bool session_solved(const struct session *s);
+
+#endif
