@@ -208,6 +208,18 @@ bool level_position(const struct level *lv, const struct tiling *t, struct tilin
 	return true;
 }
 
+void level_description(const struct level *lv, char *buf, size_t size)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (int r = 0; r < lv->n_rows; r++) {
+		int n = snprintf(buf + at, size - at, "%s\n", lv->rows[r]);
+		if (n < 0 || (size_t)n >= size - at)
+			break;
+		at += (size_t)n;
+	}
+}
+
 static bool is_dir(const char *path)
 {
 	struct stat st;

@@ -17,6 +17,7 @@
 #define LD_LEVEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "puzzles/tiling.h"
@@ -44,6 +45,9 @@ bool level_load(struct level *lv, const char *path, struct diag *err);
 /* The position the level starts from (its board on tiling t, which must be
  * of the level's family), or FILE:LINE: why not. */
 bool level_position(const struct level *lv, const struct tiling *t, struct tiling_pos *pos, struct diag *err);
+
+/* The level's board as a family's description: its rows, one per line. */
+void level_description(const struct level *lv, char *buf, size_t size);
 
 /* The directory holding the shipped levels: $LINKDANCE_LEVELS, the source
  * tree's levels/ when this program runs from its build tree, or the

@@ -64,6 +64,10 @@ bool records_load(struct records *rs, const char *path, struct diag *err)
 		return false;
 	long n = 0;
 	bool ok = true;
+	if (strlen(text) != len) {
+		diag_at(err, path, 0, "binary data: not a records file");
+		ok = false;
+	}
 	for (char *line = text, *next; ok && line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -89,10 +93,6 @@ bool records_load(struct records *rs, const char *path, struct diag *err)
 				*append(rs) = r;
 			}
 		}
-	}
-	if (ok && strlen(text) != len) {
-		diag_at(err, path, 0, "binary data: not a records file");
-		ok = false;
 	}
 	free(text);
 	if (!ok)

@@ -266,10 +266,12 @@ static void frame(struct worker_job *j, struct dlx *d, const struct xc_problem *
 	a->solutions = st->solutions;
 	a->estimate = estimate;
 	a->fraction = dlx_progress(d, 0);
-	a->at_solution = ev->kind == DLX_EV_SOLUTION;
+	bool solution = ev->kind == DLX_EV_SOLUTION;
+	a->at_solution = solution && st->solutions == 1;
 	a->done = ev->kind == DLX_EV_DONE;
-	a->move[0] = '\0';
-	if (a->at_solution) {
+	if (solution) {
+		a->have_solution = true;
+		a->move[0] = '\0';
 		size_t len = 0;
 		for (int i = 0; i < n && len + 2 < sizeof a->move; i++) {
 			if (i)
@@ -330,7 +332,9 @@ static void run_animate(struct worker *w, struct worker_job *j)
 				pthread_mutex_unlock(&w->lock);
 				break;
 			}
-		} while (s == DLX_STEP && dlx_event(d)->kind != DLX_EV_SOLUTION && clock_seconds() < until);
+			if (s == DLX_STEP && dlx_event(d)->kind == DLX_EV_SOLUTION)
+				break; /* every solution gets a frame of its own */
+		} while (s == DLX_STEP && clock_seconds() < until);
 		if (s == DLX_CANCELLED)
 			break;
 		r.anim.steps++;

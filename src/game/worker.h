@@ -41,9 +41,10 @@ struct worker_anim {
 	uint64_t nodes, backtracks, solutions, steps;
 	double estimate;            /* Knuth's estimate of the tree's nodes */
 	double fraction;            /* of the tree behind the search */
-	bool at_solution;           /* stopped at a solution: move holds it */
+	bool at_solution;           /* stopped at the first solution found */
 	bool done;                  /* the tree is searched */
-	char move[1024];            /* at_solution: the solution as one move */
+	bool have_solution;         /* move holds the latest solution found */
+	char move[1024];            /* as one move */
 };
 
 struct worker_report {

@@ -1,0 +1,141 @@
+#include "config.h"
+
+#include "ui/keys.h"
+
+#include <stddef.h>
+
+const struct key_binding key_table[] = {
+	{ CTX_PLAY, ACT_PIECE, "G T P Y ...", "pick up that piece (its letter)" },
+	{ CTX_PLAY, ACT_NEXT_PIECE, "Tab", "the next piece (Shift-Tab: the one before)" },
+	{ CTX_PLAY, ACT_UP, "arrows, h j k l", "move the piece, or the cursor" },
+	{ CTX_PLAY, ACT_ROTATE, "r", "turn the piece a quarter" },
+	{ CTX_PLAY, ACT_FLIP, "f", "turn it over (mirror it; IQ Fit: its other faces)" },
+	{ CTX_PLAY, ACT_PLACE, "Enter, space", "place it; on a placed piece, pick it up" },
+	{ CTX_PLAY, ACT_DROP, "Esc", "put the piece back in the tray" },
+	{ CTX_PLAY, ACT_UNDO, "u", "undo" },
+	{ CTX_PLAY, ACT_REDO, "Ctrl-R", "redo" },
+	{ CTX_PLAY, ACT_RESTART, "R", "start the level again (asks first)" },
+	{ CTX_PLAY, ACT_NEW, "N", "the next level" },
+	{ CTX_PLAY, ACT_HINT, "H", "a hint; again for more" },
+	{ CTX_PLAY, ACT_VALIDATE, "v", "checking for dead ends on or off" },
+	{ CTX_PLAY, ACT_ANIMATE, "A", "watch the solver search from here" },
+	{ CTX_PLAY, ACT_COUNT, "C", "count the ways to finish" },
+	{ CTX_PLAY, ACT_PAUSE, "p", "pause (hides the board)" },
+	{ CTX_PLAY, ACT_HELP, "?", "this help" },
+	{ CTX_PLAY, ACT_QUIT, "q", "save and leave" },
+	{ CTX_SEARCH, ACT_ANIM_PAUSE, "space", "pause, go on" },
+	{ CTX_SEARCH, ACT_ANIM_STEP, ".", "one step" },
+	{ CTX_SEARCH, ACT_FASTER, "+", "faster" },
+	{ CTX_SEARCH, ACT_SLOWER, "-", "slower" },
+	{ CTX_SEARCH, ACT_ANIM_TAKE, "Enter", "take the solution found" },
+	{ CTX_SEARCH, ACT_ANIM_STOP, "Esc", "stop, back to your position" },
+	{ CTX_MENU, ACT_UP, "arrows, h j k l", "choose" },
+	{ CTX_MENU, ACT_SELECT, "Enter", "open it" },
+	{ CTX_MENU, ACT_BACK, "Esc", "back" },
+	{ CTX_MENU, ACT_QUIT, "q", "quit" },
+	{ 0, ACT_NONE, NULL, NULL },
+};
+
+const char *key_context_name(enum key_context ctx)
+{
+	switch (ctx) {
+	case CTX_PLAY: return "On the board";
+	case CTX_SEARCH: return "Watching the search";
+	case CTX_MENU: return "In the menu";
+	case CTX_ASK: return "Questions";
+	}
+	return "";
+}
+
+static enum action arrows(const struct term_event *ev)
+{
+	switch (ev->sym) {
+	case KEY_SYM_UP: return ACT_UP;
+	case KEY_SYM_DOWN: return ACT_DOWN;
+	case KEY_SYM_LEFT: return ACT_LEFT;
+	case KEY_SYM_RIGHT: return ACT_RIGHT;
+	default: break;
+	}
+	if (ev->ctrl)
+		return ACT_NONE;
+	switch (ev->ch) {
+	case 'k': return ACT_UP;
+	case 'j': return ACT_DOWN;
+	case 'h': return ACT_LEFT;
+	case 'l': return ACT_RIGHT;
+	default: return ACT_NONE;
+	}
+}
+
+enum action key_action(enum key_context ctx, const struct term_event *ev)
+{
+	if (ev->kind != TERM_KEY)
+		return ACT_NONE;
+	/* Ctrl-C: the terminal is raw, so it arrives as a key; it leaves. */
+	if (ev->ctrl && ev->ch == 'c')
+		return ACT_QUIT;
+	switch (ctx) {
+	case CTX_ASK:
+		if (ev->ch == 'y' || ev->ch == 'Y' || ev->sym == KEY_SYM_ENTER)
+			return ACT_YES;
+		return ACT_NO;
+	case CTX_MENU:
+		if (ev->sym == KEY_SYM_ENTER || ev->sym == KEY_SYM_SPACE)
+			return ACT_SELECT;
+		if (ev->sym == KEY_SYM_ESCAPE || ev->sym == KEY_SYM_BACKSPACE)
+			return ACT_BACK;
+		if (ev->ch == 'q')
+			return ACT_QUIT;
+		if (ev->ch == '?')
+			return ACT_HELP;
+		return arrows(ev);
+	case CTX_SEARCH:
+		if (ev->sym == KEY_SYM_SPACE)
+			return ACT_ANIM_PAUSE;
+		if (ev->sym == KEY_SYM_ENTER)
+			return ACT_ANIM_TAKE;
+		if (ev->sym == KEY_SYM_ESCAPE)
+			return ACT_ANIM_STOP;
+		if (ev->ch == '.')
+			return ACT_ANIM_STEP;
+		if (ev->ch == '+' || ev->ch == '=')
+			return ACT_FASTER;
+		if (ev->ch == '-' || ev->ch == '_')
+			return ACT_SLOWER;
+		if (ev->ch == 'q')
+			return ACT_QUIT;
+		if (ev->ch == '?')
+			return ACT_HELP;
+		return ACT_NONE;
+	case CTX_PLAY:
+		break;
+	}
+	if (ev->ctrl)
+		return ev->ch == 'r' ? ACT_REDO : ACT_NONE;
+	switch (ev->sym) {
+	case KEY_SYM_TAB: return ACT_NEXT_PIECE;
+	case KEY_SYM_BACKTAB: return ACT_PREV_PIECE;
+	case KEY_SYM_ENTER:
+	case KEY_SYM_SPACE: return ACT_PLACE;
+	case KEY_SYM_ESCAPE: return ACT_DROP;
+	default: break;
+	}
+	switch (ev->ch) {
+	case 'r': return ACT_ROTATE;
+	case 'f': return ACT_FLIP;
+	case 'u': return ACT_UNDO;
+	case 'R': return ACT_RESTART;
+	case 'N': return ACT_NEW;
+	case 'H': return ACT_HINT;
+	case 'v': return ACT_VALIDATE;
+	case 'A': return ACT_ANIMATE;
+	case 'C': return ACT_COUNT;
+	case 'p': return ACT_PAUSE;
+	case '?': return ACT_HELP;
+	case 'q': return ACT_QUIT;
+	default: break;
+	}
+	if (ev->ch >= 'A' && ev->ch <= 'Z')
+		return ACT_PIECE;
+	return arrows(ev);
+}

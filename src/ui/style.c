@@ -1,0 +1,106 @@
+#include "config.h"
+
+#include "ui/style.h"
+
+#include <string.h>
+
+static bool colour, colour256, unicode;
+
+/* Pairs 1.. for the roles, PIECE_PAIRS.. for the piece colours. */
+#define PIECE_PAIRS 32
+
+static const struct {
+	const char *name;
+	short c256, c8;
+} piece_colours[] = {
+	{ "Green", 34, COLOR_GREEN },      { "Cyan", 44, COLOR_CYAN },      { "Purple", 99, COLOR_MAGENTA },
+	{ "Yellow", 220, COLOR_YELLOW },   { "Orange", 208, COLOR_RED },    { "Blue", 33, COLOR_BLUE },
+	{ "Pink", 211, COLOR_MAGENTA },    { "Gray", 246, COLOR_WHITE },    { "Magenta", 163, COLOR_MAGENTA },
+	{ "Red", 160, COLOR_RED },         { "White", 255, COLOR_WHITE },   { "LightGreen", 120, COLOR_GREEN },
+};
+
+#define N_PIECE_COLOURS ((int)(sizeof piece_colours / sizeof *piece_colours))
+
+void style_init(const struct terminal *t)
+{
+	colour = term_colour(t);
+	colour256 = term_colour256(t);
+	unicode = term_unicode(t);
+	if (!colour)
+		return;
+	init_pair(1, COLOR_BLACK, COLOR_CYAN);     /* title */
+	init_pair(2, COLOR_GREEN, -1);             /* good */
+	init_pair(3, COLOR_RED, -1);               /* bad */
+	init_pair(4, COLOR_YELLOW, -1);            /* notice */
+	init_pair(5, COLOR_BLACK, COLOR_WHITE);    /* cursor */
+	init_pair(6, COLOR_WHITE, COLOR_RED);      /* mark */
+	init_pair(7, COLOR_BLACK, COLOR_GREEN);    /* ghost fits */
+	init_pair(8, COLOR_WHITE, COLOR_RED);      /* ghost does not */
+	init_pair(9, COLOR_BLUE, -1);              /* border */
+	for (int i = 0; i < N_PIECE_COLOURS; i++)
+		init_pair((short)(PIECE_PAIRS + i), COLOR_BLACK, colour256 ? piece_colours[i].c256 : piece_colours[i].c8);
+}
+
+bool style_colour(void)
+{
+	return colour;
+}
+
+attr_t style(enum style_role r)
+{
+	if (!colour) {
+		switch (r) {
+		case ST_TITLE: return A_REVERSE;
+		case ST_DIM: return A_DIM;
+		case ST_GOOD: return A_BOLD;
+		case ST_BAD: return A_BOLD | A_REVERSE;
+		case ST_NOTICE: return A_BOLD;
+		case ST_CURSOR: return A_REVERSE;
+		case ST_MARK: return A_REVERSE | A_UNDERLINE;
+		case ST_GHOST_OK: return A_REVERSE;
+		case ST_GHOST_BAD: return A_REVERSE | A_UNDERLINE | A_BOLD;
+		default: return A_NORMAL;
+		}
+	}
+	switch (r) {
+	case ST_TITLE: return COLOR_PAIR(1) | A_BOLD;
+	case ST_DIM: return A_DIM;
+	case ST_GOOD: return COLOR_PAIR(2) | A_BOLD;
+	case ST_BAD: return COLOR_PAIR(3) | A_BOLD;
+	case ST_NOTICE: return COLOR_PAIR(4) | A_BOLD;
+	case ST_CURSOR: return COLOR_PAIR(5);
+	case ST_MARK: return COLOR_PAIR(6) | A_BOLD | A_UNDERLINE;
+	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD;
+	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE;
+	case ST_BORDER: return COLOR_PAIR(9);
+	default: return A_NORMAL;
+	}
+}
+
+attr_t style_piece(const char *name, bool fixed, bool tried)
+{
+	attr_t extra = (fixed ? A_BOLD : 0) | (tried ? A_UNDERLINE | A_BOLD : 0);
+	if (!colour)
+		return (tried ? A_REVERSE : 0) | extra;
+	for (int i = 0; i < N_PIECE_COLOURS; i++)
+		if (!strcmp(piece_colours[i].name, name))
+			return COLOR_PAIR(PIECE_PAIRS + i) | extra;
+	return A_REVERSE | extra;
+}
+
+const char *glyph(enum glyph g)
+{
+	static const char *const utf8[GL_COUNT] = {
+		[GL_EMPTY] = "\u00b7", [GL_STACKED] = "\u2022", [GL_TICK] = "\u2713", [GL_DOT] = "\u00b7",
+		[GL_LEFT] = "\u2190", [GL_RIGHT] = "\u2192", [GL_UP] = "\u2191", [GL_DOWN] = "\u2193",
+		[GL_BAR_FULL] = "\u2588", [GL_BAR_EMPTY] = "\u2591", [GL_HLINE] = "\u2500", [GL_VLINE] = "\u2502",
+		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518",
+	};
+	static const char *const ascii[GL_COUNT] = {
+		[GL_EMPTY] = ".", [GL_STACKED] = ":", [GL_TICK] = "*", [GL_DOT] = "-",
+		[GL_LEFT] = "<", [GL_RIGHT] = ">", [GL_UP] = "^", [GL_DOWN] = "v",
+		[GL_BAR_FULL] = "#", [GL_BAR_EMPTY] = "-", [GL_HLINE] = "-", [GL_VLINE] = "|",
+		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+",
+	};
+	return unicode ? utf8[g] : ascii[g];
+}

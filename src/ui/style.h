@@ -1,0 +1,48 @@
+/* How things look: colour pairs when the terminal has colours (and
+ * NO_COLOR is not set), otherwise a monochrome scheme that keeps every
+ * distinction with bold, reverse and underline; pieces always carry their
+ * letters.  Glyphs drawn with Unicode have ASCII stand-ins for terminals
+ * that are not UTF-8. */
+#ifndef LD_STYLE_H
+#define LD_STYLE_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "ui/term.h"
+
+enum style_role {
+	ST_NORMAL,
+	ST_TITLE,      /* the top line */
+	ST_DIM,        /* quiet text: key hints, empty cells */
+	ST_BORDER,
+	ST_GOOD,       /* "can still be finished", solved */
+	ST_BAD,        /* a dead end, an error */
+	ST_NOTICE,     /* hints, questions */
+	ST_CURSOR,     /* the cursor, the chosen menu entry */
+	ST_MARK,       /* a cell a hint or a dead end points at */
+	ST_GHOST_OK,   /* the floating piece where it fits */
+	ST_GHOST_BAD,  /* and where it does not */
+	ST_COUNT
+};
+
+enum glyph {
+	GL_EMPTY,      /* an empty cell */
+	GL_STACKED,    /* a cell under two balls (IQ Fit) */
+	GL_TICK,       /* a solved level */
+	GL_DOT,        /* a separator */
+	GL_LEFT, GL_RIGHT, GL_UP, GL_DOWN,
+	GL_BAR_FULL, GL_BAR_EMPTY,
+	GL_HLINE, GL_VLINE, GL_TL, GL_TR, GL_BL, GL_BR,
+	GL_COUNT
+};
+
+void style_init(const struct terminal *t);
+bool style_colour(void);
+attr_t style(enum style_role r);
+/* A piece's colour (and, without colours, its look); fixed pieces of a
+ * level, and the piece the search is trying, are set apart. */
+attr_t style_piece(const char *name, bool fixed, bool tried);
+const char *glyph(enum glyph g);
+
+#endif
