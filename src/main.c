@@ -8,10 +8,26 @@
 
 #include "cli/cli.h"
 #include "ui/app.h"
+#include "ui/keys.h"
+
+/* linkdance keys: the key table, as the help screen shows it; the test of
+ * the manual reads it. */
+static int print_keys(void)
+{
+	for (int c = CTX_PLAY; c <= CTX_MENU; c++) {
+		printf("%s\n", key_context_name((enum key_context)c));
+		for (const struct key_binding *k = key_table; k->keys; k++)
+			if (k->ctx == (enum key_context)c)
+				printf("\t%s\t%s\n", k->keys, k->what);
+	}
+	return fflush(stdout) == 0 ? 0 : 1;
+}
 
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	if (argc == 2 && !strcmp(argv[1], "keys"))
+		return print_keys();
 	if (argc > 1 && !strcmp(argv[1], "play")) {
 		if (argc < 3 || argc > 4)
 			return cli_usage_error("play needs a family and maybe a level: linkdance play kanoodle [LEVEL]");

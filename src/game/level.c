@@ -239,8 +239,9 @@ const char *level_dir(void)
 	if (n > 0 && realpath(LD_BUILDDIR, build)) {
 		exe[n] = '\0';
 		size_t bl = strlen(build);
-		snprintf(dir, sizeof dir, "%s/levels", LD_SRCDIR);
-		if (!strncmp(exe, build, bl) && exe[bl] == '/' && is_dir(dir))
+		char src[PATH_MAX];
+		snprintf(src, sizeof src, "%s/levels", LD_SRCDIR);
+		if (!strncmp(exe, build, bl) && exe[bl] == '/' && realpath(src, dir) && is_dir(dir))
 			return dir;
 	}
 #endif

@@ -11,7 +11,7 @@ const struct key_binding key_table[] = {
 	{ CTX_PLAY, ACT_ROTATE, "r", "turn the piece a quarter" },
 	{ CTX_PLAY, ACT_FLIP, "f", "turn it over (mirror it; IQ Fit: its other faces)" },
 	{ CTX_PLAY, ACT_PLACE, "Enter, space", "place it; on a placed piece, pick it up" },
-	{ CTX_PLAY, ACT_DROP, "Esc", "put the piece back in the tray" },
+	{ CTX_PLAY, ACT_DROP, "Esc", "put the piece back in the tray; stop a count" },
 	{ CTX_PLAY, ACT_UNDO, "u", "undo" },
 	{ CTX_PLAY, ACT_REDO, "Ctrl-R", "redo" },
 	{ CTX_PLAY, ACT_RESTART, "R", "start the level again (asks first)" },

@@ -45,6 +45,9 @@ struct menu {
 };
 
 #define GRADE_ROWS 5 /* grades 1-4, then levels without a grade */
+/* The levels' grid needs twelve columns of five beside its labels. */
+#define MENU_MIN_COLS 76
+#define MENU_MIN_ROWS 14
 
 /* The first screen's entries, in order. */
 static int entries(const struct menu *m, enum entry *e, int *family)
@@ -237,7 +240,14 @@ static void choose(struct menu *m)
 void menu_event(struct menu *m, const struct term_event *ev)
 {
 	struct app *a = m->app;
+	int rows, cols;
 	a->dirty = true;
+	term_size(a->term, &rows, &cols);
+	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
+		if (ev->kind == TERM_KEY && key_action(CTX_MENU, ev) == ACT_QUIT)
+			a->quit = true;
+		return;
+	}
 	if (m->help) {
 		if (ev->kind == TERM_KEY)
 			m->help = false;
@@ -370,9 +380,9 @@ void menu_draw(struct menu *m)
 	int rows, cols;
 	term_size(a->term, &rows, &cols);
 	erase();
-	if (rows < 12 || cols < 50) {
+	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
 		char text[64];
-		snprintf(text, sizeof text, "terminal too small: need 50 x 12");
+		snprintf(text, sizeof text, "terminal too small: need %d x %d", MENU_MIN_COLS, MENU_MIN_ROWS);
 		mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
 		return;
 	}

@@ -54,6 +54,7 @@ struct play {
 	struct worker_report check;  /* the latest answer about this state */
 
 	int hint_tier;               /* tiers shown for this state */
+	int hint_wanted;             /* tiers asked for while the solver thinks */
 	uint64_t hint_gen;
 	bool hint_known;
 	struct worker_report hint;
@@ -111,7 +112,7 @@ static void changed(struct play *p)
 {
 	p->msg[0] = '\0';
 	p->check_known = p->hint_known = false;
-	p->hint_tier = 0;
+	p->hint_tier = p->hint_wanted = 0;
 	p->hint_gen = p->count_gen = 0;
 	p->counting = false;
 	p->check_gen = p->checking ? submit(p, WORK_CHECK, false) : 0;
@@ -325,6 +326,10 @@ static void hint(struct play *p)
 		show_hint(p);
 		return;
 	}
+	/* Presses while the solver thinks count: each asks for one more tier. */
+	p->hint_wanted++;
+	if (p->hint_gen)
+		return;
 	p->hint_gen = submit(p, WORK_HINT, true);
 	p->check_gen = 0;
 	say(p, ST_DIM, "Thinking...");
@@ -502,6 +507,12 @@ static void mouse(struct play *p, const struct term_event *ev)
 
 void play_event(struct play *p, const struct term_event *ev)
 {
+	/* A screen too small shows nothing: the game waits, but for q. */
+	if (p->l.too_small) {
+		if (ev->kind == TERM_KEY && key_action(CTX_PLAY, ev) == ACT_QUIT)
+			app_leave_game(p->app);
+		return;
+	}
 	if (p->help) {
 		if (ev->kind == TERM_KEY) {
 			p->help = false;
@@ -669,7 +680,10 @@ void play_report(struct play *p, const struct worker_report *r)
 		p->hint = *r;
 		p->hint_known = true;
 		p->msg_until = 0;
-		show_hint(p);
+		do
+			show_hint(p);
+		while (p->hint.completions > 0 && p->hint_tier < p->hint_wanted && p->hint_tier < 3);
+		p->hint_wanted = 0;
 	}
 	if (r->gen == p->count_gen) {
 		p->count = *r;

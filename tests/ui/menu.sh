@@ -1,0 +1,59 @@
+#!/bin/sh
+# The menu: a level chosen and solved (ticked), a game left and continued,
+# a corrupt save set aside, a broken level named while the others load.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+levels="$tmp/levels"
+mkdir -p "$levels/kanoodle" "$levels/iqfit"
+cp "$top_srcdir/levels/kanoodle/1-01.txt" "$top_srcdir/levels/kanoodle/1-02.txt" "$levels/kanoodle/"
+printf 'family kanoodle\ngrade 1\nboard\nQQQ\n' >"$levels/kanoodle/1-03.txt"
+start_shell
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "Kanoodle"
+ok $? "the menu"
+keys Enter
+wait_for "choose a level"
+ok $? "Kanoodle's levels"
+keys Down
+wait_for "1-03.txt:4:"
+ok $? "a broken level named with FILE:LINE"
+keys Up Enter
+wait_for "Kanoodle 1-01"
+ok $? "a level opens"
+# Solve it: one piece by hand, the rest with three quick hints each.
+keys T r j j l l Enter
+wait_for "moves 1"
+for n in 2 3 4 5; do
+	keys H H H
+	wait_for "Enter places" >/dev/null
+	keys Enter
+	wait_for "moves $n" >/dev/null
+done
+wait_for "Solved"
+ok $? "solved, with a celebration"
+keys q
+wait_for "choose a level"
+screen | grep -q "1-01: solved, best"
+ok $? "back in the menu: the level is ticked, its best time kept"
+keys Right Enter
+wait_for "Kanoodle 1-02"
+keys T
+keys q
+wait_for "choose a level"
+keys Escape
+wait_for "Continue: Kanoodle 1-02"
+ok $? "a game left is offered to continue"
+keys Enter
+wait_for "Kanoodle 1-02"
+ok $? "and continued"
+keys q Escape q
+wait_prompt
+printf 'linkdance-save 1\nfamily kanoodle\nmove nonsense\n' >"$home/.local/state/linkdance/game.save"
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "could not be read"
+ok $? "a corrupt save is reported"
+test -s "$home/.local/state/linkdance/game.save.bad" && ! test -e "$home/.local/state/linkdance/game.save"
+ok $? "and set aside, not lost"
+keys q
+wait_prompt
+is "$(flags)" "0 0" "q gives the terminal back"
+done_testing

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Killed by a signal, the game gives the terminal back, says so in its exit
+# status, and (but for a crash) saves first.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+start_shell
+save="$home/.local/state/linkdance/game.save"
+for sig in TERM HUP INT SEGV; do
+	rm -f "$save"
+	type_line "clear; LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play kanoodle 2-01; echo status \$?"
+	wait_for "way to finish"
+	keys T
+	is "$(flags)" "1 1" "$sig: in the game, mouse and alternate screen on"
+	pid=$(pgrep -n -f "linkdance play kanoodle 2-01")
+	kill -$sig "$pid"
+	case $sig in TERM) want=143 ;; HUP) want=129 ;; INT) want=130 ;; SEGV) want=139 ;; esac
+	wait_for "status $want" 5
+	ok $? "$sig: the exit status says the signal ($want)"
+	is "$(flags)" "0 0" "$sig: after it, mouse and alternate screen off"
+	is "$(stty_ok)" "icanon echo END" "$sig: the shell's terminal has icanon and echo"
+	if [ $sig != SEGV ]; then
+		test -s "$save"
+		ok $? "$sig: the game was saved first"
+	fi
+done
+done_testing
