@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "puzzles/puzzle.h"
 #include "puzzles/tiling.h"
 #include "util/diag.h"
 
@@ -56,5 +57,13 @@ const char *level_dir(void);
 /* A level argument as a path: an existing file, or a name looked up as
  * LEVEL_DIR/FAMILY/NAME.txt.  False with a message if there is none. */
 bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err);
+
+/* The level files of a family in the levels directory, sorted (free them
+ * with level_list_free). */
+int level_list(const struct puzzle *pz, char ***paths);
+void level_list_free(char **paths, int n);
+/* Load a level of pz and check it can be finished: its start state, or
+ * NULL and FILE:LINE: why not. */
+struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err);
 
 #endif

@@ -3,7 +3,6 @@
 #include "ui/app.h"
 
 #include <curses.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +12,6 @@
 #include "game/files.h"
 #include "game/level.h"
 #include "game/save.h"
-#include "solver/count.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -35,88 +33,6 @@ void app_level_id(const char *path, char *buf, size_t size)
 			*s = '_';
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int app_levels(const struct puzzle *pz, char ***paths)
-{
-	*paths = xcalloc(64, sizeof **paths);
-	char dir[PATH_MAX];
-	if (snprintf(dir, sizeof dir, "%s/%s", level_dir(), pz->name) >= (int)sizeof dir)
-		return 0;
-	int n = 0, cap = 64;
-	DIR *d = opendir(dir);
-	if (!d)
-		return 0;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		size_t len = strlen(e->d_name);
-		if (len < 5 || strcmp(e->d_name + len - 4, ".txt") || e->d_name[0] == '.')
-			continue;
-		if (n == cap) {
-			cap *= 2;
-			*paths = xreallocarray(*paths, (size_t)cap, sizeof **paths);
-		}
-		char path[PATH_MAX + 256];
-		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		(*paths)[n++] = xstrdup(path);
-	}
-	closedir(d);
-	qsort(*paths, (size_t)n, sizeof **paths, cmp_str);
-	return n;
-}
-
-void app_free_levels(char **paths, int n)
-{
-	for (int i = 0; i < n; i++)
-		free(paths[i]);
-	free(paths);
-}
-
-static bool finishable(const struct puzzle *pz, const struct puzzle_state *s)
-{
-	struct xc_problem *p = pz->reduce(s, DLX_FIRST);
-	struct count_opts o;
-	count_opts_init(&o);
-	o.rule = DLX_FIRST;
-	o.memo = COUNT_MEMO_ON;
-	o.memo_bytes = (size_t)64 << 20;
-	o.limit = 1;
-	struct count_result r;
-	count_run(p, &o, &r);
-	bool yes = r.st.solutions > 0;
-	count_result_free(&r);
-	xc_free(p);
-	return yes;
-}
-
-struct puzzle_state *app_check_level(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)
-{
-	if (!level_load(lv, path, err))
-		return NULL;
-	if (strcmp(lv->def->name, pz->name)) {
-		diag_at(err, path, 0, "a %s level, not %s", lv->def->name, pz->name);
-		return NULL;
-	}
-	char desc[TILING_MAX_SIDE * (TILING_MAX_SIDE + 2) + 1];
-	level_description(lv, desc, sizeof desc);
-	int bad;
-	struct diag why;
-	struct puzzle_state *s = pz->start(pz, desc, &bad, &why);
-	if (!s) {
-		diag_at(err, path, bad >= 0 ? lv->board_line + bad : lv->board_line, "%s", why.msg);
-		return NULL;
-	}
-	if (!finishable(pz, s)) {
-		diag_at(err, path, lv->board_line, "this level cannot be finished");
-		pz->free_state(s);
-		return NULL;
-	}
-	return s;
-}
-
 static void show_game(struct app *a, struct session *s)
 {
 	if (a->play)
@@ -133,7 +49,7 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 	struct level lv;
 	struct diag err;
 	if (level_path) {
-		start = app_check_level(pz, level_path, &lv, &err);
+		start = level_open(pz, level_path, &lv, &err);
 		if (!start) {
 			snprintf(a->notice, sizeof a->notice, "%s", err.msg);
 			if (a->play)

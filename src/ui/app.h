@@ -39,9 +39,6 @@ int app_run(const char *family, const char *level);
 bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_path);
 /* Continue the saved game. */
 bool app_continue(struct app *a);
-/* Load a level of pz and check it can be finished: its start state, or
- * NULL and FILE:LINE: why not. */
-struct puzzle_state *app_check_level(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err);
 /* Back to the menu, saving the game if it is not finished. */
 void app_leave_game(struct app *a);
 /* Save the game in progress (or remove the save of a finished one). */
@@ -49,9 +46,6 @@ void app_save(struct app *a);
 /* Note a solved level in the records. */
 void app_record(struct app *a, const struct session *s);
 
-/* Level paths of a family, sorted (to be freed with app_free_levels). */
-int app_levels(const struct puzzle *pz, char ***paths);
-void app_free_levels(char **paths, int n);
 /* The records' name for a level file: its base name without ".txt". */
 void app_level_id(const char *path, char *buf, size_t size);
 

@@ -130,7 +130,7 @@ static int row_levels(const struct menu *m, int row, int *out)
 static void open_family(struct menu *m, const struct puzzle *pz)
 {
 	char **paths;
-	int n = app_levels(pz, &paths);
+	int n = level_list(pz, &paths);
 	m->family = pz;
 	m->levels = xcalloc((size_t)n + 1, sizeof *m->levels);
 	m->n_levels = n;
@@ -140,7 +140,7 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 		app_level_id(paths[i], lv->id, sizeof lv->id);
 		struct diag err;
 		struct level parsed;
-		struct puzzle_state *st = app_check_level(pz, paths[i], &parsed, &err);
+		struct puzzle_state *st = level_open(pz, paths[i], &parsed, &err);
 		lv->ok = st != NULL;
 		if (st)
 			pz->free_state(st);
@@ -151,7 +151,7 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 		const char *dash = strchr(lv->id, '-');
 		snprintf(lv->label, sizeof lv->label, "%.6s", dash && lv->grade && dash[1] ? dash + 1 : lv->id);
 	}
-	app_free_levels(paths, n);
+	level_list_free(paths, n);
 	m->row = 0;
 	m->col = 0;
 	/* Start on the first level not solved yet. */

@@ -450,7 +450,7 @@ static void answer(struct play *p, bool yes)
 	} else if (q == ASK_NEW) {
 		struct app *a = p->app;
 		char **paths;
-		int n = app_levels(p->pz, &paths), next = 0;
+		int n = level_list(p->pz, &paths), next = 0;
 		for (int i = 0; i < n; i++)
 			if (!strcmp(paths[i], p->s->level))
 				next = i + 1;
@@ -458,7 +458,7 @@ static void answer(struct play *p, bool yes)
 		char path[PATH_MAX] = "";
 		if (n)
 			snprintf(path, sizeof path, "%s", paths[next % n]);
-		app_free_levels(paths, n);
+		level_list_free(paths, n);
 		/* p is freed by what follows */
 		app_start_game(a, pz, n ? path : NULL);
 	}
