@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/level.h"
 #include "puzzles/tiling_puzzle.h"
 #include "ui/app.h"
 #include "ui/help.h"
@@ -434,6 +435,24 @@ static void search_event(struct play *p, enum action act)
 
 /* ---- events ------------------------------------------------------------ */
 
+/* Leave for the next level of the family (the first, from free play);
+ * p is gone afterwards. */
+static void next_level(struct play *p)
+{
+	struct app *a = p->app;
+	const struct puzzle *pz = p->pz;
+	char **paths;
+	int n = level_list(pz, &paths), next = 0;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(paths[i], p->s->level))
+			next = i + 1;
+	char path[PATH_MAX] = "";
+	if (n)
+		snprintf(path, sizeof path, "%s", paths[next % n]);
+	level_list_free(paths, n);
+	app_start_game(a, pz, n ? path : NULL);
+}
+
 static void answer(struct play *p, bool yes)
 {
 	enum question q = p->asking;
@@ -448,19 +467,7 @@ static void answer(struct play *p, bool yes)
 		changed(p);
 		say(p, ST_DIM, "Back to the start (Ctrl-R brings your moves back)");
 	} else if (q == ASK_NEW) {
-		struct app *a = p->app;
-		char **paths;
-		int n = level_list(p->pz, &paths), next = 0;
-		for (int i = 0; i < n; i++)
-			if (!strcmp(paths[i], p->s->level))
-				next = i + 1;
-		const struct puzzle *pz = p->pz;
-		char path[PATH_MAX] = "";
-		if (n)
-			snprintf(path, sizeof path, "%s", paths[next % n]);
-		level_list_free(paths, n);
-		/* p is freed by what follows */
-		app_start_game(a, pz, n ? path : NULL);
+		next_level(p);
 	}
 }
 
@@ -542,7 +549,6 @@ void play_event(struct play *p, const struct term_event *ev)
 		}
 		return;
 	}
-	const struct tiling_pos *pos = position(p);
 	switch (act) {
 	case ACT_PIECE: {
 		int q = tiling_piece_by_letter(p->t, (char)ev->ch);
@@ -623,11 +629,12 @@ void play_event(struct play *p, const struct term_event *ev)
 		ask(p, ASK_RESTART, "Start this level again? (y/n)");
 		break;
 	case ACT_NEW:
-		if (session_moves(p->s) > 0 && !session_solved(p->s))
+		if (session_moves(p->s) > 0 && !session_solved(p->s)) {
 			ask(p, ASK_NEW, "Leave this game for the next level? (y/n)");
-		else
-			answer((p->asking = ASK_NEW, p), true);
-		break;
+			break;
+		}
+		next_level(p);
+		return; /* p is gone */
 	case ACT_HINT:
 		hint(p);
 		break;
@@ -663,7 +670,6 @@ void play_event(struct play *p, const struct term_event *ev)
 	default:
 		break;
 	}
-	(void)pos;
 }
 
 void play_report(struct play *p, const struct worker_report *r)
