@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "game/files.h"
 #include "solver/count.h"
 #include "util/xalloc.h"
 
@@ -168,31 +169,15 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 
 bool level_load(struct level *lv, const char *path, struct diag *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		diag_at(err, path, 0, "%s", strerror(errno));
+	char *buf;
+	size_t n;
+	if (!files_read(path, LEVEL_MAX_BYTES, &buf, &n, err))
 		return false;
-	}
-	char *buf = malloc(LEVEL_MAX_BYTES + 1);
-	size_t n = buf ? fread(buf, 1, LEVEL_MAX_BYTES + 1, f) : 0;
-	bool bad_read = !buf || ferror(f);
-	fclose(f);
-	if (bad_read) {
-		diag_at(err, path, 0, "cannot read it");
-		free(buf);
-		return false;
-	}
-	if (n > LEVEL_MAX_BYTES) {
-		diag_at(err, path, 0, "larger than %d bytes: not a level file", LEVEL_MAX_BYTES);
-		free(buf);
-		return false;
-	}
-	if (memchr(buf, '\0', n)) {
+	if (strlen(buf) != n) {
 		diag_at(err, path, 0, "binary data (a NUL byte), not a level file");
 		free(buf);
 		return false;
 	}
-	buf[n] = '\0';
 	bool ok = level_parse(lv, buf, path, err);
 	free(buf);
 	return ok;
@@ -314,18 +299,9 @@ void level_list_free(char **paths, int n)
 static bool finishable(const struct puzzle *pz, const struct puzzle_state *s)
 {
 	struct xc_problem *p = pz->reduce(s, DLX_FIRST);
-	struct count_opts o;
-	count_opts_init(&o);
-	o.rule = DLX_FIRST;
-	o.memo = COUNT_MEMO_ON;
-	o.memo_bytes = (size_t)64 << 20;
-	o.limit = 1;
-	struct count_result r;
-	count_run(p, &o, &r);
-	bool yes = r.st.solutions > 0;
-	count_result_free(&r);
+	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
 	xc_free(p);
-	return yes;
+	return n > 0;
 }
 
 struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)

@@ -43,16 +43,7 @@ uint64_t tiling_effort(const struct tiling_pos *pos)
 uint64_t tiling_completions(const struct tiling_pos *pos, uint64_t limit)
 {
 	struct xc_problem *p = tiling_reduce(pos, TILING_CELLS_FIRST);
-	struct count_opts o;
-	count_opts_init(&o);
-	o.rule = DLX_FIRST;
-	o.memo = COUNT_MEMO_ON;
-	o.memo_bytes = (size_t)64 << 20;
-	o.limit = limit;
-	struct count_result r;
-	count_run(p, &o, &r);
-	uint64_t n = r.st.solutions;
-	count_result_free(&r);
+	uint64_t n = count_solutions(p, DLX_FIRST, limit, NULL);
 	xc_free(p);
 	return n;
 }

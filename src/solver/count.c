@@ -342,3 +342,19 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 		r->st.solutions = o->limit;
 	r->seconds = clock_seconds() - t0;
 }
+
+uint64_t count_solutions(const struct xc_problem *p, enum dlx_rule rule, uint64_t limit, const atomic_int *cancel)
+{
+	struct count_opts o;
+	count_opts_init(&o);
+	o.rule = rule;
+	o.memo = COUNT_MEMO_ON;
+	o.memo_bytes = (size_t)64 << 20;
+	o.limit = limit;
+	o.cancel = cancel;
+	struct count_result r;
+	count_run(p, &o, &r);
+	uint64_t n = r.complete ? r.st.solutions : 0;
+	count_result_free(&r);
+	return n;
+}

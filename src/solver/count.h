@@ -68,4 +68,9 @@ void count_opts_init(struct count_opts *o);
 void count_run(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
 void count_result_free(struct count_result *r);
 
+/* The common case: solutions of p, up to limit (0: all), on one thread
+ * with the memo cache (which pays with either rule when the items are in
+ * a good order); 0 if cancelled. */
+uint64_t count_solutions(const struct xc_problem *p, enum dlx_rule rule, uint64_t limit, const atomic_int *cancel);
+
 #endif
