@@ -126,7 +126,7 @@ static void changed(struct play *p)
 		app_record(p->app, p->s);
 		app_save(p->app);
 		int secs = (int)p->s->played;
-		say(p, ST_GOOD, "Solved in %d:%02d, %d moves, %d hint%s.  N: the next level, q: the menu", secs / 60,
+		say(p, ST_GOOD, "Solved in %d:%02d, %d moves, %d hint%s.  N: the next level, q: leave", secs / 60,
 		    secs % 60, session_moves(p->s), p->s->hints, p->s->hints == 1 ? "" : "s");
 		p->msg_until = INFINITY;
 	} else if (!session_solved(p->s)) {

@@ -26,9 +26,10 @@ keys() { T send-keys -t t "$@"; }
 screen() { T capture-pane -t t -p; }
 flags() { T display -p -t t '#{mouse_any_flag} #{alternate_on}'; }
 
-# wait_for TEXT [SECONDS]: until the screen shows TEXT; false if it never does.
+# wait_for TEXT [SECONDS]: until the screen shows TEXT (15 s at most: a
+# sanitized build on a busy machine is slow); false if it never does.
 wait_for() {
-	local i=0 n=$((${2:-5} * 10))
+	local i=0 n=$((${2:-15} * 10))
 	while [ $i -lt $n ]; do
 		screen | grep -qF -- "$1" && return 0
 		sleep 0.1
@@ -42,7 +43,7 @@ wait_for() {
 # wait_prompt: until the shell prompts again (the last line is "$").
 wait_prompt() {
 	local i=0
-	while [ $i -lt 50 ]; do
+	while [ $i -lt 150 ]; do
 		screen | grep -v '^ *$' | tail -n 1 | grep -q '^\$ *$' && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -79,8 +80,10 @@ tray_at() { # LETTER
 }
 
 # The shell's view of the terminal after the game: canonical input and echo.
+# The marker is typed as E""ND so that the echo of the command line itself
+# never matches; only the output does.
 stty_ok() {
-	type_line "stty -a | grep -o -e '-*icanon' -e ' -*echo ' | tr -d ' ' | tr '\n' ' '; echo END"
-	wait_for "END" 3 >/dev/null
+	type_line "stty -a | grep -o -e '-*icanon' -e ' -*echo ' | tr -d ' ' | tr '\n' ' '; echo E\"\"ND"
+	wait_for "END" >/dev/null
 	screen | grep -F "END" | tail -n 1
 }

@@ -13,7 +13,7 @@ for sig in TERM HUP INT SEGV; do
 	pid=$(pgrep -n -f "linkdance play kanoodle 2-01")
 	kill -$sig "$pid"
 	case $sig in TERM) want=143 ;; HUP) want=129 ;; INT) want=130 ;; SEGV) want=139 ;; esac
-	wait_for "status $want" 5
+	wait_for "status $want"
 	ok $? "$sig: the exit status says the signal ($want)"
 	is "$(flags)" "0 0" "$sig: after it, mouse and alternate screen off"
 	is "$(stty_ok)" "icanon echo END" "$sig: the shell's terminal has icanon and echo"
