@@ -58,11 +58,12 @@ measure() {
 	T=$best
 }
 
-# Figures from each program's report.
+# Figures from each program's report.  DLX1, SSXCC and DLX6 report on
+# stderr, DANCE on stdout, so Knuth's figures are looked for in both.
 ld_field() { printf '%s\n' "$ERR" | sed -n "s/^$1: //p" | head -1; }
-knuth_count() { printf '%s\n' "$ERR" | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' | head -1; }
-knuth_nodes() { printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
-knuth_updates() { printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
+knuth_count() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' | head -1; }
+knuth_nodes() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
+knuth_updates() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
 
 printf '%-30s %-22s %9s %14s %16s %8s %12s %7s\n' problem program seconds solutions nodes updates peak-MB ratio
 row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS
