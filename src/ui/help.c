@@ -6,35 +6,117 @@
 
 #include "ui/style.h"
 
-static int draw_context(int y, int rows, int cols, enum key_context ctx)
+/* The page as lines: a context's name (keys == NULL), a binding, or a
+ * blank (what == NULL too).  The context asked for comes first. */
+struct help_line {
+	const char *keys, *what;
+};
+
+enum { HELP_MAX_LINES = 96 };
+
+static int collect(enum key_context first, struct help_line *out)
 {
-	attron(A_BOLD);
-	mvaddnstr(y++, 2, key_context_name(ctx), cols - 4);
-	attroff(A_BOLD);
-	for (const struct key_binding *k = key_table; k->keys && y < rows - 2; k++) {
-		if (k->ctx != ctx)
+	int n = 0;
+	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_MENU };
+	for (int i = 0; i < 4; i++) {
+		enum key_context c = order[i];
+		bool dup = false;
+		for (int j = 0; j < i; j++)
+			dup |= order[j] == c;
+		if (dup)
 			continue;
-		attron(style(ST_NOTICE));
-		mvaddnstr(y, 4, k->keys, 18);
-		attroff(style(ST_NOTICE));
-		mvaddnstr(y, 24, k->what, cols - 26 > 0 ? cols - 26 : 0);
-		y++;
+		if (n)
+			out[n++] = (struct help_line){ NULL, NULL };
+		out[n++] = (struct help_line){ NULL, key_context_name(c) };
+		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 2; k++)
+			if (k->ctx == c)
+				out[n++] = (struct help_line){ k->keys, k->what };
 	}
-	return y + 1;
+	out[n++] = (struct help_line){ NULL, NULL };
+	out[n++] = (struct help_line){ NULL, "The mouse" };
+	out[n++] = (struct help_line){ "click", "in the tray: take that piece; in a menu: open" };
+	out[n++] = (struct help_line){ "", "on the board: place it, or pick a placed one up" };
+	out[n++] = (struct help_line){ "move", "the piece in hand follows" };
+	return n;
 }
 
-void help_draw(int rows, int cols, enum key_context ctx)
+/* Lines 2 .. rows-2 show the page; the title and the bottom line stay. */
+static int page_rows(int rows)
 {
+	return rows - 3 > 1 ? rows - 3 : 1;
+}
+
+static int clamp_top(int top, int lines, int rows)
+{
+	int last = lines - page_rows(rows);
+	if (top > last)
+		top = last;
+	return top < 0 ? 0 : top;
+}
+
+void help_open(struct help *h, enum key_context ctx)
+{
+	h->open = true;
+	h->top = 0;
+	h->ctx = ctx;
+}
+
+void help_key(struct help *h, const struct term_event *ev, int rows)
+{
+	if (ev->kind != TERM_KEY)
+		return;
+	int step;
+	switch (ev->sym) {
+	case KEY_SYM_UP: step = -1; break;
+	case KEY_SYM_DOWN: step = 1; break;
+	case KEY_SYM_PAGEUP: step = -page_rows(rows); break;
+	case KEY_SYM_PAGEDOWN:
+	case KEY_SYM_SPACE: step = page_rows(rows); break;
+	default:
+		step = ev->ch == 'k' ? -1 : ev->ch == 'j' ? 1 : 0;
+	}
+	if (!step) {
+		h->open = false;
+		return;
+	}
+	struct help_line lines[HELP_MAX_LINES];
+	h->top = clamp_top(h->top + step, collect(h->ctx, lines), rows);
+}
+
+void help_draw(struct help *h, int rows, int cols)
+{
+	struct help_line lines[HELP_MAX_LINES];
+	int n = collect(h->ctx, lines);
+	h->top = clamp_top(h->top, n, rows);
+	int shown = page_rows(rows);
+	bool more = h->top + shown < n;
+
 	attron(style(ST_TITLE));
 	mvhline(0, 0, ' ', cols);
-	mvaddnstr(0, 1, "linkdance: keys (any key goes back)", cols - 2);
+	mvaddnstr(0, 1, "linkdance: keys", cols - 2);
 	attroff(style(ST_TITLE));
-	int y = draw_context(2, rows, cols, ctx);
-	for (int c = CTX_PLAY; c <= CTX_MENU; c++)
-		if (c != (int)ctx)
-			y = draw_context(y, rows, cols, (enum key_context)c);
+	for (int i = 0; i < shown && h->top + i < n; i++) {
+		const struct help_line *l = &lines[h->top + i];
+		int y = 2 + i;
+		if (!l->what)
+			continue;
+		if (!l->keys) {
+			attron(A_BOLD);
+			mvaddnstr(y, 2, l->what, cols - 4);
+			attroff(A_BOLD);
+			continue;
+		}
+		attron(style(ST_NOTICE));
+		mvaddnstr(y, 4, l->keys, 18);
+		attroff(style(ST_NOTICE));
+		if (cols > 26)
+			mvaddnstr(y, 24, l->what, cols - 26);
+	}
 	attron(style(ST_DIM));
-	mvaddnstr(rows - 1, 1, "The mouse: click a piece in the tray to take it, move it over the board, click to place it.",
+	mvaddnstr(rows - 1, 1,
+	          more          ? "more below: arrows or space scroll, any other key goes back"
+	          : h->top > 0  ? "the end: arrows scroll back, any other key goes back"
+	                        : "any key goes back",
 	          cols - 2);
 	attroff(style(ST_DIM));
 }

@@ -1,10 +1,22 @@
-/* The help screen: the key table (keys.c), as the manual lists it. */
+/* The help screen: the key table (keys.c), as the manual lists it.  At
+ * 80x24 the table is taller than the screen, so the page scrolls. */
 #ifndef LD_HELP_H
 #define LD_HELP_H
 
+#include <stdbool.h>
+
 #include "ui/keys.h"
 
-/* Draw the keys, those of ctx first. */
-void help_draw(int rows, int cols, enum key_context ctx);
+struct help {
+	bool open;
+	int top;                 /* the first line shown */
+	enum key_context ctx;    /* whose keys come first */
+};
+
+void help_open(struct help *h, enum key_context ctx);
+/* A key while the help is open: the arrows, j k, the page keys and space
+ * scroll; any other key closes it. */
+void help_key(struct help *h, const struct term_event *ev, int rows);
+void help_draw(struct help *h, int rows, int cols);
 
 #endif

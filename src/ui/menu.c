@@ -32,7 +32,7 @@ enum entry { E_CONTINUE, E_FAMILY, E_HELP, E_QUIT };
 
 struct menu {
 	struct app *app;
-	bool help;
+	struct help help;
 	/* the first screen */
 	int sel;
 	bool have_save;
@@ -229,7 +229,7 @@ static void choose(struct menu *m)
 		open_family(m, puzzle_families[f[m->sel]]);
 		break;
 	case E_HELP:
-		m->help = true;
+		help_open(&m->help, CTX_MENU);
 		break;
 	case E_QUIT:
 		a->quit = true;
@@ -248,9 +248,8 @@ void menu_event(struct menu *m, const struct term_event *ev)
 			a->quit = true;
 		return;
 	}
-	if (m->help) {
-		if (ev->kind == TERM_KEY)
-			m->help = false;
+	if (m->help.open) {
+		help_key(&m->help, ev, rows);
 		return;
 	}
 	if (ev->kind == TERM_MOUSE) {
@@ -301,7 +300,7 @@ void menu_event(struct menu *m, const struct term_event *ev)
 			close_family(m);
 		break;
 	case ACT_HELP:
-		m->help = true;
+		help_open(&m->help, CTX_MENU);
 		break;
 	case ACT_QUIT:
 		if (m->family)
@@ -386,8 +385,8 @@ void menu_draw(struct menu *m)
 		mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
 		return;
 	}
-	if (m->help) {
-		help_draw(rows, cols, CTX_MENU);
+	if (m->help.open) {
+		help_draw(&m->help, rows, cols);
 		return;
 	}
 	if (m->family) {

@@ -72,7 +72,8 @@ struct play {
 	bool anim_paused;
 	double anim_clock;           /* when the next step is due */
 
-	bool paused, help;
+	bool paused;
+	struct help help;
 	enum question asking;
 	double tick;                 /* the clock's last reading */
 	double celebrate_until;
@@ -425,7 +426,7 @@ static void search_event(struct play *p, enum action act)
 		app_leave_game(p->app);
 		break;
 	case ACT_HELP:
-		p->help = true;
+		help_open(&p->help, CTX_SEARCH);
 		p->app->dirty = true;
 		break;
 	default:
@@ -520,11 +521,11 @@ void play_event(struct play *p, const struct term_event *ev)
 			app_leave_game(p->app);
 		return;
 	}
-	if (p->help) {
-		if (ev->kind == TERM_KEY) {
-			p->help = false;
-			p->app->dirty = true;
-		}
+	if (p->help.open) {
+		int rows, cols;
+		term_size(p->app->term, &rows, &cols);
+		help_key(&p->help, ev, rows);
+		p->app->dirty = true;
 		return;
 	}
 	if (p->asking) {
@@ -661,7 +662,7 @@ void play_event(struct play *p, const struct term_event *ev)
 		p->app->dirty = true;
 		break;
 	case ACT_HELP:
-		p->help = true;
+		help_open(&p->help, CTX_PLAY);
 		p->app->dirty = true;
 		break;
 	case ACT_QUIT:
@@ -721,7 +722,7 @@ void play_report(struct play *p, const struct worker_report *r)
 int play_tick(struct play *p, double now)
 {
 	int wait = 1000;
-	if (!p->paused && !p->help && !p->was_solved && p->tick > 0) {
+	if (!p->paused && !p->help.open && !p->was_solved && p->tick > 0) {
 		double before = p->s->played;
 		p->s->played += now - p->tick;
 		if ((int)before != (int)p->s->played)
@@ -860,15 +861,30 @@ static void draw_status(struct play *p)
 	}
 }
 
+/* The key reminder: as many of the hints as fit, the help key always (it
+ * lists the rest).  The lists are in order of what a player needs first. */
 static void draw_keys(struct play *p)
 {
-	const char *keys = p->searching ? "space pause . step + - speed Enter take Esc back ? help"
-	                   : p->paused  ? "p or any key: go on  q: save and leave"
-	                                : "letter/Tab piece  arrows move  r turn  f flip  Enter place  u undo  H hint  A search  C count  ? help  q quit";
+	static const char *const board[] = { "Tab piece", "arrows move", "r f turn", "Enter place", "u undo",
+		                             "H hint", "q quit", "A search", "C count", "p pause", NULL };
+	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
+	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
+	const char *const *list = p->searching ? search : p->paused ? paused : board;
+	const char *last = p->paused ? "" : "? help";
+	int room = p->l.cols - 2 - (int)strlen(last);
+	char line[256] = "";
+	size_t len = 0;
+	for (int i = 0; list[i]; i++) {
+		size_t w = strlen(list[i]);
+		if ((int)(len + w + 2) > room || len + w + 3 >= sizeof line)
+			break;
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s  ", list[i]);
+	}
+	snprintf(line + len, sizeof line - len, "%s", last);
 	attron(style(ST_DIM));
 	move(p->l.keys_row, 0);
 	clrtoeol();
-	mvaddnstr(p->l.keys_row, 1, keys, p->l.cols - 2);
+	mvaddnstr(p->l.keys_row, 1, line, p->l.cols - 2);
 	attroff(style(ST_DIM));
 }
 
@@ -922,8 +938,8 @@ void play_draw(struct play *p)
 		mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
 		return;
 	}
-	if (p->help) {
-		help_draw(rows, cols, p->searching ? CTX_SEARCH : CTX_PLAY);
+	if (p->help.open) {
+		help_draw(&p->help, rows, cols);
 		return;
 	}
 	draw_title(p);

@@ -1,6 +1,7 @@
 #!/bin/sh
-# The menu: a level chosen and solved (ticked), a game left and continued,
-# a corrupt save set aside, a broken level named while the others load.
+# The menu: a level chosen and solved (ticked), the help scrolled, a game
+# left and continued, a corrupt save set aside, a broken level named while
+# the others load.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 levels="$tmp/levels"
 mkdir -p "$levels/kanoodle" "$levels/iqfit"
@@ -36,6 +37,16 @@ screen | grep -q "1-01: solved, best"
 ok $? "back in the menu: the level is ticked, its best time kept"
 keys Right Enter
 wait_for "Kanoodle 1-02"
+# The help is taller than 80x24: it scrolls to its end, and a key closes it.
+keys ?
+wait_for "more below"
+ok $? "the help: more below"
+keys Space Space Space
+wait_for "The mouse"
+ok $? "the help scrolls down to the mouse"
+keys x
+wait_for "Exactly one way"
+ok $? "a key closes it"
 keys T
 keys q
 wait_for "choose a level"
