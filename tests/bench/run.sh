@@ -65,7 +65,7 @@ knuth_count() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/^Altogether \([0-9]*
 knuth_nodes() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
 knuth_updates() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
 
-printf '%-30s %-22s %9s %14s %16s %8s %12s %7s\n' problem program seconds solutions nodes updates peak-MB ratio
+printf '%-30s %-22s %9s %14s %16s %12s %8s %7s\n' problem program seconds solutions nodes updates peak-MB ratio
 row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS
 	local ratio=-
 	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { printf "%.2f", a / b }')
