@@ -815,10 +815,10 @@ static void draw_status(struct play *p)
 		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
 		                                      : -1;
 		if (left >= 0)
-			snprintf(text, sizeof text, " %3.0f%%  %" PRIu64 " so far, about %d:%02d left  (Esc stops)",
+			snprintf(text, sizeof text, " %3.0f%%  %" PRIu64 " so far, ~%d:%02d left, Esc stops",
 			         100 * p->count.fraction, p->count.solutions, left / 60, left % 60);
 		else
-			snprintf(text, sizeof text, " counting...  (Esc stops)");
+			snprintf(text, sizeof text, " counting..., Esc stops");
 		mvaddstr(y, 1, "Counting ");
 		draw_bar(y, 10, 20, p->count.fraction);
 		mvaddnstr(y, 30, text, p->l.cols - 31);
