@@ -120,7 +120,7 @@ bool files_write_atomic(const char *path, const char *data, size_t len, struct d
 	return true;
 }
 
-bool files_read(const char *path, size_t max, char **out, size_t *len, struct diag *err)
+bool files_read(const char *path, size_t max, const char *what, char **out, size_t *len, struct diag *err)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
@@ -142,6 +142,11 @@ bool files_read(const char *path, size_t max, char **out, size_t *len, struct di
 		return false;
 	}
 	buf[n] = '\0';
+	if (what && strlen(buf) != n) {
+		diag_at(err, path, 0, "binary data (a NUL byte), not a %s", what);
+		free(buf);
+		return false;
+	}
 	*out = buf;
 	if (len)
 		*len = n;

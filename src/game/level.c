@@ -170,14 +170,8 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 bool level_load(struct level *lv, const char *path, struct diag *err)
 {
 	char *buf;
-	size_t n;
-	if (!files_read(path, LEVEL_MAX_BYTES, &buf, &n, err))
+	if (!files_read(path, LEVEL_MAX_BYTES, "level file", &buf, NULL, err))
 		return false;
-	if (strlen(buf) != n) {
-		diag_at(err, path, 0, "binary data (a NUL byte), not a level file");
-		free(buf);
-		return false;
-	}
 	bool ok = level_parse(lv, buf, path, err);
 	free(buf);
 	return ok;

@@ -59,15 +59,10 @@ bool records_load(struct records *rs, const char *path, struct diag *err)
 	if (stat(path, &st) != 0 && errno == ENOENT)
 		return true;
 	char *text;
-	size_t len;
-	if (!files_read(path, RECORDS_MAX_BYTES, &text, &len, err))
+	if (!files_read(path, RECORDS_MAX_BYTES, "records file", &text, NULL, err))
 		return false;
 	long n = 0;
 	bool ok = true;
-	if (strlen(text) != len) {
-		diag_at(err, path, 0, "binary data: not a records file");
-		ok = false;
-	}
 	for (char *line = text, *next; ok && line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)

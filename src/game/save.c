@@ -245,14 +245,8 @@ fail:
 struct session *save_read(const char *path, struct diag *err)
 {
 	char *text;
-	size_t len;
-	if (!files_read(path, SAVE_MAX_BYTES, &text, &len, err))
+	if (!files_read(path, SAVE_MAX_BYTES, "saved game", &text, NULL, err))
 		return NULL;
-	if (strlen(text) != len) {
-		diag_at(err, path, 0, "binary data: not a saved game");
-		free(text);
-		return NULL;
-	}
 	struct session *s = save_parse(text, path, err);
 	free(text);
 	return s;

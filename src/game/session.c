@@ -86,6 +86,14 @@ void session_restart(struct session *s)
 	s->cur = 0;
 }
 
+bool session_back_to(struct session *s, int moves)
+{
+	if (moves < 0 || moves > s->cur)
+		return false;
+	s->cur = moves;
+	return true;
+}
+
 int session_moves(const struct session *s)
 {
 	return s->cur;

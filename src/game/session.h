@@ -35,6 +35,9 @@ bool session_undo(struct session *s);
 bool session_redo(struct session *s);
 /* Back to the start; redo brings the moves back. */
 void session_restart(struct session *s);
+/* Back to the state after the first `moves` moves (a hint's "take back to
+ * here"); redo brings the others back.  False if there is no such state. */
+bool session_back_to(struct session *s, int moves);
 /* Moves on the board now (from the start to the cursor). */
 int session_moves(const struct session *s);
 bool session_solved(const struct session *s);

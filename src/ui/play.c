@@ -593,8 +593,8 @@ void play_event(struct play *p, const struct term_event *ev)
 		}
 		break;
 	case ACT_PLACE:
-		if (p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 && p->hint.take_back_to >= 0) {
-			p->s->cur = p->hint.take_back_to;
+		if (p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 &&
+		    session_back_to(p->s, p->hint.take_back_to)) {
 			changed(p);
 			say(p, ST_DIM, "Taken back (Ctrl-R brings the moves back)");
 			break;

@@ -154,7 +154,7 @@ static void test_files_and_records(void)
 	ok(files_write_atomic(path, "second\n", 7, &err), "and another over it");
 	char *text;
 	size_t len;
-	ok(files_read(path, 100, &text, &len, &err) && !strcmp(text, "second\n"), "reads back the new one");
+	ok(files_read(path, 100, NULL, &text, &len, &err) && !strcmp(text, "second\n"), "reads back the new one");
 	free(text);
 	char missing[160];
 	snprintf(missing, sizeof missing, "%s/no/such/dir/f", dir);
