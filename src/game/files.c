@@ -2,6 +2,7 @@
 
 #include "game/files.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -165,4 +166,44 @@ bool files_set_aside(const char *path, char *moved, size_t size)
 			return rename(path, moved) == 0;
 	}
 	return false;
+}
+
+/* The name files_write_atomic() gives its temporaries: NAME.tmp and six
+ * characters from mkstemp. */
+static bool is_temporary(const char *name)
+{
+	size_t n = strlen(name);
+	if (n < 11 || strncmp(name + n - 10, ".tmp", 4))
+		return false;
+	for (const char *c = name + n - 6; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+			return false;
+	return true;
+}
+
+void files_clean_temporaries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		char path[PATH_MAX];
+		struct stat st;
+		if (!is_temporary(e->d_name) || snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
+			continue;
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+			unlink(path);
+	}
+	closedir(d);
+}
+
+void files_dir_of(const char *path, char *dir, size_t size)
+{
+	snprintf(dir, size, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		snprintf(dir, size, ".");
 }

@@ -29,4 +29,13 @@ bool files_read(const char *path, size_t max, const char *what, char **out, size
  * path.bad.N); its new name in moved. */
 bool files_set_aside(const char *path, char *moved, size_t size);
 
+/* The directory a file is in ("." for a bare name). */
+void files_dir_of(const char *path, char *dir, size_t size);
+
+/* Remove the temporary files that files_write_atomic() leaves when the
+ * program is killed between making one and renaming it.  Only safe while
+ * holding the directory's lock (game/lock.h), under which every write is
+ * made, so that no copy of the game is still writing one. */
+void files_clean_temporaries(const char *dir);
+
 #endif

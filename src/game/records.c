@@ -3,14 +3,20 @@
 #include "game/records.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "game/files.h"
+#include "game/lock.h"
+#include "util/quote.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
+#define RECORDS_VERSION 2
 #define RECORDS_MAX_BYTES (4 << 20)
 
 void records_free(struct records *rs)
@@ -52,58 +58,174 @@ bool records_add(struct records *rs, const char *family, const char *level, doub
 	return true;
 }
 
-bool records_load(struct records *rs, const char *path, struct diag *err)
+/* A whole number in [0, SESSION_MAX_COUNT] at *p. */
+static bool count_at(const char **p, int *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(*p, &end, 10);
+	if (end == *p || errno || v < 0 || v > SESSION_MAX_COUNT || (*end && *end != ' ' && *end != '\t'))
+		return false;
+	*out = (int)v;
+	*p = end;
+	return true;
+}
+
+/* One "solved" line into r; false and what is wrong in why. */
+static bool parse_record(const char *line, struct record *r, const char **why)
+{
+	const char *p = line;
+	char word[16];
+	if (!quote_read(&p, word, sizeof word) || strcmp(word, "solved")) {
+		*why = "not a record";
+		return false;
+	}
+	if (!quote_read(&p, r->family, sizeof r->family) || !quote_read(&p, r->level, sizeof r->level)) {
+		*why = "a name that cannot be read";
+		return false;
+	}
+	char *end;
+	errno = 0;
+	r->seconds = strtod(p, &end);
+	if (end == p || errno || !(r->seconds >= 0 && r->seconds <= SESSION_MAX_SECONDS)) {
+		*why = "a time that cannot be right";
+		return false;
+	}
+	p = end;
+	if (!count_at(&p, &r->moves) || !count_at(&p, &r->hints)) {
+		*why = "a count of moves or hints that cannot be right";
+		return false;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p) {
+		*why = "more than a record on the line";
+		return false;
+	}
+	return true;
+}
+
+bool records_load(struct records *rs, const char *path, int *skipped, struct diag *why)
 {
 	struct stat st;
 	memset(rs, 0, sizeof *rs);
-	if (stat(path, &st) != 0 && errno == ENOENT)
+	*skipped = 0;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
 		return true;
 	char *text;
-	if (!files_read(path, RECORDS_MAX_BYTES, "records file", &text, NULL, err))
+	if (!files_read(path, RECORDS_MAX_BYTES, "records file", &text, NULL, why))
 		return false;
 	long n = 0;
-	bool ok = true;
-	for (char *line = text, *next; ok && line && *line; line = next) {
+	for (char *line = text, *next; line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
 		n++;
-		struct record r = { 0 };
-		char f[32], l[128];
-		int v;
+		size_t len = strlen(line);
+		if (len && line[len - 1] == '\r')
+			line[len - 1] = '\0';
 		if (n == 1) {
-			if (sscanf(line, "linkdance-records %d", &v) != 1 || v != 1) {
-				diag_at(err, path, n, "not a linkdance records file (version 1)");
-				ok = false;
+			int v;
+			if (sscanf(line, "linkdance-records %d", &v) != 1 || v < 1 || v > RECORDS_VERSION) {
+				diag_at(why, path, n, "not a linkdance records file (version 1 or 2)");
+				free(text);
+				records_free(rs);
+				return false;
 			}
-		} else if (*line) {
-			if (sscanf(line, "solved %31s %127s %lf %d %d", f, l, &r.seconds, &r.moves, &r.hints) != 5 ||
-			    strlen(f) >= sizeof r.family || strlen(l) >= sizeof r.level || !(r.seconds >= 0) ||
-			    r.moves < 0 || r.hints < 0) {
-				diag_at(err, path, n, "cannot read this record");
-				ok = false;
-			} else {
-				strcpy(r.family, f);
-				strcpy(r.level, l);
-				*append(rs) = r;
-			}
+			continue;
 		}
+		struct record r = { 0 };
+		const char *what;
+		if (!*line)
+			continue;
+		if (!parse_record(line, &r, &what)) {
+			if (!(*skipped)++)
+				diag_at(why, path, n, "%s", what);
+			continue;
+		}
+		records_add(rs, r.family, r.level, r.seconds, r.moves, r.hints);
 	}
 	free(text);
-	if (!ok)
-		records_free(rs);
-	return ok;
+	return true;
 }
 
 bool records_save(const struct records *rs, const char *path, struct diag *err)
 {
-	size_t cap = 64 + (size_t)rs->n * 256, len = 0;
-	char *buf = xmalloc(cap);
-	len += (size_t)snprintf(buf, cap, "linkdance-records 1\n");
-	for (int i = 0; i < rs->n; i++)
-		len += (size_t)snprintf(buf + len, cap - len, "solved %s %s %.1f %d %d\n", rs->r[i].family,
-		                        rs->r[i].level, rs->r[i].seconds, rs->r[i].moves, rs->r[i].hints);
-	bool ok = files_write_atomic(path, buf, len, err);
-	free(buf);
+	struct strbuf b = { 0 };
+	strbuf_addf(&b, "linkdance-records %d\n", RECORDS_VERSION);
+	for (int i = 0; i < rs->n; i++) {
+		strbuf_addf(&b, "solved ");
+		quote_add(&b, rs->r[i].family);
+		strbuf_addf(&b, " ");
+		quote_add(&b, rs->r[i].level);
+		strbuf_addf(&b, " %.1f %d %d\n", rs->r[i].seconds, rs->r[i].moves, rs->r[i].hints);
+	}
+	bool ok = files_write_atomic(path, b.s, b.len, err);
+	strbuf_free(&b);
+	return ok;
+}
+
+/* Read the file, holding the lock; if anything in it could not be read,
+ * keep it as .bad and write what could.  False with notice if so. */
+static bool reload(struct records *rs, const char *path, struct diag *notice)
+{
+	int skipped;
+	struct diag why;
+	bool usable = records_load(rs, path, &skipped, &why);
+	if (usable && !skipped)
+		return true;
+	char moved[PATH_MAX + 16];
+	if (!files_set_aside(path, moved, sizeof moved)) {
+		/* Cannot keep a copy: leave the file as it is rather than lose
+		 * the lines that could not be read. */
+		diag_set(notice, "The records could not all be read (%s); they were left as they are", why.msg);
+		return false;
+	}
+	struct diag err;
+	if (!records_save(rs, path, &err))
+		diag_set(notice, "The records could not be written again (%s): %s", err.msg, why.msg);
+	else if (!usable)
+		diag_set(notice, "The records could not be read (%s); they are kept as %s", why.msg, moved);
+	else
+		diag_set(notice, "%d record%s could not be read (%s); the file is kept as %s", skipped,
+		         skipped == 1 ? "" : "s", why.msg, moved);
+	return false;
+}
+
+bool records_open(struct records *rs, const char *path, struct diag *notice)
+{
+	char dir[PATH_MAX];
+	files_dir_of(path, dir, sizeof dir);
+	int lock = lock_take(dir, notice);
+	if (lock < 0) {
+		int skipped;
+		struct diag why;
+		/* Without the lock, read what is there but change nothing. */
+		if (!records_load(rs, path, &skipped, &why))
+			memset(rs, 0, sizeof *rs);
+		return false;
+	}
+	bool ok = reload(rs, path, notice);
+	lock_release(lock);
+	return ok;
+}
+
+bool records_note(struct records *rs, const char *path, const char *family, const char *level, double seconds,
+                  int moves, int hints, bool *best, struct diag *err)
+{
+	char dir[PATH_MAX];
+	files_dir_of(path, dir, sizeof dir);
+	*best = false;
+	int lock = lock_take(dir, err);
+	if (lock < 0)
+		return false;
+	struct records now;
+	bool ok = reload(&now, path, err);
+	*best = records_add(&now, family, level, seconds, moves, hints);
+	if (*best && !records_save(&now, path, err))
+		ok = false;
+	lock_release(lock);
+	records_free(rs);
+	*rs = now;
 	return ok;
 }

@@ -1,19 +1,27 @@
 /* The levels a player has solved, with the best time, in
  * $XDG_DATA_HOME/linkdance/records:
  *
- *     linkdance-records 1
- *     solved kanoodle 07 123.4 15 0      (family, level, seconds, moves, hints)
- */
+ *     linkdance-records 2
+ *     solved kanoodle 2-07 123.4 15 0      (family, level, seconds, moves, hints)
+ *     solved kanoodle "my level\n2" 61.0 12 3
+ *
+ * Names are tokens of util/quote.h: quoted when they hold blanks, quotes
+ * or control bytes.  Version 1 wrote them bare; it is read as well.
+ * Another copy of the game may write the file at any time, so every change
+ * is made under the lock of its directory (game/lock.h), on what the file
+ * holds then. */
 #ifndef LD_RECORDS_H
 #define LD_RECORDS_H
 
 #include <stdbool.h>
 
+#include "game/level.h"
+#include "game/session.h"
 #include "util/diag.h"
 
 struct record {
-	char family[16];
-	char level[64];
+	char family[32];
+	char level[LEVEL_ID_MAX];
 	double seconds;   /* the best time */
 	int moves, hints; /* of that best game */
 };
@@ -23,14 +31,30 @@ struct records {
 	int n, cap;
 };
 
-/* Read path; a missing file is no records.  False (and FILE:LINE: why) for
- * a file that cannot be read or understood. */
-bool records_load(struct records *rs, const char *path, struct diag *err);
+/* Read path into rs; a missing file is no records.  A line that cannot be
+ * understood is skipped: *skipped counts them and why says where the first
+ * is (FILE:LINE: what).  False, and why, only if the file cannot be used
+ * at all (unreadable, or not a records file). */
+bool records_load(struct records *rs, const char *path, int *skipped, struct diag *why);
 bool records_save(const struct records *rs, const char *path, struct diag *err);
 void records_free(struct records *rs);
 const struct record *records_find(const struct records *rs, const char *family, const char *level);
-/* Note a solve; true if it is the first or the best time. */
+/* Note a solve in rs alone; true if it is the first or the best time. */
 bool records_add(struct records *rs, const char *family, const char *level, double seconds, int moves,
                  int hints);
+
+/* The records at start, under the lock.  What cannot be read is never
+ * thrown away: a file with bad lines, or one that cannot be used at all,
+ * is kept as path.bad (or .bad.N) and a clean file written from what could
+ * be read.  True if all was well; false with what happened in notice (rs
+ * then holds what could be read). */
+bool records_open(struct records *rs, const char *path, struct diag *notice);
+/* Note a solve under the lock: the file is read again (another copy may
+ * have written to it), the better time kept, and the file written back;
+ * rs becomes what the file now holds.  *best: the first or the best time.
+ * False and why if the file could not be written, or had to be set aside
+ * (as records_open()). */
+bool records_note(struct records *rs, const char *path, const char *family, const char *level, double seconds,
+                  int moves, int hints, bool *best, struct diag *err);
 
 #endif

@@ -4,15 +4,21 @@
 #ifndef LD_SESSION_H
 #define LD_SESSION_H
 
+#include <limits.h>
 #include <stdbool.h>
 
+#include "game/level.h"
 #include "puzzles/puzzle.h"
 #include "util/diag.h"
 
+/* Beyond these a time or a count read from a file is not believed. */
+#define SESSION_MAX_SECONDS 1e8   /* three years of play */
+#define SESSION_MAX_COUNT 10000000 /* moves or hints */
+
 struct session {
 	const struct puzzle *pz;
-	char level[512];        /* the level file, or "" for free play */
-	char name[64];          /* what the title shows: the level's name */
+	char level[PATH_MAX];   /* the level file, or "" for free play */
+	char name[LEVEL_ID_MAX]; /* what the title shows: the level's name */
 	int grade;              /* 0: none */
 	struct puzzle_state **state; /* state[0] is the start */
 	char **move;            /* move[i] turns state[i] into state[i + 1] */
