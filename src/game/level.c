@@ -203,6 +203,18 @@ void level_description(const struct level *lv, char *buf, size_t size)
 	}
 }
 
+void level_id(const char *path, char *buf, size_t size)
+{
+	const char *b = strrchr(path, '/');
+	snprintf(buf, size, "%s", b ? b + 1 : path);
+	char *dot = strrchr(buf, '.');
+	if (dot && !strcmp(dot, ".txt"))
+		*dot = '\0';
+	for (char *s = buf; *s; s++)
+		if (*s == ' ' || *s == '\t')
+			*s = '_';
+}
+
 static bool is_dir(const char *path)
 {
 	struct stat st;
@@ -298,7 +310,7 @@ static bool finishable(const struct puzzle *pz, const struct puzzle_state *s)
 	return n > 0;
 }
 
-struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)
+struct puzzle_state *level_start(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)
 {
 	if (!level_load(lv, path, err))
 		return NULL;
@@ -315,7 +327,13 @@ struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struc
 		diag_at(err, path, bad >= 0 ? lv->board_line + bad : lv->board_line, "%s", why.msg);
 		return NULL;
 	}
-	if (!finishable(pz, s)) {
+	return s;
+}
+
+struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)
+{
+	struct puzzle_state *s = level_start(pz, path, lv, err);
+	if (s && !finishable(pz, s)) {
 		diag_at(err, path, lv->board_line, "this level cannot be finished");
 		pz->free_state(s);
 		return NULL;

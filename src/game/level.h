@@ -24,6 +24,9 @@
 #include "puzzles/tiling.h"
 #include "util/diag.h"
 
+/* The longest name a level goes by (a file name's, with room to spare). */
+#define LEVEL_ID_MAX 256
+
 /* Largest level file read, in bytes. */
 #define LEVEL_MAX_BYTES 65536
 
@@ -50,6 +53,10 @@ bool level_position(const struct level *lv, const struct tiling *t, struct tilin
 /* The level's board as a family's description: its rows, one per line. */
 void level_description(const struct level *lv, char *buf, size_t size);
 
+/* The name that records and saves know a level file by: its base name
+ * without ".txt", blanks made '_'. */
+void level_id(const char *path, char *buf, size_t size);
+
 /* The directory holding the shipped levels: $LINKDANCE_LEVELS, the source
  * tree's levels/ when this program runs from its build tree, or the
  * installed copy. */
@@ -62,8 +69,10 @@ bool level_resolve(const char *family, const char *arg, char *path, int size, st
  * with level_list_free). */
 int level_list(const struct puzzle *pz, char ***paths);
 void level_list_free(char **paths, int n);
-/* Load a level of pz and check it can be finished: its start state, or
- * NULL and FILE:LINE: why not. */
+/* Load a level of pz: its start state, or NULL and FILE:LINE: why not. */
+struct puzzle_state *level_start(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err);
+/* The same, and check it can be finished: a search, which may be long on
+ * a level made to be hard; the game leaves that to its solver thread. */
 struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err);
 
 #endif

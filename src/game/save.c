@@ -4,60 +4,40 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game/files.h"
+#include "util/quote.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
-#define SAVE_VERSION 1
-
-/* A growing string. */
-struct text {
-	char *s;
-	size_t len, cap;
-};
-
-static void add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	for (;;) {
-		size_t room = t->cap - t->len;
-		va_start(ap, fmt);
-		int n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? room : 0, fmt, ap);
-		va_end(ap);
-		if (n < 0)
-			return;
-		if (t->s && (size_t)n < room) {
-			t->len += (size_t)n;
-			return;
-		}
-		t->cap = (t->cap + (size_t)n + 1) * 2;
-		t->s = xrealloc(t->s, t->cap);
-	}
-}
+/* Version 2 quotes the level's file and name (util/quote.h); version 1
+ * wrote them bare, and is read as well. */
+#define SAVE_VERSION 2
 
 char *save_format(const struct session *s)
 {
-	struct text t = { 0 };
+	struct strbuf t = { 0 };
 	char desc[8192];
 	s->pz->describe(s->state[0], desc, sizeof desc);
-	add(&t, "linkdance-save %d\n", SAVE_VERSION);
-	add(&t, "family %s\n", s->pz->name);
-	add(&t, "level %s\n", s->level[0] ? s->level : "-");
-	add(&t, "name %s\n", s->name[0] ? s->name : "-");
-	add(&t, "grade %d\n", s->grade);
-	add(&t, "played %.1f\n", s->played);
-	add(&t, "hints %d\n", s->hints);
-	add(&t, "start\n%s%send\n", desc, desc[0] && desc[strlen(desc) - 1] != '\n' ? "\n" : "");
+	strbuf_addf(&t, "linkdance-save %d\n", SAVE_VERSION);
+	strbuf_addf(&t, "family %s\n", s->pz->name);
+	strbuf_addf(&t, "level ");
+	quote_add(&t, s->level[0] ? s->level : "-");
+	strbuf_addf(&t, "\nname ");
+	quote_add(&t, s->name[0] ? s->name : "-");
+	strbuf_addf(&t, "\ngrade %d\n", s->grade);
+	strbuf_addf(&t, "played %.1f\n", s->played);
+	strbuf_addf(&t, "hints %d\n", s->hints);
+	strbuf_addf(&t, "start\n%s%send\n", desc, desc[0] && desc[strlen(desc) - 1] != '\n' ? "\n" : "");
 	for (int i = 0; i + 1 < s->n; i++)
-		add(&t, "move %s\n", s->move[i]);
-	add(&t, "cursor %d\n", s->cur);
-	return t.s;
+		strbuf_addf(&t, "move %s\n", s->move[i]);
+	strbuf_addf(&t, "cursor %d\n", s->cur);
+	return strbuf_take(&t);
 }
 
 bool save_write(const struct session *s, const char *path, struct diag *err)
@@ -97,10 +77,11 @@ static bool number(const char *s, double lo, double hi, double *out)
 
 struct session *save_parse(const char *text, const char *where, struct diag *err)
 {
-	char line[1024], desc[8192] = "";
+	/* a line holds at most a quoted path: four bytes for each of its own */
+	char line[4 * PATH_MAX + 64], desc[8192] = "";
 	const struct puzzle *pz = NULL;
 	struct session *s = NULL;
-	char level[512] = "", name[64] = "";
+	char level[PATH_MAX] = "", name[LEVEL_ID_MAX] = "";
 	double played = 0, hints = 0, grade = 0, cursor = -1;
 	long n = 0, start_line = 0;
 	bool too_long, in_start = false, have_start = false;
@@ -126,7 +107,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				diag_at(err, where, n, "not a linkdance saved game");
 				return NULL;
 			}
-			if (v != SAVE_VERSION) {
+			if (v < 1 || v > SAVE_VERSION) {
 				diag_at(err, where, n, "saved by another version (format %d, this one reads %d)", v,
 				        SAVE_VERSION);
 				return NULL;
@@ -171,22 +152,30 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				diag_at(err, where, n, "unknown family '%s'", val);
 				goto fail;
 			}
-		} else if (!strcmp(line, "level")) {
-			snprintf(level, sizeof level, "%s", strcmp(val, "-") ? val : "");
-		} else if (!strcmp(line, "name")) {
-			snprintf(name, sizeof name, "%s", strcmp(val, "-") ? val : "");
+		} else if (!strcmp(line, "level") || !strcmp(line, "name")) {
+			bool is_level = line[0] == 'l';
+			char *out = is_level ? level : name;
+			size_t size = is_level ? sizeof level : sizeof name;
+			/* Version 1 wrote the rest of the line as it was. */
+			const char *q = val;
+			if (*val == '"' ? !quote_read(&q, out, size) || *q : snprintf(out, size, "%s", val) >= (int)size) {
+				diag_at(err, where, n, "bad %s", is_level ? "level file name" : "level name");
+				goto fail;
+			}
+			if (!strcmp(out, "-"))
+				out[0] = '\0';
 		} else if (!strcmp(line, "grade")) {
 			if (!number(val, 0, 4, &grade)) {
 				diag_at(err, where, n, "bad grade '%s'", val);
 				goto fail;
 			}
 		} else if (!strcmp(line, "played")) {
-			if (!number(val, 0, 1e9, &played)) {
+			if (!number(val, 0, SESSION_MAX_SECONDS, &played)) {
 				diag_at(err, where, n, "bad time '%s'", val);
 				goto fail;
 			}
 		} else if (!strcmp(line, "hints")) {
-			if (!number(val, 0, 1e9, &hints)) {
+			if (!number(val, 0, SESSION_MAX_COUNT, &hints)) {
 				diag_at(err, where, n, "bad hint count '%s'", val);
 				goto fail;
 			}

@@ -1,0 +1,56 @@
+/* The games a player has left unfinished: one save for each game (a
+ * family's level, or its free play), so that starting another game never
+ * replaces one.  They live in $XDG_STATE_HOME/linkdance/saves/, a file a
+ * game:
+ *
+ *     kanoodle.2-07.save      a level (bytes of its name other than
+ *                             letters, digits, '-' and '_' as %XX)
+ *     kanoodle.save           free play
+ *
+ * in the format of game/save.h.  Every change is made under the lock of
+ * the folder (game/lock.h): another copy of the game may be playing too.
+ * A save goes only when its own game is solved or the player abandons it. */
+#ifndef LD_SAVES_H
+#define LD_SAVES_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <time.h>
+
+#include "game/level.h"
+#include "game/session.h"
+#include "util/diag.h"
+
+struct saves_entry {
+	char path[PATH_MAX];      /* the save's file */
+	const struct puzzle *pz;
+	char name[LEVEL_ID_MAX];  /* the level's name; "" for free play */
+	int moves;                /* on the board */
+	double played;            /* seconds */
+	struct timespec saved;    /* when it was last written */
+};
+
+/* The folder of the saves, made if missing: false and why if it cannot be. */
+bool saves_dir(char *buf, size_t size, struct diag *err);
+/* The file of a game's save: family, and the level's name ("" for free play). */
+bool saves_path(const char *dir, const char *family, const char *name, char *buf, size_t size);
+
+/* Write the save of the session's game. */
+bool saves_put(const char *dir, const struct session *s, struct diag *err);
+/* Delete a game's save (solved, or abandoned); no save is no error. */
+bool saves_drop(const char *dir, const char *family, const char *name, struct diag *err);
+/* Read a game's save: NULL if there is none (then err->msg is ""), or if it
+ * cannot be read (then it is kept as .bad and err says so). */
+struct session *saves_get(const char *dir, const char *family, const char *name, struct diag *err);
+struct session *saves_open(const char *path, struct diag *err);
+
+/* The saves, the most recent first (to be freed); a save that cannot be
+ * read is set aside (.bad) and notice names it (notice->msg "" if none). */
+int saves_list(const char *dir, struct saves_entry **out, struct diag *notice);
+
+/* Once, at start: clear the temporaries that a copy killed while writing
+ * left, and bring the one save of older versions (state_dir/game.save)
+ * into the folder.  False and what happened in notice. */
+bool saves_tidy(const char *state_dir, const char *dir, struct diag *notice);
+
+#endif
