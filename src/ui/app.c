@@ -4,6 +4,7 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "game/files.h"
 #include "game/level.h"
 #include "game/save.h"
+#include "game/saves.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -20,18 +22,6 @@
 
 /* Redraws a second, at most. */
 #define MAX_FPS 30.0
-
-void app_level_id(const char *path, char *buf, size_t size)
-{
-	const char *b = strrchr(path, '/');
-	snprintf(buf, size, "%s", b ? b + 1 : path);
-	char *dot = strrchr(buf, '.');
-	if (dot && !strcmp(dot, ".txt"))
-		*dot = '\0';
-	for (char *s = buf; *s; s++)
-		if (*s == ' ' || *s == '\t')
-			*s = '_';
-}
 
 static void show_game(struct app *a, struct session *s)
 {
@@ -43,78 +33,123 @@ static void show_game(struct app *a, struct session *s)
 	a->dirty = true;
 }
 
+/* A notice that names a file and a reason, kept for the menu; in a game
+ * started from the shell, kept to be said there too. */
+static void note(struct app *a, const char *fmt, ...) LD_PRINTF(2, 3);
+
+static void note(struct app *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(a->notice, sizeof a->notice, fmt, ap);
+	va_end(ap);
+	if (a->direct)
+		snprintf(a->exit_note, sizeof a->exit_note, "%s", a->notice);
+	a->dirty = true;
+}
+
 bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_path)
 {
-	struct puzzle_state *start;
 	struct level lv;
 	struct diag err;
+	char id[LEVEL_ID_MAX] = "";
+	if (level_path)
+		level_id(level_path, id, sizeof id);
+	/* The game on is kept, and its own save stands. */
+	if (a->play) {
+		worker_cancel(a->worker);
+		app_save(a);
+		play_free(a->play);
+		a->play = NULL;
+	}
+	struct session *s = a->saves_dir[0] ? saves_get(a->saves_dir, pz->name, id, &err) : NULL;
+	if (s) {
+		show_game(a, s);
+		play_say(a->play, "Your game as you left it (R starts it again)");
+		return true;
+	}
+	if (a->saves_dir[0] && err.msg[0])
+		note(a, "%s", err.msg);
+	struct puzzle_state *start;
 	if (level_path) {
-		start = level_open(pz, level_path, &lv, &err);
+		start = level_start(pz, level_path, &lv, &err);
 		if (!start) {
-			snprintf(a->notice, sizeof a->notice, "%s", err.msg);
-			if (a->play)
-				app_leave_game(a);
-			a->dirty = true;
+			note(a, "%s", err.msg);
+			if (a->direct)
+				a->quit = true;
 			return false;
 		}
 	} else {
 		int bad;
 		start = pz->start(pz, NULL, &bad, &err);
 	}
-	/* Starting another game abandons the one on: its save goes. */
-	if (a->play) {
-		play_free(a->play);
-		a->play = NULL;
-		if (a->save_path[0])
-			unlink(a->save_path);
-	}
-	struct session *s = session_new(pz, start);
+	s = session_new(pz, start);
 	if (level_path) {
 		snprintf(s->level, sizeof s->level, "%s", level_path);
-		app_level_id(level_path, s->name, sizeof s->name);
+		snprintf(s->name, sizeof s->name, "%s", id);
 		s->grade = lv.grade;
 	}
 	show_game(a, s);
 	return true;
 }
 
-bool app_continue(struct app *a)
+bool app_continue(struct app *a, const char *path)
 {
 	struct diag err;
-	struct session *s = save_read(a->save_path, &err);
+	struct session *s = saves_open(path, &err);
 	if (!s) {
-		snprintf(a->notice, sizeof a->notice, "%s", err.msg);
-		a->dirty = true;
+		note(a, "%s", err.msg);
+		if (a->menu)
+			menu_refresh(a->menu);
 		return false;
 	}
+	if (a->play) {
+		worker_cancel(a->worker);
+		app_save(a);
+		play_free(a->play);
+	}
+	a->play = NULL;
 	show_game(a, s);
 	return true;
 }
 
-void app_save(struct app *a)
+bool app_save(struct app *a)
 {
-	if (!a->play || !a->save_path[0])
-		return;
+	if (!a->play)
+		return true;
 	struct session *s = play_session(a->play);
 	struct diag err;
-	if (s->finished || session_solved(s)) {
-		unlink(a->save_path);
-		return;
+	if (!a->saves_dir[0]) {
+		/* Said at start already; said again as a game from the shell
+		 * ends, since it cannot be continued. */
+		if (!a->direct)
+			return true;
+		note(a, "%s", a->no_saves);
+		return false;
 	}
-	if (!save_write(s, a->save_path, &err))
-		snprintf(a->notice, sizeof a->notice, "The game could not be saved: %s", err.msg);
+	if (s->finished || session_solved(s)) {
+		if (saves_drop(a->saves_dir, s->pz->name, s->name, &err))
+			return true;
+		note(a, "The save of the solved game could not be deleted: %s", err.msg);
+		return false;
+	}
+	if (saves_put(a->saves_dir, s, &err))
+		return true;
+	note(a, "The game could not be saved: %s", err.msg);
+	return false;
 }
 
-void app_record(struct app *a, const struct session *s)
+bool app_record(struct app *a, const struct session *s)
 {
 	if (!s->level[0] || !a->records_path[0])
-		return;
-	char id[64];
-	app_level_id(s->level, id, sizeof id);
+		return true;
 	struct diag err;
-	if (records_add(&a->records, s->pz->name, id, s->played, session_moves(s), s->hints) &&
-	    !records_save(&a->records, a->records_path, &err))
-		snprintf(a->notice, sizeof a->notice, "The records could not be written: %s", err.msg);
+	bool best;
+	if (records_note(&a->records, a->records_path, s->pz->name, s->name, s->played, session_moves(s), s->hints,
+	                 &best, &err))
+		return true;
+	note(a, "The records could not be written: %s", err.msg);
+	return false;
 }
 
 void app_leave_game(struct app *a)
@@ -122,7 +157,13 @@ void app_leave_game(struct app *a)
 	if (!a->play)
 		return;
 	worker_cancel(a->worker);
-	app_save(a);
+	if (!app_save(a) && a->direct && !a->leave_unsaved) {
+		/* Leaving ends the program: the player must see why the game
+		 * could not be kept before it goes. */
+		a->leave_unsaved = true;
+		play_hold(a->play, a->notice);
+		return;
+	}
 	play_free(a->play);
 	a->play = NULL;
 	if (a->direct)
@@ -132,25 +173,26 @@ void app_leave_game(struct app *a)
 	a->dirty = true;
 }
 
+/* Where the saves and the records go, and what they hold now; a notice if
+ * something is amiss. */
 static void open_files(struct app *a)
 {
-	char dir[PATH_MAX - 32];
+	char dir[PATH_MAX - 32], state[PATH_MAX];
 	struct diag err;
-	if (files_state_dir(dir, sizeof dir, &err))
-		snprintf(a->save_path, sizeof a->save_path, "%s/game.save", dir);
-	else
-		snprintf(a->notice, sizeof a->notice, "Games cannot be saved: %s", err.msg);
+	if (saves_dir(a->saves_dir, sizeof a->saves_dir, &err) && files_state_dir(state, sizeof state, &err)) {
+		if (!saves_tidy(state, a->saves_dir, &err))
+			note(a, "%s", err.msg);
+	} else {
+		a->saves_dir[0] = '\0';
+		snprintf(a->no_saves, sizeof a->no_saves, "Games cannot be saved: %s", err.msg);
+		note(a, "%s", a->no_saves);
+	}
 	if (files_data_dir(dir, sizeof dir, &err)) {
 		snprintf(a->records_path, sizeof a->records_path, "%s/records", dir);
-		if (!records_load(&a->records, a->records_path, &err)) {
-			char moved[PATH_MAX + 16];
-			if (files_set_aside(a->records_path, moved, sizeof moved))
-				snprintf(a->notice, sizeof a->notice, "The records could not be read (%s); kept as %.300s", err.msg,
-				         moved);
-			else
-				snprintf(a->notice, sizeof a->notice, "The records could not be read: %s", err.msg);
-			memset(&a->records, 0, sizeof a->records);
-		}
+		if (!records_open(&a->records, a->records_path, &err))
+			note(a, "%s", err.msg);
+	} else {
+		note(a, "Records cannot be kept: %s", err.msg);
 	}
 }
 
@@ -158,7 +200,7 @@ static void draw(struct app *a)
 {
 	if (a->play)
 		play_draw(a->play);
-	else
+	else if (a->menu)
 		menu_draw(a->menu);
 	refresh();
 	a->dirty = false;
@@ -175,9 +217,17 @@ int app_run(const char *family, const char *level)
 		fprintf(stderr, "linkdance: unknown family '%s' (kanoodle or iqfit)\n", family);
 		return 2;
 	}
-	if (level && !level_resolve(family, level, level_path, sizeof level_path, &err)) {
-		fprintf(stderr, "linkdance: %s\n", err.msg);
-		return 1;
+	if (level) {
+		/* A level that cannot be played is said here, in the shell, before
+		 * the screen is taken. */
+		struct level lv;
+		struct puzzle_state *st = NULL;
+		if (!level_resolve(family, level, level_path, sizeof level_path, &err) ||
+		    !(st = level_start(pz, level_path, &lv, &err))) {
+			fprintf(stderr, "linkdance: %s\n", err.msg);
+			return 1;
+		}
+		pz->free_state(st);
 	}
 	a.worker = worker_start(&err);
 	if (!a.worker) {
@@ -192,10 +242,16 @@ int app_run(const char *family, const char *level)
 	}
 	style_init(a.term);
 	term_mouse(a.term, true);
+	a.direct = pz != NULL;
 	open_files(&a);
-	a.menu = menu_new(&a);
-	if (pz && app_start_game(&a, pz, level_path[0] ? level_path : NULL))
-		a.direct = true;
+	if (a.direct) {
+		char start_note[sizeof a.notice];
+		snprintf(start_note, sizeof start_note, "%s", a.notice);
+		if (app_start_game(&a, pz, level_path[0] ? level_path : NULL) && start_note[0])
+			play_say(a.play, start_note);
+	} else {
+		a.menu = menu_new(&a);
+	}
 	a.dirty = true;
 
 	/* LINKDANCE_TRACE=FILE: every event, for debugging and the tests. */
@@ -226,7 +282,7 @@ int app_run(const char *family, const char *level)
 		case TERM_MOUSE:
 			if (a.play)
 				play_event(a.play, &ev);
-			else
+			else if (a.menu)
 				menu_event(a.menu, &ev);
 			a.dirty = true;
 			break;
@@ -249,9 +305,14 @@ int app_run(const char *family, const char *level)
 	}
 	if (trace)
 		fclose(trace);
-	app_save(&a);
+	/* Ended by a signal with a game on: there is no screen left to say a
+	 * failed save on, only the shell. */
+	if (!app_save(&a))
+		snprintf(a.exit_note, sizeof a.exit_note, "%s", a.notice);
 	worker_stop(a.worker);
 	term_close(a.term);
+	if (a.exit_note[0])
+		fprintf(stderr, "linkdance: %s\n", a.exit_note);
 	if (a.play)
 		play_free(a.play);
 	menu_free(a.menu);

@@ -18,15 +18,18 @@ struct play;
 struct app {
 	struct terminal *term;
 	struct worker *worker;
-	char save_path[PATH_MAX];     /* "" if there is nowhere to save */
-	char records_path[PATH_MAX];
+	char saves_dir[PATH_MAX];     /* "" if there is nowhere to save, and why: */
+	char no_saves[600];
+	char records_path[PATH_MAX];  /* "" if there is nowhere to keep records */
 	struct records records;
 	struct menu *menu;
 	struct play *play;            /* the game, when one is on */
 	bool quit;
 	bool direct;                  /* started in a game (play): leaving it ends the program */
+	bool leave_unsaved;           /* the player has seen that the game could not be saved */
 	bool dirty;                   /* redraw */
 	char notice[1200];            /* for the menu's status line */
+	char exit_note[1200];         /* said on stderr once the terminal is given back */
 };
 
 /* Run the game: the menu, or straight into a game of family (with a level
@@ -34,19 +37,21 @@ struct app {
 int app_run(const char *family, const char *level);
 
 /* Start a game of family pz from a level file (NULL: free play), in place
- * of the menu; false and the reason in a->notice if the level cannot be
- * played. */
+ * of the menu or the game on (which is saved).  The game's save, if it has
+ * one, is continued.  False and the reason in a->notice if the level
+ * cannot be played. */
 bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_path);
-/* Continue the saved game. */
-bool app_continue(struct app *a);
-/* Back to the menu, saving the game if it is not finished. */
+/* Continue the saved game in the file path. */
+bool app_continue(struct app *a, const char *path);
+/* Back to the menu, saving the game if it is not finished.  In a game
+ * started from the shell, a save that fails is shown first, and the
+ * player leaves with the next key. */
 void app_leave_game(struct app *a);
-/* Save the game in progress (or remove the save of a finished one). */
-void app_save(struct app *a);
-/* Note a solved level in the records. */
-void app_record(struct app *a, const struct session *s);
-
-/* The records' name for a level file: its base name without ".txt". */
-void app_level_id(const char *path, char *buf, size_t size);
+/* Save the game in progress (or remove the save of a finished one); false
+ * with the reason in a->notice if that failed. */
+bool app_save(struct app *a);
+/* Note a solved level in the records; false with the reason in a->notice
+ * if they could not be written. */
+bool app_record(struct app *a, const struct session *s);
 
 #endif

@@ -31,8 +31,9 @@ const struct key_binding key_table[] = {
 	{ CTX_SEARCH, ACT_ANIM_STOP, "Esc", "stop, back to your position" },
 	{ CTX_MENU, ACT_UP, "arrows, h j k l", "choose" },
 	{ CTX_MENU, ACT_SELECT, "Enter", "open it" },
+	{ CTX_MENU, ACT_ABANDON, "d", "abandon the unfinished game chosen (asks first)" },
 	{ CTX_MENU, ACT_BACK, "Esc", "back" },
-	{ CTX_MENU, ACT_QUIT, "q", "quit" },
+	{ CTX_MENU, ACT_QUIT, "q", "quit; in a list of levels or games, back" },
 	{ 0, ACT_NONE, NULL, NULL },
 };
 
@@ -88,6 +89,8 @@ enum action key_action(enum key_context ctx, const struct term_event *ev)
 			return ACT_QUIT;
 		if (ev->ch == '?')
 			return ACT_HELP;
+		if (ev->ch == 'd')
+			return ACT_ABANDON;
 		return arrows(ev);
 	case CTX_SEARCH:
 		if (ev->sym == KEY_SYM_SPACE)

@@ -7,55 +7,67 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <time.h>
 
-#include "game/files.h"
 #include "game/level.h"
-#include "game/save.h"
+#include "game/saves.h"
 #include "puzzles/puzzle.h"
 #include "ui/app.h"
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/style.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 struct menu_level {
 	char path[PATH_MAX];
-	char id[64];           /* the records' name: the file's base name */
-	char label[8];         /* what the grid shows */
+	char id[LEVEL_ID_MAX];  /* the records' name: the file's base name */
+	char label[LEVEL_ID_MAX]; /* what the grid shows */
 	int grade;
 	bool ok;
 	char error[512];
 };
 
+enum menu_screen { SCR_MAIN, SCR_SAVES, SCR_LEVELS };
 enum entry { E_CONTINUE, E_FAMILY, E_HELP, E_QUIT };
+
+#define GRADE_ROWS 5 /* grades 1-4, then levels without a grade */
 
 struct menu {
 	struct app *app;
 	struct help help;
-	/* the first screen */
-	int sel;
-	bool have_save;
-	char save_desc[256];
-	/* a family's levels */
+	enum menu_screen screen;
+	int sel;               /* the entry chosen on the first screen */
+	/* the unfinished games, the most recent first */
+	struct saves_entry *saves;
+	int n_saves;
+	int save_sel, save_top;
+	bool asking;           /* "abandon it?" */
+	/* a family's levels, and for each grade row the levels in it */
 	const struct puzzle *family;
 	struct menu_level *levels;
 	int n_levels;
+	int *row_idx[GRADE_ROWS + 1];
+	int row_n[GRADE_ROWS + 1];
+	int label_w;           /* the widest label shown, in columns */
 	int row, col;          /* row 0: free play; row g: grade g (0 in the last row: ungraded) */
+	int first_col;         /* the grid scrolls sideways: the first column shown */
 };
 
-#define GRADE_ROWS 5 /* grades 1-4, then levels without a grade */
-/* The levels' grid needs twelve columns of five beside its labels. */
-#define MENU_MIN_COLS 76
+#define MENU_MIN_COLS 60
 #define MENU_MIN_ROWS 14
+/* Where the levels' grid starts, and the most columns a label takes. */
+#define GRID_X 14
+#define GRID_Y 5
+#define LABEL_MAX_W 8
 
 /* The first screen's entries, in order. */
 static int entries(const struct menu *m, enum entry *e, int *family)
 {
 	int n = 0;
-	if (m->have_save)
+	if (m->n_saves)
 		e[n] = E_CONTINUE, family[n++] = -1;
-	for (int i = 0; puzzle_families[i]; i++)
+	for (int i = 0; puzzle_families[i] && n < 12; i++)
 		e[n] = E_FAMILY, family[n++] = i;
 	e[n] = E_HELP, family[n++] = -1;
 	e[n] = E_QUIT, family[n++] = -1;
@@ -65,27 +77,24 @@ static int entries(const struct menu *m, enum entry *e, int *family)
 void menu_refresh(struct menu *m)
 {
 	struct app *a = m->app;
-	struct stat st;
-	m->have_save = false;
-	if (!a->save_path[0] || stat(a->save_path, &st) != 0)
-		return;
-	struct diag err;
-	struct session *s = save_read(a->save_path, &err);
-	if (!s) {
-		char moved[PATH_MAX + 16];
-		if (files_set_aside(a->save_path, moved, sizeof moved))
-			snprintf(a->notice, sizeof a->notice, "The saved game could not be read (%s); it is kept as %.300s",
-			         err.msg, moved);
-		else
-			snprintf(a->notice, sizeof a->notice, "The saved game could not be read: %s", err.msg);
-		return;
+	struct diag notice;
+	free(m->saves);
+	m->saves = NULL;
+	m->n_saves = 0;
+	if (a->saves_dir[0]) {
+		m->n_saves = saves_list(a->saves_dir, &m->saves, &notice);
+		if (notice.msg[0])
+			snprintf(a->notice, sizeof a->notice, "%s", notice.msg);
 	}
-	int secs = (int)s->played;
-	snprintf(m->save_desc, sizeof m->save_desc, "%s%s%s, %d move%s, %d:%02d", s->pz->title, s->name[0] ? " " : "",
-	         s->name[0] ? s->name : " free play", session_moves(s), session_moves(s) == 1 ? "" : "s", secs / 60,
-	         secs % 60);
-	m->have_save = true;
-	session_free(s);
+	if (m->save_sel >= m->n_saves)
+		m->save_sel = m->n_saves ? m->n_saves - 1 : 0;
+	if (m->screen == SCR_SAVES && !m->n_saves)
+		m->screen = SCR_MAIN;
+	enum entry e[16];
+	int f[16];
+	int n = entries(m, e, f);
+	if (m->sel >= n)
+		m->sel = n - 1;
 }
 
 struct menu *menu_new(struct app *a)
@@ -99,9 +108,15 @@ struct menu *menu_new(struct app *a)
 static void close_family(struct menu *m)
 {
 	free(m->levels);
+	for (int r = 0; r <= GRADE_ROWS; r++) {
+		free(m->row_idx[r]);
+		m->row_idx[r] = NULL;
+		m->row_n[r] = 0;
+	}
 	m->levels = NULL;
 	m->n_levels = 0;
 	m->family = NULL;
+	m->screen = SCR_MAIN;
 }
 
 void menu_free(struct menu *m)
@@ -109,6 +124,7 @@ void menu_free(struct menu *m)
 	if (!m)
 		return;
 	close_family(m);
+	free(m->saves);
 	free(m);
 }
 
@@ -117,14 +133,13 @@ static int row_grade(int row)
 	return row == GRADE_ROWS ? 0 : row;
 }
 
-/* The levels of a grade row, in order: their indices. */
-static int row_levels(const struct menu *m, int row, int *out)
+/* The save of a level, if it has one. */
+static const struct saves_entry *level_save(const struct menu *m, const struct menu_level *lv)
 {
-	int n = 0, g = row_grade(row);
-	for (int i = 0; i < m->n_levels; i++)
-		if (m->levels[i].grade == g)
-			out[n++] = i;
-	return n;
+	for (int i = 0; i < m->n_saves; i++)
+		if (m->saves[i].pz == m->family && !strcmp(m->saves[i].name, lv->id))
+			return &m->saves[i];
+	return NULL;
 }
 
 static void open_family(struct menu *m, const struct puzzle *pz)
@@ -132,15 +147,19 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 	char **paths;
 	int n = level_list(pz, &paths);
 	m->family = pz;
+	m->screen = SCR_LEVELS;
 	m->levels = xcalloc((size_t)n + 1, sizeof *m->levels);
 	m->n_levels = n;
+	m->label_w = 2;
 	for (int i = 0; i < n; i++) {
 		struct menu_level *lv = &m->levels[i];
 		snprintf(lv->path, sizeof lv->path, "%s", paths[i]);
-		app_level_id(paths[i], lv->id, sizeof lv->id);
+		level_id(paths[i], lv->id, sizeof lv->id);
+		/* Only read here, not searched: a level made to be hard must not
+		 * hold the menu up.  The game's checker finds a dead start. */
 		struct diag err;
 		struct level parsed;
-		struct puzzle_state *st = level_open(pz, paths[i], &parsed, &err);
+		struct puzzle_state *st = level_start(pz, paths[i], &parsed, &err);
 		lv->ok = st != NULL;
 		if (st)
 			pz->free_state(st);
@@ -149,61 +168,113 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 			snprintf(lv->error, sizeof lv->error, "%s", err.msg);
 		/* "3-07" shows as "07" in the row of grade 3 */
 		const char *dash = strchr(lv->id, '-');
-		snprintf(lv->label, sizeof lv->label, "%.6s", dash && lv->grade && dash[1] ? dash + 1 : lv->id);
+		textfit(dash && lv->grade && dash[1] ? dash + 1 : lv->id, LABEL_MAX_W, false, lv->label,
+		        sizeof lv->label);
+		int w = textfit_width(lv->label);
+		if (w > m->label_w)
+			m->label_w = w;
 	}
 	level_list_free(paths, n);
+	for (int r = 1; r <= GRADE_ROWS; r++) {
+		m->row_idx[r] = xcalloc((size_t)n + 1, sizeof *m->row_idx[r]);
+		for (int i = 0; i < n; i++)
+			if (m->levels[i].grade == row_grade(r))
+				m->row_idx[r][m->row_n[r]++] = i;
+	}
 	m->row = 0;
 	m->col = 0;
+	m->first_col = 0;
 	/* Start on the first level not solved yet. */
-	int idx[512];
-	for (int r = 1; r <= GRADE_ROWS; r++) {
-		int k = row_levels(m, r, idx);
-		for (int c = 0; c < k; c++)
-			if (m->levels[idx[c]].ok && !records_find(&m->app->records, pz->name, m->levels[idx[c]].id)) {
+	for (int r = 1; r <= GRADE_ROWS; r++)
+		for (int c = 0; c < m->row_n[r]; c++) {
+			const struct menu_level *lv = &m->levels[m->row_idx[r][c]];
+			if (lv->ok && !records_find(&m->app->records, pz->name, lv->id)) {
 				m->row = r;
 				m->col = c;
 				return;
 			}
-	}
+		}
 }
 
 static const struct menu_level *selected_level(const struct menu *m)
 {
-	int idx[512];
-	if (m->row == 0)
+	if (m->row == 0 || m->col >= m->row_n[m->row])
 		return NULL;
-	int k = row_levels(m, m->row, idx);
-	return m->col < k ? &m->levels[idx[m->col]] : NULL;
+	return &m->levels[m->row_idx[m->row][m->col]];
 }
 
-static void move_sel(struct menu *m, int dr, int dc)
+/* Columns of the grid that fit on the screen, and the width of one. */
+static int grid_cell_w(const struct menu *m)
 {
-	int idx[512];
-	if (!m->family) {
-		enum entry e[16];
-		int f[16], n = entries(m, e, f);
-		m->sel = (m->sel + dr + dc + n) % n;
-		return;
-	}
+	return m->label_w + 2; /* the mark, the label, a space */
+}
+
+static int grid_visible(const struct menu *m, int cols)
+{
+	int n = (cols - GRID_X - 2) / grid_cell_w(m);
+	return n > 1 ? n : 1;
+}
+
+/* Scroll the grid so that the chosen level is on the screen. */
+static void follow(struct menu *m, int cols)
+{
+	int vis = grid_visible(m, cols);
+	if (m->col < m->first_col)
+		m->first_col = m->col;
+	if (m->col >= m->first_col + vis)
+		m->first_col = m->col - vis + 1;
+	if (m->first_col < 0)
+		m->first_col = 0;
+}
+
+static void move_levels(struct menu *m, int dr, int dc)
+{
 	if (dc) {
-		int k = m->row ? row_levels(m, m->row, idx) : 1;
+		int k = m->row ? m->row_n[m->row] : 1;
 		m->col = k ? (m->col + dc + k) % k : 0;
 		return;
 	}
 	int r = m->row;
 	do
 		r = (r + dr + GRADE_ROWS + 1) % (GRADE_ROWS + 1);
-	while (r != 0 && row_levels(m, r, idx) == 0 && r != m->row);
+	while (r != 0 && m->row_n[r] == 0 && r != m->row);
 	m->row = r;
-	int k = r ? row_levels(m, r, idx) : 1;
+	int k = r ? m->row_n[r] : 1;
 	if (m->col >= k)
 		m->col = k ? k - 1 : 0;
+}
+
+static void move_sel(struct menu *m, int dr, int dc)
+{
+	switch (m->screen) {
+	case SCR_MAIN: {
+		enum entry e[16];
+		int f[16], n = entries(m, e, f);
+		m->sel = (m->sel + dr + dc + n) % n;
+		break;
+	}
+	case SCR_SAVES:
+		if (m->n_saves)
+			m->save_sel = (m->save_sel + dr + m->n_saves) % m->n_saves;
+		break;
+	case SCR_LEVELS:
+		move_levels(m, dr, dc);
+		break;
+	}
+}
+
+/* "Kanoodle 2-07, 5 moves, 1:23" */
+static void describe_save(const struct saves_entry *s, char *buf, size_t size)
+{
+	int secs = (int)s->played;
+	snprintf(buf, size, "%s %s, %d move%s, %d:%02d", s->pz->title, s->name[0] ? s->name : "free play", s->moves,
+	         s->moves == 1 ? "" : "s", secs / 60, secs % 60);
 }
 
 static void choose(struct menu *m)
 {
 	struct app *a = m->app;
-	if (m->family) {
+	if (m->screen == SCR_LEVELS) {
 		if (m->row == 0) {
 			app_start_game(a, m->family, NULL);
 			return;
@@ -218,12 +289,18 @@ static void choose(struct menu *m)
 		app_start_game(a, m->family, lv->path);
 		return;
 	}
+	if (m->screen == SCR_SAVES) {
+		if (m->save_sel < m->n_saves)
+			app_continue(a, m->saves[m->save_sel].path);
+		return;
+	}
 	enum entry e[16];
 	int f[16];
 	entries(m, e, f);
 	switch (e[m->sel]) {
 	case E_CONTINUE:
-		app_continue(a);
+		m->screen = SCR_SAVES;
+		m->save_sel = m->save_top = 0;
 		break;
 	case E_FAMILY:
 		open_family(m, puzzle_families[f[m->sel]]);
@@ -234,6 +311,64 @@ static void choose(struct menu *m)
 	case E_QUIT:
 		a->quit = true;
 		break;
+	}
+}
+
+static void back(struct menu *m)
+{
+	if (m->screen == SCR_LEVELS)
+		close_family(m);
+	m->screen = SCR_MAIN;
+}
+
+/* The answer to "abandon it?" */
+static void answer(struct menu *m, bool yes)
+{
+	struct app *a = m->app;
+	m->asking = false;
+	if (!yes || m->save_sel >= m->n_saves)
+		return;
+	const struct saves_entry *s = &m->saves[m->save_sel];
+	struct diag err;
+	char what[LEVEL_ID_MAX + 64];
+	describe_save(s, what, sizeof what);
+	if (saves_drop(a->saves_dir, s->pz->name, s->name, &err))
+		snprintf(a->notice, sizeof a->notice, "Abandoned: %s", what);
+	else
+		snprintf(a->notice, sizeof a->notice, "%s", err.msg);
+	menu_refresh(m);
+}
+
+static void mouse(struct menu *m, const struct term_event *ev, int cols)
+{
+	if (!ev->press || ev->button != 1)
+		return;
+	/* The first screen and the list of games show an entry a line from
+	 * row 3; the levels screen has free play on row 3 and a grade a line
+	 * from row GRID_Y. */
+	if (m->screen == SCR_MAIN) {
+		enum entry e[16];
+		int f[16], n = entries(m, e, f), i = ev->row - 3;
+		if (i >= 0 && i < n) {
+			m->sel = i;
+			choose(m);
+		}
+	} else if (m->screen == SCR_SAVES) {
+		int i = m->save_top + ev->row - 3;
+		if (ev->row >= 3 && i < m->n_saves) {
+			m->save_sel = i;
+			choose(m);
+		}
+	} else if (ev->row == 3) {
+		m->row = 0;
+		choose(m);
+	} else if (ev->row >= GRID_Y && ev->row < GRID_Y + GRADE_ROWS && ev->col >= GRID_X) {
+		int r = ev->row - GRID_Y + 1, c = m->first_col + (ev->col - GRID_X) / grid_cell_w(m);
+		if ((ev->col - GRID_X) / grid_cell_w(m) < grid_visible(m, cols) && c < m->row_n[r]) {
+			m->row = r;
+			m->col = c;
+			choose(m);
+		}
 	}
 }
 
@@ -252,32 +387,19 @@ void menu_event(struct menu *m, const struct term_event *ev)
 		help_key(&m->help, ev, rows);
 		return;
 	}
-	if (ev->kind == TERM_MOUSE) {
-		if (!ev->press || ev->button != 1)
-			return;
-		/* The first screen lists an entry a line from row 3; the levels
-		 * screen has free play on row 3 and a grade a line from row 5. */
-		if (!m->family) {
-			enum entry e[16];
-			int f[16], n = entries(m, e, f), i = ev->row - 3;
-			if (i >= 0 && i < n) {
-				m->sel = i;
-				choose(m);
-			}
-		} else if (ev->row == 3) {
-			m->row = 0;
-			choose(m);
-		} else if (ev->row >= 5 && ev->row < 5 + GRADE_ROWS && ev->col >= 14) {
-			int idx[512], r = ev->row - 4, k = row_levels(m, r, idx), c = (ev->col - 14) / 5;
-			if (c < k) {
-				m->row = r;
-				m->col = c;
-				choose(m);
-			}
-		}
+	if (m->asking) {
+		if (ev->kind == TERM_KEY)
+			answer(m, key_action(CTX_ASK, ev) == ACT_YES);
 		return;
 	}
-	switch (key_action(CTX_MENU, ev)) {
+	if (ev->kind == TERM_MOUSE) {
+		mouse(m, ev, cols);
+		return;
+	}
+	enum action act = key_action(CTX_MENU, ev);
+	if (act != ACT_NONE)
+		a->notice[0] = '\0';
+	switch (act) {
 	case ACT_UP:
 		move_sel(m, -1, 0);
 		break;
@@ -291,22 +413,23 @@ void menu_event(struct menu *m, const struct term_event *ev)
 		move_sel(m, 0, 1);
 		break;
 	case ACT_SELECT:
-		a->notice[0] = '\0';
 		choose(m);
 		break;
+	case ACT_ABANDON:
+		if (m->screen == SCR_SAVES && m->save_sel < m->n_saves)
+			m->asking = true;
+		break;
 	case ACT_BACK:
-		a->notice[0] = '\0';
-		if (m->family)
-			close_family(m);
+		back(m);
 		break;
 	case ACT_HELP:
 		help_open(&m->help, CTX_MENU);
 		break;
 	case ACT_QUIT:
-		if (m->family)
-			close_family(m);
-		else
+		if (m->screen == SCR_MAIN)
 			a->quit = true;
+		else
+			back(m);
 		break;
 	default:
 		break;
@@ -315,24 +438,35 @@ void menu_event(struct menu *m, const struct term_event *ev)
 
 static void draw_line(int y, int x, attr_t attr, const char *text, int cols)
 {
-	attron(attr);
-	mvaddnstr(y, x, text, cols - x - 1 > 0 ? cols - x - 1 : 0);
-	attroff(attr);
+	style_text(y, x, cols - x - 1, attr, text);
+}
+
+/* A notice takes the two lines above the keys: what went wrong, with the
+ * file's name and the reason whole. */
+static void draw_notice(const char *text, int rows, int cols)
+{
+	style_text_lines(rows - 3, 1, cols - 2, 2, style(ST_BAD), text);
+}
+
+static void draw_title(const char *text, int cols)
+{
+	attron(style(ST_TITLE));
+	mvhline(0, 0, ' ', cols);
+	attroff(style(ST_TITLE));
+	draw_line(0, 0, style(ST_TITLE), text, cols);
 }
 
 static void draw_levels(struct menu *m, int rows, int cols)
 {
 	struct app *a = m->app;
-	char text[300];
+	char text[LEVEL_ID_MAX + 300];
 	snprintf(text, sizeof text, " linkdance %s %s: choose a level", glyph(GL_DOT), m->family->title);
-	attron(style(ST_TITLE));
-	mvhline(0, 0, ' ', cols);
-	attroff(style(ST_TITLE));
-	draw_line(0, 0, style(ST_TITLE), text, cols);
+	draw_title(text, cols);
 	draw_line(3, 2, m->row == 0 ? style(ST_CURSOR) : A_NORMAL, " Free play: the empty board ", cols);
-	int idx[512];
+	follow(m, cols);
+	int vis = grid_visible(m, cols), cw = grid_cell_w(m);
 	for (int r = 1; r <= GRADE_ROWS; r++) {
-		int k = row_levels(m, r, idx), y = 4 + r;
+		int k = m->row_n[r], y = GRID_Y - 1 + r;
 		if (!k)
 			continue;
 		if (r == GRADE_ROWS)
@@ -340,37 +474,99 @@ static void draw_levels(struct menu *m, int rows, int cols)
 		else
 			snprintf(text, sizeof text, "Grade %d", r);
 		draw_line(y, 2, A_BOLD, text, cols);
-		for (int c = 0; c < k; c++) {
-			const struct menu_level *lv = &m->levels[idx[c]];
+		if (m->first_col > 0 && m->first_col < k)
+			mvaddstr(y, GRID_X - 2, glyph(GL_LEFT));
+		for (int c = m->first_col; c < k && c < m->first_col + vis; c++) {
+			const struct menu_level *lv = &m->levels[m->row_idx[r][c]];
 			bool solved = records_find(&a->records, m->family->name, lv->id) != NULL;
-			int x = 14 + 5 * c;
-			if (x + 4 >= cols)
-				break;
+			int x = GRID_X + cw * (c - m->first_col);
 			attr_t at = !lv->ok ? style(ST_BAD) : solved ? style(ST_GOOD) : A_NORMAL;
 			if (r == m->row && c == m->col)
 				at = style(ST_CURSOR);
 			attron(at);
-			mvaddstr(y, x, !lv->ok ? "!" : solved ? glyph(GL_TICK) : " ");
-			addnstr(lv->label, 3);
+			mvaddstr(y, x, !lv->ok ? "!" : level_save(m, lv) ? glyph(GL_SAVED) : solved ? glyph(GL_TICK) : " ");
+			printw("%-*s", m->label_w, lv->label);
 			attroff(at);
 		}
+		if (k > m->first_col + vis)
+			mvaddstr(y, GRID_X + cw * vis, glyph(GL_RIGHT));
 	}
 	const struct menu_level *lv = selected_level(m);
 	int y = rows - 2;
 	if (a->notice[0]) {
-		draw_line(y, 1, style(ST_BAD), a->notice, cols);
+		draw_notice(a->notice, rows, cols);
 	} else if (lv && !lv->ok) {
-		draw_line(y, 1, style(ST_BAD), lv->error, cols);
+		draw_notice(lv->error, rows, cols);
 	} else if (lv) {
 		const struct record *rec = records_find(&a->records, m->family->name, lv->id);
+		const struct saves_entry *sv = level_save(m, lv);
+		int n = snprintf(text, sizeof text, "%s %s: ", m->family->title, lv->id);
 		if (rec)
-			snprintf(text, sizeof text, "%s %s: solved, best %d:%02d (%d moves, %d hints)", m->family->title, lv->id,
+			snprintf(text + n, sizeof text - (size_t)n, "solved, best %d:%02d (%d moves, %d hints)",
 			         (int)rec->seconds / 60, (int)rec->seconds % 60, rec->moves, rec->hints);
 		else
-			snprintf(text, sizeof text, "%s %s: not solved yet", m->family->title, lv->id);
+			snprintf(text + n, sizeof text - (size_t)n, "not solved yet");
+		if (sv)
+			snprintf(text + strlen(text), sizeof text - strlen(text), "; a game saved at %d move%s", sv->moves,
+			         sv->moves == 1 ? "" : "s");
 		draw_line(y, 1, A_NORMAL, text, cols);
+	} else if (m->row == 0) {
+		draw_line(y, 1, A_NORMAL, "The whole board is yours: place every piece", cols);
 	}
-	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter play  Esc back  ? help  q quit", cols);
+	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter play  Esc/q back  ? help", cols);
+}
+
+/* "3 min ago": when a game was left. */
+static void ago(time_t then, char *buf, size_t size)
+{
+	double s = difftime(time(NULL), then);
+	if (s < 60)
+		snprintf(buf, size, "just now");
+	else if (s < 3600)
+		snprintf(buf, size, "%d min ago", (int)(s / 60));
+	else if (s < 86400)
+		snprintf(buf, size, "%d h ago", (int)(s / 3600));
+	else
+		snprintf(buf, size, "%d days ago", (int)(s / 86400));
+}
+
+static void draw_saves(struct menu *m, int rows, int cols)
+{
+	struct app *a = m->app;
+	char text[LEVEL_ID_MAX + 300];
+	snprintf(text, sizeof text, " linkdance %s unfinished games, the most recent first", glyph(GL_DOT));
+	draw_title(text, cols);
+	int room = rows - 7; /* between the title and the three lines at the bottom */
+	if (m->save_sel < m->save_top)
+		m->save_top = m->save_sel;
+	if (m->save_sel >= m->save_top + room)
+		m->save_top = m->save_sel - room + 1;
+	for (int i = m->save_top; i < m->n_saves && i < m->save_top + room; i++) {
+		char what[LEVEL_ID_MAX + 64], when[32];
+		describe_save(&m->saves[i], what, sizeof what);
+		ago(m->saves[i].saved.tv_sec, when, sizeof when);
+		snprintf(text, sizeof text, " %s  (left %s) ", what, when);
+		draw_line(3 + i - m->save_top, 2, i == m->save_sel ? style(ST_CURSOR) : A_NORMAL, text, cols);
+	}
+	if (m->save_top + room < m->n_saves)
+		draw_line(3 + room, 2, style(ST_DIM), "more below", cols);
+	if (m->asking && m->save_sel < m->n_saves) {
+		char what[LEVEL_ID_MAX + 64];
+		describe_save(&m->saves[m->save_sel], what, sizeof what);
+		snprintf(text, sizeof text, "Abandon %s? Its save is deleted (y/n)", what);
+		draw_line(rows - 2, 1, style(ST_NOTICE), text, cols);
+	} else if (a->notice[0]) {
+		draw_notice(a->notice, rows, cols);
+	}
+	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter continue  d abandon  Esc/q back  ? help", cols);
+}
+
+/* The message says what it needs, in as many lines as the screen has. */
+static void draw_too_small(int rows, int cols)
+{
+	char text[96];
+	snprintf(text, sizeof text, "terminal too small: need %d x %d", MENU_MIN_COLS, MENU_MIN_ROWS);
+	mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
 }
 
 void menu_draw(struct menu *m)
@@ -380,31 +576,36 @@ void menu_draw(struct menu *m)
 	term_size(a->term, &rows, &cols);
 	erase();
 	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
-		char text[64];
-		snprintf(text, sizeof text, "terminal too small: need %d x %d", MENU_MIN_COLS, MENU_MIN_ROWS);
-		mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
+		draw_too_small(rows, cols);
 		return;
 	}
 	if (m->help.open) {
 		help_draw(&m->help, rows, cols);
 		return;
 	}
-	if (m->family) {
+	if (m->screen == SCR_LEVELS) {
 		draw_levels(m, rows, cols);
 		return;
 	}
-	attron(style(ST_TITLE));
-	mvhline(0, 0, ' ', cols);
-	mvaddnstr(0, 1, "linkdance: puzzles, and the dancing links that solve them", cols - 2);
-	attroff(style(ST_TITLE));
+	if (m->screen == SCR_SAVES) {
+		draw_saves(m, rows, cols);
+		return;
+	}
+	char text[LEVEL_ID_MAX + 300];
+	snprintf(text, sizeof text, " linkdance: puzzles, and the dancing links that solve them");
+	draw_title(text, cols);
 	enum entry e[16];
 	int f[16], n = entries(m, e, f);
 	for (int i = 0; i < n; i++) {
-		char text[400];
 		switch (e[i]) {
-		case E_CONTINUE:
-			snprintf(text, sizeof text, " Continue: %s ", m->save_desc);
+		case E_CONTINUE: {
+			char what[LEVEL_ID_MAX + 64];
+			describe_save(&m->saves[0], what, sizeof what);
+			int k = snprintf(text, sizeof text, " Continue: %s ", what);
+			if (m->n_saves > 1 && k > 0 && (size_t)k < sizeof text)
+				snprintf(text + k, sizeof text - (size_t)k, "(and %d more) ", m->n_saves - 1);
 			break;
+		}
 		case E_FAMILY: {
 			const struct puzzle *pz = puzzle_families[f[i]];
 			int solved = 0;
@@ -423,6 +624,6 @@ void menu_draw(struct menu *m)
 		draw_line(3 + i, 2, i == m->sel ? style(ST_CURSOR) : A_NORMAL, text, cols);
 	}
 	if (a->notice[0])
-		draw_line(rows - 2, 1, style(ST_BAD), a->notice, cols);
+		draw_notice(a->notice, rows, cols);
 	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter open  ? help  q quit", cols);
 }

@@ -73,6 +73,7 @@ struct play {
 	double anim_clock;           /* when the next step is due */
 
 	bool paused;
+	bool holding;                /* showing why the game cannot be kept: a key leaves */
 	struct help help;
 	enum question asking;
 	double tick;                 /* the clock's last reading */
@@ -124,11 +125,14 @@ static void changed(struct play *p)
 	if (session_solved(p->s) && !p->was_solved) {
 		p->was_solved = true;
 		p->celebrate_until = clock_seconds() + CELEBRATION_SECONDS;
-		app_record(p->app, p->s);
-		app_save(p->app);
 		int secs = (int)p->s->played;
-		say(p, ST_GOOD, "Solved in %d:%02d, %d moves, %d hint%s.  N: the next level, q: leave", secs / 60,
-		    secs % 60, session_moves(p->s), p->s->hints, p->s->hints == 1 ? "" : "s");
+		/* A record or a save that could not be written is said instead
+		 * of the celebration: the player may still put it right. */
+		if (app_record(p->app, p->s) && app_save(p->app))
+			say(p, ST_GOOD, "Solved in %d:%02d, %d moves, %d hint%s.  N: the next level, q: leave", secs / 60,
+			    secs % 60, session_moves(p->s), p->s->hints, p->s->hints == 1 ? "" : "s");
+		else
+			say(p, ST_BAD, "%s", p->app->notice);
 		p->msg_until = INFINITY;
 	} else if (!session_solved(p->s)) {
 		p->was_solved = false;
@@ -513,8 +517,29 @@ static void mouse(struct play *p, const struct term_event *ev)
 	}
 }
 
+void play_say(struct play *p, const char *text)
+{
+	say(p, ST_NOTICE, "%s", text);
+	p->msg_until = clock_seconds() + 2 * MESSAGE_SECONDS;
+}
+
+void play_hold(struct play *p, const char *text)
+{
+	p->holding = true;
+	p->searching = false;
+	p->asking = ASK_NONE;
+	p->help.open = false;
+	say(p, ST_BAD, "%s", text);
+	p->msg_until = INFINITY;
+}
+
 void play_event(struct play *p, const struct term_event *ev)
 {
+	if (p->holding) {
+		if (ev->kind == TERM_KEY)
+			app_leave_game(p->app);
+		return;
+	}
 	/* A screen too small shows nothing: the game waits, but for q. */
 	if (p->l.too_small) {
 		if (ev->kind == TERM_KEY && key_action(CTX_PLAY, ev) == ACT_QUIT)
@@ -631,7 +656,7 @@ void play_event(struct play *p, const struct term_event *ev)
 		break;
 	case ACT_NEW:
 		if (session_moves(p->s) > 0 && !session_solved(p->s)) {
-			ask(p, ASK_NEW, "Leave this game for the next level? (y/n)");
+			ask(p, ASK_NEW, "On to the next level? This game is kept under Continue (y/n)");
 			break;
 		}
 		next_level(p);
@@ -764,18 +789,22 @@ int play_tick(struct play *p, double now)
 
 static void draw_title(struct play *p)
 {
-	char left[160], right[96];
+	char left[LEVEL_ID_MAX + 96], right[96];
 	int secs = (int)p->s->played;
-	snprintf(left, sizeof left, " linkdance %s %s%s%s%s", glyph(GL_DOT), p->pz->title, p->s->name[0] ? " " : "",
-	         p->s->name, p->s->grade ? "" : "");
+	snprintf(left, sizeof left, " linkdance %s %s%s%s", glyph(GL_DOT), p->pz->title, p->s->name[0] ? " " : "",
+	         p->s->name);
 	if (p->s->grade)
 		snprintf(left + strlen(left), sizeof left - strlen(left), " (grade %d)", p->s->grade);
 	snprintf(right, sizeof right, "moves %d  hints %d  %d:%02d ", session_moves(p->s), p->s->hints, secs / 60,
 	         secs % 60);
+	/* The counts and the clock come first; a long level name gives way. */
+	int room = p->l.cols - (int)strlen(right) - 1;
 	attron(style(ST_TITLE));
 	mvhline(p->l.title_row, 0, ' ', p->l.cols);
-	mvaddnstr(p->l.title_row, 0, left, p->l.cols);
-	if ((int)(strlen(left) + strlen(right)) < p->l.cols)
+	attroff(style(ST_TITLE));
+	style_text(p->l.title_row, 0, room > 10 ? room : p->l.cols, style(ST_TITLE), left);
+	attron(style(ST_TITLE));
+	if (room > 10)
 		mvaddstr(p->l.title_row, p->l.cols - (int)strlen(right), right);
 	attroff(style(ST_TITLE));
 }
@@ -793,9 +822,7 @@ static void draw_status(struct play *p)
 	move(y, 0);
 	clrtoeol();
 	if (p->msg[0]) {
-		attron(style(p->msg_style));
-		mvaddnstr(y, 1, p->msg, p->l.cols - 2);
-		attroff(style(p->msg_style));
+		style_text(y, 1, p->l.cols - 2, style(p->msg_style), p->msg);
 		return;
 	}
 	if (p->searching) {
@@ -865,12 +892,16 @@ static void draw_status(struct play *p)
  * lists the rest).  The lists are in order of what a player needs first. */
 static void draw_keys(struct play *p)
 {
-	static const char *const board[] = { "Tab piece", "arrows move", "r f turn", "Enter place", "u undo",
-		                             "H hint", "q quit", "A search", "C count", "p pause", NULL };
+	/* q ends the program in a game started from the shell, else it goes
+	 * back to the menu: the reminder says which. */
+	const char *q = p->app->direct ? "q quit" : "q menu";
+	const char *const board[] = { "Tab piece", "arrows move", "r f turn", "Enter place", "u undo",
+		                      "H hint", q, "A search", "C count", "p pause", NULL };
 	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
-	const char *const *list = p->searching ? search : p->paused ? paused : board;
-	const char *last = p->paused ? "" : "? help";
+	static const char *const holding[] = { "any key: leave", NULL };
+	const char *const *list = p->holding ? holding : p->searching ? search : p->paused ? paused : board;
+	const char *last = p->paused || p->holding ? "" : "? help";
 	int room = p->l.cols - 2 - (int)strlen(last);
 	char line[256] = "";
 	size_t len = 0;

@@ -23,6 +23,11 @@ void play_draw(struct play *p);
 void play_event(struct play *p, const struct term_event *ev);
 /* A report of the solver thread. */
 void play_report(struct play *p, const struct worker_report *r);
+/* A word for the player, for a few seconds. */
+void play_say(struct play *p, const char *text);
+/* Show why the game is about to end badly (it could not be saved), until
+ * the player presses a key: then it leaves (app_leave_game). */
+void play_hold(struct play *p, const char *text);
 /* Time passes: now in seconds; returns the milliseconds until it next
  * needs to be called (-1: no hurry). */
 int play_tick(struct play *p, double now);

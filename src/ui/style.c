@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "util/textfit.h"
+
 static bool colour, colour256, unicode;
 
 /* Pairs 1.. for the roles, PIECE_PAIRS.. for the piece colours. */
@@ -91,16 +93,46 @@ attr_t style_piece(const char *name, bool fixed, bool tried)
 const char *glyph(enum glyph g)
 {
 	static const char *const utf8[GL_COUNT] = {
-		[GL_EMPTY] = "\u00b7", [GL_STACKED] = "\u2022", [GL_TICK] = "\u2713", [GL_DOT] = "\u00b7",
+		[GL_EMPTY] = "\u00b7", [GL_STACKED] = "\u2022", [GL_TICK] = "\u2713", [GL_SAVED] = "\u2026", [GL_DOT] = "\u00b7",
 		[GL_LEFT] = "\u2190", [GL_RIGHT] = "\u2192", [GL_UP] = "\u2191", [GL_DOWN] = "\u2193",
 		[GL_BAR_FULL] = "\u2588", [GL_BAR_EMPTY] = "\u2591", [GL_HLINE] = "\u2500", [GL_VLINE] = "\u2502",
 		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518",
 	};
 	static const char *const ascii[GL_COUNT] = {
-		[GL_EMPTY] = ".", [GL_STACKED] = ":", [GL_TICK] = "*", [GL_DOT] = "-",
+		[GL_EMPTY] = ".", [GL_STACKED] = ":", [GL_TICK] = "*", [GL_SAVED] = "~", [GL_DOT] = "-",
 		[GL_LEFT] = "<", [GL_RIGHT] = ">", [GL_UP] = "^", [GL_DOWN] = "v",
 		[GL_BAR_FULL] = "#", [GL_BAR_EMPTY] = "-", [GL_HLINE] = "-", [GL_VLINE] = "|",
 		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+",
 	};
 	return unicode ? utf8[g] : ascii[g];
+}
+
+void style_text(int y, int x, int width, attr_t attr, const char *text)
+{
+	char fit[2048];
+	if (width < 1)
+		return;
+	textfit(text, width, unicode, fit, sizeof fit);
+	attron(attr);
+	mvaddstr(y, x, fit);
+	attroff(attr);
+}
+
+int style_text_lines(int y, int x, int width, int max_lines, attr_t attr, const char *text)
+{
+	char fit[4096];
+	if (width < 1 || max_lines < 1)
+		return 0;
+	int n = textfit_lines(text, width, max_lines, unicode, fit, sizeof fit);
+	attron(attr);
+	char *line = fit;
+	for (int i = 0; i < n && line; i++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		mvaddstr(y + i, x, line);
+		line = nl ? nl + 1 : NULL;
+	}
+	attroff(attr);
+	return n;
 }

@@ -30,6 +30,7 @@ enum glyph {
 	GL_EMPTY,      /* an empty cell */
 	GL_STACKED,    /* a cell under two balls (IQ Fit) */
 	GL_TICK,       /* a solved level */
+	GL_SAVED,      /* a level left unfinished, saved */
 	GL_DOT,        /* a separator */
 	GL_LEFT, GL_RIGHT, GL_UP, GL_DOWN,
 	GL_BAR_FULL, GL_BAR_EMPTY,
@@ -44,5 +45,11 @@ attr_t style(enum style_role r);
  * level, and the piece the search is trying, are set apart. */
 attr_t style_piece(const char *name, bool fixed, bool tried);
 const char *glyph(enum glyph g);
+/* Text at (y, x), made to fit in width columns whole (util/textfit.h: long
+ * paths shortened in the middle, control characters shown as '?'). */
+void style_text(int y, int x, int width, attr_t attr, const char *text);
+/* The same in up to max_lines lines from (y, x), words wrapped; returns
+ * the lines used. */
+int style_text_lines(int y, int x, int width, int max_lines, attr_t attr, const char *text);
 
 #endif

@@ -50,19 +50,27 @@ ok $? "a key closes it"
 keys T
 keys q
 wait_for "choose a level"
+screen | grep -q "arrows choose  Enter play  Esc/q back"
+ok $? "the level grid's reminder says q goes back"
 keys Escape
 wait_for "Continue: Kanoodle 1-02"
 ok $? "a game left is offered to continue"
 keys Enter
+wait_for "unfinished games"
+ok $? "Continue lists the unfinished games"
+keys Enter
 wait_for "Kanoodle 1-02"
-ok $? "and continued"
-keys q Escape q
+ok $? "and continues the one chosen"
+keys q
+wait_for "unfinished games"
+keys q q
 wait_prompt
-printf 'linkdance-save 1\nfamily kanoodle\nmove nonsense\n' >"$home/.local/state/linkdance/game.save"
+save="$home/.local/state/linkdance/saves/kanoodle.1-02.save"
+printf 'linkdance-save 1\nfamily kanoodle\nmove nonsense\n' >"$save"
 type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
 wait_for "could not be read"
 ok $? "a corrupt save is reported"
-test -s "$home/.local/state/linkdance/game.save.bad" && ! test -e "$home/.local/state/linkdance/game.save"
+test -s "$save.bad" && ! test -e "$save"
 ok $? "and set aside, not lost"
 keys q
 wait_prompt

@@ -74,6 +74,6 @@ wait_prompt
 ok $? "q leaves the game"
 is "$(flags)" "0 0" "after q: mouse reporting and the alternate screen off"
 is "$(stty_ok)" "icanon echo END" "after q: the shell's terminal has icanon and echo"
-test -s "$home/.local/state/linkdance/game.save"
+test -s "$home/.local/state/linkdance/saves/kanoodle.1-01.save"
 ok $? "the game was saved"
 done_testing

@@ -1,0 +1,219 @@
+#!/bin/sh
+# What the game keeps for the player, attacked as a careless or hostile
+# user would: records with absurd numbers, levels named with a newline, a
+# levels folder of hundreds, two games and two copies at once, a save that
+# cannot be written, temporaries left by a kill.  Nothing may be lost, and
+# the game keeps running.  Each bad_* test guards a fault the audit found.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+state="$home/.local/state/linkdance"
+saves="$state/saves"
+records="$home/.local/share/linkdance/records"
+levels="$tmp/levels"
+mkdir -p "$levels/kanoodle" "$levels/iqfit"
+
+# Levels one piece short of solved: three hints and Enter finish them.
+"$LINKDANCE" solve kanoodle >"$tmp/solved" || echo "# no solution to build levels from"
+one_short() { # FILE PIECE
+	{ printf 'family kanoodle\ngrade 1\nboard\n'; tr "$2" . <"$tmp/solved"; } >"$1"
+}
+one_short "$levels/kanoodle/1-01.txt" W
+one_short "$levels/kanoodle/1-02.txt" L
+one_short "$levels/kanoodle/1-03.txt" G
+# finish_level: from a level just opened, finish it with hints.
+finish_level() {
+	wait_for "way to finish" >/dev/null
+	keys H H H
+	wait_for "Enter places" >/dev/null
+	keys Enter
+	wait_for "Solved in"
+}
+game() { # ARGS...: the game, in the shell of the pane, its exit status echoed
+	type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE $*; echo E\"\"XIT \$?"
+}
+exit_status() { # the status echoed by game()
+	wait_for "EXIT" >/dev/null && screen | sed -n 's/^EXIT \([0-9]*\).*/\1/p' | tail -n 1
+}
+
+# Esc, then a pause: Esc followed at once by another key's sequence reads
+# as Alt and that key.
+esc() { keys Escape; sleep 0.3; }
+
+start_shell
+
+# ---- records that cannot be believed -----------------------------------
+mkdir -p "$(dirname "$records")"
+printf 'linkdance-records 1\nsolved kanoodle 1-03 61.5 6 1\n' >"$records"
+for l in 2-01 2-02 2-03 2-04 2-05 2-06; do
+	echo "solved kanoodle $l 1e300 1 0" >>"$records"
+done
+game play kanoodle 1-01
+wait_for "records could not be read"
+ok $? "bad_records_huge_number: the bad records are said so at start"
+finish_level
+ok $? "bad_records_huge_number: a level solved after them, and the game goes on"
+keys q
+is "$(exit_status)" 0 "bad_records_huge_number: the game ends normally"
+grep -q '^solved kanoodle 1-01 ' "$records" && grep -q '^solved kanoodle 1-03 61.5' "$records"
+ok $? "bad_records_huge_number: the new record and the good old one are kept"
+grep -q 1e300 "$records.bad"
+ok $? "bad_records_huge_number: the file as it was is kept as records.bad"
+
+# ---- a level named with a newline ---------------------------------------
+rm -f "$records" "$records".bad*
+nl_level="$levels/kanoodle/1-04
+second line.txt"
+one_short "$nl_level" G
+game play kanoodle "'$nl_level'"
+finish_level
+ok $? "bad_newline_name: a level whose name holds a newline is solved"
+keys q
+exit_status >/dev/null
+game play kanoodle 1-02
+finish_level
+keys q
+exit_status >/dev/null
+game
+wait_for "Kanoodle  (2 levels solved)"
+ok $? "bad_newline_name: the records file still reads: both records count"
+! ls "$(dirname "$records")" | grep -q bad
+ok $? "bad_newline_name: nothing was set aside"
+keys q
+exit_status >/dev/null
+
+# ---- a levels folder of hundreds ----------------------------------------
+many="$tmp/many"
+mkdir -p "$many/kanoodle" "$many/iqfit"
+i=0
+while [ $i -lt 700 ]; do
+	i=$((i + 1))
+	cp "$levels/kanoodle/1-01.txt" "$many/kanoodle/1-$(printf %03d $i).txt"
+done
+type_line "clear; LINKDANCE_LEVELS=$many $LINKDANCE; echo E\"\"XIT \$?"
+wait_for "Kanoodle"
+keys Enter
+wait_for "choose a level"
+ok $? "bad_many_levels: a family of 700 levels opens"
+keys Left
+wait_for "Kanoodle 1-700: not solved yet"
+ok $? "bad_many_levels: the grid wraps to the 700th, and shows it"
+keys Right Right Right Enter
+wait_for "Kanoodle 1-003"
+ok $? "bad_many_levels: and from there to the third, which opens"
+keys q q q
+is "$(exit_status)" 0 "bad_many_levels: no crash"
+rm -rf "$saves"
+
+# ---- one save a game ------------------------------------------------------
+rm -f "$records"
+game
+wait_for "Kanoodle"
+keys Enter
+wait_for "choose a level"
+keys Enter
+wait_for "Kanoodle 1-01"
+keys u q
+wait_for "choose a level"
+keys Right Enter
+wait_for "Kanoodle 1-02"
+keys q
+wait_for "choose a level"
+esc
+wait_for "Continue: Kanoodle 1-02, 0 moves"
+ok $? "bad_one_save_slot: the game left last is offered"
+screen | grep -q "(and 1 more)"
+ok $? "bad_one_save_slot: the first is not lost"
+keys Enter
+wait_for "unfinished games"
+screen | grep -q "Kanoodle 1-01, 0 moves" && screen | grep -q "Kanoodle 1-02, 0 moves"
+ok $? "bad_one_save_slot: Continue lists both, with their moves"
+# Solving another level keeps both saves.
+esc
+keys Down Enter
+wait_for "choose a level"
+keys Right Right Enter
+finish_level
+keys q
+wait_for "choose a level"
+test -s "$saves/kanoodle.1-01.save" && test -s "$saves/kanoodle.1-02.save"
+ok $? "bad_save_lost_on_solve: solving another level keeps the saves of the others"
+# Choosing a level with a save continues it; solving it deletes its save.
+keys Left Left Enter
+wait_for "as you left it"
+ok $? "a level with a save continues it"
+finish_level
+keys q
+wait_for "choose a level"
+! test -e "$saves/kanoodle.1-01.save" && test -s "$saves/kanoodle.1-02.save"
+ok $? "its own solve deletes its save, and only its"
+# Abandoning asks first.
+esc
+keys Up Enter
+wait_for "unfinished games"
+keys d
+wait_for "Its save is deleted (y/n)"
+ok $? "abandoning a game asks first"
+keys n
+test -s "$saves/kanoodle.1-02.save"
+ok $? "no: it stays"
+keys d y
+wait_for "Abandoned: Kanoodle 1-02"
+! test -e "$saves/kanoodle.1-02.save"
+ok $? "yes: it goes"
+keys q
+is "$(exit_status)" 0 "the game ends"
+
+# ---- two copies at once ---------------------------------------------------
+rm -rf "$saves" "$records"
+T new-window -d -t t -n second "env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=C.UTF-8 PS1='$ ' sh"
+sleep 0.3
+T send-keys -t t:second "LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-02" Enter
+game play kanoodle 1-01
+wait_for "way to finish" >/dev/null
+# Both copies have read the records (none); each now solves its level.
+finish_level
+keys q
+exit_status >/dev/null
+i=0
+while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "way to finish"; do sleep 0.1; i=$((i + 1)); done
+T send-keys -t t:second H H H
+i=0
+while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "Enter places"; do sleep 0.1; i=$((i + 1)); done
+T send-keys -t t:second Enter
+i=0
+while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "Solved in"; do sleep 0.1; i=$((i + 1)); done
+T send-keys -t t:second q
+sleep 1
+grep -q '^solved kanoodle 1-01 ' "$records" && grep -q '^solved kanoodle 1-02 ' "$records"
+ok $? "bad_records_two_copies: two copies solving two levels both keep their records"
+T kill-window -t t:second
+
+# ---- a save that cannot be written, in a game started from the shell ------
+rm -rf "$saves"
+printf 'not a folder\n' >"$saves"
+game play kanoodle 1-01
+wait_for "Games cannot be saved"
+ok $? "bad_save_unseen: a save folder that cannot be used is said at start"
+keys u q
+wait_for "any key: leave"
+ok $? "bad_save_unseen: q shows why the game cannot be saved, and waits"
+screen | grep -q "saves: not a folder"
+ok $? "bad_save_unseen: with the path and the reason"
+keys x
+is "$(exit_status)" 0 "a key then leaves"
+screen | tr -d '\n' | grep -q "linkdance: Games cannot be saved: .*saves: not a folder"
+ok $? "bad_save_unseen: and the shell is told too"
+rm -f "$saves"
+
+# ---- temporaries left by a kill ------------------------------------------
+mkdir -p "$saves"
+printf 'half' >"$saves/kanoodle.1-01.save.tmpAb12Cd"
+printf 'half' >"$state/game.save.tmpXy34Zw"
+game play kanoodle 1-01
+wait_for "way to finish" >/dev/null
+keys q
+exit_status >/dev/null
+! test -e "$saves/kanoodle.1-01.save.tmpAb12Cd" && ! test -e "$state/game.save.tmpXy34Zw"
+ok $? "bad_stale_temporaries: cleared at start"
+
+is "$(flags)" "0 0" "the terminal is given back"
+done_testing
