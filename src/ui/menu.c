@@ -86,6 +86,13 @@ void menu_refresh(struct menu *m)
 		if (notice.msg[0])
 			snprintf(a->notice, sizeof a->notice, "%s", notice.msg);
 	}
+	/* Another copy of the game may have solved levels meanwhile. */
+	struct records now;
+	int skipped;
+	if (a->records_path[0] && records_load(&now, a->records_path, &skipped, &notice)) {
+		records_free(&a->records);
+		a->records = now;
+	}
 	if (m->save_sel >= m->n_saves)
 		m->save_sel = m->n_saves ? m->n_saves - 1 : 0;
 	if (m->screen == SCR_SAVES && !m->n_saves)
