@@ -234,18 +234,18 @@ const char *level_dir(void)
 
 bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err)
 {
+	/* The file is opened here, once, so that a FIFO, a directory or an
+	 * unreadable file is refused before the game takes the terminal. */
 	struct stat st;
 	if (strchr(arg, '/') || stat(arg, &st) == 0) {
-		if (stat(arg, &st) != 0) {
-			diag_at(err, arg, 0, "%s", strerror(errno));
+		if (snprintf(path, (size_t)size, "%s", arg) >= size) {
+			diag_at(err, arg, 0, "%s", strerror(ENAMETOOLONG));
 			return false;
 		}
-		snprintf(path, (size_t)size, "%s", arg);
-		return true;
+		return files_check(path, "level file", err);
 	}
-	snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg);
-	if (stat(path, &st) == 0)
-		return true;
+	if (snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg) < size && stat(path, &st) == 0)
+		return files_check(path, "level file", err);
 	diag_set(err, "%s: no such level file, and no level '%s' in %s/%s", arg, arg, level_dir(), family);
 	return false;
 }

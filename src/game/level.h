@@ -55,7 +55,8 @@ void level_description(const struct level *lv, char *buf, size_t size);
  * installed copy. */
 const char *level_dir(void);
 /* A level argument as a path: an existing file, or a name looked up as
- * LEVEL_DIR/FAMILY/NAME.txt.  False with a message if there is none. */
+ * LEVEL_DIR/FAMILY/NAME.txt.  False with a message if there is none, or
+ * if it is not a regular file that can be read (files_check). */
 bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err);
 
 /* The level files of a family in the levels directory, sorted (free them
