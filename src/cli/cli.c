@@ -76,6 +76,10 @@ static int cmd_xc(int argc, char **argv)
 	const char *file = o.n_args ? o.args[0] : "-";
 	bool from_stdin = !strcmp(file, "-");
 	const char *name = from_stdin ? "(stdin)" : file;
+	/* Unlike a level file, xc's input may be any stream: a pipe, a FIFO,
+	 * /dev/stdin, bash's <(...).  A FIFO without a writer waits here as
+	 * it would for cat: the user named it, no terminal is in raw mode,
+	 * and Ctrl-C ends the wait. */
 	FILE *f = from_stdin ? stdin : fopen(file, "r");
 	if (!f)
 		return cli_fail("%s: %s", file, strerror(errno));

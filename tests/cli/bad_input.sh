@@ -35,16 +35,32 @@ is "$rc $err" "1 linkdance: $levels/kanoodle/8-88.txt: a directory, not a level 
 	"bad_dir_level: a directory in LINKDANCE_LEVELS named as a level"
 ld solve kanoodle /dev/null
 is "$rc $err" "1 linkdance: /dev/null: a device, not a level file" "bad_device_level: /dev/null as a level"
+ld xc "$tmp"
+is "$rc $err" "1 linkdance: $tmp: Is a directory" "bad_dir_xc: a directory as exact cover"
 
 cp "$top_srcdir/levels/kanoodle/1-01.txt" "$tmp/locked.txt"
-chmod 000 "$tmp/locked.txt"
+printf 'A B\nA\nB\n' >"$tmp/locked.dlx"
+chmod 000 "$tmp/locked.txt" "$tmp/locked.dlx"
 if [ "$(id -u)" -eq 0 ]; then
 	# root reads whatever the mode says
-	tap_n=$((tap_n + 1))
-	echo "ok $tap_n # SKIP bad_unreadable_level: running as root"
+	echo "ok $((tap_n + 1)) # SKIP bad_unreadable_level: running as root"
+	echo "ok $((tap_n + 2)) # SKIP bad_unreadable_xc: running as root"
+	tap_n=$((tap_n + 2))
 else
 	ld solve kanoodle "$tmp/locked.txt"
 	is "$rc $err" "1 linkdance: $tmp/locked.txt: Permission denied" "bad_unreadable_level"
+	ld xc "$tmp/locked.dlx"
+	is "$rc $err" "1 linkdance: $tmp/locked.dlx: Permission denied" "bad_unreadable_xc"
 fi
+
+# xc takes any stream the user names: a FIFO is read, not refused.
+mkfifo "$tmp/xc.fifo"
+timeout 5 sh -c "printf 'A B\nA\nB\n' >'$tmp/xc.fifo'" &
+run timeout 5 "$LINKDANCE" xc "$tmp/xc.fifo"
+is "$rc:$out:$err" "0:A
+B:" "xc reads a FIFO given by name"
+wait
+out=$(printf 'A B\nA B\n' | timeout 5 "$LINKDANCE" xc /dev/stdin 2>&1)
+is "$?:$out" "0:A B" "xc reads /dev/stdin"
 
 done_testing
