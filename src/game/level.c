@@ -67,6 +67,10 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 	memset(lv, 0, sizeof *lv);
 	snprintf(lv->where, sizeof lv->where, "%s", where);
 	base_name(where, lv->name, sizeof lv->name);
+	/* Editors on Windows start UTF-8 files with a byte-order mark; it
+	 * is not part of the first key. */
+	if (!strncmp(text, "\xEF\xBB\xBF", 3))
+		text += 3;
 
 	for (const char *p = text; *p; p++)
 		if (*p != '\n' && *p != '\t' && *p != '\r' && (unsigned char)*p < 32) {

@@ -211,6 +211,10 @@ static struct xc_problem *read_source(struct source *src, const char *where, str
 			ok = false;
 			break;
 		}
+		/* Editors on Windows start UTF-8 files with a byte-order
+		 * mark; it is not part of the first item's name. */
+		if (line == 1 && got >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+			memmove(buf, buf + 3, (size_t)got - 2);
 		if (is_comment_or_blank(buf))
 			continue;
 		if (!have_items) {

@@ -63,4 +63,20 @@ wait
 out=$(printf 'A B\nA B\n' | timeout 5 "$LINKDANCE" xc /dev/stdin 2>&1)
 is "$?:$out" "0:A B" "xc reads /dev/stdin"
 
+# A byte-order mark at the start changes nothing.
+level="$top_srcdir/levels/kanoodle/3-04.txt"
+printf '\357\273\277' | cat - "$level" >"$tmp/bom.txt"
+ld solve kanoodle "$level"
+want="$rc:$out:$err"
+ld solve kanoodle "$tmp/bom.txt"
+is "$rc:$out:$err" "$want" "bad_bom_level: a level with a byte-order mark solves the same"
+ld grade kanoodle "$tmp/bom.txt"
+is "$rc:$(printf '%s\n' "$out" | sed -n 's/^grade: //p')" "0:3" "bad_bom_level: and grades the same"
+printf '\357\273\277A B | C\nA C\nB\n' >"$tmp/bom.dlx"
+ld xc "$tmp/bom.dlx"
+is "$rc:$out:$err" "0:A C
+B:" "bad_bom_xc: an exact-cover file with a byte-order mark"
+printf '\357\273\277| a comment first\nA\nA\n' | "$LINKDANCE" xc >"$tmp/out" 2>&1
+is "$?:$(cat "$tmp/out")" "0:A" "bad_bom_xc: before a comment line"
+
 done_testing
