@@ -94,4 +94,27 @@ awk 'BEGIN { n = 65535; k = 150
 is "$? $(cat "$tmp/err")" "1 linkdance: (stdin):152: item 'fffd' appears twice in this option" \
 	"bad_wide_option: an item twice in a 65,535-item option, after 150 such options"
 
+# --memo-mb: a number of megabytes the machine has.
+memory_message() { # WHAT NAME
+	case "$rc $err" in
+	"2 linkdance: --memo-mb $1: this machine has "*" of memory") ok 0 "$2" ;;
+	*) ok 1 "$2"; echo "#   got: $rc $err" ;;
+	esac
+}
+ld count kanoodle --memo-mb 100000000
+memory_message 100000000 "bad_memo_mb: 100 TB is more than the machine has"
+ld count kanoodle --memo-mb 123456789012345678901234567890
+memory_message 12345678901234567890... "bad_memo_mb: more digits than 64 bits is too much, not 'not a number'"
+ld count kanoodle --memo-mb 0
+is "$rc $err" "2 linkdance: --memo-mb 0: at least 1 (or --memo off: no memo at all)" "bad_memo_mb: 0"
+for v in -5 1e30 abc ' 5' ''; do
+	ld count kanoodle --memo-mb "$v"
+	is "$rc $err" "2 linkdance: --memo-mb needs a number of megabytes, not '$v' (see linkdance --help)" \
+		"bad_memo_mb: '$v'"
+done
+# strtoull skips blanks and negates: " -5" was a limit of 2^64 - 5.
+ld xc --limit ' -5' "$tmp/bom.dlx"
+is "$rc $err" "2 linkdance: --limit needs a positive number, not ' -5' (see linkdance --help)" \
+	"bad_number_blank: a number with a blank and a minus"
+
 done_testing
