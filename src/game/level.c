@@ -248,8 +248,20 @@ bool level_resolve(const char *family, const char *arg, char *path, int size, st
 		}
 		return files_check(path, "level file", err);
 	}
-	if (snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg) < size && stat(path, &st) == 0)
-		return files_check(path, "level file", err);
+	if (!*arg) {
+		diag_set(err, "the level is an empty string, not a file or a level's name");
+		return false;
+	}
+	if (snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg) < size) {
+		if (stat(path, &st) == 0)
+			return files_check(path, "level file", err);
+		/* Not "no such level" when the folder is a file, a symlink
+		 * loop or closed to us: say which. */
+		if (errno != ENOENT) {
+			diag_at(err, path, 0, "%s", strerror(errno));
+			return false;
+		}
+	}
 	diag_set(err, "%s: no such level file, and no level '%s' in %s/%s", arg, arg, level_dir(), family);
 	return false;
 }

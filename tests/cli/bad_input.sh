@@ -33,6 +33,16 @@ mkdir "$levels/kanoodle/8-88.txt"
 run env LINKDANCE_LEVELS="$levels" "$LINKDANCE" solve kanoodle 8-88
 is "$rc $err" "1 linkdance: $levels/kanoodle/8-88.txt: a directory, not a level file" \
 	"bad_dir_level: a directory in LINKDANCE_LEVELS named as a level"
+# A level named, in a levels folder that is not one: say what is wrong.
+run env LINKDANCE_LEVELS=/dev/null "$LINKDANCE" solve kanoodle 1-01
+is "$rc $err" "1 linkdance: /dev/null/kanoodle/1-01.txt: Not a directory" \
+	"bad_levels_env_file: LINKDANCE_LEVELS is a file"
+ln -s loop.txt "$levels/kanoodle/loop.txt"
+run env LINKDANCE_LEVELS="$levels" "$LINKDANCE" solve kanoodle loop
+is "$rc $err" "1 linkdance: $levels/kanoodle/loop.txt: Too many levels of symbolic links" \
+	"bad_levels_symlink_loop: a level that is a symlink to itself"
+ld solve kanoodle ''
+is "$rc $err" "1 linkdance: the level is an empty string, not a file or a level's name" "bad_empty_level"
 ld solve kanoodle /dev/null
 is "$rc $err" "1 linkdance: /dev/null: a device, not a level file" "bad_device_level: /dev/null as a level"
 ld xc "$tmp"
