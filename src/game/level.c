@@ -59,6 +59,26 @@ static void base_name(const char *where, char *out, size_t size)
 		*dot = '\0';
 }
 
+/* What a message quotes from the file is cut to 20 bytes, so that the
+ * message fits a line of the menu: how many to show (not splitting a
+ * UTF-8 character), and the mark of the cut. */
+#define QUOTE_MAX 20
+static int quoted(const char *s)
+{
+	size_t n = strlen(s);
+	if (n <= QUOTE_MAX)
+		return (int)n;
+	n = QUOTE_MAX;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return (int)n;
+}
+
+static const char *more(const char *s)
+{
+	return strlen(s) > QUOTE_MAX ? "..." : "";
+}
+
 bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err)
 {
 	char line[256];
@@ -117,7 +137,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 		val = trim(val);
 		if (!strcmp(key, "family")) {
 			if (!(lv->def = tiling_family_find(val))) {
-				diag_at(err, where, n, "unknown family '%s' (kanoodle or iqfit)", val);
+				diag_at(err, where, n, "unknown family '%.*s%s' (kanoodle or iqfit)", quoted(val), val, more(val));
 				return false;
 			}
 		} else if (!strcmp(key, "name")) {
@@ -126,7 +146,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			char *end;
 			long g = strtol(val, &end, 10);
 			if (*end || end == val || g < 1 || g > 4) {
-				diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%s'", val);
+				diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%.*s%s'", quoted(val), val, more(val));
 				return false;
 			}
 			lv->grade = (int)g;
@@ -135,7 +155,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			errno = 0;
 			unsigned long long v = strtoull(val, &end, 10);
 			if (*end || end == val || errno || *val == '-') {
-				diag_at(err, where, n, "seed must be a number, not '%s'", val);
+				diag_at(err, where, n, "seed must be a number, not '%.*s%s'", quoted(val), val, more(val));
 				return false;
 			}
 			lv->seed = v;
@@ -152,7 +172,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			in_board = true;
 			lv->board_line = (int)n + 1;
 		} else {
-			diag_at(err, where, n, "unknown key '%s' (family, name, grade, seed, board)", key);
+			diag_at(err, where, n, "unknown key '%.*s%s' (family, name, grade, seed, board)", quoted(key), key, more(key));
 			return false;
 		}
 	}

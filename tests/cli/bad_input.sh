@@ -73,6 +73,26 @@ wait
 out=$(printf 'A B\nA B\n' | timeout 5 "$LINKDANCE" xc /dev/stdin 2>&1)
 is "$?:$out" "0:A B" "xc reads /dev/stdin"
 
+# A level's faults said in a line of the menu: what is quoted is cut short,
+# and a character that is not ASCII is shown as the player typed it, not
+# counted as two cells.
+printf 'family kanoodle\n%s v\nboard\n' "$(printf 'k%.0s' $(seq 200))" >"$tmp/key.txt"
+ld solve kanoodle "$tmp/key.txt"
+is "$rc $err" "1 linkdance: $tmp/key.txt:2: unknown key 'kkkkkkkkkkkkkkkkkkkk...' (family, name, grade, seed, board)" \
+	"bad_level_long_key: a 200-character key is quoted in 20"
+printf 'family kanoodle\ngrade 1234567890123456789\303\251xx\n' >"$tmp/grade.txt"
+ld solve kanoodle "$tmp/grade.txt"
+is "$rc $err" "1 linkdance: $tmp/grade.txt:2: grade must be 1, 2, 3 or 4, not '1234567890123456789...'" \
+	"bad_level_long_key: a cut does not split a UTF-8 character"
+printf 'family kanoodle\nboard\n.....\303\251.....\n...........\n...........\n...........\n...........\n' >"$tmp/e.txt"
+ld solve kanoodle "$tmp/e.txt"
+is "$rc $err" "1 linkdance: $tmp/e.txt:3: '$(printf '\303\251')' in row 1: the pieces are GTPYOBKSMDWL, . is empty, # a hole" \
+	"bad_level_utf8_cell: an accented letter on the board"
+printf 'family iqfit\nboard\n....\377.....\n..........\n..........\n..........\n..........\n' >"$tmp/ff.txt"
+ld solve iqfit "$tmp/ff.txt"
+is "$rc $err" "1 linkdance: $tmp/ff.txt:3: byte 0xff in row 1: the pieces are GMTLBPYKOD, . is empty, # a hole" \
+	"bad_level_utf8_cell: a byte that is no UTF-8"
+
 # A byte-order mark at the start changes nothing.
 level="$top_srcdir/levels/kanoodle/3-04.txt"
 printf '\357\273\277' | cat - "$level" >"$tmp/bom.txt"
