@@ -34,6 +34,17 @@ int cli_fail(const char *fmt, ...)
 	return CLI_FAIL;
 }
 
+int cli_flush(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return CLI_OK;
+	/* errno 0: an earlier write failed, and its reason is gone. */
+	if (!errno)
+		return cli_fail("cannot write the output");
+	return cli_fail("cannot write the output: %s", strerror(errno));
+}
+
 /* A whole decimal number in [lo, hi]. */
 static bool number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {

@@ -93,6 +93,18 @@ ld solve iqfit "$tmp/ff.txt"
 is "$rc $err" "1 linkdance: $tmp/ff.txt:3: byte 0xff in row 1: the pieces are GMTLBPYKOD, . is empty, # a hole" \
 	"bad_level_utf8_cell: a byte that is no UTF-8"
 
+# Output that cannot be written: why, exit 1.
+for cmd in "solve kanoodle" "export kanoodle" "--help" "solve --help" "--version"; do
+	if [ ! -c /dev/full ]; then
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # SKIP bad_output_full: no /dev/full here"
+		continue
+	fi
+	$LINKDANCE $cmd >/dev/full 2>"$tmp/err"
+	is "$? $(cat "$tmp/err")" "1 linkdance: cannot write the output: No space left on device" \
+		"bad_output_full: $cmd >/dev/full"
+done
+
 # A byte-order mark at the start changes nothing.
 level="$top_srcdir/levels/kanoodle/3-04.txt"
 printf '\357\273\277' | cat - "$level" >"$tmp/bom.txt"
