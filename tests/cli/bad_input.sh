@@ -93,6 +93,16 @@ ld solve iqfit "$tmp/ff.txt"
 is "$rc $err" "1 linkdance: $tmp/ff.txt:3: byte 0xff in row 1: the pieces are GMTLBPYKOD, . is empty, # a hole" \
 	"bad_level_utf8_cell: a byte that is no UTF-8"
 
+# A path of 500 bytes left no room for the message after it: the start
+# of the path goes, its end and the message stay.
+d=$(printf 'd%.0s' $(seq 250))
+mkdir -p "$tmp/$d/$d/x.txt"
+ld solve kanoodle "$tmp/$d/$d/x.txt"
+case "$rc $err" in
+"1 linkdance: ...ddd"*"ddd/x.txt: a directory, not a level file") ok 0 "bad_long_path: the message after a long path" ;;
+*) ok 1 "bad_long_path: the message after a long path"; echo "#   got: $rc $err" ;;
+esac
+
 # Output that cannot be written: why, exit 1.
 for cmd in "solve kanoodle" "export kanoodle" "--help" "solve --help" "--version"; do
 	if [ ! -c /dev/full ]; then
