@@ -76,6 +76,10 @@ static int cmd_xc(int argc, char **argv)
 	const char *file = o.n_args ? o.args[0] : "-";
 	bool from_stdin = !strcmp(file, "-");
 	const char *name = from_stdin ? "(stdin)" : file;
+	/* Unlike a level file, xc's input may be any stream: a pipe, a FIFO,
+	 * /dev/stdin, bash's <(...).  A FIFO without a writer waits here as
+	 * it would for cat: the user named it, no terminal is in raw mode,
+	 * and Ctrl-C ends the wait. */
 	FILE *f = from_stdin ? stdin : fopen(file, "r");
 	if (!f)
 		return cli_fail("%s: %s", file, strerror(errno));
@@ -169,7 +173,7 @@ static int cmd_generate(int argc, char **argv)
 	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", def->name, o.grade, o.seed,
 	       o.grade, o.seed, board);
 	tiling_free(t);
-	return fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
+	return cli_flush();
 }
 
 static int cmd_grade(struct family_run *fr)
@@ -181,7 +185,7 @@ static int cmd_grade(struct family_run *fr)
 	printf("grade: %d\n", tiling_grade(effort));
 	if (fr->have_level && fr->lv.grade && fr->lv.grade != tiling_grade(effort))
 		fprintf(stderr, "linkdance: %s says grade %d\n", fr->where, fr->lv.grade);
-	return fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
+	return cli_flush();
 }
 
 static int cmd_family(int argc, char **argv, const char *verb)
@@ -223,7 +227,7 @@ static int cmd_family(int argc, char **argv, const char *verb)
 		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr.t->def->name,
 		         fr.where, p->n_items, p->n_options);
 		xcfile_write(stdout, p, comment);
-		rc = fflush(stdout) == 0 ? CLI_OK : cli_fail("cannot write the output");
+		rc = cli_flush();
 	} else {
 		rc = cli_search(p, &o, fr.where, print_board, &fr);
 	}
@@ -239,16 +243,16 @@ int cli_main(int argc, char **argv)
 	const char *verb = argv[1];
 	if (!strcmp(verb, "--help") || !strcmp(verb, "-h") || !strcmp(verb, "help")) {
 		fputs(usage_text, stdout);
-		return fflush(stdout) == 0 ? CLI_OK : CLI_FAIL;
+		return cli_flush();
 	}
 	if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
 		printf("linkdance %s\n", PACKAGE_VERSION);
-		return fflush(stdout) == 0 ? CLI_OK : CLI_FAIL;
+		return cli_flush();
 	}
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--help")) {
 			fputs(usage_text, stdout);
-			return CLI_OK;
+			return cli_flush();
 		}
 	if (!strcmp(verb, "xc"))
 		return cmd_xc(argc, argv);

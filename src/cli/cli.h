@@ -57,6 +57,10 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A one-line failure, "linkdance: ...", and CLI_FAIL. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Flush stdout: CLI_OK, or a failure that says why the output could not
+ * be written (a full disk, a closed pipe). */
+int cli_flush(void);
+
 /* Run o->mode on p.  print_solution prints one solution (the options) to
  * stdout; `what` names the input in messages.  Returns the exit code. */
 int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,

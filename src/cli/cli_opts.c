@@ -1,7 +1,9 @@
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +34,24 @@ int cli_fail(const char *fmt, ...)
 	return CLI_FAIL;
 }
 
+int cli_flush(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return CLI_OK;
+	/* errno 0: an earlier write failed, and its reason is gone. */
+	if (!errno)
+		return cli_fail("cannot write the output");
+	return cli_fail("cannot write the output: %s", strerror(errno));
+}
+
 /* A whole decimal number in [lo, hi]. */
 static bool number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	char *end;
-	if (!s || !*s || *s == '-' || *s == '+')
+	/* Digits only: strtoull would skip blanks and negate " -5" into a
+	 * huge number. */
+	if (!s || !isdigit((unsigned char)*s))
 		return false;
 	errno = 0;
 	unsigned long long v = strtoull(s, &end, 10);
@@ -46,12 +61,53 @@ static bool number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 	return true;
 }
 
-static size_t quarter_of_ram(void)
+/* The machine's memory in bytes, 0 if unknown. */
+static uint64_t ram_bytes(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
 	if (pages <= 0 || size <= 0)
+		return 0;
+	return (uint64_t)pages * (uint64_t)size;
+}
+
+static size_t quarter_of_ram(void)
+{
+	uint64_t ram = ram_bytes();
+	if (!ram)
 		return (size_t)1 << 30;
-	return (size_t)pages / 4 * (size_t)size;
+	return (size_t)(ram / 4 < SIZE_MAX ? ram / 4 : SIZE_MAX);
+}
+
+/* --memo-mb MB: the memo's cap.  More than the machine has would not be
+ * a cap at all: the count would swap, or be killed, long before the
+ * memo filled.  These two refusals are about the value, not the syntax:
+ * no pointer to --help. */
+static int memo_mb(const char *arg, size_t *bytes)
+{
+	uint64_t v, ram = ram_bytes();
+	uint64_t most = ram ? ram >> 20 : SIZE_MAX >> 20;
+	if (most > SIZE_MAX >> 20)
+		most = SIZE_MAX >> 20;
+	if (!isdigit((unsigned char)arg[0]) || strspn(arg, "0123456789") != strlen(arg))
+		return cli_usage_error("--memo-mb needs a number of megabytes, not '%s'", arg);
+	if (!number(arg, 0, UINT64_MAX, &v))
+		v = UINT64_MAX; /* too many digits for 64 bits: too large anyway */
+	if (v == 0) {
+		fputs("linkdance: --memo-mb 0: at least 1 (or --memo off: no memo at all)\n", stderr);
+		return CLI_USAGE;
+	}
+	if (v > most) {
+		const char *more = strlen(arg) > 20 ? "..." : "";
+		if (ram >= (uint64_t)1 << 30)
+			fprintf(stderr, "linkdance: --memo-mb %.20s%s: this machine has %.1f GB of memory\n", arg, more,
+			        (double)ram / (1 << 30));
+		else
+			fprintf(stderr, "linkdance: --memo-mb %.20s%s: this machine has %" PRIu64 " MB of memory\n", arg,
+			        more, most);
+		return CLI_USAGE;
+	}
+	*bytes = (size_t)v << 20;
+	return CLI_OK;
 }
 
 static long cores(void)
@@ -185,9 +241,8 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 			o->memo_given = true;
 			break;
 		case 'M':
-			if (!number(optarg, 1, (uint64_t)1 << 40, &v))
-				return cli_usage_error("--memo-mb needs a number of megabytes, not '%s'", optarg);
-			o->memo_bytes = (size_t)v << 20;
+			if (memo_mb(optarg, &o->memo_bytes) != CLI_OK)
+				return CLI_USAGE;
 			break;
 		case 'g':
 			o->progress = 1;

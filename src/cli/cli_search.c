@@ -142,7 +142,7 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 		rc = print_solutions(p, o, what, print_solution, ctx);
 		break;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout))
-		return cli_fail("cannot write the output");
+	if (cli_flush() != CLI_OK)
+		return CLI_FAIL;
 	return rc;
 }

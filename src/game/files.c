@@ -6,11 +6,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/xalloc.h"
 
 /* mkdir -p, directories private to the user. */
 static bool make_dirs(const char *path, struct diag *err)
@@ -121,22 +124,97 @@ bool files_write_atomic(const char *path, const char *data, size_t len, struct d
 	return true;
 }
 
+/* What a file that is not a regular one is, in a player's words. */
+static const char *kind_of(mode_t mode)
+{
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a device";
+	if (S_ISBLK(mode))
+		return "a disk";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* Open path for reading if it is a regular file, or -1 and why not.  A
+ * FIFO with no writer would block open() and read() for ever, before the
+ * game's loop and with the terminal raw: O_NONBLOCK makes the open return
+ * at once, and the fstat of what was opened (not of the name, which could
+ * be swapped in between) refuses it. */
+static int open_regular(const char *path, const char *what, struct stat *st, struct diag *err)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		int e = errno;
+		/* A socket cannot be opened at all (ENXIO): name it rather
+		 * than "No such device or address". */
+		if (e == ENXIO && stat(path, st) == 0 && !S_ISREG(st->st_mode))
+			diag_at(err, path, 0, "%s, not a %s", kind_of(st->st_mode), what ? what : "regular file");
+		else
+			diag_at(err, path, 0, "%s", strerror(e));
+		return -1;
+	}
+	if (fstat(fd, st) != 0) {
+		diag_at(err, path, 0, "%s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		diag_at(err, path, 0, "%s, not a %s", kind_of(st->st_mode), what ? what : "regular file");
+		close(fd);
+		return -1;
+	}
+	/* Reads of a regular file do not block anyway; some network file
+	 * systems would still answer EAGAIN with the flag on. */
+	int fl = fcntl(fd, F_GETFL);
+	if (fl != -1)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
+bool files_check(const char *path, const char *what, struct diag *err)
+{
+	struct stat st;
+	int fd = open_regular(path, what, &st, err);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
 bool files_read(const char *path, size_t max, const char *what, char **out, size_t *len, struct diag *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		diag_at(err, path, 0, "%s", strerror(errno));
+	struct stat st;
+	int fd = open_regular(path, what, &st, err);
+	if (fd < 0)
+		return false;
+	/* The size is checked again while reading: the file may grow. */
+	if ((uintmax_t)st.st_size > max) {
+		diag_at(err, path, 0, "larger than %zu bytes", max);
+		close(fd);
 		return false;
 	}
-	char *buf = malloc(max + 1);
-	size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
-	bool bad = !buf || ferror(f);
-	fclose(f);
-	if (bad) {
-		diag_at(err, path, 0, "cannot read it");
-		free(buf);
-		return false;
+	char *buf = xmalloc(max + 1);
+	size_t n = 0;
+	while (n < max + 1) {
+		ssize_t r = read(fd, buf + n, max + 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			diag_at(err, path, 0, "%s", strerror(errno));
+			close(fd);
+			free(buf);
+			return false;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
 	}
+	close(fd);
 	if (n > max) {
 		diag_at(err, path, 0, "larger than %zu bytes", max);
 		free(buf);

@@ -20,10 +20,16 @@ bool files_data_dir(char *buf, size_t size, struct diag *err);
 bool files_write_atomic(const char *path, const char *data, size_t len, struct diag *err);
 
 /* Read a whole file of at most max bytes (NUL-terminated, in *out, to be
- * freed).  False and why if it cannot be read or is too big, or, for a
+ * freed).  False and why if it cannot be read (the system's reason), is
+ * not a regular file ("PATH: a FIFO, not a level file": a FIFO, directory
+ * or device is refused at once, never waited on) or is too big, or, for a
  * text file (what names its kind: "level file"), if it holds a NUL byte,
  * which would cut the text short unseen.  what NULL: any bytes. */
 bool files_read(const char *path, size_t max, const char *what, char **out, size_t *len, struct diag *err);
+
+/* Can path be read as a regular file?  False with the same messages as
+ * files_read; nothing is read. */
+bool files_check(const char *path, const char *what, struct diag *err);
 
 /* Move a file that could not be used out of the way, to path.bad (or
  * path.bad.N); its new name in moved. */

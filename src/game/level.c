@@ -59,6 +59,26 @@ static void base_name(const char *where, char *out, size_t size)
 		*dot = '\0';
 }
 
+/* What a message quotes from the file is cut to 20 bytes, so that the
+ * message fits a line of the menu: how many to show (not splitting a
+ * UTF-8 character), and the mark of the cut. */
+#define QUOTE_MAX 20
+static int quoted(const char *s)
+{
+	size_t n = strlen(s);
+	if (n <= QUOTE_MAX)
+		return (int)n;
+	n = QUOTE_MAX;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return (int)n;
+}
+
+static const char *more(const char *s)
+{
+	return strlen(s) > QUOTE_MAX ? "..." : "";
+}
+
 bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err)
 {
 	char line[256];
@@ -67,6 +87,10 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 	memset(lv, 0, sizeof *lv);
 	snprintf(lv->where, sizeof lv->where, "%s", where);
 	base_name(where, lv->name, sizeof lv->name);
+	/* Editors on Windows start UTF-8 files with a byte-order mark; it
+	 * is not part of the first key. */
+	if (!strncmp(text, "\xEF\xBB\xBF", 3))
+		text += 3;
 
 	for (const char *p = text; *p; p++)
 		if (*p != '\n' && *p != '\t' && *p != '\r' && (unsigned char)*p < 32) {
@@ -113,7 +137,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 		val = trim(val);
 		if (!strcmp(key, "family")) {
 			if (!(lv->def = tiling_family_find(val))) {
-				diag_at(err, where, n, "unknown family '%s' (kanoodle or iqfit)", val);
+				diag_at(err, where, n, "unknown family '%.*s%s' (kanoodle or iqfit)", quoted(val), val, more(val));
 				return false;
 			}
 		} else if (!strcmp(key, "name")) {
@@ -122,7 +146,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			char *end;
 			long g = strtol(val, &end, 10);
 			if (*end || end == val || g < 1 || g > 4) {
-				diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%s'", val);
+				diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%.*s%s'", quoted(val), val, more(val));
 				return false;
 			}
 			lv->grade = (int)g;
@@ -131,7 +155,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			errno = 0;
 			unsigned long long v = strtoull(val, &end, 10);
 			if (*end || end == val || errno || *val == '-') {
-				diag_at(err, where, n, "seed must be a number, not '%s'", val);
+				diag_at(err, where, n, "seed must be a number, not '%.*s%s'", quoted(val), val, more(val));
 				return false;
 			}
 			lv->seed = v;
@@ -148,7 +172,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			in_board = true;
 			lv->board_line = (int)n + 1;
 		} else {
-			diag_at(err, where, n, "unknown key '%s' (family, name, grade, seed, board)", key);
+			diag_at(err, where, n, "unknown key '%.*s%s' (family, name, grade, seed, board)", quoted(key), key, more(key));
 			return false;
 		}
 	}
@@ -246,18 +270,30 @@ const char *level_dir(void)
 
 bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err)
 {
+	/* The file is opened here, once, so that a FIFO, a directory or an
+	 * unreadable file is refused before the game takes the terminal. */
 	struct stat st;
 	if (strchr(arg, '/') || stat(arg, &st) == 0) {
-		if (stat(arg, &st) != 0) {
-			diag_at(err, arg, 0, "%s", strerror(errno));
+		if (snprintf(path, (size_t)size, "%s", arg) >= size) {
+			diag_at(err, arg, 0, "%s", strerror(ENAMETOOLONG));
 			return false;
 		}
-		snprintf(path, (size_t)size, "%s", arg);
-		return true;
+		return files_check(path, "level file", err);
 	}
-	snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg);
-	if (stat(path, &st) == 0)
-		return true;
+	if (!*arg) {
+		diag_set(err, "the level is an empty string, not a file or a level's name");
+		return false;
+	}
+	if (snprintf(path, (size_t)size, "%s/%s/%s.txt", level_dir(), family, arg) < size) {
+		if (stat(path, &st) == 0)
+			return files_check(path, "level file", err);
+		/* Not "no such level" when the folder is a file, a symlink
+		 * loop or closed to us: say which. */
+		if (errno != ENOENT) {
+			diag_at(err, path, 0, "%s", strerror(errno));
+			return false;
+		}
+	}
 	diag_set(err, "%s: no such level file, and no level '%s' in %s/%s", arg, arg, level_dir(), family);
 	return false;
 }
@@ -265,6 +301,17 @@ bool level_resolve(const char *family, const char *arg, char *path, int size, st
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A name with a newline or another control character cannot be shown on
+ * one line of the menu, and would break the line-per-level records file
+ * it is kept in once solved. */
+static bool has_control(const char *name)
+{
+	for (const unsigned char *s = (const unsigned char *)name; *s; s++)
+		if (*s < 32 || *s == 127)
+			return true;
+	return false;
 }
 
 int level_list(const struct puzzle *pz, char ***paths)
@@ -280,7 +327,7 @@ int level_list(const struct puzzle *pz, char ***paths)
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
-		if (len < 5 || strcmp(e->d_name + len - 4, ".txt") || e->d_name[0] == '.')
+		if (len < 5 || strcmp(e->d_name + len - 4, ".txt") || e->d_name[0] == '.' || has_control(e->d_name))
 			continue;
 		if (n == cap) {
 			cap *= 2;

@@ -62,11 +62,12 @@ void level_id(const char *path, char *buf, size_t size);
  * installed copy. */
 const char *level_dir(void);
 /* A level argument as a path: an existing file, or a name looked up as
- * LEVEL_DIR/FAMILY/NAME.txt.  False with a message if there is none. */
+ * LEVEL_DIR/FAMILY/NAME.txt.  False with a message if there is none, or
+ * if it is not a regular file that can be read (files_check). */
 bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err);
 
 /* The level files of a family in the levels directory, sorted (free them
- * with level_list_free). */
+ * with level_list_free); names with control characters are left out. */
 int level_list(const struct puzzle *pz, char ***paths);
 void level_list_free(char **paths, int n);
 /* Load a level of pz: its start state, or NULL and FILE:LINE: why not. */

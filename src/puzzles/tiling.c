@@ -2,6 +2,7 @@
 
 #include "puzzles/tiling.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +320,21 @@ int tiling_find_placement(const struct tiling *t, int piece, const int *cells, i
 	return -1;
 }
 
+/* The character at s for a message: a UTF-8 character whole, in quotes,
+ * or a byte that is not one in hex. */
+static void show_char(const char *s, char *out, size_t size)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	int n = u[0] >= 0xC2 && u[0] <= 0xDF ? 2 : u[0] >= 0xE0 && u[0] <= 0xEF ? 3 : u[0] >= 0xF0 && u[0] <= 0xF4 ? 4 : 0;
+	for (int i = 1; i < n; i++)
+		if ((u[i] & 0xC0) != 0x80)
+			n = 0;
+	if (n)
+		snprintf(out, size, "'%.*s'", n, s);
+	else
+		snprintf(out, size, "byte 0x%02x", u[0]);
+}
+
 bool tiling_pos_parse(struct tiling_pos *pos, const struct tiling *t, const char *const *rows, int n_rows,
                       int *bad_row, char *why, int why_size)
 {
@@ -332,9 +348,23 @@ bool tiling_pos_parse(struct tiling_pos *pos, const struct tiling *t, const char
 		snprintf(why, (size_t)why_size, "the board has %d rows, %s has %d", n_rows, def->title, t->rows);
 		return false;
 	}
+	char letters[TILING_MAX_PIECES + 1];
+	for (int k = 0; k < t->n_pieces; k++)
+		letters[k] = def->pieces[k].letter;
+	letters[t->n_pieces] = '\0';
 	for (int r = 0; r < t->rows; r++) {
 		int len = (int)strlen(rows[r]);
 		*bad_row = r;
+		/* Before the length: an 'é' is two bytes, and "12 cells" would
+		 * puzzle someone who sees 11. */
+		for (int c = 0; c < len; c++)
+			if ((unsigned char)rows[r][c] >= 0x80 || !isprint((unsigned char)rows[r][c])) {
+				char shown[16];
+				show_char(rows[r] + c, shown, sizeof shown);
+				snprintf(why, (size_t)why_size, "%s in row %d: the pieces are %s, . is empty, # a hole", shown,
+				         r + 1, letters);
+				return false;
+			}
 		if (len != t->cols) {
 			snprintf(why, (size_t)why_size, "row %d has %d cells, %s has %d", r + 1, len, def->title, t->cols);
 			return false;
@@ -350,12 +380,8 @@ bool tiling_pos_parse(struct tiling_pos *pos, const struct tiling *t, const char
 			}
 			int p = tiling_piece_by_letter(t, ch);
 			if (p < 0) {
-				char letters[TILING_MAX_PIECES + 1];
-				for (int k = 0; k < t->n_pieces; k++)
-					letters[k] = def->pieces[k].letter;
-				letters[t->n_pieces] = '\0';
-				snprintf(why, (size_t)why_size, "'%c' in row %d is not a %s piece (they are %s; '.' is empty, '#' a hole)",
-				         ch, r + 1, def->title, letters);
+				snprintf(why, (size_t)why_size, "'%c' in row %d: the pieces are %s, . is empty, # a hole", ch,
+				         r + 1, letters);
 				return false;
 			}
 			if (n_cells[p] == 0)

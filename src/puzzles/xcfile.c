@@ -3,6 +3,7 @@
 #include "puzzles/xcfile.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,12 +17,18 @@ struct source {
 	FILE *f;
 	const char *s;
 	size_t pos;
+	int error;      /* errno of a failed read, to say why */
 };
 
 static int next_char(struct source *src)
 {
-	if (src->f)
-		return getc(src->f);
+	if (src->f) {
+		errno = 0;
+		int c = getc(src->f);
+		if (c == EOF && ferror(src->f) && !src->error)
+			src->error = errno ? errno : EIO;
+		return c;
+	}
 	unsigned char c = (unsigned char)src->s[src->pos];
 	if (!c)
 		return EOF;
@@ -204,6 +211,10 @@ static struct xc_problem *read_source(struct source *src, const char *where, str
 			ok = false;
 			break;
 		}
+		/* Editors on Windows start UTF-8 files with a byte-order
+		 * mark; it is not part of the first item's name. */
+		if (line == 1 && got >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+			memmove(buf, buf + 3, (size_t)got - 2);
 		if (is_comment_or_blank(buf))
 			continue;
 		if (!have_items) {
@@ -215,7 +226,7 @@ static struct xc_problem *read_source(struct source *src, const char *where, str
 		}
 	}
 	if (ok && src->f && ferror(src->f)) {
-		diag_at(err, where, line, "read error");
+		diag_at(err, where, line, "%s", strerror(src->error ? src->error : EIO));
 		ok = false;
 	}
 	if (ok && !have_items) {

@@ -32,6 +32,7 @@ void xc_free(struct xc_problem *p)
 	free(p->opt_item);
 	free(p->opt_tag);
 	free(p->hash);
+	free(p->seen);
 	free(p);
 }
 
@@ -106,15 +107,28 @@ enum xc_status xc_add_option(struct xc_problem *p, const int *items, int n, int 
 		return XC_EMPTY_OPTION;
 	if (n > XC_MAX_OPTION)
 		return XC_OPTION_TOO_LONG;
+	/* Comparing each item with those before it took seconds for an
+	 * option of 65,535 items; a stamp per item takes one pass.  A fresh
+	 * stamp for every call, so an option refused halfway leaves nothing
+	 * behind. */
+	if (p->seen_size < p->n_items) {
+		p->seen = xreallocarray(p->seen, (size_t)p->cap_items, sizeof *p->seen);
+		memset(p->seen + p->seen_size, 0, sizeof *p->seen * (size_t)(p->cap_items - p->seen_size));
+		p->seen_size = p->cap_items;
+	}
+	if (++p->stamp == 0) {
+		memset(p->seen, 0, sizeof *p->seen * (size_t)p->seen_size);
+		p->stamp = 1;
+	}
 	bool has_primary = false;
 	for (int i = 0; i < n; i++) {
 		assert(items[i] >= 0 && items[i] < p->n_items);
-		for (int j = 0; j < i; j++)
-			if (items[j] == items[i]) {
-				if (bad)
-					*bad = items[i];
-				return XC_REPEATED_ITEM;
-			}
+		if (p->seen[items[i]] == p->stamp) {
+			if (bad)
+				*bad = items[i];
+			return XC_REPEATED_ITEM;
+		}
+		p->seen[items[i]] = p->stamp;
 		if (items[i] < p->n_primary)
 			has_primary = true;
 	}

@@ -20,6 +20,11 @@ struct xc_problem {
 	int cap_items, cap_options, cap_entries;
 	int *hash;       /* open-addressing name index: item id + 1, 0 = empty */
 	int hash_size;
+	/* The check for an item repeated in an option, in one pass: seen[i]
+	 * is the stamp of the last option that named item i. */
+	unsigned *seen;
+	int seen_size;
+	unsigned stamp;
 };
 
 enum xc_status {

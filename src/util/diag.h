@@ -19,7 +19,8 @@ struct diag {
 /* Replace the message. */
 void diag_set(struct diag *d, const char *fmt, ...) LD_PRINTF(2, 3);
 void diag_vset(struct diag *d, const char *fmt, va_list ap);
-/* Set "WHERE:LINE: message" (LINE omitted when 0). */
+/* Set "WHERE:LINE: message" (LINE omitted when 0); a WHERE of more than
+ * 200 bytes is shown by its end, "...dir/file.txt". */
 void diag_at(struct diag *d, const char *where, long line, const char *fmt, ...) LD_PRINTF(4, 5);
 
 #endif

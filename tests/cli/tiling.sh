@@ -41,7 +41,7 @@ badlevel "short board" 'family kanoodle\nboard\n...........\n' "3: the board has
 badlevel "row length" 'family kanoodle\nboard\n...........\n..........\n...........\n...........\n...........\n' \
 	"4: row 2 has 10 cells, Kanoodle has 11"
 badlevel "unknown letter" 'family kanoodle\nboard\n...........\n.....Q.....\n...........\n...........\n...........\n' \
-	"4: 'Q' in row 2 is not a Kanoodle piece (they are GTPYOBKSMDWL; '.' is empty, '#' a hole)"
+	"4: 'Q' in row 2: the pieces are GTPYOBKSMDWL, . is empty, # a hole"
 badlevel "a piece twice" 'family kanoodle\nboard\nWW.........\nW..........\n.........WW\n..........W\n...........\n' \
 	"3: piece W (White) is drawn more than once: 6 cells, it has 3"
 badlevel "not the piece" 'family kanoodle\nboard\nWWW........\n...........\n...........\n...........\n...........\n' \

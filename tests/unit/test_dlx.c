@@ -443,8 +443,34 @@ static void test_estimate(void)
 	xc_free(p);
 }
 
+/* xc_add_option's check for a repeated item keeps a stamp per item: an
+ * option refused halfway must not make the next one look repeated, and
+ * items added after options must be checked too. */
+static void test_repeated_items(void)
+{
+	struct xc_problem *p = xc_new();
+	xc_add_item(p, "a", true);
+	xc_add_item(p, "b", true);
+	int bad = -1;
+	is_u64(xc_add_option(p, (int[]){ 0, 1, 0 }, 3, 1, &bad), XC_REPEATED_ITEM, "a b a: a repeated item");
+	is_u64(bad, 0, "and it is a");
+	is_u64(xc_add_option(p, (int[]){ 1, 0 }, 2, 2, NULL), XC_OK, "then b a is fine");
+	is_u64(xc_add_option(p, (int[]){ 0, 1 }, 2, 3, NULL), XC_OK, "and a b again");
+	char name[16];
+	for (int i = 0; i < 100; i++) {
+		snprintf(name, sizeof name, "x%d", i);
+		xc_add_item(p, name, false);
+	}
+	is_u64(xc_add_option(p, (int[]){ 0, 101, 50, 101 }, 4, 4, &bad), XC_REPEATED_ITEM,
+	       "an item added later, repeated");
+	is_u64(bad, 101, "and it is named");
+	is_u64(p->n_options, 2, "the two good options kept");
+	xc_free(p);
+}
+
 int main(void)
 {
+	test_repeated_items();
 	test_knuth_example();
 	test_queens();
 	test_tilings();

@@ -1,0 +1,65 @@
+#!/bin/sh
+# FIFOs where the game reads files: a level in the menu's folder, and the
+# save.  Either one blocked the game before its loop or in the menu, with
+# the terminal raw; now the menu names what is wrong and goes on.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+levels="$tmp/levels"
+state="$home/.local/state/linkdance"
+mkdir -p "$levels/kanoodle" "$levels/iqfit" "$state"
+cp "$top_srcdir/levels/kanoodle/1-01.txt" "$levels/kanoodle/"
+mkfifo "$levels/kanoodle/1-02.txt"
+# Should the game hang after all, a writer lets it go on, so that no
+# process is left behind blocked on a FIFO.
+trap 'for f in "$levels/kanoodle/1-02.txt" "$state/game.save" "$state/game.save.bad"; do
+	[ -p "$f" ] && timeout 1 sh -c ": >\"\$1\"" sh "$f"; done
+	T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+
+start_shell
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "Kanoodle" 5
+keys Enter
+wait_for "choose a level" 5
+ok $? "bad_fifo_menu_level: a family with a FIFO among its levels opens"
+keys Down
+wait_for "1-02.txt: a FIFO, not a level file" 2
+ok $? "bad_fifo_menu_level: the FIFO is named for what it is"
+keys Enter Escape
+wait_for "IQ Fit" 5
+ok $? "bad_fifo_menu_level: choosing it does not hang the game"
+keys q
+wait_prompt
+
+# Names a line of the menu cannot show, nor the records file keep: left out.
+rm "$levels/kanoodle/1-02.txt"
+cp "$top_srcdir/levels/kanoodle/1-02.txt" "$levels/kanoodle/1-02
+XYZZY.txt"
+cp "$top_srcdir/levels/kanoodle/1-03.txt" "$levels/kanoodle/1-03$(printf '\r')QQQQ.txt"
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "Kanoodle" 5
+keys Enter
+wait_for "choose a level" 5
+# The grid shows two characters of a name; the status line the whole name
+# of the level chosen.
+keys Right
+sleep 0.3
+keys Right
+sleep 0.3
+! screen | grep -q "XYZ\|QQQ"
+ok $? "bad_name_menu_level: a level whose name holds a newline or CR is not listed"
+keys Escape
+wait_for "IQ Fit" 5
+keys q
+wait_prompt
+
+mkfifo "$state/game.save"
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "Kanoodle" 5
+ok $? "bad_fifo_save: the menu comes up with a FIFO as the save"
+wait_for "The saved game could not be read" 1
+ok $? "bad_fifo_save: and says the save could not be read"
+test -p "$state/game.save.bad" && ! test -e "$state/game.save"
+ok $? "bad_fifo_save: the FIFO is set aside"
+keys q
+wait_prompt
+is "$(flags)" "0 0" "q gives the terminal back"
+done_testing
