@@ -303,17 +303,6 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* A name with a newline or another control character cannot be shown on
- * one line of the menu, and would break the line-per-level records file
- * it is kept in once solved. */
-static bool has_control(const char *name)
-{
-	for (const unsigned char *s = (const unsigned char *)name; *s; s++)
-		if (*s < 32 || *s == 127)
-			return true;
-	return false;
-}
-
 int level_list(const struct puzzle *pz, char ***paths)
 {
 	*paths = xcalloc(64, sizeof **paths);
@@ -327,7 +316,7 @@ int level_list(const struct puzzle *pz, char ***paths)
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
-		if (len < 5 || strcmp(e->d_name + len - 4, ".txt") || e->d_name[0] == '.' || has_control(e->d_name))
+		if (len < 5 || strcmp(e->d_name + len - 4, ".txt") || e->d_name[0] == '.')
 			continue;
 		if (n == cap) {
 			cap *= 2;

@@ -67,7 +67,7 @@ const char *level_dir(void);
 bool level_resolve(const char *family, const char *arg, char *path, int size, struct diag *err);
 
 /* The level files of a family in the levels directory, sorted (free them
- * with level_list_free); names with control characters are left out. */
+ * with level_list_free). */
 int level_list(const struct puzzle *pz, char ***paths);
 void level_list_free(char **paths, int n);
 /* Load a level of pz: its start state, or NULL and FILE:LINE: why not. */

@@ -29,28 +29,6 @@ ok $? "bad_fifo_menu_level: choosing it does not hang the game"
 keys q
 wait_prompt
 
-# Names a line of the menu cannot show, nor the records file keep: left out.
-rm "$levels/kanoodle/1-02.txt"
-cp "$top_srcdir/levels/kanoodle/1-02.txt" "$levels/kanoodle/1-02
-XYZZY.txt"
-cp "$top_srcdir/levels/kanoodle/1-03.txt" "$levels/kanoodle/1-03$(printf '\r')QQQQ.txt"
-type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
-wait_for "Kanoodle" 5
-keys Enter
-wait_for "choose a level" 5
-# The grid shows two characters of a name; the status line the whole name
-# of the level chosen.
-keys Right
-sleep 0.3
-keys Right
-sleep 0.3
-! screen | grep -q "XYZ\|QQQ"
-ok $? "bad_name_menu_level: a level whose name holds a newline or CR is not listed"
-keys Escape
-wait_for "IQ Fit" 5
-keys q
-wait_prompt
-
 mkfifo "$state/game.save"
 type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
 wait_for "Kanoodle" 5
