@@ -10,7 +10,8 @@ cp "$top_srcdir/levels/kanoodle/1-01.txt" "$levels/kanoodle/"
 mkfifo "$levels/kanoodle/1-02.txt"
 # Should the game hang after all, a writer lets it go on, so that no
 # process is left behind blocked on a FIFO.
-trap 'for f in "$levels/kanoodle/1-02.txt" "$state/game.save" "$state/game.save.bad"; do
+trap 'for f in "$levels/kanoodle/1-02.txt" "$state/game.save" "$state/game.save.bad" \
+	"$state/saves/kanoodle.1-01.save" "$state/saves/kanoodle.1-01.save.bad"; do
 	[ -p "$f" ] && timeout 1 sh -c ": >\"\$1\"" sh "$f"; done
 	T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
@@ -29,14 +30,24 @@ ok $? "bad_fifo_menu_level: choosing it does not hang the game"
 keys q
 wait_prompt
 
+# A FIFO where older versions kept their one save, and one among the saves.
 mkfifo "$state/game.save"
 type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
 wait_for "Kanoodle" 5
-ok $? "bad_fifo_save: the menu comes up with a FIFO as the save"
-wait_for "The saved game could not be read" 1
+ok $? "bad_fifo_save: the menu comes up with a FIFO as the old save"
+wait_for "saved game could not be read" 1
 ok $? "bad_fifo_save: and says the save could not be read"
 test -p "$state/game.save.bad" && ! test -e "$state/game.save"
 ok $? "bad_fifo_save: the FIFO is set aside"
+keys q
+wait_prompt
+mkdir -p "$state/saves"
+mkfifo "$state/saves/kanoodle.1-01.save"
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "saved game could not be read" 5
+ok $? "bad_fifo_save: a FIFO among the saves is said so, and the menu comes up"
+test -p "$state/saves/kanoodle.1-01.save.bad"
+ok $? "bad_fifo_save: and set aside"
 keys q
 wait_prompt
 is "$(flags)" "0 0" "q gives the terminal back"

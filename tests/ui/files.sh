@@ -77,7 +77,12 @@ wait_for "Kanoodle  (2 levels solved)"
 ok $? "bad_newline_name: the records file still reads: both records count"
 ! ls "$(dirname "$records")" | grep -q bad
 ok $? "bad_newline_name: nothing was set aside"
-keys q
+keys Enter
+wait_for "choose a level"
+keys Right Right Right
+wait_for "Kanoodle 1-04?second_line: solved, best"
+ok $? "bad_newline_name: the menu lists it, its newline shown as '?', solved"
+keys q q
 exit_status >/dev/null
 
 # ---- a levels folder of hundreds ----------------------------------------
