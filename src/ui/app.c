@@ -4,10 +4,12 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game/files.h"
@@ -206,6 +208,24 @@ static void draw(struct app *a)
 	a->dirty = false;
 }
 
+/* LINKDANCE_TRACE=FILE: every event, for debugging and the tests.  Only
+ * a regular file: a FIFO there would block the game with the terminal
+ * taken. */
+static FILE *open_trace(void)
+{
+	const char *path = getenv("LINKDANCE_TRACE");
+	struct stat st;
+	if (!path || !*path)
+		return NULL;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "a") : NULL;
+	if (!f)
+		close(fd);
+	return f;
+}
+
 int app_run(const char *family, const char *level)
 {
 	struct app a;
@@ -254,9 +274,7 @@ int app_run(const char *family, const char *level)
 	}
 	a.dirty = true;
 
-	/* LINKDANCE_TRACE=FILE: every event, for debugging and the tests. */
-	const char *trace_path = getenv("LINKDANCE_TRACE");
-	FILE *trace = trace_path && *trace_path ? fopen(trace_path, "a") : NULL;
+	FILE *trace = open_trace();
 
 	double last_draw = 0;
 	while (!a.quit) {
