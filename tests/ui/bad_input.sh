@@ -11,7 +11,7 @@ mkfifo "$levels/kanoodle/1-02.txt"
 # Should the game hang after all, a writer lets it go on, so that no
 # process is left behind blocked on a FIFO.
 trap 'for f in "$levels/kanoodle/1-02.txt" "$state/game.save" "$state/game.save.bad" \
-	"$state/saves/kanoodle.1-01.save" "$state/saves/kanoodle.1-01.save.bad"; do
+	"$state/saves/kanoodle.1-01.save" "$state/saves/kanoodle.1-01.save.bad" "$tmp/trace"; do
 	[ -p "$f" ] && timeout 1 sh -c ": >\"\$1\"" sh "$f"; done
 	T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
@@ -48,6 +48,12 @@ wait_for "saved game could not be read" 5
 ok $? "bad_fifo_save: a FIFO among the saves is said so, and the menu comes up"
 test -p "$state/saves/kanoodle.1-01.save.bad"
 ok $? "bad_fifo_save: and set aside"
+keys q
+wait_prompt
+mkfifo "$tmp/trace"
+type_line "clear; LINKDANCE_TRACE=$tmp/trace LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-01"
+wait_for "way to finish" 5
+ok $? "bad_fifo_trace: a FIFO as the trace file does not block the game"
 keys q
 wait_prompt
 is "$(flags)" "0 0" "q gives the terminal back"
