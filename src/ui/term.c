@@ -14,8 +14,11 @@
 #include <term.h>
 #include <termios.h>
 #include <termkey.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "ui/frame.h"
+#include "util/clock.h"
 #include "util/xalloc.h"
 
 volatile sig_atomic_t term_quit_signal;
@@ -33,15 +36,23 @@ static struct termios restore_modes;
 static volatile sig_atomic_t restore_armed;
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS };
-static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/* Kept blocked but while term_wait() sleeps; their handlers set flags. */
+static const int wait_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
+
+#define QUEUE_LEN 32
 
 struct terminal {
 	TermKey *tk;
+	struct frame frame;
 	bool unicode, colour, colour256, mouse_on, open;
 	sigset_t wait_mask;        /* the signal mask while waiting */
-	struct term_event queue[32];
+	struct term_event queue[QUEUE_LEN];
 	int n_queued, first;
-	bool key_pending;          /* termkey holds a prefix (a lone Esc?) */
+	/* Bytes read and not yet framed: left here while the queue is full,
+	 * so that a burst is taken in order and whole. */
+	unsigned char in[4096];
+	size_t in_at, in_len;
+	double last_input;         /* when bytes last came */
 };
 
 static void on_fatal(int sig)
@@ -130,6 +141,10 @@ struct terminal *term_open(struct diag *err)
 	add_cap("rmcup");
 	restore_armed = 1;
 
+	/* libtermkey is given the terminal only to send smkx and rmkx as it
+	 * starts and stops (the keypad's mode, so that keys are what it
+	 * expects); it never reads: term_wait reads, and hands it whole units
+	 * (see frame.h). */
 	t->tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_NOTERMIOS | TERMKEY_FLAG_CTRLC |
 	                                      (t->unicode ? TERMKEY_FLAG_UTF8 : TERMKEY_FLAG_RAW));
 	if (!t->tk) {
@@ -138,21 +153,21 @@ struct terminal *term_open(struct diag *err)
 		free(t);
 		return NULL;
 	}
+	frame_init(&t->frame, t->unicode);
 
 	/* The signals that end the game, and resizes, are blocked but while
 	 * waiting: their handlers then run between events, never in the middle
 	 * of drawing. */
 	sigset_t block;
 	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof quit_signals / sizeof *quit_signals; i++)
-		sigaddset(&block, quit_signals[i]);
-	sigaddset(&block, SIGWINCH);
+	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
+		sigaddset(&block, wait_signals[i]);
 	pthread_sigmask(SIG_BLOCK, &block, &t->wait_mask);
-	for (size_t i = 0; i < sizeof quit_signals / sizeof *quit_signals; i++)
-		sigdelset(&t->wait_mask, quit_signals[i]);
-	sigdelset(&t->wait_mask, SIGWINCH);
-	for (size_t i = 0; i < sizeof quit_signals / sizeof *quit_signals; i++)
-		install(quit_signals[i], on_quit);
+	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
+		sigdelset(&t->wait_mask, wait_signals[i]);
+	install(SIGINT, on_quit);
+	install(SIGTERM, on_quit);
+	install(SIGHUP, on_quit);
 	install(SIGWINCH, on_winch);
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
 		install(fatal_signals[i], on_fatal);
@@ -220,14 +235,14 @@ void term_size(const struct terminal *t, int *rows, int *cols)
 
 static void push(struct terminal *t, struct term_event ev)
 {
-	if (t->n_queued < (int)(sizeof t->queue / sizeof *t->queue))
-		t->queue[(t->first + t->n_queued++) % (int)(sizeof t->queue / sizeof *t->queue)] = ev;
+	if (t->n_queued < QUEUE_LEN)
+		t->queue[(t->first + t->n_queued++) % QUEUE_LEN] = ev;
 }
 
 static struct term_event pop(struct terminal *t)
 {
 	struct term_event ev = t->queue[t->first];
-	t->first = (t->first + 1) % (int)(sizeof t->queue / sizeof *t->queue);
+	t->first = (t->first + 1) % QUEUE_LEN;
 	t->n_queued--;
 	return ev;
 }
@@ -292,71 +307,146 @@ static void translate(struct terminal *t, const TermKeyKey *k)
 	push(t, ev);
 }
 
-static void read_keys(struct terminal *t, bool force)
+static size_t termkey_held(TermKey *tk)
 {
+	return termkey_get_buffer_size(tk) - termkey_get_buffer_remaining(tk);
+}
+
+/* One unit (see frame.h) is one key, or nothing: libtermkey decodes it, and
+ * a unit it reads as more than one key (a sequence it does not know, taken
+ * apart into Alt-[ and digits) is none. */
+static void unit_event(struct terminal *t, const struct frame_unit *u)
+{
+	if (termkey_push_bytes(t->tk, (const char *)u->bytes, u->len) != u->len)
+		return; /* cannot happen: termkey is emptied after every unit */
 	TermKeyKey k;
-	TermKeyResult r;
-	for (;;) {
-		r = force ? termkey_getkey_force(t->tk, &k) : termkey_getkey(t->tk, &k);
-		if (r == TERMKEY_RES_KEY) {
-			translate(t, &k);
-			continue;
-		}
-		t->key_pending = r == TERMKEY_RES_AGAIN;
-		if (r == TERMKEY_RES_EOF)
-			term_quit_signal = SIGHUP; /* the terminal has gone */
-		return;
+	TermKeyResult r = termkey_getkey(t->tk, &k);
+	if (r == TERMKEY_RES_AGAIN) /* a lone Esc: the unit is complete */
+		r = termkey_getkey_force(t->tk, &k);
+	if (r == TERMKEY_RES_KEY && termkey_held(t->tk) == 0)
+		translate(t, &k);
+	for (int i = 0; termkey_held(t->tk) && i < FRAME_UNIT_MAX + 1; i++)
+		termkey_getkey_force(t->tk, &k);
+}
+
+/* Frame the bytes read into units and units into events, while the queue
+ * has room; the rest waits in t->in. */
+static void decode(struct terminal *t)
+{
+	while (t->in_len && t->n_queued < QUEUE_LEN) {
+		struct frame_unit u;
+		size_t used = frame_feed(&t->frame, t->in + t->in_at, t->in_len, &u);
+		t->in_at += used;
+		t->in_len -= used;
+		if (u.len)
+			unit_event(t, &u);
 	}
+	if (!t->in_len)
+		t->in_at = 0;
+}
+
+/* Only after poll(2) said the terminal is readable: the read does not
+ * block.  (O_NONBLOCK is not set on it: the flag belongs to the open file,
+ * which the shell shares, and a crash would leave it set.) */
+static void read_input(struct terminal *t)
+{
+	ssize_t n = read(STDIN_FILENO, t->in, sizeof t->in);
+	if (n > 0) {
+		t->in_at = 0;
+		t->in_len = (size_t)n;
+		t->last_input = clock_seconds();
+	} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+		term_quit_signal = SIGHUP; /* the terminal has gone */
+	}
+}
+
+/* ppoll() lets our signals in only when it is interrupted by one: when
+ * input is ready at once it returns with them still pending and blocked,
+ * and a steady stream of input would keep them out for good.  So after
+ * every wake-up, let in any that is pending. */
+static void serve_signals(const struct terminal *t)
+{
+	sigset_t pending, old;
+	if (sigpending(&pending) != 0)
+		return;
+	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
+		if (sigismember(&pending, wait_signals[i])) {
+			pthread_sigmask(SIG_SETMASK, &t->wait_mask, &old);
+			pthread_sigmask(SIG_SETMASK, &old, NULL);
+			return;
+		}
+}
+
+static struct term_event event_of(enum term_event_kind kind)
+{
+	return (struct term_event){ .kind = kind };
+}
+
+static struct timespec timespec_of(double s)
+{
+	if (s < 0)
+		s = 0;
+	struct timespec ts;
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	return ts;
 }
 
 struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd)
 {
+	double deadline = timeout_ms >= 0 ? clock_seconds() + timeout_ms / 1000.0 : 0;
 	for (;;) {
-		if (t->n_queued)
-			return pop(t);
+		serve_signals(t);
 		if (term_quit_signal)
-			return (struct term_event){ .kind = TERM_QUIT };
+			return event_of(TERM_QUIT);
 		if (term_resized) {
 			term_resized = 0;
 			struct winsize ws;
 			if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
 				resizeterm(ws.ws_row, ws.ws_col);
-			return (struct term_event){ .kind = TERM_RESIZE };
+			return event_of(TERM_RESIZE);
 		}
+		if (!t->n_queued)
+			decode(t);
+		if (t->n_queued)
+			return pop(t);
+
+		/* Nothing to hand out: sleep until input, a signal, the extra fd,
+		 * the timeout, or the moment a half-read sequence is given up. */
+		double now = clock_seconds(), wait = timeout_ms >= 0 ? deadline - now : -1;
+		bool forever = timeout_ms < 0, pending = frame_pending(&t->frame);
+		double quiet_at = t->last_input + termkey_get_waittime(t->tk) / 1000.0;
+		if (pending && (forever || quiet_at - now < wait)) {
+			wait = quiet_at - now;
+			forever = false;
+		}
+		struct timespec ts = timespec_of(wait);
 		struct pollfd pfd[2] = { { .fd = STDIN_FILENO, .events = POLLIN }, { .fd = extra_fd, .events = POLLIN } };
-		int wait = timeout_ms;
-		if (t->key_pending) {
-			int esc = termkey_get_waittime(t->tk);
-			if (wait < 0 || esc < wait)
-				wait = esc;
-		}
-		struct timespec ts = { wait / 1000, (long)(wait % 1000) * 1000000L };
-		int n = ppoll(pfd, extra_fd >= 0 ? 2 : 1, wait >= 0 ? &ts : NULL, &t->wait_mask);
+		int n = ppoll(pfd, extra_fd >= 0 ? 2 : 1, forever ? NULL : &ts, &t->wait_mask);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue; /* a signal: its flag is looked at above */
-			return (struct term_event){ .kind = TERM_TIMEOUT };
+			return event_of(TERM_TIMEOUT);
 		}
 		if (n == 0) {
-			if (t->key_pending) {
-				read_keys(t, true);
-				if (t->n_queued)
-					continue;
+			now = clock_seconds();
+			if (pending && now >= quiet_at) {
+				struct frame_unit u;
+				if (frame_quiet(&t->frame, &u))
+					unit_event(t, &u);
+				continue;
 			}
-			if (wait == timeout_ms || timeout_ms < 0)
-				return (struct term_event){ .kind = TERM_TIMEOUT };
+			if (timeout_ms >= 0 && now >= deadline)
+				return event_of(TERM_TIMEOUT);
 			continue;
 		}
-		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-			if (termkey_advisereadable(t->tk) == TERMKEY_RES_AGAIN || (pfd[0].revents & POLLIN))
-				read_keys(t, false);
-			if (pfd[0].revents & (POLLHUP | POLLERR))
-				term_quit_signal = SIGHUP;
-		}
-		if (extra_fd >= 0 && (pfd[1].revents & POLLIN)) {
-			if (t->n_queued)
-				continue;
-			return (struct term_event){ .kind = TERM_WAKE };
-		}
+		if (pfd[0].revents & POLLIN)
+			read_input(t);
+		else if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			term_quit_signal = SIGHUP;
+		/* The solver's news before the keys just read (they wait in
+		 * t->in), so that a stream of keys cannot keep it out. */
+		if (extra_fd >= 0 && (pfd[1].revents & POLLIN))
+			return event_of(TERM_WAKE);
 	}
 }

@@ -1,10 +1,11 @@
 /* The terminal: curses owns its modes (raw, no echo, no newline
- * translation, the alternate screen), libtermkey only parses the bytes
- * that come in (keys and SGR mouse reports), and we switch mouse reporting
- * on and off ourselves.  Whatever way the program ends, the terminal is
- * given back as it was: term_close() on the way out, and on a fatal signal
- * precomputed bytes and the saved modes written from the handler before the
- * signal is raised again. */
+ * translation, the alternate screen); we read the bytes that come in, cut
+ * them into whole keys and mouse reports (frame.h, which throws away what is
+ * not), and libtermkey decodes those; we switch mouse reporting on and off
+ * ourselves.  Whatever way the program ends, the terminal is given back as
+ * it was: term_close() on the way out, and on a fatal signal precomputed
+ * bytes and the saved modes written from the handler before the signal is
+ * raised again. */
 #ifndef LD_TERM_H
 #define LD_TERM_H
 

@@ -1,0 +1,115 @@
+#!/bin/sh
+# The terminal under hostile input, and on the ways out of the game.
+# - Escape sequences that never end (longer than libtermkey's buffer) do
+#   not hang the game: q still quits, signals are still served.
+# - A stream of input cannot keep signals out.
+# - The bytes of a broken sequence are not keys; a burst of keys is not
+#   cut short.
+# Every case starts in a shell of its own, so that one that fails (a game
+# that hangs and is killed) does not spoil the next.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+# A session that stays, so that the server does not go (and come back, with
+# a race) each time start_shell kills the one before.
+T -f /dev/null new-session -d -s keep sh
+levels="LINKDANCE_LEVELS=$top_srcdir/levels"
+
+# game [VAR=VALUE...]: the game on a level, its pid in $tmp/pid; its exit
+# status goes to $tmp/status (and to the screen), so that it can be waited
+# for even when junk fills the screen.
+game() {
+	rm -f "$tmp/pid" "$tmp/status" "$tmp/trace"
+	type_line "clear; $levels $* sh -c 'echo \$\$ >$tmp/pid; exec $LINKDANCE play kanoodle 2-01'; echo status \$? | tee $tmp/status"
+	wait_for "way to finish"
+}
+pid() { cat "$tmp/pid"; }
+
+# gone_within SECONDS: the game's exit status, if it ended in time.
+gone_within() {
+	local i=0 n=$(($1 * 20))
+	while [ $i -lt $n ]; do
+		if [ -s "$tmp/status" ]; then
+			sed 's/status //' "$tmp/status"
+			return 0
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "still running after $1 s"
+	# Do not leave it running to spoil the next test.
+	kill -KILL "$(pid)" 2>/dev/null
+	wait_prompt >/dev/null
+	return 1
+}
+
+# The terminal given back: mouse and alternate screen off, and the shell's
+# modes.
+restored() { # NAME
+	is "$(flags)" "0 0" "$1: mouse and alternate screen off"
+	is "$(stty_ok)" "icanon echo END" "$1: the shell's terminal has icanon and echo"
+}
+
+digits=$(printf '%0300d' 0 | tr 0 7)
+letters=$(printf '%0300d' 0 | sed 's/0/ab/g' | cut -c1-300)
+
+# ---- escape sequences that never end -------------------------------------
+for kind in CSI OSC DCS; do
+	case $kind in
+	CSI) junk=$(printf '\033[%s' "$digits") ;;
+	OSC) junk=$(printf '\033]%s' "$letters") ;;
+	DCS) junk=$(printf '\033P%s' "$letters") ;;
+	esac
+	start_shell
+	game
+	T send-keys -t t -l "$junk"
+	sleep 0.3
+	keys q
+	is "$(gone_within 1)" 0 "unterminated $kind of 300 bytes, then q: the game leaves within a second"
+	restored "unterminated $kind"
+done
+
+start_shell
+game
+T send-keys -t t -l "$(printf '\033[%s' "$digits")"
+sleep 0.3
+kill -TERM "$(pid)"
+is "$(gone_within 1)" 143 "unterminated CSI, then SIGTERM: served within a second (status 143)"
+restored "unterminated CSI, then SIGTERM"
+
+# ---- a stream of input that does not stop ----------------------------------
+# 20,000 x (which does nothing in the game), the signal sent while they
+# come.  What the game has not read when it goes, the shell gets.
+start_shell
+game
+chunk=$(printf '%01000d' 0 | tr 0 x)
+(i=0; while [ $i -lt 20 ] && [ ! -s "$tmp/status" ]; do T send-keys -t t -l "$chunk"; i=$((i + 1)); done) &
+flood=$!
+sleep 0.05
+kill -TERM "$(pid)"
+is "$(gone_within 1)" 143 "under a stream of keys, SIGTERM is served within a second"
+wait "$flood"
+# The keys the game did not read are the shell's: one line, a command not
+# found.
+sleep 0.5
+keys Enter
+wait_prompt >/dev/null
+restored "a stream of keys, then SIGTERM"
+
+# ---- what is and is not a key ---------------------------------------------
+# LINKDANCE_TRACE logs every event the game receives (src/ui/app.c).
+key_events() { grep -c '^event 1 ' "$tmp/trace"; }
+start_shell
+game "LINKDANCE_TRACE=$tmp/trace"
+before=$(screen | sed 's/[0-9]*:[0-9][0-9] *$//')
+T send-keys -t t -l "$(printf '\033[1234')"
+sleep 0.3
+T send-keys -t t -l "$(printf '\033]TrrH')"
+sleep 0.3
+is "$(key_events)" 0 "the digits of a broken CSI, the letters of a broken OSC: no key events"
+is "$(screen | sed 's/[0-9]*:[0-9][0-9] *$//')" "$before" "and the screen is as it was (no piece taken, no hint)"
+T send-keys -t t -l "$(printf '%0100d' 0 | tr 0 x)"
+sleep 0.5
+is "$(grep -c '^event 1 ch 120 ' "$tmp/trace")" 100 "a burst of 100 keys: 100 key events, none dropped"
+keys q
+is "$(gone_within 5)" 0 "then q: the game leaves"
+
+done_testing
