@@ -21,14 +21,20 @@
 #include "util/clock.h"
 #include "util/xalloc.h"
 
+#if defined(LD_SANITIZERS) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#include <sanitizer/common_interface_defs.h>
+#define SANITIZED 1
+#endif
+
 volatile sig_atomic_t term_quit_signal;
 volatile sig_atomic_t term_resized;
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1003h\033[?1006h"
 #define MOUSE_OFF "\033[?1006l\033[?1003l\033[?1002l\033[?1000l"
 
-/* What a fatal signal's handler writes to give the terminal back; made
- * ready in advance, since the handler may call nothing but write(2) and
+/* What gives the terminal back when the program ends without term_close
+ * (a fatal signal, exit() from anywhere, a sanitizer's report); made ready
+ * in advance, since a signal handler may call nothing but write(2) and
  * tcsetattr(3). */
 static char restore_bytes[512];
 static size_t restore_len;
@@ -53,18 +59,56 @@ struct terminal {
 	unsigned char in[4096];
 	size_t in_at, in_len;
 	double last_input;         /* when bytes last came */
+	int fault;                 /* LINKDANCE_TEST_FAULT, see term_open */
 };
+
+static void restore_now(void)
+{
+	ssize_t n = write(STDOUT_FILENO, restore_bytes, restore_len);
+	(void)n;
+	tcsetattr(STDIN_FILENO, TCSANOW, &restore_modes);
+	restore_armed = 0;
+}
 
 static void on_fatal(int sig)
 {
-	if (restore_armed) {
-		ssize_t n = write(STDOUT_FILENO, restore_bytes, restore_len);
-		(void)n;
-		tcsetattr(STDIN_FILENO, TCSANOW, &restore_modes);
-	}
+	if (restore_armed)
+		restore_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
+
+/* The ways out that skip term_close: exit() from anywhere (a fatal error),
+ * and the sanitizers' reports. */
+static void restore_late(void)
+{
+	if (restore_armed)
+		restore_now();
+}
+
+#ifdef SANITIZED
+/* A sanitizer's report ends in _exit, without a signal or atexit, and it
+ * would be written on the alternate screen, which leaving it wipes.  So the
+ * terminal is given back as soon as an error is found, before the report is
+ * printed: AddressSanitizer calls __asan_on_error, UndefinedBehaviorSanitizer
+ * __ubsan_on_report (a hook of its runtime that no header declares), both
+ * weak in the runtime and defined here.  Every report is fatal in our
+ * sanitizer builds (-fno-sanitize-recover=all), so the game never goes on
+ * drawing after it.  The death callback catches any other way a sanitizer
+ * ends the program. */
+void __asan_on_error(void);
+void __ubsan_on_report(void);
+
+void __asan_on_error(void)
+{
+	restore_late();
+}
+
+void __ubsan_on_report(void)
+{
+	restore_late();
+}
+#endif
 
 static void on_quit(int sig)
 {
@@ -140,6 +184,14 @@ struct terminal *term_open(struct diag *err)
 	add_cap("rmkx");
 	add_cap("rmcup");
 	restore_armed = 1;
+	static bool hooked;
+	if (!hooked) {
+		hooked = true;
+		atexit(restore_late);
+#ifdef SANITIZED
+		__sanitizer_set_death_callback(restore_late);
+#endif
+	}
 
 	/* libtermkey is given the terminal only to send smkx and rmkx as it
 	 * starts and stops (the keypad's mode, so that keys are what it
@@ -154,6 +206,12 @@ struct terminal *term_open(struct diag *err)
 		return NULL;
 	}
 	frame_init(&t->frame, t->unicode);
+
+	/* A test hook, for the exits the game should never take:
+	 * LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first
+	 * key.  Used by tests/ui/hostile.sh to prove the terminal comes back. */
+	const char *fault = getenv("LINKDANCE_TEST_FAULT");
+	t->fault = !fault ? 0 : !strcmp(fault, "exit") ? 1 : !strcmp(fault, "abort") ? 2 : 0;
 
 	/* The signals that end the game, and resizes, are blocked but while
 	 * waiting: their handlers then run between events, never in the middle
@@ -408,8 +466,14 @@ struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd)
 		}
 		if (!t->n_queued)
 			decode(t);
-		if (t->n_queued)
-			return pop(t);
+		if (t->n_queued) {
+			struct term_event ev = pop(t);
+			if (ev.kind == TERM_KEY && t->fault == 1)
+				exit(1);
+			if (ev.kind == TERM_KEY && t->fault == 2)
+				abort();
+			return ev;
+		}
 
 		/* Nothing to hand out: sleep until input, a signal, the extra fd,
 		 * the timeout, or the moment a half-read sequence is given up. */

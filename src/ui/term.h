@@ -3,9 +3,9 @@
  * them into whole keys and mouse reports (frame.h, which throws away what is
  * not), and libtermkey decodes those; we switch mouse reporting on and off
  * ourselves.  Whatever way the program ends, the terminal is given back as
- * it was: term_close() on the way out, and on a fatal signal precomputed
- * bytes and the saved modes written from the handler before the signal is
- * raised again. */
+ * it was: term_close() on the way out; precomputed bytes and the saved modes
+ * written on a fatal signal (before it is raised again), on exit() from
+ * anywhere, and from a sanitizer's death callback. */
 #ifndef LD_TERM_H
 #define LD_TERM_H
 

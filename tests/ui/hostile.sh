@@ -5,6 +5,9 @@
 # - A stream of input cannot keep signals out.
 # - The bytes of a broken sequence are not keys; a burst of keys is not
 #   cut short.
+# - An exit(1) or abort() in the middle of the game gives the terminal back.
+#   These exits are made on purpose through a test hook in src/ui/term.c:
+#   LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first key.
 # Every case starts in a shell of its own, so that one that fails (a game
 # that hangs and is killed) does not spoil the next.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
@@ -111,5 +114,15 @@ sleep 0.5
 is "$(grep -c '^event 1 ch 120 ' "$tmp/trace")" 100 "a burst of 100 keys: 100 key events, none dropped"
 keys q
 is "$(gone_within 5)" 0 "then q: the game leaves"
+
+# ---- exits the game should never take --------------------------------------
+for fault in exit abort; do
+	start_shell
+	game LINKDANCE_TEST_FAULT=$fault
+	keys x
+	case $fault in exit) want=1 ;; abort) want=134 ;; esac
+	is "$(gone_within 5)" $want "$fault() in the game: it ends (status $want)"
+	restored "$fault()"
+done
 
 done_testing
