@@ -142,21 +142,50 @@ static void install(int sig, void (*handler)(int))
 	sigaction(sig, &sa, NULL);
 }
 
+/* The game draws by moving the cursor: a terminal that cannot (TERM=dumb,
+ * a printing terminal) would show a title and nothing else.  Asked before
+ * curses takes the screen, so that a refusal leaves it untouched. */
+static bool usable_type(struct diag *err)
+{
+	const char *name = getenv("TERM");
+	int status = 0;
+	if (!name || !*name) {
+		diag_set(err, "TERM is not set: the game needs to know the terminal's type");
+		return false;
+	}
+	if (setupterm((char *)name, STDOUT_FILENO, &status) != OK) {
+		if (status == 0)
+			diag_set(err, "unknown terminal type TERM=%.20s (no terminfo entry)", name);
+		else
+			diag_set(err, "cannot use TERM=%.20s", name);
+		return false;
+	}
+	char *cup = tigetstr("cup");
+	bool moves = cup && cup != (char *)-1;
+	del_curterm(cur_term);
+	if (!moves) {
+		diag_set(err, "cannot play on TERM=%.20s: it cannot move the cursor", name);
+		return false;
+	}
+	return true;
+}
+
 struct terminal *term_open(struct diag *err)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		diag_set(err, "the game needs a terminal (the batch commands do not: see linkdance --help)");
 		return NULL;
 	}
-	struct terminal *t = xcalloc(1, sizeof *t);
 	if (tcgetattr(STDIN_FILENO, &restore_modes) != 0) {
 		diag_set(err, "cannot read the terminal's modes: %s", strerror(errno));
-		free(t);
 		return NULL;
 	}
+	if (!usable_type(err))
+		return NULL;
+	struct terminal *t = xcalloc(1, sizeof *t);
 	const char *term_name = getenv("TERM");
 	if (!newterm(NULL, stdout, stdin)) {
-		diag_set(err, "cannot use the terminal type '%s'", term_name ? term_name : "(unset)");
+		diag_set(err, "cannot use TERM=%.20s", term_name ? term_name : "");
 		free(t);
 		return NULL;
 	}

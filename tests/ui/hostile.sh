@@ -8,6 +8,8 @@
 # - An exit(1) or abort() in the middle of the game gives the terminal back.
 #   These exits are made on purpose through a test hook in src/ui/term.c:
 #   LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first key.
+# - A terminal that cannot move the cursor (TERM=dumb), or a TERM unknown,
+#   is refused in one line.
 # Every case starts in a shell of its own, so that one that fails (a game
 # that hangs and is killed) does not spoil the next.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
@@ -123,6 +125,29 @@ for fault in exit abort; do
 	case $fault in exit) want=1 ;; abort) want=134 ;; esac
 	is "$(gone_within 5)" $want "$fault() in the game: it ends (status $want)"
 	restored "$fault()"
+done
+
+# ---- terminals the game cannot use -----------------------------------------
+for term in dumb no-such-terminal; do
+	start_shell
+	rm -f "$tmp/status"
+	type_line "clear; TERM=$term $levels $LINKDANCE play kanoodle 2-01 2>$tmp/err; echo status \$? | tee $tmp/status"
+	st=$(gone_within 5)
+	is "$st" 1 "TERM=$term: refused (status 1)"
+	if [ "$st" != 1 ]; then
+		keys q
+		wait_prompt >/dev/null
+	fi
+	grep -qF -- "$term" "$tmp/err"
+	ok $? "TERM=$term: the message names it"
+	if [ $term = dumb ]; then
+		grep -q "cannot move the cursor" "$tmp/err"
+		ok $? "TERM=dumb: the message says why"
+	fi
+	is "$(wc -l <"$tmp/err" | tr -d ' ')" 1 "TERM=$term: in one line"
+	awk 'length > 80 { exit 1 }' "$tmp/err"
+	ok $? "TERM=$term: of 80 columns at most: $(cat "$tmp/err")"
+	is "$(flags)" "0 0" "TERM=$term: no alternate screen"
 done
 
 done_testing
