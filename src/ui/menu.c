@@ -382,7 +382,7 @@ void menu_draw(struct menu *m)
 	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
 		char text[64];
 		snprintf(text, sizeof text, "terminal too small: need %d x %d", MENU_MIN_COLS, MENU_MIN_ROWS);
-		mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
+		style_message(rows, cols, text);
 		return;
 	}
 	if (m->help.open) {

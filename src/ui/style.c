@@ -104,3 +104,43 @@ const char *glyph(enum glyph g)
 	};
 	return unicode ? utf8[g] : ascii[g];
 }
+
+void style_message(int rows, int cols, const char *text)
+{
+	struct {
+		const char *s;
+		int n;
+	} line[64];
+	int n_lines = 0;
+	const char *p = text;
+	if (rows < 1 || cols < 1)
+		return;
+	while (n_lines < (int)(sizeof line / sizeof *line)) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		/* As many words as fit. */
+		int len = 0;
+		for (const char *w = p;;) {
+			while (*w == ' ')
+				w++;
+			const char *e = w;
+			while (*e && *e != ' ')
+				e++;
+			if (e == w || e - p > cols)
+				break;
+			len = (int)(e - p);
+			w = e;
+		}
+		if (!len)
+			len = cols;
+		line[n_lines].s = p;
+		line[n_lines].n = len;
+		n_lines++;
+		p += len;
+	}
+	int top = rows > n_lines ? (rows - n_lines) / 2 : 0;
+	for (int i = 0; i < n_lines && top + i < rows; i++)
+		mvaddnstr(top + i, (cols - line[i].n) / 2, line[i].s, line[i].n);
+}

@@ -45,4 +45,9 @@ attr_t style(enum style_role r);
 attr_t style_piece(const char *name, bool fixed, bool tried);
 const char *glyph(enum glyph g);
 
+/* A message of ASCII words, centred on a screen of rows x cols and wrapped
+ * at spaces to fit it (a word wider than the screen is cut): "terminal too
+ * small" must be read whole on the smallest screen. */
+void style_message(int rows, int cols, const char *text);
+
 #endif

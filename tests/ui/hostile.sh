@@ -10,6 +10,7 @@
 #   LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first key.
 # - A terminal that cannot move the cursor (TERM=dumb), or a TERM unknown,
 #   is refused in one line.
+# - At 10 x 5 the "too small" message is shown whole, wrapped.
 # Every case starts in a shell of its own, so that one that fails (a game
 # that hangs and is killed) does not spoil the next.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
@@ -149,5 +150,36 @@ for term in dumb no-such-terminal; do
 	ok $? "TERM=$term: of 80 columns at most: $(cat "$tmp/err")"
 	is "$(flags)" "0 0" "TERM=$term: no alternate screen"
 done
+
+# ---- a tiny terminal -------------------------------------------------------
+# Every word of "terminal too small: need W x H", on a screen of 10 x 5.
+whole() {
+	local i=0
+	while [ $i -lt 50 ]; do
+		screen | tr -s ' \n' '  ' | grep -q 'terminal too small: need [0-9][0-9]* x [0-9][0-9]*' && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	screen | sed 's/^/#   /'
+	return 1
+}
+start_shell 10 5
+type_line "$levels $LINKDANCE play kanoodle 2-01"
+whole
+ok $? "10 x 5, the game: the too-small message whole"
+keys q
+wait_prompt >/dev/null
+ok $? "10 x 5, the game: q leaves"
+is "$(flags)" "0 0" "10 x 5, the game: mouse and alternate screen off"
+start_shell 10 5
+type_line "$LINKDANCE"
+whole
+ok $? "10 x 5, the menu: the too-small message whole"
+keys q
+wait_prompt >/dev/null
+ok $? "10 x 5, the menu: q leaves"
+is "$(flags)" "0 0" "10 x 5, the menu: mouse and alternate screen off"
+T resize-window -t t -x 80 -y 24
+is "$(stty_ok)" "icanon echo END" "10 x 5: the shell's terminal has icanon and echo"
 
 done_testing
