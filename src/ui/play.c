@@ -719,6 +719,11 @@ void play_report(struct play *p, const struct worker_report *r)
 	p->app->dirty = true;
 }
 
+void play_resume(struct play *p)
+{
+	p->tick = clock_seconds();
+}
+
 int play_tick(struct play *p, double now)
 {
 	int wait = 1000;

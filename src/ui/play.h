@@ -26,5 +26,7 @@ void play_report(struct play *p, const struct worker_report *r);
 /* Time passes: now in seconds; returns the milliseconds until it next
  * needs to be called (-1: no hurry). */
 int play_tick(struct play *p, double now);
+/* Back from a suspend (Ctrl-Z): the clock goes on from now. */
+void play_resume(struct play *p);
 
 #endif

@@ -28,6 +28,8 @@
 
 volatile sig_atomic_t term_quit_signal;
 volatile sig_atomic_t term_resized;
+/* Ctrl-Z, or SIGTSTP from elsewhere: stop, once the screen is given back. */
+static volatile sig_atomic_t suspend_wanted;
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1003h\033[?1006h"
 #define MOUSE_OFF "\033[?1006l\033[?1003l\033[?1002l\033[?1000l"
@@ -43,7 +45,7 @@ static volatile sig_atomic_t restore_armed;
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS };
 /* Kept blocked but while term_wait() sleeps; their handlers set flags. */
-static const int wait_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH };
+static const int wait_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP };
 
 #define QUEUE_LEN 32
 
@@ -59,6 +61,7 @@ struct terminal {
 	unsigned char in[4096];
 	size_t in_at, in_len;
 	double last_input;         /* when bytes last came */
+	int susp_char;             /* the terminal's suspend key, or -1 */
 	int fault;                 /* LINKDANCE_TEST_FAULT, see term_open */
 };
 
@@ -119,6 +122,12 @@ static void on_winch(int sig)
 {
 	(void)sig;
 	term_resized = 1;
+}
+
+static void on_tstp(int sig)
+{
+	(void)sig;
+	suspend_wanted = 1;
 }
 
 static void add_cap(const char *cap)
@@ -235,6 +244,9 @@ struct terminal *term_open(struct diag *err)
 		return NULL;
 	}
 	frame_init(&t->frame, t->unicode);
+	/* The terminal is raw, so the suspend key arrives as a byte: do what
+	 * the terminal would have done with it. */
+	t->susp_char = restore_modes.c_cc[VSUSP] != _POSIX_VDISABLE ? restore_modes.c_cc[VSUSP] : -1;
 
 	/* A test hook, for the exits the game should never take:
 	 * LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first
@@ -242,9 +254,9 @@ struct terminal *term_open(struct diag *err)
 	const char *fault = getenv("LINKDANCE_TEST_FAULT");
 	t->fault = !fault ? 0 : !strcmp(fault, "exit") ? 1 : !strcmp(fault, "abort") ? 2 : 0;
 
-	/* The signals that end the game, and resizes, are blocked but while
-	 * waiting: their handlers then run between events, never in the middle
-	 * of drawing. */
+	/* The signals that end the game, resizes and suspends are blocked but
+	 * while waiting: their handlers then run between events, never in the
+	 * middle of drawing. */
 	sigset_t block;
 	sigemptyset(&block);
 	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
@@ -256,6 +268,7 @@ struct terminal *term_open(struct diag *err)
 	install(SIGTERM, on_quit);
 	install(SIGHUP, on_quit);
 	install(SIGWINCH, on_winch);
+	install(SIGTSTP, on_tstp);
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
 		install(fatal_signals[i], on_fatal);
 	return t;
@@ -404,6 +417,10 @@ static size_t termkey_held(TermKey *tk)
  * apart into Alt-[ and digits) is none. */
 static void unit_event(struct terminal *t, const struct frame_unit *u)
 {
+	if (u->len == 1 && u->bytes[0] == t->susp_char) {
+		suspend_wanted = 1;
+		return;
+	}
 	if (termkey_push_bytes(t->tk, (const char *)u->bytes, u->len) != u->len)
 		return; /* cannot happen: termkey is emptied after every unit */
 	TermKeyKey k;
@@ -420,7 +437,7 @@ static void unit_event(struct terminal *t, const struct frame_unit *u)
  * has room; the rest waits in t->in. */
 static void decode(struct terminal *t)
 {
-	while (t->in_len && t->n_queued < QUEUE_LEN) {
+	while (t->in_len && t->n_queued < QUEUE_LEN && !suspend_wanted) {
 		struct frame_unit u;
 		size_t used = frame_feed(&t->frame, t->in + t->in_at, t->in_len, &u);
 		t->in_at += used;
@@ -464,6 +481,52 @@ static void serve_signals(const struct terminal *t)
 		}
 }
 
+static void check_size(void)
+{
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+}
+
+/* Ctrl-Z: give the terminal back as on leaving (mouse reports off, the
+ * keypad's mode, the shell's screen and modes), stop, and when continued
+ * take it again. */
+static void suspend(struct terminal *t)
+{
+	suspend_wanted = 0;
+	bool mouse = t->mouse_on;
+	term_mouse(t, false);
+	termkey_stop(t->tk);
+	endwin();
+	fflush(stdout);
+
+	/* Stop as SIGTSTP's default would; this thread carries on from here
+	 * after SIGCONT (the solver thread is stopped and continued with the
+	 * whole process). */
+	struct sigaction ours, dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &ours);
+	sigset_t tstp;
+	sigemptyset(&tstp);
+	sigaddset(&tstp, SIGTSTP);
+	raise(SIGTSTP);
+	pthread_sigmask(SIG_UNBLOCK, &tstp, NULL);
+	pthread_sigmask(SIG_BLOCK, &tstp, NULL);
+	sigaction(SIGTSTP, &ours, NULL);
+
+	check_size();
+	clearok(curscr, TRUE);
+	refresh();
+	termkey_start(t->tk);
+	if (mouse)
+		term_mouse(t, true);
+	/* What was half read before belongs to a time gone. */
+	frame_init(&t->frame, t->unicode);
+	t->in_len = t->in_at = 0;
+}
+
 static struct term_event event_of(enum term_event_kind kind)
 {
 	return (struct term_event){ .kind = kind };
@@ -486,11 +549,13 @@ struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd)
 		serve_signals(t);
 		if (term_quit_signal)
 			return event_of(TERM_QUIT);
+		if (suspend_wanted) {
+			suspend(t);
+			return event_of(TERM_RESUME);
+		}
 		if (term_resized) {
 			term_resized = 0;
-			struct winsize ws;
-			if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
-				resizeterm(ws.ws_row, ws.ws_col);
+			check_size();
 			return event_of(TERM_RESIZE);
 		}
 		if (!t->n_queued)
@@ -503,6 +568,8 @@ struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd)
 				abort();
 			return ev;
 		}
+		if (suspend_wanted)
+			continue;
 
 		/* Nothing to hand out: sleep until input, a signal, the extra fd,
 		 * the timeout, or the moment a half-read sequence is given up. */

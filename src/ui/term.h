@@ -5,7 +5,8 @@
  * ourselves.  Whatever way the program ends, the terminal is given back as
  * it was: term_close() on the way out; precomputed bytes and the saved modes
  * written on a fatal signal (before it is raised again), on exit() from
- * anywhere, and from a sanitizer's death callback. */
+ * anywhere, and from a sanitizer's death callback.  Ctrl-Z gives it back
+ * for as long as the game is stopped. */
 #ifndef LD_TERM_H
 #define LD_TERM_H
 
@@ -16,9 +17,9 @@
 
 struct terminal;
 
-/* Signals that end the game cleanly (SIGINT, SIGTERM, SIGHUP) and SIGWINCH
- * are kept blocked except while term_wait() sleeps; their handlers only
- * set these flags. */
+/* Signals that end the game cleanly (SIGINT, SIGTERM, SIGHUP), SIGWINCH and
+ * SIGTSTP are kept blocked except while term_wait() sleeps; their handlers
+ * only set flags. */
 extern volatile sig_atomic_t term_quit_signal;
 extern volatile sig_atomic_t term_resized;
 
@@ -41,6 +42,7 @@ enum term_event_kind {
 	TERM_QUIT,       /* a signal asked us to end */
 	TERM_WAKE,       /* the extra file descriptor is readable */
 	TERM_TIMEOUT,
+	TERM_RESUME,     /* back from Ctrl-Z: redraw all; the time away was not play */
 };
 
 enum term_keysym {
@@ -61,7 +63,8 @@ struct term_event {
 };
 
 /* Wait up to timeout_ms (-1: no limit) for input, a signal, or extra_fd
- * (-1: none) to be readable, and return the first event. */
+ * (-1: none) to be readable, and return the first event.  A suspend
+ * (Ctrl-Z, SIGTSTP) happens in here: it returns TERM_RESUME. */
 struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd);
 /* The size of the screen. */
 void term_size(const struct terminal *t, int *rows, int *cols);

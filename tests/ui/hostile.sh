@@ -11,6 +11,8 @@
 # - A terminal that cannot move the cursor (TERM=dumb), or a TERM unknown,
 #   is refused in one line.
 # - At 10 x 5 the "too small" message is shown whole, wrapped.
+# - Ctrl-Z gives the terminal back (mouse reports off too), fg takes it
+#   again, and the clock does not count the time away.
 # Every case starts in a shell of its own, so that one that fails (a game
 # that hangs and is killed) does not spoil the next.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
@@ -181,5 +183,34 @@ ok $? "10 x 5, the menu: q leaves"
 is "$(flags)" "0 0" "10 x 5, the menu: mouse and alternate screen off"
 T resize-window -t t -x 80 -y 24
 is "$(stty_ok)" "icanon echo END" "10 x 5: the shell's terminal has icanon and echo"
+
+# ---- Ctrl-Z ----------------------------------------------------------------
+# The clock at the top right, in seconds.
+clock() { screen | head -1 | sed -n 's/.* \([0-9]*\):\([0-9][0-9]\) *$/\1 \2/p' | { read -r m s; echo $((m * 60 + s)); }; }
+for how in Ctrl-Z SIGTSTP; do
+	start_shell
+	game
+	keys T
+	sleep 1.2
+	c0=$(clock)
+	if [ $how = Ctrl-Z ]; then keys C-z; else kill -TSTP "$(pid)"; fi
+	# The shell goes on as the game stops: its status is SIGTSTP's.
+	is "$(gone_within 5)" 148 "$how: the game stops, the shell goes on"
+	wait_prompt >/dev/null
+	is "$(flags)" "0 0" "$how: mouse and alternate screen off"
+	is "$(stty_ok)" "icanon echo END" "$how: the shell's terminal has icanon and echo"
+	sleep 3
+	rm -f "$tmp/status"
+	type_line "fg; echo status \$? | tee $tmp/status"
+	wait_for "way to finish" >/dev/null
+	ok $? "$how, fg: the game is back"
+	is "$(flags)" "1 1" "$how, fg: mouse and alternate screen on again"
+	c1=$(clock)
+	ok "$([ "$c1" -ge "$c0" ] && [ "$c1" -le $((c0 + 2)) ] && echo 0 || echo 1)" \
+		"$how, fg: the clock did not count the time away ($c0 s, then $c1 s)"
+	keys q
+	is "$(gone_within 5)" 0 "$how, fg, then q: the game leaves"
+	restored "after $how and fg"
+done
 
 done_testing
