@@ -304,7 +304,10 @@ int app_run(const char *family, const char *level)
 				menu_event(a.menu, &ev);
 			a.dirty = true;
 			break;
+		case TERM_RESUME:
 		case TERM_RESIZE:
+			if (ev.kind == TERM_RESUME && a.play)
+				play_resume(a.play);
 			clearok(curscr, TRUE);
 			a.dirty = true;
 			break;

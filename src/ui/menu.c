@@ -568,14 +568,6 @@ static void draw_saves(struct menu *m, int rows, int cols)
 	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter continue  d abandon  Esc/q back  ? help", cols);
 }
 
-/* The message says what it needs, in as many lines as the screen has. */
-static void draw_too_small(int rows, int cols)
-{
-	char text[96];
-	snprintf(text, sizeof text, "terminal too small: need %d x %d", MENU_MIN_COLS, MENU_MIN_ROWS);
-	mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
-}
-
 void menu_draw(struct menu *m)
 {
 	struct app *a = m->app;
@@ -583,7 +575,9 @@ void menu_draw(struct menu *m)
 	term_size(a->term, &rows, &cols);
 	erase();
 	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
-		draw_too_small(rows, cols);
+		char text[64];
+		snprintf(text, sizeof text, "terminal too small: need %d x %d", MENU_MIN_COLS, MENU_MIN_ROWS);
+		style_message(rows, cols, text);
 		return;
 	}
 	if (m->help.open) {

@@ -744,6 +744,11 @@ void play_report(struct play *p, const struct worker_report *r)
 	p->app->dirty = true;
 }
 
+void play_resume(struct play *p)
+{
+	p->tick = clock_seconds();
+}
+
 int play_tick(struct play *p, double now)
 {
 	int wait = 1000;
@@ -966,7 +971,7 @@ void play_draw(struct play *p)
 	if (p->l.too_small) {
 		char text[80];
 		snprintf(text, sizeof text, "terminal too small: need %d x %d", p->l.need_cols, p->l.need_rows);
-		mvaddnstr(rows / 2, (cols - (int)strlen(text)) / 2 > 0 ? (cols - (int)strlen(text)) / 2 : 0, text, cols);
+		style_message(rows, cols, text);
 		return;
 	}
 	if (p->help.open) {

@@ -31,5 +31,7 @@ void play_hold(struct play *p, const char *text);
 /* Time passes: now in seconds; returns the milliseconds until it next
  * needs to be called (-1: no hurry). */
 int play_tick(struct play *p, double now);
+/* Back from a suspend (Ctrl-Z): the clock goes on from now. */
+void play_resume(struct play *p);
 
 #endif

@@ -136,3 +136,21 @@ int style_text_lines(int y, int x, int width, int max_lines, attr_t attr, const 
 	attroff(attr);
 	return n;
 }
+
+void style_message(int rows, int cols, const char *text)
+{
+	char fit[4096];
+	if (rows < 1 || cols < 1)
+		return;
+	int n = textfit_lines(text, cols, rows, unicode, fit, sizeof fit);
+	int top = rows > n ? (rows - n) / 2 : 0;
+	char *line = fit;
+	for (int i = 0; i < n && line; i++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		int w = textfit_width(line);
+		mvaddstr(top + i, w < cols ? (cols - w) / 2 : 0, line);
+		line = nl ? nl + 1 : NULL;
+	}
+}

@@ -52,4 +52,9 @@ void style_text(int y, int x, int width, attr_t attr, const char *text);
  * the lines used. */
 int style_text_lines(int y, int x, int width, int max_lines, attr_t attr, const char *text);
 
+/* A message, centred on a screen of rows x cols and wrapped
+ * at spaces to fit it (a word wider than the screen is cut): "terminal too
+ * small" must be read whole on the smallest screen. */
+void style_message(int rows, int cols, const char *text);
+
 #endif

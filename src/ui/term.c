@@ -14,18 +14,29 @@
 #include <term.h>
 #include <termios.h>
 #include <termkey.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "ui/frame.h"
+#include "util/clock.h"
 #include "util/xalloc.h"
+
+#if defined(LD_SANITIZERS) || defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#include <sanitizer/common_interface_defs.h>
+#define SANITIZED 1
+#endif
 
 volatile sig_atomic_t term_quit_signal;
 volatile sig_atomic_t term_resized;
+/* Ctrl-Z, or SIGTSTP from elsewhere: stop, once the screen is given back. */
+static volatile sig_atomic_t suspend_wanted;
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1003h\033[?1006h"
 #define MOUSE_OFF "\033[?1006l\033[?1003l\033[?1002l\033[?1000l"
 
-/* What a fatal signal's handler writes to give the terminal back; made
- * ready in advance, since the handler may call nothing but write(2) and
+/* What gives the terminal back when the program ends without term_close
+ * (a fatal signal, exit() from anywhere, a sanitizer's report); made ready
+ * in advance, since a signal handler may call nothing but write(2) and
  * tcsetattr(3). */
 static char restore_bytes[512];
 static size_t restore_len;
@@ -33,27 +44,74 @@ static struct termios restore_modes;
 static volatile sig_atomic_t restore_armed;
 
 static const int fatal_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS };
-static const int quit_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/* Kept blocked but while term_wait() sleeps; their handlers set flags. */
+static const int wait_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP };
+
+#define QUEUE_LEN 32
 
 struct terminal {
 	TermKey *tk;
+	struct frame frame;
 	bool unicode, colour, colour256, mouse_on, open;
 	sigset_t wait_mask;        /* the signal mask while waiting */
-	struct term_event queue[32];
+	struct term_event queue[QUEUE_LEN];
 	int n_queued, first;
-	bool key_pending;          /* termkey holds a prefix (a lone Esc?) */
+	/* Bytes read and not yet framed: left here while the queue is full,
+	 * so that a burst is taken in order and whole. */
+	unsigned char in[4096];
+	size_t in_at, in_len;
+	double last_input;         /* when bytes last came */
+	int susp_char;             /* the terminal's suspend key, or -1 */
+	int fault;                 /* LINKDANCE_TEST_FAULT, see term_open */
 };
+
+static void restore_now(void)
+{
+	ssize_t n = write(STDOUT_FILENO, restore_bytes, restore_len);
+	(void)n;
+	tcsetattr(STDIN_FILENO, TCSANOW, &restore_modes);
+	restore_armed = 0;
+}
 
 static void on_fatal(int sig)
 {
-	if (restore_armed) {
-		ssize_t n = write(STDOUT_FILENO, restore_bytes, restore_len);
-		(void)n;
-		tcsetattr(STDIN_FILENO, TCSANOW, &restore_modes);
-	}
+	if (restore_armed)
+		restore_now();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
+
+/* The ways out that skip term_close: exit() from anywhere (a fatal error),
+ * and the sanitizers' reports. */
+static void restore_late(void)
+{
+	if (restore_armed)
+		restore_now();
+}
+
+#ifdef SANITIZED
+/* A sanitizer's report ends in _exit, without a signal or atexit, and it
+ * would be written on the alternate screen, which leaving it wipes.  So the
+ * terminal is given back as soon as an error is found, before the report is
+ * printed: AddressSanitizer calls __asan_on_error, UndefinedBehaviorSanitizer
+ * __ubsan_on_report (a hook of its runtime that no header declares), both
+ * weak in the runtime and defined here.  Every report is fatal in our
+ * sanitizer builds (-fno-sanitize-recover=all), so the game never goes on
+ * drawing after it.  The death callback catches any other way a sanitizer
+ * ends the program. */
+void __asan_on_error(void);
+void __ubsan_on_report(void);
+
+void __asan_on_error(void)
+{
+	restore_late();
+}
+
+void __ubsan_on_report(void)
+{
+	restore_late();
+}
+#endif
 
 static void on_quit(int sig)
 {
@@ -64,6 +122,12 @@ static void on_winch(int sig)
 {
 	(void)sig;
 	term_resized = 1;
+}
+
+static void on_tstp(int sig)
+{
+	(void)sig;
+	suspend_wanted = 1;
 }
 
 static void add_cap(const char *cap)
@@ -87,21 +151,50 @@ static void install(int sig, void (*handler)(int))
 	sigaction(sig, &sa, NULL);
 }
 
+/* The game draws by moving the cursor: a terminal that cannot (TERM=dumb,
+ * a printing terminal) would show a title and nothing else.  Asked before
+ * curses takes the screen, so that a refusal leaves it untouched. */
+static bool usable_type(struct diag *err)
+{
+	const char *name = getenv("TERM");
+	int status = 0;
+	if (!name || !*name) {
+		diag_set(err, "TERM is not set: the game needs to know the terminal's type");
+		return false;
+	}
+	if (setupterm((char *)name, STDOUT_FILENO, &status) != OK) {
+		if (status == 0)
+			diag_set(err, "unknown terminal type TERM=%.20s (no terminfo entry)", name);
+		else
+			diag_set(err, "cannot use TERM=%.20s", name);
+		return false;
+	}
+	char *cup = tigetstr("cup");
+	bool moves = cup && cup != (char *)-1;
+	del_curterm(cur_term);
+	if (!moves) {
+		diag_set(err, "cannot play on TERM=%.20s: it cannot move the cursor", name);
+		return false;
+	}
+	return true;
+}
+
 struct terminal *term_open(struct diag *err)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		diag_set(err, "the game needs a terminal (the batch commands do not: see linkdance --help)");
 		return NULL;
 	}
-	struct terminal *t = xcalloc(1, sizeof *t);
 	if (tcgetattr(STDIN_FILENO, &restore_modes) != 0) {
 		diag_set(err, "cannot read the terminal's modes: %s", strerror(errno));
-		free(t);
 		return NULL;
 	}
+	if (!usable_type(err))
+		return NULL;
+	struct terminal *t = xcalloc(1, sizeof *t);
 	const char *term_name = getenv("TERM");
 	if (!newterm(NULL, stdout, stdin)) {
-		diag_set(err, "cannot use the terminal type '%s'", term_name ? term_name : "(unset)");
+		diag_set(err, "cannot use TERM=%.20s", term_name ? term_name : "");
 		free(t);
 		return NULL;
 	}
@@ -129,7 +222,19 @@ struct terminal *term_open(struct diag *err)
 	add_cap("rmkx");
 	add_cap("rmcup");
 	restore_armed = 1;
+	static bool hooked;
+	if (!hooked) {
+		hooked = true;
+		atexit(restore_late);
+#ifdef SANITIZED
+		__sanitizer_set_death_callback(restore_late);
+#endif
+	}
 
+	/* libtermkey is given the terminal only to send smkx and rmkx as it
+	 * starts and stops (the keypad's mode, so that keys are what it
+	 * expects); it never reads: term_wait reads, and hands it whole units
+	 * (see frame.h). */
 	t->tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_NOTERMIOS | TERMKEY_FLAG_CTRLC |
 	                                      (t->unicode ? TERMKEY_FLAG_UTF8 : TERMKEY_FLAG_RAW));
 	if (!t->tk) {
@@ -138,22 +243,32 @@ struct terminal *term_open(struct diag *err)
 		free(t);
 		return NULL;
 	}
+	frame_init(&t->frame, t->unicode);
+	/* The terminal is raw, so the suspend key arrives as a byte: do what
+	 * the terminal would have done with it. */
+	t->susp_char = restore_modes.c_cc[VSUSP] != _POSIX_VDISABLE ? restore_modes.c_cc[VSUSP] : -1;
 
-	/* The signals that end the game, and resizes, are blocked but while
-	 * waiting: their handlers then run between events, never in the middle
-	 * of drawing. */
+	/* A test hook, for the exits the game should never take:
+	 * LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first
+	 * key.  Used by tests/ui/hostile.sh to prove the terminal comes back. */
+	const char *fault = getenv("LINKDANCE_TEST_FAULT");
+	t->fault = !fault ? 0 : !strcmp(fault, "exit") ? 1 : !strcmp(fault, "abort") ? 2 : 0;
+
+	/* The signals that end the game, resizes and suspends are blocked but
+	 * while waiting: their handlers then run between events, never in the
+	 * middle of drawing. */
 	sigset_t block;
 	sigemptyset(&block);
-	for (size_t i = 0; i < sizeof quit_signals / sizeof *quit_signals; i++)
-		sigaddset(&block, quit_signals[i]);
-	sigaddset(&block, SIGWINCH);
+	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
+		sigaddset(&block, wait_signals[i]);
 	pthread_sigmask(SIG_BLOCK, &block, &t->wait_mask);
-	for (size_t i = 0; i < sizeof quit_signals / sizeof *quit_signals; i++)
-		sigdelset(&t->wait_mask, quit_signals[i]);
-	sigdelset(&t->wait_mask, SIGWINCH);
-	for (size_t i = 0; i < sizeof quit_signals / sizeof *quit_signals; i++)
-		install(quit_signals[i], on_quit);
+	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
+		sigdelset(&t->wait_mask, wait_signals[i]);
+	install(SIGINT, on_quit);
+	install(SIGTERM, on_quit);
+	install(SIGHUP, on_quit);
 	install(SIGWINCH, on_winch);
+	install(SIGTSTP, on_tstp);
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof *fatal_signals; i++)
 		install(fatal_signals[i], on_fatal);
 	return t;
@@ -220,14 +335,14 @@ void term_size(const struct terminal *t, int *rows, int *cols)
 
 static void push(struct terminal *t, struct term_event ev)
 {
-	if (t->n_queued < (int)(sizeof t->queue / sizeof *t->queue))
-		t->queue[(t->first + t->n_queued++) % (int)(sizeof t->queue / sizeof *t->queue)] = ev;
+	if (t->n_queued < QUEUE_LEN)
+		t->queue[(t->first + t->n_queued++) % QUEUE_LEN] = ev;
 }
 
 static struct term_event pop(struct terminal *t)
 {
 	struct term_event ev = t->queue[t->first];
-	t->first = (t->first + 1) % (int)(sizeof t->queue / sizeof *t->queue);
+	t->first = (t->first + 1) % QUEUE_LEN;
 	t->n_queued--;
 	return ev;
 }
@@ -292,71 +407,206 @@ static void translate(struct terminal *t, const TermKeyKey *k)
 	push(t, ev);
 }
 
-static void read_keys(struct terminal *t, bool force)
+static size_t termkey_held(TermKey *tk)
 {
-	TermKeyKey k;
-	TermKeyResult r;
-	for (;;) {
-		r = force ? termkey_getkey_force(t->tk, &k) : termkey_getkey(t->tk, &k);
-		if (r == TERMKEY_RES_KEY) {
-			translate(t, &k);
-			continue;
-		}
-		t->key_pending = r == TERMKEY_RES_AGAIN;
-		if (r == TERMKEY_RES_EOF)
-			term_quit_signal = SIGHUP; /* the terminal has gone */
+	return termkey_get_buffer_size(tk) - termkey_get_buffer_remaining(tk);
+}
+
+/* One unit (see frame.h) is one key, or nothing: libtermkey decodes it, and
+ * a unit it reads as more than one key (a sequence it does not know, taken
+ * apart into Alt-[ and digits) is none. */
+static void unit_event(struct terminal *t, const struct frame_unit *u)
+{
+	if (u->len == 1 && u->bytes[0] == t->susp_char) {
+		suspend_wanted = 1;
 		return;
 	}
+	if (termkey_push_bytes(t->tk, (const char *)u->bytes, u->len) != u->len)
+		return; /* cannot happen: termkey is emptied after every unit */
+	TermKeyKey k;
+	TermKeyResult r = termkey_getkey(t->tk, &k);
+	if (r == TERMKEY_RES_AGAIN) /* a lone Esc: the unit is complete */
+		r = termkey_getkey_force(t->tk, &k);
+	if (r == TERMKEY_RES_KEY && termkey_held(t->tk) == 0)
+		translate(t, &k);
+	for (int i = 0; termkey_held(t->tk) && i < FRAME_UNIT_MAX + 1; i++)
+		termkey_getkey_force(t->tk, &k);
+}
+
+/* Frame the bytes read into units and units into events, while the queue
+ * has room; the rest waits in t->in. */
+static void decode(struct terminal *t)
+{
+	while (t->in_len && t->n_queued < QUEUE_LEN && !suspend_wanted) {
+		struct frame_unit u;
+		size_t used = frame_feed(&t->frame, t->in + t->in_at, t->in_len, &u);
+		t->in_at += used;
+		t->in_len -= used;
+		if (u.len)
+			unit_event(t, &u);
+	}
+	if (!t->in_len)
+		t->in_at = 0;
+}
+
+/* Only after poll(2) said the terminal is readable: the read does not
+ * block.  (O_NONBLOCK is not set on it: the flag belongs to the open file,
+ * which the shell shares, and a crash would leave it set.) */
+static void read_input(struct terminal *t)
+{
+	ssize_t n = read(STDIN_FILENO, t->in, sizeof t->in);
+	if (n > 0) {
+		t->in_at = 0;
+		t->in_len = (size_t)n;
+		t->last_input = clock_seconds();
+	} else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+		term_quit_signal = SIGHUP; /* the terminal has gone */
+	}
+}
+
+/* ppoll() lets our signals in only when it is interrupted by one: when
+ * input is ready at once it returns with them still pending and blocked,
+ * and a steady stream of input would keep them out for good.  So after
+ * every wake-up, let in any that is pending. */
+static void serve_signals(const struct terminal *t)
+{
+	sigset_t pending, old;
+	if (sigpending(&pending) != 0)
+		return;
+	for (size_t i = 0; i < sizeof wait_signals / sizeof *wait_signals; i++)
+		if (sigismember(&pending, wait_signals[i])) {
+			pthread_sigmask(SIG_SETMASK, &t->wait_mask, &old);
+			pthread_sigmask(SIG_SETMASK, &old, NULL);
+			return;
+		}
+}
+
+static void check_size(void)
+{
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+}
+
+/* Ctrl-Z: give the terminal back as on leaving (mouse reports off, the
+ * keypad's mode, the shell's screen and modes), stop, and when continued
+ * take it again. */
+static void suspend(struct terminal *t)
+{
+	suspend_wanted = 0;
+	bool mouse = t->mouse_on;
+	term_mouse(t, false);
+	termkey_stop(t->tk);
+	endwin();
+	fflush(stdout);
+
+	/* Stop as SIGTSTP's default would; this thread carries on from here
+	 * after SIGCONT (the solver thread is stopped and continued with the
+	 * whole process). */
+	struct sigaction ours, dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &ours);
+	sigset_t tstp;
+	sigemptyset(&tstp);
+	sigaddset(&tstp, SIGTSTP);
+	raise(SIGTSTP);
+	pthread_sigmask(SIG_UNBLOCK, &tstp, NULL);
+	pthread_sigmask(SIG_BLOCK, &tstp, NULL);
+	sigaction(SIGTSTP, &ours, NULL);
+
+	check_size();
+	clearok(curscr, TRUE);
+	refresh();
+	termkey_start(t->tk);
+	if (mouse)
+		term_mouse(t, true);
+	/* What was half read before belongs to a time gone. */
+	frame_init(&t->frame, t->unicode);
+	t->in_len = t->in_at = 0;
+}
+
+static struct term_event event_of(enum term_event_kind kind)
+{
+	return (struct term_event){ .kind = kind };
+}
+
+static struct timespec timespec_of(double s)
+{
+	if (s < 0)
+		s = 0;
+	struct timespec ts;
+	ts.tv_sec = (time_t)s;
+	ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+	return ts;
 }
 
 struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd)
 {
+	double deadline = timeout_ms >= 0 ? clock_seconds() + timeout_ms / 1000.0 : 0;
 	for (;;) {
-		if (t->n_queued)
-			return pop(t);
+		serve_signals(t);
 		if (term_quit_signal)
-			return (struct term_event){ .kind = TERM_QUIT };
+			return event_of(TERM_QUIT);
+		if (suspend_wanted) {
+			suspend(t);
+			return event_of(TERM_RESUME);
+		}
 		if (term_resized) {
 			term_resized = 0;
-			struct winsize ws;
-			if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
-				resizeterm(ws.ws_row, ws.ws_col);
-			return (struct term_event){ .kind = TERM_RESIZE };
+			check_size();
+			return event_of(TERM_RESIZE);
 		}
+		if (!t->n_queued)
+			decode(t);
+		if (t->n_queued) {
+			struct term_event ev = pop(t);
+			if (ev.kind == TERM_KEY && t->fault == 1)
+				exit(1);
+			if (ev.kind == TERM_KEY && t->fault == 2)
+				abort();
+			return ev;
+		}
+		if (suspend_wanted)
+			continue;
+
+		/* Nothing to hand out: sleep until input, a signal, the extra fd,
+		 * the timeout, or the moment a half-read sequence is given up. */
+		double now = clock_seconds(), wait = timeout_ms >= 0 ? deadline - now : -1;
+		bool forever = timeout_ms < 0, pending = frame_pending(&t->frame);
+		double quiet_at = t->last_input + termkey_get_waittime(t->tk) / 1000.0;
+		if (pending && (forever || quiet_at - now < wait)) {
+			wait = quiet_at - now;
+			forever = false;
+		}
+		struct timespec ts = timespec_of(wait);
 		struct pollfd pfd[2] = { { .fd = STDIN_FILENO, .events = POLLIN }, { .fd = extra_fd, .events = POLLIN } };
-		int wait = timeout_ms;
-		if (t->key_pending) {
-			int esc = termkey_get_waittime(t->tk);
-			if (wait < 0 || esc < wait)
-				wait = esc;
-		}
-		struct timespec ts = { wait / 1000, (long)(wait % 1000) * 1000000L };
-		int n = ppoll(pfd, extra_fd >= 0 ? 2 : 1, wait >= 0 ? &ts : NULL, &t->wait_mask);
+		int n = ppoll(pfd, extra_fd >= 0 ? 2 : 1, forever ? NULL : &ts, &t->wait_mask);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue; /* a signal: its flag is looked at above */
-			return (struct term_event){ .kind = TERM_TIMEOUT };
+			return event_of(TERM_TIMEOUT);
 		}
 		if (n == 0) {
-			if (t->key_pending) {
-				read_keys(t, true);
-				if (t->n_queued)
-					continue;
+			now = clock_seconds();
+			if (pending && now >= quiet_at) {
+				struct frame_unit u;
+				if (frame_quiet(&t->frame, &u))
+					unit_event(t, &u);
+				continue;
 			}
-			if (wait == timeout_ms || timeout_ms < 0)
-				return (struct term_event){ .kind = TERM_TIMEOUT };
+			if (timeout_ms >= 0 && now >= deadline)
+				return event_of(TERM_TIMEOUT);
 			continue;
 		}
-		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)) {
-			if (termkey_advisereadable(t->tk) == TERMKEY_RES_AGAIN || (pfd[0].revents & POLLIN))
-				read_keys(t, false);
-			if (pfd[0].revents & (POLLHUP | POLLERR))
-				term_quit_signal = SIGHUP;
-		}
-		if (extra_fd >= 0 && (pfd[1].revents & POLLIN)) {
-			if (t->n_queued)
-				continue;
-			return (struct term_event){ .kind = TERM_WAKE };
-		}
+		if (pfd[0].revents & POLLIN)
+			read_input(t);
+		else if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			term_quit_signal = SIGHUP;
+		/* The solver's news before the keys just read (they wait in
+		 * t->in), so that a stream of keys cannot keep it out. */
+		if (extra_fd >= 0 && (pfd[1].revents & POLLIN))
+			return event_of(TERM_WAKE);
 	}
 }

@@ -1,10 +1,12 @@
 /* The terminal: curses owns its modes (raw, no echo, no newline
- * translation, the alternate screen), libtermkey only parses the bytes
- * that come in (keys and SGR mouse reports), and we switch mouse reporting
- * on and off ourselves.  Whatever way the program ends, the terminal is
- * given back as it was: term_close() on the way out, and on a fatal signal
- * precomputed bytes and the saved modes written from the handler before the
- * signal is raised again. */
+ * translation, the alternate screen); we read the bytes that come in, cut
+ * them into whole keys and mouse reports (frame.h, which throws away what is
+ * not), and libtermkey decodes those; we switch mouse reporting on and off
+ * ourselves.  Whatever way the program ends, the terminal is given back as
+ * it was: term_close() on the way out; precomputed bytes and the saved modes
+ * written on a fatal signal (before it is raised again), on exit() from
+ * anywhere, and from a sanitizer's death callback.  Ctrl-Z gives it back
+ * for as long as the game is stopped. */
 #ifndef LD_TERM_H
 #define LD_TERM_H
 
@@ -15,9 +17,9 @@
 
 struct terminal;
 
-/* Signals that end the game cleanly (SIGINT, SIGTERM, SIGHUP) and SIGWINCH
- * are kept blocked except while term_wait() sleeps; their handlers only
- * set these flags. */
+/* Signals that end the game cleanly (SIGINT, SIGTERM, SIGHUP), SIGWINCH and
+ * SIGTSTP are kept blocked except while term_wait() sleeps; their handlers
+ * only set flags. */
 extern volatile sig_atomic_t term_quit_signal;
 extern volatile sig_atomic_t term_resized;
 
@@ -40,6 +42,7 @@ enum term_event_kind {
 	TERM_QUIT,       /* a signal asked us to end */
 	TERM_WAKE,       /* the extra file descriptor is readable */
 	TERM_TIMEOUT,
+	TERM_RESUME,     /* back from Ctrl-Z: redraw all; the time away was not play */
 };
 
 enum term_keysym {
@@ -60,7 +63,8 @@ struct term_event {
 };
 
 /* Wait up to timeout_ms (-1: no limit) for input, a signal, or extra_fd
- * (-1: none) to be readable, and return the first event. */
+ * (-1: none) to be readable, and return the first event.  A suspend
+ * (Ctrl-Z, SIGTSTP) happens in here: it returns TERM_RESUME. */
 struct term_event term_wait(struct terminal *t, int timeout_ms, int extra_fd);
 /* The size of the screen. */
 void term_size(const struct terminal *t, int *rows, int *cols);

@@ -1,0 +1,216 @@
+#!/bin/sh
+# The terminal under hostile input, and on the ways out of the game.
+# - Escape sequences that never end (longer than libtermkey's buffer) do
+#   not hang the game: q still quits, signals are still served.
+# - A stream of input cannot keep signals out.
+# - The bytes of a broken sequence are not keys; a burst of keys is not
+#   cut short.
+# - An exit(1) or abort() in the middle of the game gives the terminal back.
+#   These exits are made on purpose through a test hook in src/ui/term.c:
+#   LINKDANCE_TEST_FAULT=exit calls exit(1), =abort abort(), at the first key.
+# - A terminal that cannot move the cursor (TERM=dumb), or a TERM unknown,
+#   is refused in one line.
+# - At 10 x 5 the "too small" message is shown whole, wrapped.
+# - Ctrl-Z gives the terminal back (mouse reports off too), fg takes it
+#   again, and the clock does not count the time away.
+# Every case starts in a shell of its own, so that one that fails (a game
+# that hangs and is killed) does not spoil the next.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+# A session that stays, so that the server does not go (and come back, with
+# a race) each time start_shell kills the one before.
+T -f /dev/null new-session -d -s keep sh
+levels="LINKDANCE_LEVELS=$top_srcdir/levels"
+
+# game [VAR=VALUE...]: the game on a level, its pid in $tmp/pid; its exit
+# status goes to $tmp/status (and to the screen), so that it can be waited
+# for even when junk fills the screen.
+game() {
+	rm -f "$tmp/pid" "$tmp/status" "$tmp/trace"
+	type_line "clear; $levels $* sh -c 'echo \$\$ >$tmp/pid; exec $LINKDANCE play kanoodle 2-01'; echo status \$? | tee $tmp/status"
+	wait_for "way to finish"
+}
+pid() { cat "$tmp/pid"; }
+
+# gone_within SECONDS: the game's exit status, if it ended in time.
+gone_within() {
+	local i=0 n=$(($1 * 20))
+	while [ $i -lt $n ]; do
+		if [ -s "$tmp/status" ]; then
+			sed 's/status //' "$tmp/status"
+			return 0
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "still running after $1 s"
+	# Do not leave it running to spoil the next test.
+	kill -KILL "$(pid)" 2>/dev/null
+	wait_prompt >/dev/null
+	return 1
+}
+
+# The terminal given back: mouse and alternate screen off, and the shell's
+# modes.
+restored() { # NAME
+	is "$(flags)" "0 0" "$1: mouse and alternate screen off"
+	is "$(stty_ok)" "icanon echo END" "$1: the shell's terminal has icanon and echo"
+}
+
+digits=$(printf '%0300d' 0 | tr 0 7)
+letters=$(printf '%0300d' 0 | sed 's/0/ab/g' | cut -c1-300)
+
+# ---- escape sequences that never end -------------------------------------
+for kind in CSI OSC DCS; do
+	case $kind in
+	CSI) junk=$(printf '\033[%s' "$digits") ;;
+	OSC) junk=$(printf '\033]%s' "$letters") ;;
+	DCS) junk=$(printf '\033P%s' "$letters") ;;
+	esac
+	start_shell
+	game
+	T send-keys -t t -l "$junk"
+	sleep 0.3
+	keys q
+	is "$(gone_within 1)" 0 "unterminated $kind of 300 bytes, then q: the game leaves within a second"
+	restored "unterminated $kind"
+done
+
+start_shell
+game
+T send-keys -t t -l "$(printf '\033[%s' "$digits")"
+sleep 0.3
+kill -TERM "$(pid)"
+is "$(gone_within 1)" 143 "unterminated CSI, then SIGTERM: served within a second (status 143)"
+restored "unterminated CSI, then SIGTERM"
+
+# ---- a stream of input that does not stop ----------------------------------
+# 20,000 x (which does nothing in the game), the signal sent while they
+# come.  What the game has not read when it goes, the shell gets.
+start_shell
+game
+chunk=$(printf '%01000d' 0 | tr 0 x)
+(i=0; while [ $i -lt 20 ] && [ ! -s "$tmp/status" ]; do T send-keys -t t -l "$chunk"; i=$((i + 1)); done) &
+flood=$!
+sleep 0.05
+kill -TERM "$(pid)"
+is "$(gone_within 1)" 143 "under a stream of keys, SIGTERM is served within a second"
+wait "$flood"
+# The keys the game did not read are the shell's: one line, a command not
+# found.
+sleep 0.5
+keys Enter
+wait_prompt >/dev/null
+restored "a stream of keys, then SIGTERM"
+
+# ---- what is and is not a key ---------------------------------------------
+# LINKDANCE_TRACE logs every event the game receives (src/ui/app.c).
+key_events() { grep -c '^event 1 ' "$tmp/trace"; }
+start_shell
+game "LINKDANCE_TRACE=$tmp/trace"
+before=$(screen | sed 's/[0-9]*:[0-9][0-9] *$//')
+T send-keys -t t -l "$(printf '\033[1234')"
+sleep 0.3
+T send-keys -t t -l "$(printf '\033]TrrH')"
+sleep 0.3
+is "$(key_events)" 0 "the digits of a broken CSI, the letters of a broken OSC: no key events"
+is "$(screen | sed 's/[0-9]*:[0-9][0-9] *$//')" "$before" "and the screen is as it was (no piece taken, no hint)"
+T send-keys -t t -l "$(printf '%0100d' 0 | tr 0 x)"
+sleep 0.5
+is "$(grep -c '^event 1 ch 120 ' "$tmp/trace")" 100 "a burst of 100 keys: 100 key events, none dropped"
+keys q
+is "$(gone_within 5)" 0 "then q: the game leaves"
+
+# ---- exits the game should never take --------------------------------------
+for fault in exit abort; do
+	start_shell
+	game LINKDANCE_TEST_FAULT=$fault
+	keys x
+	case $fault in exit) want=1 ;; abort) want=134 ;; esac
+	is "$(gone_within 5)" $want "$fault() in the game: it ends (status $want)"
+	restored "$fault()"
+done
+
+# ---- terminals the game cannot use -----------------------------------------
+for term in dumb no-such-terminal; do
+	start_shell
+	rm -f "$tmp/status"
+	type_line "clear; TERM=$term $levels $LINKDANCE play kanoodle 2-01 2>$tmp/err; echo status \$? | tee $tmp/status"
+	st=$(gone_within 5)
+	is "$st" 1 "TERM=$term: refused (status 1)"
+	if [ "$st" != 1 ]; then
+		keys q
+		wait_prompt >/dev/null
+	fi
+	grep -qF -- "$term" "$tmp/err"
+	ok $? "TERM=$term: the message names it"
+	if [ $term = dumb ]; then
+		grep -q "cannot move the cursor" "$tmp/err"
+		ok $? "TERM=dumb: the message says why"
+	fi
+	is "$(wc -l <"$tmp/err" | tr -d ' ')" 1 "TERM=$term: in one line"
+	awk 'length > 80 { exit 1 }' "$tmp/err"
+	ok $? "TERM=$term: of 80 columns at most: $(cat "$tmp/err")"
+	is "$(flags)" "0 0" "TERM=$term: no alternate screen"
+done
+
+# ---- a tiny terminal -------------------------------------------------------
+# Every word of "terminal too small: need W x H", on a screen of 10 x 5.
+whole() {
+	local i=0
+	while [ $i -lt 50 ]; do
+		screen | tr -s ' \n' '  ' | grep -q 'terminal too small: need [0-9][0-9]* x [0-9][0-9]*' && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	screen | sed 's/^/#   /'
+	return 1
+}
+start_shell 10 5
+type_line "$levels $LINKDANCE play kanoodle 2-01"
+whole
+ok $? "10 x 5, the game: the too-small message whole"
+keys q
+wait_prompt >/dev/null
+ok $? "10 x 5, the game: q leaves"
+is "$(flags)" "0 0" "10 x 5, the game: mouse and alternate screen off"
+start_shell 10 5
+type_line "$LINKDANCE"
+whole
+ok $? "10 x 5, the menu: the too-small message whole"
+keys q
+wait_prompt >/dev/null
+ok $? "10 x 5, the menu: q leaves"
+is "$(flags)" "0 0" "10 x 5, the menu: mouse and alternate screen off"
+T resize-window -t t -x 80 -y 24
+is "$(stty_ok)" "icanon echo END" "10 x 5: the shell's terminal has icanon and echo"
+
+# ---- Ctrl-Z ----------------------------------------------------------------
+# The clock at the top right, in seconds.
+clock() { screen | head -1 | sed -n 's/.* \([0-9]*\):\([0-9][0-9]\) *$/\1 \2/p' | { read -r m s; echo $((m * 60 + s)); }; }
+for how in Ctrl-Z SIGTSTP; do
+	start_shell
+	game
+	keys T
+	sleep 1.2
+	c0=$(clock)
+	if [ $how = Ctrl-Z ]; then keys C-z; else kill -TSTP "$(pid)"; fi
+	# The shell goes on as the game stops: its status is SIGTSTP's.
+	is "$(gone_within 5)" 148 "$how: the game stops, the shell goes on"
+	wait_prompt >/dev/null
+	is "$(flags)" "0 0" "$how: mouse and alternate screen off"
+	is "$(stty_ok)" "icanon echo END" "$how: the shell's terminal has icanon and echo"
+	sleep 3
+	rm -f "$tmp/status"
+	type_line "fg; echo status \$? | tee $tmp/status"
+	wait_for "way to finish" >/dev/null
+	ok $? "$how, fg: the game is back"
+	is "$(flags)" "1 1" "$how, fg: mouse and alternate screen on again"
+	c1=$(clock)
+	ok "$([ "$c1" -ge "$c0" ] && [ "$c1" -le $((c0 + 2)) ] && echo 0 || echo 1)" \
+		"$how, fg: the clock did not count the time away ($c0 s, then $c1 s)"
+	keys q
+	is "$(gone_within 5)" 0 "$how, fg, then q: the game leaves"
+	restored "after $how and fg"
+done
+
+done_testing
