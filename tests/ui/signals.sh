@@ -3,7 +3,7 @@
 # status, and (but for a crash) saves first.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 start_shell
-save="$home/.local/state/linkdance/game.save"
+save="$home/.local/state/linkdance/saves/kanoodle.2-01.save"
 # The game writes no pid file of its own: the shell that starts it writes
 # its own pid, then becomes the game (no process lister is needed, and a
 # fresh minimal Debian has none).
