@@ -78,6 +78,7 @@ void menu_refresh(struct menu *m)
 {
 	struct app *a = m->app;
 	struct diag notice;
+	bool had_continue = m->n_saves > 0;
 	free(m->saves);
 	m->saves = NULL;
 	m->n_saves = 0;
@@ -97,11 +98,16 @@ void menu_refresh(struct menu *m)
 		m->save_sel = m->n_saves ? m->n_saves - 1 : 0;
 	if (m->screen == SCR_SAVES && !m->n_saves)
 		m->screen = SCR_MAIN;
+	/* Continue comes and goes at the top: the entry chosen stays chosen. */
+	if (had_continue != (m->n_saves > 0))
+		m->sel += had_continue ? -1 : 1;
 	enum entry e[16];
 	int f[16];
 	int n = entries(m, e, f);
 	if (m->sel >= n)
 		m->sel = n - 1;
+	if (m->sel < 0)
+		m->sel = 0;
 }
 
 struct menu *menu_new(struct app *a)

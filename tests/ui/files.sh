@@ -127,7 +127,7 @@ wait_for "Continue: Kanoodle 1-02, 0 moves"
 ok $? "bad_one_save_slot: the game left last is offered"
 screen | grep -q "(and 1 more)"
 ok $? "bad_one_save_slot: the first is not lost"
-keys Enter
+keys Up Enter
 wait_for "unfinished games"
 screen | grep -q "Kanoodle 1-01, 0 moves" && screen | grep -q "Kanoodle 1-02, 0 moves"
 ok $? "bad_one_save_slot: Continue lists both, with their moves"
@@ -164,6 +164,20 @@ keys d y
 wait_for "Abandoned: Kanoodle 1-02"
 ! test -e "$saves/kanoodle.1-02.save"
 ok $? "yes: it goes"
+# Continue appears above the families: the family chosen stays chosen.
+keys Down Enter
+wait_for "IQ Fit: choose a level"
+keys Up Enter
+wait_for "IQ Fit" >/dev/null
+keys q
+wait_for "IQ Fit: choose a level" >/dev/null
+esc
+keys Enter
+wait_for "IQ Fit: choose a level"
+ok $? "when Continue appears, the menu stays on the family it was on"
+keys q
+wait_for "Continue: IQ Fit free play"
+rm -f "$saves/iqfit.save"
 keys q
 is "$(exit_status)" 0 "the game ends"
 

@@ -55,7 +55,7 @@ ok $? "the level grid's reminder says q goes back"
 keys Escape
 wait_for "Continue: Kanoodle 1-02"
 ok $? "a game left is offered to continue"
-keys Enter
+keys Up Enter
 wait_for "unfinished games"
 ok $? "Continue lists the unfinished games"
 keys Enter
