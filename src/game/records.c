@@ -105,17 +105,11 @@ static bool parse_record(const char *line, struct record *r, const char **why)
 	return true;
 }
 
-bool records_load(struct records *rs, const char *path, int *skipped, struct diag *why)
+bool records_parse(struct records *rs, char *text, const char *where, int *skipped, struct diag *why)
 {
-	struct stat st;
+	long n = 0;
 	memset(rs, 0, sizeof *rs);
 	*skipped = 0;
-	if (lstat(path, &st) != 0 && errno == ENOENT)
-		return true;
-	char *text;
-	if (!files_read(path, RECORDS_MAX_BYTES, "records file", &text, NULL, why))
-		return false;
-	long n = 0;
 	for (char *line = text, *next; line && *line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -127,8 +121,7 @@ bool records_load(struct records *rs, const char *path, int *skipped, struct dia
 		if (n == 1) {
 			int v;
 			if (sscanf(line, "linkdance-records %d", &v) != 1 || v < 1 || v > RECORDS_VERSION) {
-				diag_at(why, path, n, "not a linkdance records file (version 1 or 2)");
-				free(text);
+				diag_at(why, where, n, "not a linkdance records file (version 1 or 2)");
 				records_free(rs);
 				return false;
 			}
@@ -140,13 +133,27 @@ bool records_load(struct records *rs, const char *path, int *skipped, struct dia
 			continue;
 		if (!parse_record(line, &r, &what)) {
 			if (!(*skipped)++)
-				diag_at(why, path, n, "%s", what);
+				diag_at(why, where, n, "%s", what);
 			continue;
 		}
 		records_add(rs, r.family, r.level, r.seconds, r.moves, r.hints);
 	}
-	free(text);
 	return true;
+}
+
+bool records_load(struct records *rs, const char *path, int *skipped, struct diag *why)
+{
+	struct stat st;
+	memset(rs, 0, sizeof *rs);
+	*skipped = 0;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return true;
+	char *text;
+	if (!files_read(path, RECORDS_MAX_BYTES, "records file", &text, NULL, why))
+		return false;
+	bool ok = records_parse(rs, text, path, skipped, why);
+	free(text);
+	return ok;
 }
 
 bool records_save(const struct records *rs, const char *path, struct diag *err)

@@ -36,6 +36,9 @@ struct records {
  * is (FILE:LINE: what).  False, and why, only if the file cannot be used
  * at all (unreadable, or not a records file). */
 bool records_load(struct records *rs, const char *path, int *skipped, struct diag *why);
+/* The same from the text of such a file (which it cuts into lines); where
+ * names it in messages. */
+bool records_parse(struct records *rs, char *text, const char *where, int *skipped, struct diag *why);
 bool records_save(const struct records *rs, const char *path, struct diag *err);
 void records_free(struct records *rs);
 const struct record *records_find(const struct records *rs, const char *family, const char *level);
