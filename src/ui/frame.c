@@ -108,6 +108,17 @@ static bool broken(struct frame *f, unsigned char b)
 	return true;
 }
 
+/* The byte that ends a CSI, SS3 or console sequence completes its unit;
+ * any other breaks it. */
+static bool final_byte(struct frame *f, unsigned char b, struct frame_unit *u)
+{
+	if (b < 0x40 || b > 0x7e)
+		return broken(f, b);
+	f->buf[f->len++] = b;
+	emit(f, u);
+	return true;
+}
+
 /* A parameter or intermediate byte, leaving room for the final one. */
 static bool add(struct frame *f, unsigned char b)
 {
@@ -214,22 +225,12 @@ static bool step(struct frame *f, unsigned char b, struct frame_unit *u)
 			f->intermediate = true;
 			return add(f, b);
 		}
-		if (b >= 0x40 && b <= 0x7e) {
-			f->buf[f->len++] = b;
-			emit(f, u);
-			return true;
-		}
-		return broken(f, b);
+		return final_byte(f, b, u);
 
 	case SS3:
 		if (b >= 0x30 && b <= 0x3f)
 			return add(f, b);
-		if (b >= 0x40 && b <= 0x7e) {
-			f->buf[f->len++] = b;
-			emit(f, u);
-			return true;
-		}
-		return broken(f, b);
+		return final_byte(f, b, u);
 
 	case X10: /* any byte: they are numbers plus 32 */
 		f->buf[f->len++] = b;
@@ -238,12 +239,7 @@ static bool step(struct frame *f, unsigned char b, struct frame_unit *u)
 		return true;
 
 	case LINUX_FN:
-		if (b >= 0x40 && b <= 0x7e) {
-			f->buf[f->len++] = b;
-			emit(f, u);
-			return true;
-		}
-		return broken(f, b);
+		return final_byte(f, b, u);
 
 	case STRING:
 		if (b == BYTE_BEL || b == BYTE_CAN || b == BYTE_SUB || (!f->utf8 && b == BYTE_ST)) {
