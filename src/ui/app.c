@@ -25,10 +25,9 @@
 /* Redraws a second, at most. */
 #define MAX_FPS 30.0
 
+/* A game on the screen, in place of the menu (the one before is put away). */
 static void show_game(struct app *a, struct session *s)
 {
-	if (a->play)
-		play_free(a->play);
 	a->play = play_new(a, s);
 	term_mouse(a->term, true);
 	a->notice[0] = '\0';
@@ -50,6 +49,17 @@ static void note(struct app *a, const char *fmt, ...)
 	a->dirty = true;
 }
 
+/* The game on goes, its save written: another takes the screen. */
+static void put_away(struct app *a)
+{
+	if (!a->play)
+		return;
+	worker_cancel(a->worker);
+	app_save(a);
+	play_free(a->play);
+	a->play = NULL;
+}
+
 bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_path)
 {
 	struct level lv;
@@ -57,21 +67,17 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 	char id[LEVEL_ID_MAX] = "";
 	if (level_path)
 		level_id(level_path, id, sizeof id);
-	/* The game on is kept, and its own save stands. */
-	if (a->play) {
-		worker_cancel(a->worker);
-		app_save(a);
-		play_free(a->play);
-		a->play = NULL;
-	}
+	put_away(a);
 	struct session *s = a->saves_dir[0] ? saves_get(a->saves_dir, pz->name, id, &err) : NULL;
 	if (s) {
 		show_game(a, s);
 		play_say(a->play, "Your game as you left it (R starts it again)");
 		return true;
 	}
+	/* A save that could not be read was set aside: the new game says so. */
+	struct diag unread = { "" };
 	if (a->saves_dir[0] && err.msg[0])
-		note(a, "%s", err.msg);
+		unread = err;
 	struct puzzle_state *start;
 	if (level_path) {
 		start = level_start(pz, level_path, &lv, &err);
@@ -92,6 +98,8 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 		s->grade = lv.grade;
 	}
 	show_game(a, s);
+	if (unread.msg[0])
+		play_say(a->play, unread.msg);
 	return true;
 }
 
@@ -105,12 +113,7 @@ bool app_continue(struct app *a, const char *path)
 			menu_refresh(a->menu);
 		return false;
 	}
-	if (a->play) {
-		worker_cancel(a->worker);
-		app_save(a);
-		play_free(a->play);
-	}
-	a->play = NULL;
+	put_away(a);
 	show_game(a, s);
 	return true;
 }

@@ -223,6 +223,18 @@ screen | tr -d '\n' | grep -q "linkdance: Games cannot be saved: .*saves: not a 
 ok $? "bad_save_unseen: and the shell is told too"
 rm -f "$saves"
 
+# ---- a level's save that cannot be read ------------------------------------
+mkdir -p "$saves"
+printf 'linkdance-save 2\nfamily kanoodle\nmove nonsense\n' >"$saves/kanoodle.1-03.save"
+game play kanoodle 1-03
+wait_for "could not be read"
+ok $? "a level's save that cannot be read is said so as the level starts afresh"
+keys q
+exit_status >/dev/null
+test -s "$saves/kanoodle.1-03.save.bad"
+ok $? "and it is kept as .bad"
+rm -f "$saves"/kanoodle.1-03.save*
+
 # ---- temporaries left by a kill ------------------------------------------
 mkdir -p "$saves"
 printf 'half' >"$saves/kanoodle.1-01.save.tmpAb12Cd"
