@@ -148,6 +148,11 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 		else
 			val = line + ll;
 		if (!strcmp(line, "family")) {
+			/* One only: the start and the moves are read as its. */
+			if (pz) {
+				diag_at(err, where, n, "two families");
+				goto fail;
+			}
 			if (!(pz = puzzle_find(val))) {
 				diag_at(err, where, n, "unknown family '%s'", val);
 				goto fail;

@@ -135,6 +135,9 @@ static void test_corrupt_saves(void)
 		{ "linkdance-save 1\nfamily kanoodle\nstart\n...........\n", "bad:4: the start has no end", "cut short" },
 		{ "linkdance-save 1\nfamily kanoodle\nwhat 3\n", "bad:3: unknown line", "an unknown line" },
 		{ "linkdance-save 1\n\001\n", "bad:", "binary data" },
+		{ "linkdance-save 2\nfamily iqfit\nstart\n..........\n..........\n..........\n..........\n..........\n"
+		  "end\nfamily kanoodle\ncursor 0\n",
+		  "bad:10: two families", "a second family, after the start" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		struct diag err = { "" };
