@@ -285,3 +285,18 @@ void files_dir_of(const char *path, char *dir, size_t size)
 	else
 		snprintf(dir, size, ".");
 }
+
+bool files_header(const char *line, const char *magic, long *version)
+{
+	size_t n = strlen(magic);
+	if (strncmp(line, magic, n) || line[n] != ' ')
+		return false;
+	const char *v = line + n + 1;
+	char *end;
+	errno = 0;
+	long x = strtol(v, &end, 10);
+	/* strtol, not sscanf's %d: a number too large for an int is no
+	 * undefined behaviour here, just no version we know. */
+	*version = (end == v || *end || errno || x < 0 || x > 1000000) ? -1 : x;
+	return true;
+}

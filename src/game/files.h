@@ -31,6 +31,11 @@ bool files_read(const char *path, size_t max, const char *what, char **out, size
  * files_read; nothing is read. */
 bool files_check(const char *path, const char *what, struct diag *err);
 
+/* The first line of one of our text files, "MAGIC VERSION": false if it
+ * is not that; else the version in *version (-1 if it is no number a
+ * version could be). */
+bool files_header(const char *line, const char *magic, long *version);
+
 /* Move a file that could not be used out of the way, to path.bad (or
  * path.bad.N); its new name in moved. */
 bool files_set_aside(const char *path, char *moved, size_t size);

@@ -17,7 +17,9 @@
 #include "util/xalloc.h"
 
 #define RECORDS_VERSION 2
-#define RECORDS_MAX_BYTES (4 << 20)
+/* The largest records file read: a record is at most some 1 KB written
+ * (a level's name quoted), so this holds tens of thousands. */
+#define RECORDS_MAX_BYTES (64 << 20)
 
 void records_free(struct records *rs)
 {
@@ -119,8 +121,8 @@ bool records_parse(struct records *rs, char *text, const char *where, int *skipp
 		if (len && line[len - 1] == '\r')
 			line[len - 1] = '\0';
 		if (n == 1) {
-			int v;
-			if (sscanf(line, "linkdance-records %d", &v) != 1 || v < 1 || v > RECORDS_VERSION) {
+			long v;
+			if (!files_header(line, "linkdance-records", &v) || v < 1 || v > RECORDS_VERSION) {
 				diag_at(why, where, n, "not a linkdance records file (version 1 or 2)");
 				records_free(rs);
 				return false;
@@ -129,8 +131,8 @@ bool records_parse(struct records *rs, char *text, const char *where, int *skipp
 		}
 		struct record r = { 0 };
 		const char *what;
-		if (!*line)
-			continue;
+		if (!line[strspn(line, " \t")])
+			continue; /* blank */
 		if (!parse_record(line, &r, &what)) {
 			if (!(*skipped)++)
 				diag_at(why, where, n, "%s", what);

@@ -102,14 +102,14 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 		if (ll && line[ll - 1] == '\r')
 			line[--ll] = '\0';
 		if (n == 1) {
-			int v;
-			if (sscanf(line, "linkdance-save %d", &v) != 1) {
+			long v;
+			if (!files_header(line, "linkdance-save", &v)) {
 				diag_at(err, where, n, "not a linkdance saved game");
 				return NULL;
 			}
 			if (v < 1 || v > SAVE_VERSION) {
-				diag_at(err, where, n, "saved by another version (format %d, this one reads %d)", v,
-				        SAVE_VERSION);
+				diag_at(err, where, n, "saved by another version (format %.20s, this one reads 1 to %d)",
+				        line + strlen("linkdance-save "), SAVE_VERSION);
 				return NULL;
 			}
 			continue;

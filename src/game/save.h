@@ -26,7 +26,9 @@
 #include "game/session.h"
 #include "util/diag.h"
 
-#define SAVE_MAX_BYTES (1 << 20)
+/* The largest save read.  Far beyond any game played (a move is a line of
+ * some 30 bytes), so that a save the game writes is always read back. */
+#define SAVE_MAX_BYTES (32 << 20)
 
 /* The text of a save (to be freed). */
 char *save_format(const struct session *s);

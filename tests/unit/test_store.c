@@ -129,6 +129,12 @@ static void test_records(void)
 	                 "garbage\nsolved iqfit 1-02 30.0 4 0\n");
 	ok(!records_open(&rs, path, &err) && rs.n == 2, "bad_records_line_skipped: two good lines kept: %s", err.msg);
 	records_free(&rs);
+	write_file(path, "linkdance-records 2\n   \t\nsolved kanoodle 1-01 61.5 6 1\n");
+	ok(records_open(&rs, path, &err) && rs.n == 1, "a line of blanks is no bad line");
+	records_free(&rs);
+	struct session *big = save_parse("linkdance-save 99999999999999999999\n", "big", &err);
+	ok(!big && strstr(err.msg, "another version (format 99999999999999999999,"),
+	   "a version too large for a number is named as written: %s", err.msg);
 	write_file(path, "linkdance-records 7\nsolved kanoodle 1-01 61.5 6 1\n");
 	ok(!records_open(&rs, path, &err) && rs.n == 0 && strstr(err.msg, "kept as"),
 	   "a records file of another version is kept aside: %s", err.msg);
