@@ -111,15 +111,11 @@ bool files_write_atomic(const char *path, const char *data, size_t len, struct d
 		return false;
 	}
 	/* The rename itself must reach the disk: flush the directory. */
-	snprintf(dir, sizeof dir, "%s", path);
-	char *slash = strrchr(dir, '/');
-	if (slash) {
-		*(slash == dir ? slash + 1 : slash) = '\0';
-		int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-		if (dfd >= 0) {
-			fsync(dfd);
-			close(dfd);
-		}
+	files_dir_of(path, dir, sizeof dir);
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
 	}
 	return true;
 }
