@@ -1,18 +1,30 @@
-/* A puzzle family, as the game sees it (after Simon Tatham's collection):
- * states that do not change once made, moves as short strings (so that
- * undo, saving and replaying are one thing), and the reduction of a state
- * to the solver's problem.  A family's view in src/ui/ draws its states.
+/* A puzzle family, as the game and the batch commands see it (after Simon
+ * Tatham's collection): states that do not change once made, moves as
+ * short strings (so that undo, saving and replaying are one thing), the
+ * solver's engines on a state, hints and dead ends as data, a generator
+ * and a grader.  Everything outside a family's module reaches it through
+ * this table and the registry (puzzle_families); a family's view in
+ * src/ui/ draws its states.
+ *
+ * Exact cover is an optional part (struct puzzle_xc): a family that has
+ * it gets Dancing Links as an engine (xc_engine.h), memoized and threaded
+ * counting, and the export of its problem in Knuth's format.
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c). */
 #ifndef LD_PUZZLE_H
 #define LD_PUZZLE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "solver/dlx.h"
+#include "solver/engine.h"
 #include "solver/xc.h"
 #include "util/diag.h"
+#include "util/note.h"
+#include "util/strbuf.h"
 
 struct puzzle_state;
 
@@ -23,6 +35,47 @@ struct puzzle_dead_end {
 	int piece;         /* a piece to show, or -1 */
 	int region[64];    /* cells of a region to show (n_region of them) */
 	int n_region;
+};
+
+
+struct puzzle;
+
+/* The exact-cover part of a family. */
+struct puzzle_xc {
+	/* The problem of finishing s, its items in the order that suits the
+	 * rule; option tags are the family's own. */
+	struct xc_problem *(*reduce)(const struct puzzle_state *s, enum dlx_rule rule);
+	/* The move that makes option k of reduce(s). */
+	void (*option_move)(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size);
+	/* Item k of reduce(s) in words ("the cell at row 2, column 7",
+	 * "Green"), with its cells or piece marked. */
+	void (*item_note)(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out);
+};
+
+/* One of a family's engines. */
+struct puzzle_engine {
+	const char *name;    /* "dlx": as --algo and the compare screen name it */
+	const char *title;   /* "Dancing Links" */
+	/* The engine on the problem of finishing s (which it copies what it
+	 * needs of: s may go before the engine does). */
+	struct engine *(*new)(const struct puzzle *pz, const struct puzzle_state *s);
+};
+
+/* What the grader says of a puzzle. */
+struct puzzle_grade {
+	int grade;           /* 1 (easy) .. 4 */
+	uint64_t effort;     /* the measure it is graded by (search nodes) */
+	int solutions;       /* 0, 1, or 2 for two or more */
+	char why[160];       /* in words: "needs an X-wing", "4,312 nodes" */
+};
+
+/* A family's parameters, for free play and the generator: "size 9",
+ * "density 0.5", "independent".  name=value pairs, comma separated; the
+ * family says which it knows and checks them in start/generate. */
+struct puzzle_param {
+	const char *name;    /* "grade" */
+	const char *help;    /* "1 (easy) to 4" */
+	const char *dflt;    /* "2", or NULL: none */
 };
 
 struct puzzle {
@@ -41,22 +94,53 @@ struct puzzle {
 	 * moves joined by ';', made at once. */
 	struct puzzle_state *(*apply)(const struct puzzle_state *s, const char *move, struct diag *err);
 	bool (*is_solved)(const struct puzzle_state *s);
-	/* The exact-cover problem of finishing s, its items in the order that
-	 * suits the rule; option tags are the family's own. */
+	/* old (goes to xc): the exact-cover problem of finishing s, its items
+	 * in the order that suits the rule; option tags are the family's own. */
 	struct xc_problem *(*reduce)(const struct puzzle_state *s, enum dlx_rule rule);
-	/* The move that makes option k of reduce(s). */
+	/* old (goes to xc): the move that makes option k of reduce(s). */
 	void (*option_move)(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size);
-	/* If a quick look shows s cannot be finished, say why (true). */
+	/* old (goes to dead_end): if a quick look shows s cannot be finished, say why (true). */
 	bool (*quick_dead_end)(const struct puzzle_state *s, struct puzzle_dead_end *out);
-	/* Words for an item of reduce(s): "the cell at row 2, column 7", "Green". */
+	/* old (goes to xc->item_note): words for an item of reduce(s): "the cell at row 2, column 7", "Green". */
 	void (*describe_item)(const struct puzzle_state *s, const struct xc_problem *p, int item, char *buf,
 	                      size_t size);
 	/* Words for a move: "Green on rows 1-2, columns 3-5", or brief: "Green". */
 	void (*describe_move)(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief);
+
+	/* ---- the one interface (issue 7); the fields above marked old go ---- */
+	/* The goal and rules in a player's words: the first thing `?` shows,
+	 * and the family's paragraph in --help and the manual. */
+	const char *rules;
+	/* The exact-cover part, or NULL. */
+	const struct puzzle_xc *xc;
+	/* The engines, NULL-terminated; the first answers checks, hints and
+	 * counts. */
+	const struct puzzle_engine *const *engines;
+	const struct puzzle_param *params;   /* n_params of them */
+	int n_params;
+	/* Tier 1, 2, ... of a hint for s, given one solution from s as one
+	 * move (NULL if none is known): words, marks, and at the last tier the
+	 * move a reveal plays.  False if there is no such tier.  Runs on the
+	 * solver thread. */
+	bool (*hint)(const struct puzzle_state *s, const char *solution, int tier, struct note *out);
+	/* If a quick look shows s cannot be finished: why, with marks (true). */
+	bool (*dead_end)(const struct puzzle_state *s, struct note *out);
+	/* A new puzzle: its description (for start), or false and why not.
+	 * params as above; reproducible from the seed. */
+	bool (*generate)(const struct puzzle *pz, const char *params, int grade, uint64_t seed, struct strbuf *desc,
+	                 const atomic_int *cancel, struct diag *err);
+	/* Grade s (how hard from the start); false if cancelled. */
+	bool (*grade)(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel);
+	/* The words for a count of n ways: "ways to finish", "grids". */
+	const char *count_noun;
 };
 
 /* A family by name, or NULL; puzzle_families is NULL-terminated. */
 const struct puzzle *puzzle_find(const char *name);
 extern const struct puzzle *const puzzle_families[];
+/* The families' names for messages: "kanoodle or iqfit", "a, b or c". */
+const char *puzzle_names(void);
+/* The engine of pz called name (NULL: its first), or NULL. */
+const struct puzzle_engine *puzzle_engine_find(const struct puzzle *pz, const char *name);
 
 #endif

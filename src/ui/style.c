@@ -43,6 +43,17 @@ void style_init(const struct terminal *t)
 		init_pair((short)(PIECE_PAIRS + i), COLOR_BLACK, colour256 ? piece_colours[i].c256 : piece_colours[i].c8);
 }
 
+void style_init_plain(bool with_unicode)
+{
+	colour = colour256 = false;
+	unicode = with_unicode;
+}
+
+bool style_unicode(void)
+{
+	return unicode;
+}
+
 bool style_colour(void)
 {
 	return colour;

@@ -39,7 +39,11 @@ enum glyph {
 };
 
 void style_init(const struct terminal *t);
+/* Monochrome, with or without Unicode glyphs, and no terminal: for screens
+ * drawn on a memory canvas (tests). */
+void style_init_plain(bool with_unicode);
 bool style_colour(void);
+bool style_unicode(void);
 attr_t style(enum style_role r);
 /* A piece's colour (and, without colours, its look); fixed pieces of a
  * level, and the piece the search is trying, are set apart. */

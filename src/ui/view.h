@@ -1,0 +1,87 @@
+/* A family's face on the game screen: the only code that knows its pieces,
+ * cells or vertices on screen.  It keeps its own transient state (the
+ * cursor, a piece in hand), turns keys and clicks into the family's moves,
+ * says how much room it needs, and draws a state on a canvas (the screen,
+ * or memory for golden tests).  The game screen (play.c) keeps what every
+ * family shares: the session, the checker, hints, counts, the search on
+ * screen, the status line and the key reminder.
+ *
+ * A new family is one module in src/puzzles/ and one view here, listed in
+ * views.c. */
+#ifndef LD_VIEW_H
+#define LD_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "puzzles/puzzle.h"
+#include "ui/canvas.h"
+#include "ui/term.h"
+#include "util/note.h"
+#include "util/strbuf.h"
+
+struct view;
+
+enum view_result {
+	VIEW_IGNORED,   /* not the view's: the game screen's keys take it */
+	VIEW_HANDLED,   /* the view's own state changed: redraw */
+	VIEW_MOVE,      /* a move to play: in out->move */
+	VIEW_SAY,       /* nothing to play, but a word for the player: out->say */
+};
+
+struct view_out {
+	struct strbuf move;  /* VIEW_MOVE */
+	char say[240];       /* VIEW_SAY, or beside a move ("Cyan does not fit there") */
+	bool say_bad;        /* say is a refusal, not news */
+};
+
+/* What the game screen asks the view to show on top of the state. */
+struct view_show {
+	const struct note *marks;    /* a hint, a dead end or the search's step: cells and pieces to mark, or NULL */
+	const char *ghost;           /* a move to show as a preview (a hint's reveal), or NULL */
+	bool searching;              /* the state is the search's: no cursor, no piece in hand */
+	bool paused;                 /* the clock is paused: hide the state */
+};
+
+/* A key of the view's own, for the help screen and the key reminder. */
+struct view_key {
+	const char *keys;            /* as shown: "r" */
+	const char *what;            /* "turn the piece" */
+	bool remind;                 /* worth a place in the reminder under the board */
+};
+
+struct view_ops {
+	/* Does this view draw the family? */
+	bool (*serves)(const struct puzzle *pz);
+	struct view *(*new)(const struct puzzle *pz, const struct puzzle_state *s);
+	void (*free)(struct view *v);
+	/* The least room it needs, and what it would like best. */
+	void (*size)(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols);
+	/* The room it has (at least its minimum): it lays itself out. */
+	void (*layout)(struct view *v, int rows, int cols);
+	/* A key, or a click in the view's own coordinates (ev->row, ev->col
+	 * relative to its top left). */
+	enum view_result (*event)(struct view *v, const struct puzzle_state *s, const struct term_event *ev,
+	                          struct view_out *out);
+	/* The state on the board changed (a move, undo, a hint's move). */
+	void (*sync)(struct view *v, const struct puzzle_state *s);
+	void (*draw)(const struct view *v, struct canvas *c, const struct puzzle_state *s, const struct view_show *show);
+	/* A line about the view's state for the status area ("Cyan in hand,
+	 * face 2 of 3: fits"), "" for none. */
+	void (*status)(const struct view *v, const struct puzzle_state *s, char *buf, size_t size);
+	/* Its keys, ending with a {NULL} entry; the paragraph on them for `?`. */
+	const struct view_key *keys;
+	const char *help;
+};
+
+struct view {
+	const struct view_ops *ops;
+};
+
+/* The view for a family (views.c), or NULL. */
+const struct view_ops *view_find(const struct puzzle *pz);
+
+void view_out_init(struct view_out *out);
+void view_out_free(struct view_out *out);
+
+#endif
