@@ -28,6 +28,7 @@ struct session {
 	double played;          /* seconds of play so far */
 	int hints;              /* hints taken */
 	bool finished;          /* it has been solved */
+	bool assisted;          /* the solver's own solution was taken (A, then Enter) */
 };
 
 /* A session from a start state, of which it takes charge. */
