@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/tiling_gen.h"
 #include "util/xalloc.h"
 
 struct puzzle_state {
@@ -62,32 +63,79 @@ static struct puzzle_state *new_state(const struct puzzle *pz)
 	return s;
 }
 
+/* The rows of a board from a description: blanks around a row do not
+ * count, and after the last row only blank lines and comments ('#' at the
+ * start of a line: no board row of that length is all holes there) may
+ * follow.  bad_line is the description's line at fault, from 0. */
+static bool split_rows(const struct tiling *t, const char *desc, char rows[][TILING_MAX_SIDE + 2], int *n_rows,
+                       int *bad_line, struct diag *err)
+{
+	int n = 0, line = 0;
+	for (const char *p = desc; *p; line++) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		const char *b = p;
+		p = e ? e + 1 : p + len;
+		while (len && (b[len - 1] == '\r' || b[len - 1] == ' ' || b[len - 1] == '\t'))
+			len--;
+		while (len && (*b == ' ' || *b == '\t'))
+			b++, len--;
+		if (n == t->rows) {
+			if (len && *b != '#') {
+				*bad_line = line;
+				diag_set(err, "text after the board (it has %d rows)", t->rows);
+				return false;
+			}
+			continue;
+		}
+		if (!len) {
+			*bad_line = line;
+			diag_set(err, "the board has %d rows, %s has %d", n, t->def->title, t->rows);
+			return false;
+		}
+		if (len > TILING_MAX_SIDE) {
+			*bad_line = line;
+			diag_set(err, "board row longer than %d cells", TILING_MAX_SIDE);
+			return false;
+		}
+		memcpy(rows[n], b, len);
+		rows[n][len] = '\0';
+		n++;
+	}
+	if (n < t->rows) {
+		*bad_line = line ? line - 1 : -1;
+		diag_set(err, "the board has %d rows, %s has %d", n, t->def->title, t->rows);
+		return false;
+	}
+	*n_rows = n;
+	return true;
+}
+
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
 {
 	struct puzzle_state *s = new_state(pz);
 	*bad_line = -1;
 	if (!desc)
 		return s;
-	char rows[TILING_MAX_SIDE + 1][TILING_MAX_SIDE + 2];
-	const char *row_ptr[TILING_MAX_SIDE + 1];
+	char rows[TILING_MAX_SIDE][TILING_MAX_SIDE + 2];
+	const char *row_ptr[TILING_MAX_SIDE];
 	int n = 0;
-	for (const char *p = desc; *p && n <= TILING_MAX_SIDE;) {
-		const char *e = strchr(p, '\n');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len > TILING_MAX_SIDE)
-			len = TILING_MAX_SIDE + 1; /* too long: the parser says so */
-		memcpy(rows[n], p, len);
-		rows[n][len] = '\0';
-		row_ptr[n] = rows[n];
-		n++;
-		p = e ? e + 1 : p + strlen(p);
+	/* No blank line may come before a row: row r is line r. */
+	if (!split_rows(s->t, desc, rows, &n, bad_line, err)) {
+		free(s);
+		return NULL;
 	}
+	for (int r = 0; r < n; r++)
+		row_ptr[r] = rows[r];
 	char why[256];
-	if (!tiling_pos_parse(&s->pos, s->t, row_ptr, n, bad_line, why, sizeof why)) {
+	int bad_row;
+	if (!tiling_pos_parse(&s->pos, s->t, row_ptr, n, &bad_row, why, sizeof why)) {
+		*bad_line = bad_row;
 		diag_set(err, "%s", why);
 		free(s);
 		return NULL;
 	}
+	*bad_line = -1;
 	return s;
 }
 
@@ -367,13 +415,283 @@ static void describe_move(const struct puzzle_state *s, const char *move, char *
 		snprintf(buf, size, "%s on rows %d-%d, columns %d-%d", name, r0, r1, c0, c1);
 }
 
-#define TILING_PUZZLE(var, nm, ttl)                                                                     \
+/* ---- the one interface ------------------------------------------------ */
+
+/* An item of reduce(s) as a cell (>= 0) or, in *piece, a piece. */
+static int item_cell(const struct puzzle_state *s, const struct xc_problem *p, int item, int *piece)
+{
+	int r, c;
+	*piece = -1;
+	if (sscanf(p->name[item], "r%dc%d", &r, &c) == 2)
+		return (r - 1) * s->t->cols + c - 1;
+	for (int k = 0; k < s->t->n_pieces; k++)
+		if (!strcmp(s->t->def->pieces[k].item, p->name[item]))
+			*piece = k;
+	return -1;
+}
+
+static void say_cell(const struct tiling *t, int cell, char *buf, size_t size)
+{
+	snprintf(buf, size, "the cell at row %d, column %d", cell / t->cols + 1, cell % t->cols + 1);
+}
+
+static void item_note(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out)
+{
+	int piece, cell = item_cell(s, p, item, &piece);
+	note_clear(out);
+	if (cell >= 0) {
+		say_cell(s->t, cell, out->text, sizeof out->text);
+		note_cell(out, cell);
+	} else if (piece >= 0) {
+		note_say(out, "%s", s->t->def->pieces[piece].name);
+		note_piece(out, piece);
+	}
+}
+
+static const struct puzzle_xc tiling_xc = { .reduce = reduce, .option_move = option_move, .item_note = item_note };
+
+static bool dead_end(const struct puzzle_state *s, struct note *out)
+{
+	struct puzzle_dead_end d;
+	note_clear(out);
+	if (!quick_dead_end(s, &d))
+		return false;
+	note_say(out, "%s", d.why);
+	if (d.cell >= 0)
+		note_cell(out, d.cell);
+	for (int i = 0; i < d.n_region; i++)
+		note_cell(out, d.region[i]);
+	if (d.piece >= 0)
+		note_piece(out, d.piece);
+	return true;
+}
+
+/* The placement that one move of a solution ("G@r1c1,...") makes, or -1. */
+static int move_placement(const struct tiling *t, const char *m, size_t len)
+{
+	struct tiling_pos pos;
+	tiling_pos_init(&pos, t);
+	struct diag err;
+	if (!apply_one(t, &pos, m, len, &err))
+		return -1;
+	for (int p = 0; p < t->n_pieces; p++)
+		if (pos.placed[p] >= 0)
+			return pos.placed[p];
+	return -1;
+}
+
+/* The placement of a solution from s that covers cell, or places piece. */
+static int solution_placement(const struct puzzle_state *s, const char *solution, int cell, int piece)
+{
+	for (const char *m = solution; m && *m;) {
+		const char *e = strchr(m, ';');
+		size_t len = e ? (size_t)(e - m) : strlen(m);
+		int k = move_placement(s->t, m, len);
+		if (k >= 0) {
+			const struct tiling_placement *pl = &s->t->pl[k];
+			if (pl->piece == piece)
+				return k;
+			for (int i = 0; i < pl->n_cells; i++)
+				if (pl->cell[i] == cell)
+					return k;
+		}
+		m = e ? e + 1 : m + len;
+	}
+	return -1;
+}
+
+/* "rows 2-3, columns 4-5": where placement k lies. */
+static void say_where(const struct tiling *t, int k, char *buf, size_t size)
+{
+	const struct tiling_placement *pl = &t->pl[k];
+	int r0 = t->rows, r1 = 0, c0 = t->cols, c1 = 0;
+	for (int i = 0; i < pl->n_cells; i++) {
+		int r = pl->cell[i] / t->cols + 1, c = pl->cell[i] % t->cols + 1;
+		r0 = r < r0 ? r : r0, r1 = r > r1 ? r : r1;
+		c0 = c < c0 ? c : c0, c1 = c > c1 ? c : c1;
+	}
+	char rows[32], cols[32];
+	if (r0 == r1)
+		snprintf(rows, sizeof rows, "row %d", r0);
+	else
+		snprintf(rows, sizeof rows, "rows %d-%d", r0, r1);
+	if (c0 == c1)
+		snprintf(cols, sizeof cols, "column %d", c0);
+	else
+		snprintf(cols, sizeof cols, "columns %d-%d", c0, c1);
+	snprintf(buf, size, "%s, %s", rows, cols);
+}
+
+static void mark_placement(const struct tiling *t, int k, struct note *out)
+{
+	for (int i = 0; i < t->pl[k].n_cells; i++)
+		note_cell(out, t->pl[k].cell[i]);
+	note_piece(out, t->pl[k].piece);
+}
+
+/* Tier 1 names the spot with the fewest ways left (the item DLX1 would
+ * branch on), tier 2 says what goes there in the solution given, tier 3
+ * plays it.  Each tier finds the spot again: it depends on s alone. */
+static bool hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
+{
+	const struct tiling *t = s->t;
+	note_clear(out);
+	if (tier < 1 || tier > 3 || is_solved(s))
+		return false;
+	struct xc_problem *p = reduce(s, DLX_MRV);
+	int best = -1, best_n = 0;
+	for (int i = 0; i < p->n_primary; i++) {
+		int n = 0;
+		for (int k = 0; k < p->n_options; k++) {
+			const int *items = xc_option_items(p, k);
+			for (int j = 0; j < xc_option_size(p, k); j++)
+				n += items[j] == i;
+		}
+		if (best < 0 || n < best_n)
+			best = i, best_n = n;
+	}
+	int piece = -1, cell = best >= 0 ? item_cell(s, p, best, &piece) : -1;
+	xc_free(p);
+	if (best < 0)
+		return false;
+	if (tier == 1) {
+		if (cell >= 0) {
+			char where[64];
+			say_cell(t, cell, where, sizeof where);
+			if (best_n == 0)
+				note_say(out, "Nothing can cover %s now", where);
+			else if (best_n == 1)
+				note_say(out, "Only one placement can cover %s", where);
+			else
+				note_say(out, "Only %d placements can cover %s", best_n, where);
+			note_cell(out, cell);
+		} else {
+			const char *name = t->def->pieces[piece].name;
+			if (best_n == 0)
+				note_say(out, "%s fits nowhere now", name);
+			else if (best_n == 1)
+				note_say(out, "%s fits in only one place now", name);
+			else
+				note_say(out, "%s fits in only %d places now", name, best_n);
+			note_piece(out, piece);
+		}
+		return true;
+	}
+	int k = solution_placement(s, solution, cell, piece);
+	if (k < 0)
+		return false;
+	const char *name = t->def->pieces[t->pl[k].piece].name;
+	char where[80];
+	say_where(t, k, where, sizeof where);
+	if (tier == 2) {
+		if (cell >= 0) {
+			char what[64];
+			say_cell(t, cell, what, sizeof what);
+			note_say(out, "In a way to finish from here, %s covers %s", name, what);
+			note_cell(out, cell);
+			note_piece(out, t->pl[k].piece);
+		} else {
+			note_say(out, "In a way to finish from here, %s goes on %s", name, where);
+			mark_placement(t, k, out);
+		}
+		return true;
+	}
+	tiling_move_place(t, k, out->move, sizeof out->move);
+	note_say(out, "Place %s on %s", name, where);
+	mark_placement(t, k, out);
+	return true;
+}
+
+/* "grade=N" may come as a parameter too; anything else is refused. */
+static const struct puzzle_param tiling_params[] = {
+	{ "grade", "1 (easy) to 4: how much search the solver needs", "2" },
+};
+
+static bool generate(const struct puzzle *pz, const char *params, int grade, uint64_t seed, struct strbuf *desc,
+                     const atomic_int *cancel, struct diag *err)
+{
+	for (const char *p = params; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char *end;
+		if (len > 6 && !strncmp(p, "grade=", 6)) {
+			long g = strtol(p + 6, &end, 10);
+			if (end == p + len && g >= 1 && g <= TILING_GRADES) {
+				grade = (int)g;
+				p = e ? e + 1 : p + len;
+				continue;
+			}
+		}
+		diag_set(err, "%s knows only grade=1 to grade=%d, not '%.*s'", pz->title, TILING_GRADES,
+		         (int)(len > 20 ? 20 : len), p);
+		return false;
+	}
+	if (grade < 1 || grade > TILING_GRADES) {
+		diag_set(err, "the grade of a %s puzzle is 1 (easy) to %d", pz->title, TILING_GRADES);
+		return false;
+	}
+	const struct tiling *t = tiling_puzzle_tiling(pz);
+	struct tiling_pos pos;
+	uint64_t effort;
+	if (!tiling_generate(t, grade, seed, &pos, &effort, cancel)) {
+		if (cancel && atomic_load(cancel))
+			diag_set(err, "stopped");
+		else
+			diag_set(err, "no %s puzzle of grade %d from seed %llu; try another seed", pz->title, grade,
+			         (unsigned long long)seed);
+		return false;
+	}
+	char board[TILING_MAX_SIDE * (TILING_MAX_SIDE + 1) + 1];
+	tiling_pos_draw(&pos, board, sizeof board);
+	strbuf_addf(desc, "%s", board);
+	return true;
+}
+
+static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel)
+{
+	if (cancel && atomic_load(cancel))
+		return false;
+	memset(out, 0, sizeof *out);
+	uint64_t ways = tiling_completions(&s->pos, 2);
+	out->solutions = (int)ways;
+	out->effort = tiling_effort(&s->pos);
+	out->grade = tiling_grade(out->effort);
+	snprintf(out->why, sizeof out->why, "%llu search nodes to finish it and prove the way unique",
+	         (unsigned long long)out->effort);
+	return !(cancel && atomic_load(cancel));
+}
+
+static const char kanoodle_rules[] =
+	"Fill the board of 5 rows and 11 columns with the twelve pieces, each used "
+	"once; some may be placed already, and those stay.  A piece may be turned "
+	"and turned over, and covers the cells under its balls; pieces may not "
+	"overlap.\n"
+	"A puzzle has one way to finish.";
+
+static const char iqfit_rules[] =
+	"Fill the board of 5 rows and 10 columns with the ten pieces, each used "
+	"once; some may be placed already, and those stay.  Pieces may not overlap.\n"
+	"Each piece has a second layer of raised balls, drawn \u2022, on one face.  "
+	"Lying flat, a piece covers the cells of its flat layer, the raised balls "
+	"on top; stood on an edge, its raised balls reach down to the board and "
+	"cover cells of their own.  So the face a piece shows decides which cells "
+	"it covers.";
+
+/* xc_engine.c (the engine engineer's) is not on this branch yet: the
+ * integrator sets .engines to { &xc_engine_dlx, NULL } when it is. */
+#define TILING_ENGINES NULL
+
+#define TILING_PUZZLE(var, nm, ttl, rls)                                                                     \
 	const struct puzzle var = {                                                                     \
 		.name = nm, .title = ttl, .start = start, .describe = describe, .copy = copy,           \
 		.free_state = free_state, .apply = apply, .is_solved = is_solved, .reduce = reduce,     \
 		.option_move = option_move, .quick_dead_end = quick_dead_end,                           \
-		.describe_item = describe_item, .describe_move = describe_move,                         \
+		.describe_item = describe_item, .describe_move = describe_move, .rules = rls,          \
+		.xc = &tiling_xc, .engines = TILING_ENGINES, .params = tiling_params,                   \
+		.n_params = (int)(sizeof tiling_params / sizeof *tiling_params), .hint = hint,          \
+		.dead_end = dead_end, .generate = generate, .grade = grade,                             \
+		.count_noun = "ways to finish",                                                         \
 	}
 
-TILING_PUZZLE(tiling_puzzle_kanoodle, "kanoodle", "Kanoodle");
-TILING_PUZZLE(tiling_puzzle_iqfit, "iqfit", "IQ Fit");
+TILING_PUZZLE(tiling_puzzle_kanoodle, "kanoodle", "Kanoodle", kanoodle_rules);
+TILING_PUZZLE(tiling_puzzle_iqfit, "iqfit", "IQ Fit", iqfit_rules);
