@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "puzzles/puzzle.h"
 #include "ui/app.h"
 #include "ui/keys.h"
 
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 		return print_keys();
 	if (argc > 1 && !strcmp(argv[1], "play")) {
 		if (argc < 3 || argc > 4)
-			return cli_usage_error("play needs a family and maybe a level: linkdance play kanoodle [LEVEL]");
+			return cli_usage_error("play needs a family (%s) and maybe a level", puzzle_names());
 		return app_run(argv[2], argc == 4 ? argv[3] : NULL);
 	}
 	if (argc > 1)

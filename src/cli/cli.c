@@ -8,12 +8,14 @@
 
 #include "cli/cli.h"
 #include "game/level.h"
-#include "puzzles/tiling.h"
-#include "puzzles/tiling_gen.h"
+#include "puzzles/puzzle.h"
 #include "puzzles/xcfile.h"
 #include "util/diag.h"
+#include "util/strbuf.h"
+#include "util/u128.h"
 
-static const char usage_text[] =
+/* The families' names are put in at %s: the registry knows them. */
+static const char usage_head[] =
 	"Usage: linkdance                      play (interactive)\n"
 	"       linkdance xc [MODE] [OPTIONS] [FILE|-]\n"
 	"       linkdance solve FAMILY [LEVEL] [OPTIONS]\n"
@@ -22,12 +24,16 @@ static const char usage_text[] =
 	"       linkdance export FAMILY [LEVEL]\n"
 	"       linkdance generate FAMILY --grade G [--seed S]\n"
 	"       linkdance grade FAMILY LEVEL\n"
+	"       linkdance sum [FILE|-]\n"
 	"       linkdance --help | --version\n"
-	"\n"
-	"FAMILY is kanoodle or iqfit.  LEVEL is a level file, or the name of a\n"
-	"shipped level (as in levels/FAMILY/NAME.txt); without it, the empty board.\n"
+	"\n";
+
+static const char usage_tail[] =
+	"LEVEL is a level file, or the name of a shipped level (as in\n"
+	"levels/FAMILY/NAME.txt); without it, the empty board.\n"
 	"xc reads an exact-cover problem in Knuth's DLX format: the primary items,\n"
 	"'|', the secondary items on the first line, then one option per line.\n"
+	"sum adds the counts of count --shard runs, one a line, exactly.\n"
 	"\n"
 	"Modes of xc (the default prints the first solution):\n"
 	"  --all              print every solution, a blank line between them\n"
@@ -38,7 +44,7 @@ static const char usage_text[] =
 	"Options:\n"
 	"  --stats            search statistics on stderr (--profile: per level too)\n"
 	"  --threads N        split a count between N threads (0: one per core)\n"
-	"  --shard K/N        count only part K of N (add the N parts for the total)\n"
+	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"
 	"  --branch RULE      mrv: the item with fewest options (DLX1), or\n"
 	"                     first: the first item in order\n"
 	"  --memo MODE        memoize counts: auto (default), on, off\n"
@@ -51,9 +57,63 @@ static const char usage_text[] =
 	"Exit status: 0 done, 1 bad input or no solution, 2 usage error.\n"
 	"See linkdance(6) for the formats and the game.\n";
 
+/* text, its words filled into lines of at most 78 columns after indent
+ * (a word is never cut); '\n' in text starts a new paragraph. */
+static void print_wrapped(const char *text, int indent)
+{
+	int col = 0;
+	for (const char *p = text; *p;) {
+		if (*p == '\n') {
+			if (col)
+				putchar('\n');
+			col = 0;
+			p++;
+			continue;
+		}
+		if (*p == ' ') {
+			p++;
+			continue;
+		}
+		size_t len = strcspn(p, " \n"), width = 0;
+		for (size_t i = 0; i < len; i++)
+			width += ((unsigned char)p[i] & 0xC0) != 0x80; /* UTF-8: one column a character */
+		if (col && col + 1 + (int)width > 78) {
+			putchar('\n');
+			col = 0;
+		}
+		if (!col) {
+			printf("%*s", indent, "");
+			col = indent;
+		} else {
+			putchar(' ');
+			col++;
+		}
+		fwrite(p, 1, len, stdout);
+		col += (int)width;
+		p += len;
+	}
+	if (col)
+		putchar('\n');
+}
+
+static int print_usage(void)
+{
+	fputs(usage_head, stdout);
+	printf("FAMILY is %s:\n", puzzle_names());
+	for (int i = 0; puzzle_families[i]; i++) {
+		const struct puzzle *pz = puzzle_families[i];
+		printf("  %s (%s)\n", pz->name, pz->title);
+		if (pz->rules)
+			print_wrapped(pz->rules, 4);
+	}
+	putchar('\n');
+	fputs(usage_tail, stdout);
+	return cli_flush();
+}
+
 bool cli_is_verb(const char *arg)
 {
-	static const char *const verbs[] = { "xc", "solve", "count", "estimate", "export", "generate", "grade", NULL };
+	static const char *const verbs[] = { "xc", "solve", "count", "estimate", "export", "generate", "grade", "sum", NULL };
 	for (int i = 0; verbs[i]; i++)
 		if (!strcmp(arg, verbs[i]))
 			return true;
@@ -94,96 +154,201 @@ static int cmd_xc(int argc, char **argv)
 	return rc;
 }
 
-/* ---- the tiling families ---------------------------------------------- */
+/* ---- sum: the shards of a count added ------------------------------------ */
+
+/* Adding the parts with the shell or awk rounds past 2^53 or wraps past
+ * 2^64; the count of a big board is neither.  One count a line (blanks
+ * around it allowed, blank lines skipped): anything else is refused, so
+ * that a part that failed is never added in as nothing. */
+static int cmd_sum(int argc, char **argv)
+{
+	struct cli_opts o;
+	int rc = cli_parse(&o, argc, argv, "sum", "", 1, CLI_FIRST);
+	if (rc != CLI_OK)
+		return rc;
+	const char *file = o.n_args ? o.args[0] : "-";
+	bool from_stdin = !strcmp(file, "-");
+	const char *name = from_stdin ? "(stdin)" : file;
+	FILE *f = from_stdin ? stdin : fopen(file, "r");
+	if (!f)
+		return cli_fail("%s: %s", file, strerror(errno));
+	u128 total = 0;
+	bool overflow = false;
+	long n = 0, counts = 0;
+	char line[256];
+	struct diag err;
+	rc = CLI_OK;
+	while (rc == CLI_OK && fgets(line, sizeof line, f)) {
+		n++;
+		size_t len = strlen(line);
+		if (len == sizeof line - 1 && line[len - 1] != '\n') {
+			diag_at(&err, name, n, "line longer than %zu characters, not a count", sizeof line - 2);
+			rc = cli_fail("%s", err.msg);
+			break;
+		}
+		char *s = line, *e = line + len;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		while (e > s && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+			*--e = '\0';
+		if (!*s)
+			continue;
+		u128 v;
+		if (!u128_parse(s, &v)) {
+			bool digits = strspn(s, "0123456789") == strlen(s);
+			diag_at(&err, name, n, digits ? "%.20s%s: more than 128 bits" : "'%.20s%s' is not a count", s,
+			        strlen(s) > 20 ? "..." : "");
+			rc = cli_fail("%s", err.msg);
+			break;
+		}
+		total = u128_add(total, v, &overflow);
+		counts++;
+		if (overflow) {
+			diag_at(&err, name, n, "the total passes 128 bits here");
+			rc = cli_fail("%s", err.msg);
+		}
+	}
+	if (rc == CLI_OK && ferror(f))
+		rc = cli_fail("%s: %s", name, strerror(errno));
+	if (!from_stdin)
+		fclose(f);
+	if (rc != CLI_OK)
+		return rc;
+	if (!counts)
+		return cli_fail("%s: no counts to add", name);
+	char buf[U128_DIGITS];
+	printf("%s\n", u128_str(total, buf));
+	return cli_flush();
+}
+
+/* ---- the families, through the registry --------------------------------- */
 
 struct family_run {
-	struct tiling *t;
-	struct tiling_pos pos;
+	const struct puzzle *pz;
+	struct puzzle_state *s;
 	char where[1024];
 	struct level lv;
 	bool have_level;
 };
 
-/* FAMILY [LEVEL] -> the position to work on. */
-static int load_position(struct family_run *fr, const struct cli_opts *o, const char *verb)
+static int family_arg(const struct cli_opts *o, const char *verb, const struct puzzle **pz)
 {
 	if (o->n_args < 1)
-		return cli_usage_error("%s needs a family: kanoodle or iqfit", verb);
-	const struct tiling_family_def *def = tiling_family_find(o->args[0]);
-	if (!def)
-		return cli_usage_error("unknown family '%s' (kanoodle or iqfit)", o->args[0]);
-	fr->t = tiling_new(def);
-	tiling_pos_init(&fr->pos, fr->t);
-	snprintf(fr->where, sizeof fr->where, "%s (empty board)", def->name);
-	if (o->n_args < 2)
-		return CLI_OK;
+		return cli_usage_error("%s needs a family: %s", verb, puzzle_names());
+	if (!(*pz = puzzle_find(o->args[0])))
+		return cli_usage_error("unknown family '%.40s' (%s)", o->args[0], puzzle_names());
+	return CLI_OK;
+}
+
+/* FAMILY [LEVEL] -> the state to work on. */
+static int load_position(struct family_run *fr, const struct cli_opts *o, const char *verb)
+{
+	int rc = family_arg(o, verb, &fr->pz);
+	if (rc != CLI_OK)
+		return rc;
+	const struct puzzle *pz = fr->pz;
 	struct diag err;
-	struct level lv;
+	if (o->n_args < 2) {
+		int bad;
+		if (!(fr->s = pz->start(pz, NULL, &bad, &err)))
+			return cli_fail("%s: %s", pz->name, err.msg);
+		snprintf(fr->where, sizeof fr->where, "%s (empty board)", pz->name);
+		return CLI_OK;
+	}
 	char path[1024];
-	if (!level_resolve(def->name, o->args[1], path, sizeof path, &err) || !level_load(&lv, path, &err))
+	if (!level_resolve(pz->name, o->args[1], path, sizeof path, &err) || !level_load(&fr->lv, path, &err))
 		return cli_fail("%s", err.msg);
-	if (lv.def != def)
-		return cli_fail("%s: a %s level, not %s", path, lv.def->name, def->name);
-	if (!level_position(&lv, fr->t, &fr->pos, &err))
+	if (fr->lv.pz != pz)
+		return cli_fail("%s: a %s level, not %s", path, fr->lv.pz->name, pz->name);
+	if (!(fr->s = level_state(&fr->lv, &err)))
 		return cli_fail("%s", err.msg);
-	if (tiling_completions(&fr->pos, 1) == 0)
-		return cli_fail("%s:%d: this level cannot be finished", path, lv.board_line);
+	if (pz->xc) {
+		struct xc_problem *p = pz->xc->reduce(fr->s, DLX_FIRST);
+		uint64_t ways = count_solutions(p, DLX_FIRST, 1, NULL);
+		xc_free(p);
+		if (!ways)
+			return cli_fail("%s:%d: this level cannot be finished", path, fr->lv.desc_line);
+	}
 	snprintf(fr->where, sizeof fr->where, "%s", path);
-	fr->lv = lv;
 	fr->have_level = true;
 	return CLI_OK;
 }
 
-static void print_board(void *ctx, const struct xc_problem *p, const int *options, int n)
+/* A solution as the family draws it: its options played as one move. */
+static void print_solution(void *ctx, const struct xc_problem *p, const int *options, int n)
 {
 	struct family_run *fr = ctx;
-	struct tiling_pos pos = fr->pos;
-	char buf[TILING_MAX_SIDE * (TILING_MAX_SIDE + 1) + 1];
-	for (int i = 0; i < n; i++)
-		tiling_pos_place(&pos, p->opt_tag[options[i]]);
-	tiling_pos_draw(&pos, buf, sizeof buf);
-	fputs(buf, stdout);
+	const struct puzzle_xc *xc = fr->pz->xc;
+	struct strbuf move = { 0 };
+	char one[NOTE_MOVE_MAX];
+	strbuf_addf(&move, "%s", "");
+	for (int i = 0; i < n; i++) {
+		xc->option_move(fr->s, p, options[i], one, sizeof one);
+		strbuf_addf(&move, "%s%s", i ? ";" : "", one);
+	}
+	struct diag err;
+	struct puzzle_state *done = fr->pz->apply(fr->s, move.s, &err);
+	if (done) {
+		char buf[LEVEL_DESC_MAX];
+		fr->pz->describe(done, buf, sizeof buf);
+		fputs(buf, stdout);
+		fr->pz->free_state(done);
+	} else {
+		/* The family's reduction and its moves disagree: a bug, said. */
+		fprintf(stderr, "linkdance: a solution that %s cannot play: %s\n", fr->pz->title, err.msg);
+	}
+	strbuf_free(&move);
 }
 
 static int cmd_generate(int argc, char **argv)
 {
 	struct cli_opts o;
+	const struct puzzle *pz;
 	int rc = cli_parse(&o, argc, argv, "generate", "rn", 1, CLI_FIRST);
+	if (rc == CLI_OK)
+		rc = family_arg(&o, "generate", &pz);
 	if (rc != CLI_OK)
 		return rc;
-	if (o.n_args < 1)
-		return cli_usage_error("generate needs a family: kanoodle or iqfit");
-	const struct tiling_family_def *def = tiling_family_find(o.args[0]);
-	if (!def)
-		return cli_usage_error("unknown family '%s' (kanoodle or iqfit)", o.args[0]);
+	if (!pz->generate)
+		return cli_fail("%s puzzles cannot be generated yet", pz->title);
 	if (!o.grade)
 		return cli_usage_error("generate needs --grade 1, 2, 3 or 4");
-	struct tiling *t = tiling_new(def);
-	struct tiling_pos pos;
-	uint64_t effort;
-	if (!tiling_generate(t, o.grade, o.seed, &pos, &effort, NULL)) {
-		tiling_free(t);
-		return cli_fail("no %s level of grade %d found from seed %" PRIu64 "; try another seed", def->name,
-		                o.grade, o.seed);
+	struct strbuf desc = { 0 };
+	struct diag err;
+	strbuf_addf(&desc, "%s", "");
+	if (!pz->generate(pz, NULL, o.grade, o.seed, &desc, NULL, &err)) {
+		strbuf_free(&desc);
+		return cli_fail("%s", err.msg);
 	}
-	char board[TILING_MAX_SIDE * (TILING_MAX_SIDE + 1) + 1];
-	tiling_pos_draw(&pos, board, sizeof board);
-	printf("# linkdance generate %s --grade %d --seed %" PRIu64 "\n", def->name, o.grade, o.seed);
-	printf("# one way to finish; the solver needs %" PRIu64 " nodes to find it and prove it\n", effort);
-	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", def->name, o.grade, o.seed,
-	       o.grade, o.seed, board);
-	tiling_free(t);
+	/* The grader says what the level needs, for the comment. */
+	int bad;
+	struct puzzle_state *s = pz->start(pz, desc.s, &bad, &err);
+	struct puzzle_grade g = { 0 };
+	bool graded = s && pz->grade && pz->grade(s, &g, NULL);
+	if (s)
+		pz->free_state(s);
+	printf("# linkdance generate %s --grade %d --seed %" PRIu64 "\n", pz->name, o.grade, o.seed);
+	if (graded)
+		printf("# one way to finish; the solver needs %" PRIu64 " nodes to find it and prove it\n", g.effort);
+	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", pz->name, o.grade, o.seed,
+	       o.grade, o.seed, desc.s);
+	strbuf_free(&desc);
 	return cli_flush();
 }
 
 static int cmd_grade(struct family_run *fr)
 {
-	uint64_t ways = tiling_completions(&fr->pos, 2);
-	uint64_t effort = tiling_effort(&fr->pos);
-	printf("ways to finish: %s\n", ways > 1 ? "more than one" : "one");
-	printf("effort: %" PRIu64 " nodes\n", effort);
-	printf("grade: %d\n", tiling_grade(effort));
-	if (fr->have_level && fr->lv.grade && fr->lv.grade != tiling_grade(effort))
+	const struct puzzle *pz = fr->pz;
+	struct puzzle_grade g;
+	if (!pz->grade)
+		return cli_fail("%s puzzles cannot be graded yet", pz->title);
+	if (!pz->grade(fr->s, &g, NULL))
+		return cli_fail("%s: the grader stopped", fr->where);
+	printf("%s: %s\n", pz->count_noun ? pz->count_noun : "solutions",
+	       g.solutions > 1 ? "more than one" : g.solutions == 1 ? "one" : "none");
+	printf("effort: %" PRIu64 " nodes\n", g.effort);
+	printf("grade: %d\n", g.grade);
+	if (fr->have_level && fr->lv.grade && fr->lv.grade != g.grade)
 		fprintf(stderr, "linkdance: %s says grade %d\n", fr->where, fr->lv.grade);
 	return cli_flush();
 }
@@ -199,40 +364,39 @@ static int cmd_family(int argc, char **argv, const char *verb)
 		rc = cli_parse(&o, argc, argv, verb, "alsPb", 2, CLI_FIRST);
 	else if (!strcmp(verb, "estimate"))
 		rc = cli_parse(&o, argc, argv, verb, "prsb", 2, CLI_ESTIMATE);
-	else if (!strcmp(verb, "grade"))
-		rc = cli_parse(&o, argc, argv, verb, "", 2, CLI_FIRST);
 	else
 		rc = cli_parse(&o, argc, argv, verb, "", 2, CLI_FIRST);
 	if (rc == CLI_OK)
 		rc = load_position(&fr, &o, verb);
 	if (rc == CLI_OK && !strcmp(verb, "grade"))
 		rc = o.n_args == 2 ? cmd_grade(&fr) : cli_usage_error("grade needs a level");
+	if (rc == CLI_OK && strcmp(verb, "grade") && !fr.pz->xc)
+		rc = cli_fail("%s puzzles have no exact-cover form: %s cannot work on them", fr.pz->title, verb);
 	if (rc != CLI_OK || !strcmp(verb, "grade")) {
-		tiling_free(fr.t);
+		if (fr.s)
+			fr.pz->free_state(fr.s);
 		return rc;
 	}
 
 	/* Counting goes fastest with the memo cache, branching on the first
-	 * empty cell down the board's short side; the rest (and counts with
-	 * --branch mrv) use the order of the seed document and Knuth. */
+	 * item in the order the family gives for that rule; the rest (and
+	 * counts with --branch mrv) use the order of the seed document and
+	 * Knuth, which is the order exports have too. */
 	if (o.mode == CLI_COUNT && !o.rule_given)
 		o.rule = DLX_FIRST;
-	enum tiling_order order = o.rule == DLX_FIRST ? TILING_CELLS_FIRST : TILING_PIECES_FIRST;
-	if (!strcmp(verb, "export"))
-		order = TILING_PIECES_FIRST;
-	struct xc_problem *p = tiling_reduce(&fr.pos, order);
+	struct xc_problem *p = fr.pz->xc->reduce(fr.s, !strcmp(verb, "export") ? DLX_MRV : o.rule);
 
 	if (!strcmp(verb, "export")) {
 		char comment[1200];
-		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr.t->def->name,
+		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr.pz->name,
 		         fr.where, p->n_items, p->n_options);
 		xcfile_write(stdout, p, comment);
 		rc = cli_flush();
 	} else {
-		rc = cli_search(p, &o, fr.where, print_board, &fr);
+		rc = cli_search(p, &o, fr.where, print_solution, &fr);
 	}
 	xc_free(p);
-	tiling_free(fr.t);
+	fr.pz->free_state(fr.s);
 	return rc;
 }
 
@@ -242,8 +406,7 @@ int cli_main(int argc, char **argv)
 		return cli_usage_error("no command");
 	const char *verb = argv[1];
 	if (!strcmp(verb, "--help") || !strcmp(verb, "-h") || !strcmp(verb, "help")) {
-		fputs(usage_text, stdout);
-		return cli_flush();
+		return print_usage();
 	}
 	if (!strcmp(verb, "--version") || !strcmp(verb, "-V")) {
 		printf("linkdance %s\n", PACKAGE_VERSION);
@@ -251,13 +414,14 @@ int cli_main(int argc, char **argv)
 	}
 	for (int i = 2; i < argc; i++)
 		if (!strcmp(argv[i], "--help")) {
-			fputs(usage_text, stdout);
-			return cli_flush();
+			return print_usage();
 		}
 	if (!strcmp(verb, "xc"))
 		return cmd_xc(argc, argv);
 	if (!strcmp(verb, "generate"))
 		return cmd_generate(argc, argv);
+	if (!strcmp(verb, "sum"))
+		return cmd_sum(argc, argv);
 	if (cli_is_verb(verb))
 		return cmd_family(argc, argv, verb);
 	return cli_usage_error("unknown command '%s'", verb);

@@ -83,7 +83,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 {
 	char line[256];
 	long n = 0;
-	bool too_long, in_board = false;
+	bool too_long;
 	memset(lv, 0, sizeof *lv);
 	snprintf(lv->where, sizeof lv->where, "%s", where);
 	base_name(where, lv->name, sizeof lv->name);
@@ -100,32 +100,23 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			diag_at(err, where, at, "binary data (byte 0x%02x), not a level file", (unsigned char)*p);
 			return false;
 		}
-
-	while (next_line(&text, line, sizeof line, &too_long)) {
+	/* Every line, the description's too, within the line limit: a family
+	 * need not guard against a line of megabytes. */
+	n = 0;
+	for (const char *p = text; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
 		n++;
-		if (too_long) {
+		if (len >= sizeof line) {
 			diag_at(err, where, n, "line longer than %zu characters", sizeof line - 1);
 			return false;
 		}
-		if (in_board) {
-			char *row = trim(line);
-			if (lv->n_rows < lv->def->rows) {
-				if (!*row) {
-					diag_at(err, where, n, "the board has %d rows, %s has %d", lv->n_rows, lv->def->title,
-					        lv->def->rows);
-					return false;
-				}
-				if (strlen(row) > TILING_MAX_SIDE) {
-					diag_at(err, where, n, "board row longer than %d cells", TILING_MAX_SIDE);
-					return false;
-				}
-				strcpy(lv->rows[lv->n_rows++], row);
-			} else if (*row && *row != '#') {
-				diag_at(err, where, n, "text after the board (it has %d rows)", lv->def->rows);
-				return false;
-			}
-			continue;
-		}
+		p = e ? e + 1 : p + len;
+	}
+
+	n = 0;
+	while (next_line(&text, line, sizeof line, &too_long)) {
+		n++;
 		char *s = trim(line);
 		if (!*s || *s == '#')
 			continue;
@@ -136,8 +127,9 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			*val++ = '\0';
 		val = trim(val);
 		if (!strcmp(key, "family")) {
-			if (!(lv->def = tiling_family_find(val))) {
-				diag_at(err, where, n, "unknown family '%.*s%s' (kanoodle or iqfit)", quoted(val), val, more(val));
+			if (!(lv->pz = puzzle_find(val))) {
+				diag_at(err, where, n, "unknown family '%.*s%s' (%s)", quoted(val), val, more(val),
+				        puzzle_names());
 				return false;
 			}
 		} else if (!strcmp(key, "name")) {
@@ -161,7 +153,7 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 			lv->seed = v;
 			lv->has_seed = true;
 		} else if (!strcmp(key, "board")) {
-			if (!lv->def) {
+			if (!lv->pz) {
 				diag_at(err, where, n, "'board' before 'family'");
 				return false;
 			}
@@ -169,26 +161,26 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 				diag_at(err, where, n, "the board starts on the line after 'board'");
 				return false;
 			}
-			in_board = true;
-			lv->board_line = (int)n + 1;
+			/* The rest is the family's, as it stands. */
+			size_t len = strlen(text);
+			if (len >= sizeof lv->desc) {
+				diag_at(err, where, n + 1, "the board is longer than %zu bytes", sizeof lv->desc - 1);
+				return false;
+			}
+			memcpy(lv->desc, text, len + 1);
+			lv->desc_line = (int)n + 1;
+			return true;
 		} else {
 			diag_at(err, where, n, "unknown key '%.*s%s' (family, name, grade, seed, board)", quoted(key), key, more(key));
 			return false;
 		}
 	}
-	if (!lv->def) {
+	if (!lv->pz) {
 		diag_at(err, where, n ? n : 1, "no 'family' line");
 		return false;
 	}
-	if (!in_board) {
-		diag_at(err, where, n ? n : 1, "no 'board' line");
-		return false;
-	}
-	if (lv->n_rows < lv->def->rows) {
-		diag_at(err, where, n, "the board has %d rows, %s has %d", lv->n_rows, lv->def->title, lv->def->rows);
-		return false;
-	}
-	return true;
+	diag_at(err, where, n ? n : 1, "no 'board' line");
+	return false;
 }
 
 bool level_load(struct level *lv, const char *path, struct diag *err)
@@ -201,30 +193,15 @@ bool level_load(struct level *lv, const char *path, struct diag *err)
 	return ok;
 }
 
-bool level_position(const struct level *lv, const struct tiling *t, struct tiling_pos *pos, struct diag *err)
+struct puzzle_state *level_state(const struct level *lv, struct diag *err)
 {
-	const char *rows[TILING_MAX_SIDE];
-	char why[256];
-	int bad_row;
-	for (int r = 0; r < lv->n_rows; r++)
-		rows[r] = lv->rows[r];
-	if (!tiling_pos_parse(pos, t, rows, lv->n_rows, &bad_row, why, sizeof why)) {
-		diag_at(err, lv->where, bad_row >= 0 ? lv->board_line + bad_row : lv->board_line, "%s", why);
-		return false;
-	}
-	return true;
-}
-
-void level_description(const struct level *lv, char *buf, size_t size)
-{
-	size_t at = 0;
-	buf[0] = '\0';
-	for (int r = 0; r < lv->n_rows; r++) {
-		int n = snprintf(buf + at, size - at, "%s\n", lv->rows[r]);
-		if (n < 0 || (size_t)n >= size - at)
-			break;
-		at += (size_t)n;
-	}
+	int bad = -1;
+	struct diag why;
+	struct puzzle_state *s = lv->pz->start(lv->pz, lv->desc, &bad, &why);
+	if (!s)
+		/* A fault of the description as a whole is shown at "board". */
+		diag_at(err, lv->where, bad >= 0 ? lv->desc_line + bad : lv->desc_line - 1, "%s", why.msg);
+	return s;
 }
 
 void level_id(const char *path, char *buf, size_t size)
@@ -338,9 +315,13 @@ void level_list_free(char **paths, int n)
 	free(paths);
 }
 
+/* Without an exact-cover part there is no quick way to tell, and the game
+ * leaves it to the family's engine on the solver thread. */
 static bool finishable(const struct puzzle *pz, const struct puzzle_state *s)
 {
-	struct xc_problem *p = pz->reduce(s, DLX_FIRST);
+	if (!pz->xc)
+		return true;
+	struct xc_problem *p = pz->xc->reduce(s, DLX_FIRST);
 	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
 	xc_free(p);
 	return n > 0;
@@ -350,27 +331,18 @@ struct puzzle_state *level_start(const struct puzzle *pz, const char *path, stru
 {
 	if (!level_load(lv, path, err))
 		return NULL;
-	if (strcmp(lv->def->name, pz->name)) {
-		diag_at(err, path, 0, "a %s level, not %s", lv->def->name, pz->name);
+	if (lv->pz != pz) {
+		diag_at(err, path, 0, "a %s level, not %s", lv->pz->name, pz->name);
 		return NULL;
 	}
-	char desc[TILING_MAX_SIDE * (TILING_MAX_SIDE + 2) + 1];
-	level_description(lv, desc, sizeof desc);
-	int bad;
-	struct diag why;
-	struct puzzle_state *s = pz->start(pz, desc, &bad, &why);
-	if (!s) {
-		diag_at(err, path, bad >= 0 ? lv->board_line + bad : lv->board_line, "%s", why.msg);
-		return NULL;
-	}
-	return s;
+	return level_state(lv, err);
 }
 
 struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)
 {
 	struct puzzle_state *s = level_start(pz, path, lv, err);
 	if (s && !finishable(pz, s)) {
-		diag_at(err, path, lv->board_line, "this level cannot be finished");
+		diag_at(err, path, lv->desc_line, "this level cannot be finished");
 		pz->free_state(s);
 		return NULL;
 	}

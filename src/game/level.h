@@ -1,7 +1,9 @@
-/* Level files of the tiling puzzles: a few "key value" lines, then the
- * board as drawn rows ('.' empty, '#' a hole, a piece's letter where it is
- * placed in advance).  Lines starting with '#' before the board are
- * comments.  For example:
+/* Level files: a few "key value" lines (family, name, grade, seed), then
+ * a line "board" and after it the puzzle in its family's own words, which
+ * only the family reads (its start()); for the tilings, the board as drawn
+ * rows ('.' empty, '#' a hole, a piece's letter where it is placed in
+ * advance).  Lines starting with '#' before "board" are comments.  For
+ * example:
  *
  *     # Kanoodle, grade 2
  *     family kanoodle
@@ -21,7 +23,6 @@
 #include <stdint.h>
 
 #include "puzzles/puzzle.h"
-#include "puzzles/tiling.h"
 #include "util/diag.h"
 
 /* The longest name a level goes by (a file name's, with room to spare). */
@@ -30,28 +31,28 @@
 /* Largest level file read, in bytes. */
 #define LEVEL_MAX_BYTES 65536
 
+/* Largest description (the text after "board"), in bytes. */
+#define LEVEL_DESC_MAX 16384
+
 struct level {
 	char where[512];        /* the file, for messages */
-	const struct tiling_family_def *def;
+	const struct puzzle *pz;
 	char name[64];          /* from the file, or the file's base name */
 	int grade;              /* 1..4, 0 if not given */
 	uint64_t seed;
 	bool has_seed;
-	int n_rows;
-	char rows[TILING_MAX_SIDE][TILING_MAX_SIDE + 1];
-	int board_line;         /* line of the first board row */
+	char desc[LEVEL_DESC_MAX]; /* the family's description, as in the file */
+	int desc_line;          /* the file's line of the description's first */
 };
 
-/* Parse a level from text; `where` names it in messages. */
+/* Parse a level from text; `where` names it in messages.  The description
+ * is not read here: level_start() hands it to the family. */
 bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err);
 /* Read and parse a level file. */
 bool level_load(struct level *lv, const char *path, struct diag *err);
-/* The position the level starts from (its board on tiling t, which must be
- * of the level's family), or FILE:LINE: why not. */
-bool level_position(const struct level *lv, const struct tiling *t, struct tiling_pos *pos, struct diag *err);
-
-/* The level's board as a family's description: its rows, one per line. */
-void level_description(const struct level *lv, char *buf, size_t size);
+/* The state a parsed level starts from, or NULL and FILE:LINE: why not
+ * (the family's complaint, at its line of the file). */
+struct puzzle_state *level_state(const struct level *lv, struct diag *err);
 
 /* The name that records and saves know a level file by: its base name
  * without ".txt", blanks made '_'. */
