@@ -16,7 +16,7 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-#define RECORDS_VERSION 2
+#define RECORDS_VERSION 3
 /* The largest records file read: a record is at most some 1 KB written
  * (a level's name quoted), so this holds tens of thousands. */
 #define RECORDS_MAX_BYTES (64 << 20)
@@ -44,10 +44,13 @@ static struct record *append(struct records *rs)
 	return memset(&rs->r[rs->n++], 0, sizeof *rs->r);
 }
 
-bool records_add(struct records *rs, const char *family, const char *level, double seconds, int moves, int hints)
+bool records_add(struct records *rs, const char *family, const char *level, double seconds, int moves, int hints,
+                 bool assisted)
 {
 	struct record *r = (struct record *)records_find(rs, family, level);
-	if (r && r->seconds <= seconds)
+	/* An assisted solve only ticks a level not solved before; an own
+	 * solve always beats an assisted one, whatever the times. */
+	if (r && (assisted || (!r->assisted && r->seconds <= seconds)))
 		return false;
 	if (!r) {
 		r = append(rs);
@@ -57,7 +60,8 @@ bool records_add(struct records *rs, const char *family, const char *level, doub
 	r->seconds = seconds;
 	r->moves = moves;
 	r->hints = hints;
-	return true;
+	r->assisted = assisted;
+	return !assisted;
 }
 
 /* A whole number in [0, SESSION_MAX_COUNT] at *p. */
@@ -100,6 +104,10 @@ static bool parse_record(const char *line, struct record *r, const char **why)
 	}
 	while (*p == ' ' || *p == '\t')
 		p++;
+	r->assisted = !strncmp(p, "assisted", 8) && (!p[8] || p[8] == ' ' || p[8] == '\t');
+	if (r->assisted)
+		for (p += 8; *p == ' ' || *p == '\t'; p++)
+			;
 	if (*p) {
 		*why = "more than a record on the line";
 		return false;
@@ -123,7 +131,7 @@ bool records_parse(struct records *rs, char *text, const char *where, int *skipp
 		if (n == 1) {
 			long v;
 			if (!files_header(line, "linkdance-records", &v) || v < 1 || v > RECORDS_VERSION) {
-				diag_at(why, where, n, "not a linkdance records file (version 1 or 2)");
+				diag_at(why, where, n, "not a linkdance records file (version 1 to %d)", RECORDS_VERSION);
 				records_free(rs);
 				return false;
 			}
@@ -138,7 +146,7 @@ bool records_parse(struct records *rs, char *text, const char *where, int *skipp
 				diag_at(why, where, n, "%s", what);
 			continue;
 		}
-		records_add(rs, r.family, r.level, r.seconds, r.moves, r.hints);
+		records_add(rs, r.family, r.level, r.seconds, r.moves, r.hints, r.assisted);
 	}
 	return true;
 }
@@ -167,7 +175,8 @@ bool records_save(const struct records *rs, const char *path, struct diag *err)
 		quote_add(&b, rs->r[i].family);
 		strbuf_addf(&b, " ");
 		quote_add(&b, rs->r[i].level);
-		strbuf_addf(&b, " %.1f %d %d\n", rs->r[i].seconds, rs->r[i].moves, rs->r[i].hints);
+		strbuf_addf(&b, " %.1f %d %d%s\n", rs->r[i].seconds, rs->r[i].moves, rs->r[i].hints,
+		            rs->r[i].assisted ? " assisted" : "");
 	}
 	bool ok = files_write_atomic(path, b.s, b.len, err);
 	strbuf_free(&b);
@@ -220,7 +229,7 @@ bool records_open(struct records *rs, const char *path, struct diag *notice)
 }
 
 bool records_note(struct records *rs, const char *path, const char *family, const char *level, double seconds,
-                  int moves, int hints, bool *best, struct diag *err)
+                  int moves, int hints, bool assisted, bool *best, struct diag *err)
 {
 	char dir[PATH_MAX];
 	files_dir_of(path, dir, sizeof dir);
@@ -230,8 +239,11 @@ bool records_note(struct records *rs, const char *path, const char *family, cons
 		return false;
 	struct records now;
 	bool ok = reload(&now, path, err);
-	*best = records_add(&now, family, level, seconds, moves, hints);
-	if (*best && !records_save(&now, path, err))
+	/* An assisted solve changes the file only if the level was not solved. */
+	bool was = records_find(&now, family, level) != NULL;
+	*best = records_add(&now, family, level, seconds, moves, hints, assisted);
+	bool changed = *best || (!was && assisted);
+	if (changed && !records_save(&now, path, err))
 		ok = false;
 	lock_release(lock);
 	records_free(rs);

@@ -33,6 +33,9 @@ char *save_format(const struct session *s)
 	strbuf_addf(&t, "\ngrade %d\n", s->grade);
 	strbuf_addf(&t, "played %.1f\n", s->played);
 	strbuf_addf(&t, "hints %d\n", s->hints);
+	/* Only when set: a save without it reads in the versions before. */
+	if (s->assisted)
+		strbuf_addf(&t, "assisted yes\n");
 	strbuf_addf(&t, "start\n%s%send\n", desc, desc[0] && desc[strlen(desc) - 1] != '\n' ? "\n" : "");
 	for (int i = 0; i + 1 < s->n; i++)
 		strbuf_addf(&t, "move %s\n", s->move[i]);
@@ -84,7 +87,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 	char level[PATH_MAX] = "", name[LEVEL_ID_MAX] = "";
 	double played = 0, hints = 0, grade = 0, cursor = -1;
 	long n = 0, start_line = 0;
-	bool too_long, in_start = false, have_start = false;
+	bool too_long, in_start = false, have_start = false, assisted = false;
 	size_t dlen = 0;
 
 	for (const char *p = text; *p; p++)
@@ -184,6 +187,12 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				diag_at(err, where, n, "bad hint count '%s'", val);
 				goto fail;
 			}
+		} else if (!strcmp(line, "assisted")) {
+			if (strcmp(val, "yes") && strcmp(val, "no")) {
+				diag_at(err, where, n, "assisted is yes or no, not '%.20s'", val);
+				goto fail;
+			}
+			assisted = !strcmp(val, "yes");
 		} else if (!strcmp(line, "start")) {
 			if (have_start) {
 				diag_at(err, where, n, "two starts");
@@ -226,6 +235,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 	s->grade = (int)grade;
 	s->played = played;
 	s->hints = (int)hints;
+	s->assisted = assisted;
 	s->finished = false;
 	for (int i = 0; i < s->n; i++)
 		if (pz->is_solved(s->state[i]))

@@ -7,6 +7,7 @@
  *     grade 2
  *     played 123.4
  *     hints 1
+ *     assisted yes               (only if the solver's solution was taken)
  *     start
  *     GGS........                (the start position, as the family
  *     ...                         describes it, up to "end")

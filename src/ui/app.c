@@ -151,7 +151,7 @@ bool app_record(struct app *a, const struct session *s)
 	struct diag err;
 	bool best;
 	if (records_note(&a->records, a->records_path, s->pz->name, s->name, s->played, session_moves(s), s->hints,
-	                 &best, &err))
+	                 s->assisted, &best, &err))
 		return true;
 	note(a, "The records could not be written: %s", err.msg);
 	return false;
@@ -237,7 +237,7 @@ int app_run(const char *family, const char *level)
 	const struct puzzle *pz = NULL;
 	char level_path[PATH_MAX] = "";
 	if (family && !(pz = puzzle_find(family))) {
-		fprintf(stderr, "linkdance: unknown family '%s' (kanoodle or iqfit)\n", family);
+		fprintf(stderr, "linkdance: unknown family '%.40s' (%s)\n", family, puzzle_names());
 		return 2;
 	}
 	if (level) {

@@ -491,9 +491,15 @@ static void draw_levels(struct menu *m, int rows, int cols)
 			mvaddstr(y, GRID_X - 2, glyph(GL_LEFT));
 		for (int c = m->first_col; c < k && c < m->first_col + vis; c++) {
 			const struct menu_level *lv = &m->levels[m->row_idx[r][c]];
-			bool solved = records_find(&a->records, m->family->name, lv->id) != NULL;
+			const struct record *rec = records_find(&a->records, m->family->name, lv->id);
+			bool solved = rec != NULL;
 			int x = GRID_X + cw * (c - m->first_col);
-			attr_t at = !lv->ok ? style(ST_BAD) : solved ? style(ST_GOOD) : A_NORMAL;
+			/* Solved with the solver's solution: ticked, but dim, not
+			 * in the colour of the player's own solves. */
+			attr_t at = !lv->ok ? style(ST_BAD)
+			            : !solved ? A_NORMAL
+			            : rec->assisted ? style(ST_DIM)
+			                            : style(ST_GOOD);
 			if (r == m->row && c == m->col)
 				at = style(ST_CURSOR);
 			attron(at);
@@ -514,7 +520,9 @@ static void draw_levels(struct menu *m, int rows, int cols)
 		const struct record *rec = records_find(&a->records, m->family->name, lv->id);
 		const struct saves_entry *sv = level_save(m, lv);
 		int n = snprintf(text, sizeof text, "%s %s: ", m->family->title, lv->id);
-		if (rec)
+		if (rec && rec->assisted)
+			snprintf(text + n, sizeof text - (size_t)n, "solved with the solver's solution, no time of yours yet");
+		else if (rec)
 			snprintf(text + n, sizeof text - (size_t)n, "solved, best %d:%02d (%d moves, %d hints)",
 			         (int)rec->seconds / 60, (int)rec->seconds % 60, rec->moves, rec->hints);
 		else

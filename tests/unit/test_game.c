@@ -109,9 +109,16 @@ static void test_save_round_trip(void)
 		   "the clock, hints, grade and name kept");
 		char *again = save_format(t);
 		is_str(again, text, "written again, the same text");
+		ok(!t->assisted && !strstr(text, "assisted"), "a game of the player's own says nothing of help");
 		free(again);
 		session_free(t);
 	}
+	free(text);
+	s->assisted = true;
+	text = save_format(s);
+	t = save_parse(text, "round", &err);
+	ok(t && t->assisted, "a game the solver finished is read back as assisted");
+	session_free(t);
 	free(text);
 	session_free(s);
 }
@@ -124,8 +131,9 @@ static void test_corrupt_saves(void)
 		{ "", "bad:", "an empty file" },
 		{ "linkdance-save 9\n", "bad:1: saved by another version", "another version" },
 		{ "hello\n", "bad:1: not a linkdance saved game", "not a save" },
+		{ "linkdance-save 2\nfamily kanoodle\nassisted maybe\n", "bad:3: assisted is yes or no", "assisted, maybe" },
 		{ "linkdance-save 1\nfamily chess\n", "bad:2: unknown family", "an unknown family" },
-		{ "linkdance-save 1\nfamily kanoodle\nstart\n.....\nend\n", "bad:3: the board has 1 rows", "a start that is no board" },
+		{ "linkdance-save 1\nfamily kanoodle\nstart\n.....\nend\n", "bad:4: the board has 1 rows", "a start that is no board" },
 		{ "linkdance-save 1\nfamily kanoodle\nstart\n...........\n...........\n...........\n...........\n..........."
 		  "\nend\nmove Q@r1c1\ncursor 1\n",
 		  "bad:10: move 1 cannot be made", "a move that cannot be made" },
@@ -164,10 +172,10 @@ static void test_files_and_records(void)
 	ok(!files_write_atomic(missing, "x", 1, &err), "a write where it cannot go fails: %s", err.msg);
 
 	struct records rs = { 0 };
-	ok(records_add(&rs, "kanoodle", "1-01", 90, 6, 1), "a first solve is a record");
-	ok(!records_add(&rs, "kanoodle", "1-01", 120, 5, 0), "a slower one is not");
-	ok(records_add(&rs, "kanoodle", "1-01", 60, 7, 0), "a faster one is");
-	records_add(&rs, "iqfit", "2-03", 300.5, 9, 2);
+	ok(records_add(&rs, "kanoodle", "1-01", 90, 6, 1, false), "a first solve is a record");
+	ok(!records_add(&rs, "kanoodle", "1-01", 120, 5, 0, false), "a slower one is not");
+	ok(records_add(&rs, "kanoodle", "1-01", 60, 7, 0, false), "a faster one is");
+	records_add(&rs, "iqfit", "2-03", 300.5, 9, 2, false);
 	snprintf(path, sizeof path, "%s/records", dir);
 	ok(records_save(&rs, path, &err), "records saved");
 	struct records back;
@@ -177,6 +185,26 @@ static void test_files_and_records(void)
 	ok(r && r->seconds == 60 && r->moves == 7, "the best time kept");
 	records_free(&back);
 	records_free(&rs);
+
+	/* Assisted solves tick a level but never make a best time. */
+	ok(!records_add(&rs, "iqfit", "1-01", 20, 4, 3, true), "an assisted solve is no record");
+	r = records_find(&rs, "iqfit", "1-01");
+	ok(r && r->assisted, "but the level is solved, marked assisted");
+	ok(records_add(&rs, "iqfit", "1-01", 500, 9, 0, false), "a slower own solve is the first own time");
+	ok(!records_add(&rs, "iqfit", "1-01", 5, 2, 0, true), "a faster assisted one is not");
+	r = records_find(&rs, "iqfit", "1-01");
+	ok(r && !r->assisted && r->seconds == 500, "the own time stays");
+	records_add(&rs, "iqfit", "1-02", 30, 4, 1, true);
+	ok(records_save(&rs, path, &err) && records_load(&back, path, &skipped, &err) && !skipped, "saved and read back");
+	r = records_find(&back, "iqfit", "1-02");
+	ok(r && r->assisted && !records_find(&back, "iqfit", "1-01")->assisted, "assisted or not, as written");
+	records_free(&back);
+	records_free(&rs);
+	const char *v2 = "linkdance-records 2\nsolved kanoodle 1-01 61.5 6 1\n";
+	files_write_atomic(path, v2, strlen(v2), &err);
+	r = records_load(&back, path, &skipped, &err) ? records_find(&back, "kanoodle", "1-01") : NULL;
+	ok(r && !r->assisted && r->seconds == 61.5 && !skipped, "a version 2 file reads: its solves are the player's");
+	records_free(&back);
 	files_write_atomic(path, "linkdance-rekords 1\nsolved kanoodle\n", 36, &err);
 	ok(!records_load(&back, path, &skipped, &err) && strstr(err.msg, ":1:"), "a file that is no records file is refused: %s", err.msg);
 	ok(files_set_aside(path, moved, sizeof moved) && access(moved, F_OK) == 0 && access(path, F_OK) != 0,

@@ -101,7 +101,7 @@ static void test_records(void)
 	char *kept = read_back(bad_path);
 	ok(kept && strstr(kept, "1e300"), "bad_records_huge_number: the file as it was is kept as records.bad");
 	free(kept);
-	ok(records_note(&rs, path, "kanoodle", "3-01", 12.25, 7, 0, &best, &err) && best,
+	ok(records_note(&rs, path, "kanoodle", "3-01", 12.25, 7, 0, false, &best, &err) && best,
 	   "bad_records_huge_number: the next level solved is noted");
 	struct records back;
 	int skipped;
@@ -113,8 +113,8 @@ static void test_records(void)
 	unlink(path);
 	static const char *const odd[] = { "new\nline", "cr\rhere", "a \"quoted\" one", "back\\slash", "tab\there" };
 	for (size_t i = 0; i < sizeof odd / sizeof *odd; i++)
-		records_note(&rs, path, "kanoodle", odd[i], 10.0 + (double)i, 3, 0, &best, &err);
-	records_note(&rs, path, "iqfit", "2-02", 30, 5, 1, &best, &err);
+		records_note(&rs, path, "kanoodle", odd[i], 10.0 + (double)i, 3, 0, false, &best, &err);
+	records_note(&rs, path, "iqfit", "2-02", 30, 5, 1, false, &best, &err);
 	records_free(&rs);
 	ok(records_load(&back, path, &skipped, &err) && !skipped && back.n == 6,
 	   "bad_records_newline_name: the file stays readable (%d records)", back.n);
@@ -159,7 +159,7 @@ static void test_records_two_writers(void)
 			for (int i = 0; i < SOLVES; i++) {
 				char level[16];
 				snprintf(level, sizeof level, "%d-%02d", w + 1, i);
-				failed += !records_note(&rs, path, "kanoodle", level, 10 + i, 5, 0, &best, &err);
+				failed += !records_note(&rs, path, "kanoodle", level, 10 + i, 5, 0, false, &best, &err);
 			}
 			records_free(&rs);
 			_exit(failed ? 1 : 0);
