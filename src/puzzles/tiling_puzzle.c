@@ -666,7 +666,7 @@ static const char kanoodle_rules[] =
 	"once; some may be placed already, and those stay.  A piece may be turned "
 	"and turned over, and covers the cells under its balls; pieces may not "
 	"overlap.\n"
-	"A puzzle has one way to finish.";
+	"A level has exactly one way to finish.";
 
 static const char iqfit_rules[] =
 	"Fill the board of 5 rows and 10 columns with the ten pieces, each used "

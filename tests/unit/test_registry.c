@@ -1,0 +1,217 @@
+/* The one interface of the families: the registry's lists, the level
+ * parser handing a family its own description, and the tilings' hints as
+ * a player reads them, over every shipped level. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/level.h"
+#include "puzzles/puzzle.h"
+#include "solver/dlx.h"
+#include "tap.h"
+
+static void test_names(void)
+{
+	const char *names = puzzle_names();
+	bool all = true;
+	int n = 0;
+	for (int i = 0; puzzle_families[i]; i++, n++) {
+		all &= strstr(names, puzzle_families[i]->name) != NULL;
+		all &= puzzle_find(puzzle_families[i]->name) == puzzle_families[i];
+		all &= puzzle_families[i]->rules && puzzle_families[i]->rules[0];
+	}
+	ok(n >= 2 && all, "every family is in \"%s\", found by name, with its rules", names);
+	ok(n < 2 || strstr(names, " or ") != NULL, "the last two joined by 'or'");
+	ok(!puzzle_find("nosuch"), "no family nosuch");
+}
+
+/* A family that is nothing like a tiling: its description is one number a
+ * line, and a line reading "bad" is refused (its line, from 0). */
+static int fake_lines;
+static struct puzzle_state *fake_start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
+{
+	(void)pz;
+	int line = 0;
+	fake_lines = 0;
+	for (const char *p = desc; p && *p; line++) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == 3 && !strncmp(p, "bad", 3)) {
+			*bad_line = line;
+			diag_set(err, "a line that says bad");
+			return NULL;
+		}
+		fake_lines++;
+		p = e ? e + 1 : p + len;
+	}
+	*bad_line = -1;
+	return (struct puzzle_state *)&fake_lines;
+}
+
+static void test_level_description(void)
+{
+	struct level *lv = malloc(sizeof *lv);
+	struct diag err;
+	const struct puzzle *pz = puzzle_families[0];
+	char text[256];
+	snprintf(text, sizeof text, "# a comment\nfamily %s\nname x\ngrade 2\n\nboard\n53..7\n# kept\n\nbad\n", pz->name);
+	ok(level_parse(lv, text, "f.txt", &err), "a level with any text after 'board' parses");
+	is_str(lv->desc, "53..7\n# kept\n\nbad\n", "the description is the text after 'board', as it stands");
+	is_u64((uint64_t)lv->desc_line, 7, "and starts on line 7");
+	struct puzzle fake = { .name = "fake", .title = "Fake", .start = fake_start };
+	lv->pz = &fake;
+	ok(!level_state(lv, &err), "the family's start sees it and refuses it");
+	is_str(err.msg, "f.txt:10: a line that says bad", "its line, 3 of the description, is line 10 of the file");
+	snprintf(lv->desc, sizeof lv->desc, "1\n2\n");
+	ok(level_state(lv, &err) && fake_lines == 2, "and takes a good one");
+	snprintf(text, sizeof text, "family nosuch\nboard\n");
+	ok(!level_parse(lv, text, "f.txt", &err) && strstr(err.msg, puzzle_names()),
+	   "an unknown family: the registry's list (%s)", err.msg);
+	free(lv);
+}
+
+/* Is there a solver's item name in text: a cell "r3c5", or a piece's
+ * item where it is not its name ("LtGreen")? */
+static bool has_item_name(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if (*p == 'r' && isdigit((unsigned char)p[1])) {
+			const char *q = p + 1;
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (*q == 'c' && isdigit((unsigned char)q[1]))
+				return true;
+		}
+	return strstr(text, "LtGreen") != NULL;
+}
+
+/* "X covers X": a piece named as what covers itself. */
+static bool covers_itself(const char *text)
+{
+	const char *c = strstr(text, " covers ");
+	if (!c)
+		return false;
+	const char *w = c;
+	while (w > text && w[-1] != ' ' && w[-1] != ',')
+		w--;
+	size_t len = (size_t)(c - w);
+	return !strncmp(c + 8, w, len) && !isalpha((unsigned char)c[8 + len]);
+}
+
+/* One solution from s, as one move, or NULL. */
+static char *solve(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl ctl = { .report_solutions = true };
+	char *move = NULL;
+	if (dlx_run(d, &ctl) == DLX_SOLUTION) {
+		int path[256], n = dlx_path(d, path);
+		move = calloc((size_t)n + 1, NOTE_MOVE_MAX);
+		for (int i = 0; i < n; i++) {
+			char one[NOTE_MOVE_MAX];
+			pz->xc->option_move(s, p, path[i], one, sizeof one);
+			if (i)
+				strcat(move, ";");
+			strcat(move, one);
+		}
+	}
+	dlx_free(d);
+	xc_free(p);
+	return move;
+}
+
+static void test_hints(void)
+{
+	int positions = 0, named = 0, selfish = 0, unmarked = 0, unplayable = 0, tiers = 0;
+	char first_bad[NOTE_TEXT_MAX] = "";
+	for (int f = 0; puzzle_families[f]; f++) {
+		const struct puzzle *pz = puzzle_families[f];
+		if (!pz->hint || !pz->xc)
+			continue;
+		char **paths;
+		int n = level_list(pz, &paths);
+		for (int i = 0; i < n; i++) {
+			struct level *lv = malloc(sizeof *lv);
+			struct diag err;
+			struct puzzle_state *s = level_start(pz, paths[i], lv, &err);
+			free(lv);
+			if (!s)
+				continue;
+			/* The level's start, then each position on the way to its
+			 * solution, a hint's move played each time. */
+			while (s && !pz->is_solved(s)) {
+				char *sol = solve(pz, s);
+				if (!sol)
+					break;
+				positions++;
+				struct note note;
+				char move[NOTE_MOVE_MAX] = "";
+				for (int tier = 1; pz->hint(s, sol, tier, &note); tier++) {
+					tiers++;
+					bool bad = has_item_name(note.text) || covers_itself(note.text);
+					named += has_item_name(note.text);
+					selfish += covers_itself(note.text);
+					unmarked += !note.n_cells && !note.n_pieces;
+					if (bad && !first_bad[0])
+						snprintf(first_bad, sizeof first_bad, "%s", note.text);
+					if (note.move[0])
+						snprintf(move, sizeof move, "%s", note.move);
+				}
+				free(sol);
+				struct puzzle_state *next = move[0] ? pz->apply(s, move, &err) : NULL;
+				unplayable += !next;
+				pz->free_state(s);
+				s = next;
+			}
+			if (s)
+				pz->free_state(s);
+		}
+		level_list_free(paths, n);
+	}
+	ok(positions > 100, "hints on %d positions of the shipped levels (%d tiers)", positions, tiers);
+	ok(!named, "no hint names a solver's item (r3c5, LtGreen)%s%s", named ? ": " : "", named ? first_bad : "");
+	ok(!selfish, "no hint says a piece covers itself%s%s", selfish ? ": " : "", selfish ? first_bad : "");
+	ok(!unmarked, "every tier marks a cell or a piece");
+	ok(!unplayable, "every last tier is a move that can be played");
+}
+
+static void test_hint_words(void)
+{
+	const struct puzzle *pz = puzzle_find("kanoodle");
+	int bad;
+	struct diag err;
+	struct puzzle_state *s = pz->start(pz, NULL, &bad, &err);
+	char *sol = solve(pz, s);
+	struct note n1, n2, n3;
+	/* On the empty board a piece has the fewest places. */
+	ok(pz->hint(s, sol, 1, &n1) && strstr(n1.text, " fits in only ") && n1.n_pieces == 1 && !n1.n_cells,
+	   "tier 1 on the empty board names a piece, marked: %s", n1.text);
+	ok(pz->hint(s, sol, 2, &n2) && strstr(n2.text, "In a way to finish from here, ") && strstr(n2.text, " goes on ")
+	       && n2.n_pieces == 1 && n2.n_cells > 0,
+	   "tier 2 says where it goes: %s", n2.text);
+	ok(pz->hint(s, sol, 3, &n3) && n3.move[0] && strstr(n3.text, "Place "), "tier 3 is the move: %s (%s)", n3.text,
+	   n3.move);
+	ok(!pz->hint(s, sol, 4, &n3) && !pz->hint(s, NULL, 2, &n3), "no tier 4, and no tier 2 without a solution");
+	free(sol);
+	struct note d;
+	struct puzzle_state *w = pz->start(pz, ".W.........\nWW.........\n...........\n...........\n...........\n", &bad,
+	                                   &err);
+	ok(w && pz->dead_end(w, &d) && note_has_cell(&d, 0) && strstr(d.text, "row 1, column 1"),
+	   "a dead end as a note, its cell marked: %s", w ? d.text : err.msg);
+	ok(!pz->dead_end(s, &d), "the empty board is no dead end");
+	if (w)
+		pz->free_state(w);
+	pz->free_state(s);
+}
+
+int main(void)
+{
+	test_names();
+	test_level_description();
+	test_hint_words();
+	test_hints();
+	return tap_done();
+}
