@@ -127,26 +127,41 @@ static void print_option_lines(void *ctx, const struct xc_problem *p, const int 
 		xcfile_write_option(stdout, p, options[i]);
 }
 
+/* The file operand of xc and sum, "-" or none for standard input; name is
+ * what messages call it.  Unlike a level file, it may be any stream: a
+ * pipe, a FIFO, /dev/stdin, bash's <(...).  A FIFO without a writer waits
+ * here as it would for cat: the user named it, no terminal is in raw
+ * mode, and Ctrl-C ends the wait. */
+static FILE *open_operand(const struct cli_opts *o, const char **name)
+{
+	const char *file = o->n_args ? o->args[0] : "-";
+	if (!strcmp(file, "-")) {
+		*name = "(stdin)";
+		return stdin;
+	}
+	*name = file;
+	return fopen(file, "r");
+}
+
+static void close_operand(FILE *f)
+{
+	if (f != stdin)
+		fclose(f);
+}
+
 static int cmd_xc(int argc, char **argv)
 {
 	struct cli_opts o;
 	int rc = cli_parse(&o, argc, argv, "xc", "aclersPtSbmMgG", 1, CLI_FIRST);
 	if (rc != CLI_OK)
 		return rc;
-	const char *file = o.n_args ? o.args[0] : "-";
-	bool from_stdin = !strcmp(file, "-");
-	const char *name = from_stdin ? "(stdin)" : file;
-	/* Unlike a level file, xc's input may be any stream: a pipe, a FIFO,
-	 * /dev/stdin, bash's <(...).  A FIFO without a writer waits here as
-	 * it would for cat: the user named it, no terminal is in raw mode,
-	 * and Ctrl-C ends the wait. */
-	FILE *f = from_stdin ? stdin : fopen(file, "r");
+	const char *name;
+	FILE *f = open_operand(&o, &name);
 	if (!f)
-		return cli_fail("%s: %s", file, strerror(errno));
+		return cli_fail("%s: %s", name, strerror(errno));
 	struct diag err;
 	struct xc_problem *p = xcfile_read(f, name, &err);
-	if (!from_stdin)
-		fclose(f);
+	close_operand(f);
 	if (!p)
 		return cli_fail("%s", err.msg);
 	rc = cli_search(p, &o, name, print_option_lines, NULL);
@@ -166,12 +181,10 @@ static int cmd_sum(int argc, char **argv)
 	int rc = cli_parse(&o, argc, argv, "sum", "", 1, CLI_FIRST);
 	if (rc != CLI_OK)
 		return rc;
-	const char *file = o.n_args ? o.args[0] : "-";
-	bool from_stdin = !strcmp(file, "-");
-	const char *name = from_stdin ? "(stdin)" : file;
-	FILE *f = from_stdin ? stdin : fopen(file, "r");
+	const char *name;
+	FILE *f = open_operand(&o, &name);
 	if (!f)
-		return cli_fail("%s: %s", file, strerror(errno));
+		return cli_fail("%s: %s", name, strerror(errno));
 	u128 total = 0;
 	bool overflow = false;
 	long n = 0, counts = 0;
@@ -210,8 +223,7 @@ static int cmd_sum(int argc, char **argv)
 	}
 	if (rc == CLI_OK && ferror(f))
 		rc = cli_fail("%s: %s", name, strerror(errno));
-	if (!from_stdin)
-		fclose(f);
+	close_operand(f);
 	if (rc != CLI_OK)
 		return rc;
 	if (!counts)
