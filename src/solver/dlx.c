@@ -438,7 +438,7 @@ advance:
 	place(d, level, cur);
 	if (ctl->step) {
 		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
-		                            .index = d->kth[level] };
+		                            .index = d->kth[level], .item = best - 1, .degree = d->degree[level] };
 		d->phase = PH_PLACED;
 		status = DLX_STEP;
 		goto out;
@@ -504,7 +504,8 @@ recover:
 		d->kth[level]++;
 		if (ctl->step) {
 			d->ev = (struct dlx_event){ .kind = DLX_EV_REMOVE, .level = level, .option = d->opt_of[removed],
-			                            .index = d->kth[level] - 1 };
+			                            .index = d->kth[level] - 1, .item = best - 1,
+			                            .degree = d->degree[level] };
 			d->phase = PH_REMOVED;
 			status = DLX_STEP;
 			goto out;
