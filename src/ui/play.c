@@ -295,17 +295,16 @@ static void show_hint(struct play *p)
 		say(p, ST_GOOD, "It is solved");
 		return;
 	}
+	if (h->hint_tiers == 0) {
+		say(p, ST_NOTICE, "No hint for this position");
+		return;
+	}
 	p->hint_tier++;
 	p->s->hints++;
-	if (p->hint_tier == 1) {
-		if (h->item_options == 1)
-			say(p, ST_NOTICE, "Only one placement can cover %s", h->item);
-		else
-			say(p, ST_NOTICE, "Only %d placements can cover %s", h->item_options, h->item);
-	} else if (p->hint_tier == 2) {
-		say(p, ST_NOTICE, "%s covers %s, in a way to finish from here", h->piece, h->item);
+	if (p->hint_tier < h->hint_tiers && p->hint_tier < 3) {
+		say(p, ST_NOTICE, "%s", h->hint[p->hint_tier - 1].text);
 	} else {
-		int k = move_placement(p->t, h->move);
+		int k = move_placement(p->t, h->hint[h->hint_tiers - 1].move);
 		if (k >= 0) {
 			const struct tiling_placement *pl = &p->t->pl[k];
 			const struct tiling_orient *o = &p->t->orient[pl->orient];
@@ -313,7 +312,7 @@ static void show_hint(struct play *p)
 			p->cur_r = pl->row + o->cells[0][0];
 			p->cur_c = pl->col + o->cells[0][1];
 		}
-		say(p, ST_NOTICE, "Here: Enter places %s", h->piece);
+		say(p, ST_NOTICE, "%s: Enter places it", h->hint[h->hint_tiers - 1].text);
 		p->hint_tier = 3;
 	}
 }
@@ -326,7 +325,8 @@ static void hint(struct play *p)
 			return;
 		}
 		if (p->hint_tier >= 3) {
-			say(p, ST_NOTICE, "That was the last hint for this position: Enter places %s", p->hint.piece);
+			say(p, ST_NOTICE, "That was the last hint for this position: %s",
+			    p->hint.hint_tiers ? p->hint.hint[p->hint.hint_tiers - 1].text : "none");
 			return;
 		}
 		show_hint(p);
@@ -405,9 +405,8 @@ static void search_event(struct play *p, enum action act)
 		set_speed(p, p->speed - 1);
 		break;
 	case ACT_ANIM_TAKE:
-		if (p->anim_known && p->anim.have_solution) {
-			char move[sizeof p->anim.move];
-			strcpy(move, p->anim.move);
+		if (p->anim_known && p->anim.solution) {
+			char *move = xstrdup(p->anim.solution);
 			p->searching = false;
 			worker_cancel(p->app->worker);
 			/* Every piece the solver places counts as a hint taken. */
@@ -417,6 +416,7 @@ static void search_event(struct play *p, enum action act)
 			p->s->hints += placed;
 			if (!play_move(p, move))
 				p->s->hints -= placed;
+			free(move);
 		} else if (p->anim_known && p->anim.done) {
 			stop_search(p);
 		}
@@ -722,18 +722,28 @@ void play_report(struct play *p, const struct worker_report *r)
 		if (r->final) {
 			p->counting = false;
 			if (!r->cancelled)
-				say(p, ST_GOOD, "%" PRIu64 " way%s to finish from here (counted in %.1f s)", r->solutions,
-				    r->solutions == 1 ? "" : "s", r->elapsed);
+			{
+				char n[U128_DIGITS];
+				say(p, ST_GOOD, "%s%s way%s to finish from here (counted in %.1f s)", r->exact ? "" : "more than ",
+				    u128_str(r->solutions, n), r->solutions == 1 ? "" : "s", r->elapsed);
+			}
 		}
 	}
 	if (r->gen == p->anim_gen && p->searching) {
+		/* The report's strings are the caller's: keep copies. */
+		free(p->anim.path);
+		free(p->anim.solution);
 		p->anim = r->anim;
+		p->anim.path = r->anim.path ? xstrdup(r->anim.path) : NULL;
+		p->anim.solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
 		p->anim_known = true;
 		if (p->anim.at_solution)
 			say(p, ST_GOOD, "A solution: Enter takes it, space searches on, Esc goes back");
-		else if (p->anim.done && p->anim.have_solution)
-			say(p, ST_GOOD, "Search done: %" PRIu64 " solution%s.  Enter takes the last, Esc goes back",
-			    p->anim.solutions, p->anim.solutions == 1 ? "" : "s");
+		else if (p->anim.done && p->anim.solution) {
+			char n[U128_DIGITS];
+			say(p, ST_GOOD, "Search done: %s solution%s.  Enter takes the last, Esc goes back",
+			    u128_str(p->anim.solutions, n), p->anim.solutions == 1 ? "" : "s");
+		}
 		else if (p->anim.done)
 			say(p, ST_BAD, "Search done: no solution from here.  Esc goes back");
 		else if (p->msg_until == INFINITY || strstr(p->msg, "Estimating"))
@@ -831,12 +841,10 @@ static void draw_status(struct play *p)
 		return;
 	}
 	if (p->searching) {
-		char text[160] = "";
+		char text[NOTE_TEXT_MAX] = "";
 		const struct worker_anim *a = &p->anim;
-		if (p->anim_known && a->tried >= 0) {
-			const char *name = p->t->def->pieces[p->t->pl[a->tried].piece].name;
-			snprintf(text, sizeof text, a->removing ? "takes %s back" : "tries %s", name);
-		}
+		if (p->anim_known)
+			snprintf(text, sizeof text, "%s", a->note.text);
 		attron(style(ST_DIM));
 		mvaddnstr(y, 1, text, p->l.cols - 2);
 		attroff(style(ST_DIM));
@@ -847,8 +855,11 @@ static void draw_status(struct play *p)
 		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
 		                                      : -1;
 		if (left >= 0)
-			snprintf(text, sizeof text, " %3.0f%%  %" PRIu64 " so far, ~%d:%02d left, Esc stops",
-			         100 * p->count.fraction, p->count.solutions, left / 60, left % 60);
+		{
+			char n[U128_DIGITS];
+			snprintf(text, sizeof text, " %3.0f%%  %s so far, ~%d:%02d left, Esc stops",
+			         100 * p->count.fraction, u128_str(p->count.solutions, n), left / 60, left % 60);
+		}
 		else
 			snprintf(text, sizeof text, " counting..., Esc stops");
 		mvaddstr(y, 1, "Counting ");
@@ -882,9 +893,9 @@ static void draw_status(struct play *p)
 		mvaddstr(y, 1, "Exactly one way to finish");
 		attroff(style(ST_GOOD));
 	} else {
-		char text[256];
+		char text[NOTE_TEXT_MAX + 64];
 		if (c->dead_explained)
-			snprintf(text, sizeof text, "Dead end: %s  (H: what to take back)", c->dead.why);
+			snprintf(text, sizeof text, "Dead end: %s  (H: what to take back)", c->dead.text);
 		else
 			snprintf(text, sizeof text, "Dead end: no way to finish from here  (H: what to take back)");
 		attron(style(ST_BAD));
@@ -945,7 +956,7 @@ static void draw_search_panel(struct play *p)
 	ROW("level", "%d", a->level);
 	ROW("nodes", "%" PRIu64, a->nodes);
 	ROW("backtracks", "%" PRIu64, a->backtracks);
-	ROW("solutions", "%" PRIu64, a->solutions);
+	ROW("solutions", "%s", u128_str(a->solutions, (char[U128_DIGITS]){ 0 }));
 	ROW("tree, estimated", "%.3g nodes", a->estimate);
 	ROW("searched", "%.2f%%", 100 * a->fraction);
 	ROW("left, estimated", "%.3g nodes", a->estimate * (1 - a->fraction));
@@ -992,14 +1003,17 @@ void play_draw(struct play *p)
 	if (p->searching && p->anim_known) {
 		/* The position with the search's options in place. */
 		shown = *pos;
-		for (int i = 0; i < p->anim.n_path; i++)
-			if (tiling_pos_fits(&shown, p->anim.path[i]))
-				tiling_pos_place(&shown, p->anim.path[i]);
-		if (p->anim.tried >= 0) {
-			m.tried_piece = p->t->pl[p->anim.tried].piece;
-			m.removing = p->anim.removing;
-			if (m.removing && tiling_pos_fits(&shown, p->anim.tried))
-				tiling_pos_place(&shown, p->anim.tried); /* show it as it leaves */
+		if (p->anim.path && p->anim.path[0]) {
+			struct diag err;
+			struct puzzle_state *st = p->pz->apply(session_state(p->s), p->anim.path, &err);
+			if (st) {
+				shown = *tiling_puzzle_pos(st);
+				p->pz->free_state(st);
+			}
+		}
+		if ((p->anim.event == ENGINE_EV_TRY || p->anim.event == ENGINE_EV_UNDO) && p->anim.note.n_pieces) {
+			m.tried_piece = p->anim.note.pieces[0];
+			m.removing = p->anim.event == ENGINE_EV_UNDO;
 		}
 		pos = &shown;
 	} else if (p->held >= 0) {
@@ -1018,21 +1032,18 @@ void play_draw(struct play *p)
 		m.cursor_col = p->cur_c;
 	}
 	if (!p->searching && p->check_known && p->check.completions == 0 && p->check.dead_explained) {
-		const struct puzzle_dead_end *d = &p->check.dead;
-		if (d->cell >= 0)
-			m.mark[d->cell] = true;
-		for (int i = 0; i < d->n_region; i++)
-			m.mark[d->region[i]] = true;
-		m.marked_piece = d->piece;
+		const struct note *d = &p->check.dead;
+		for (int i = 0; i < d->n_cells; i++)
+			m.mark[d->cells[i]] = true;
+		if (d->n_pieces)
+			m.marked_piece = d->pieces[0];
 	}
 	if (!p->searching && p->hint_known && p->hint_tier >= 1 && p->hint_tier < 3 && p->hint.completions > 0) {
-		int r, c;
-		if (sscanf(p->hint.item_name, "r%dc%d", &r, &c) == 2)
-			m.mark[(r - 1) * p->t->cols + c - 1] = true;
-		else
-			for (int q = 0; q < p->t->n_pieces; q++)
-				if (!strcmp(p->t->def->pieces[q].item, p->hint.item_name))
-					m.marked_piece = q;
+		const struct note *h = &p->hint.hint[p->hint_tier - 1];
+		for (int i = 0; i < h->n_cells; i++)
+			m.mark[h->cells[i]] = true;
+		if (h->n_pieces)
+			m.marked_piece = h->pieces[0];
 	}
 	tv_draw_board(&p->l, p->t, pos, &m);
 	if (p->searching)
@@ -1075,6 +1086,8 @@ void play_free(struct play *p)
 	if (!p)
 		return;
 	session_free(p->s);
+	free(p->anim.path);
+	free(p->anim.solution);
 	free(p);
 }
 
