@@ -16,6 +16,7 @@
 #include "ui/style.h"
 #include "ui/view.h"
 #include "util/clock.h"
+#include "util/u128.h"
 #include "util/xalloc.h"
 
 /* Steps a second of the search on screen; the last is "as fast as it goes". */
@@ -173,6 +174,14 @@ static bool play_move(struct play *p, const char *move)
 
 /* ---- hints ----------------------------------------------------------- */
 
+/* The tier the player has reached, or NULL. */
+static const struct note *hint_note(const struct play *p)
+{
+	if (!p->hint_known || p->hint.completions == 0 || p->hint_tier < 1 || p->hint_tier > p->hint.hint_tiers)
+		return NULL;
+	return &p->hint.hint[p->hint_tier - 1];
+}
+
 static void show_hint(struct play *p)
 {
 	const struct worker_report *h = &p->hint;
@@ -192,27 +201,32 @@ static void show_hint(struct play *p)
 		say(p, ST_GOOD, "It is solved");
 		return;
 	}
+	if (h->hint_tiers == 0) {
+		say(p, ST_NOTICE, "No hint for this position");
+		return;
+	}
 	p->hint_tier++;
 	p->s->hints++;
-	if (p->hint_tier == 1) {
-		if (h->item_options == 1)
-			say(p, ST_NOTICE, "Only one placement can cover %s", h->item);
-		else
-			say(p, ST_NOTICE, "Only %d placements can cover %s", h->item_options, h->item);
-	} else if (p->hint_tier == 2) {
-		say(p, ST_NOTICE, "%s covers %s, in a way to finish from here", h->piece, h->item);
-	} else {
-		p->vo->hold(p->view, session_state(p->s), h->move);
-		say(p, ST_NOTICE, "Here: Enter places %s", h->piece);
-		p->hint_tier = 3;
+	const struct note *n = &h->hint[p->hint_tier - 1];
+	/* The last tier is the reveal: its move goes into the player's hand,
+	 * if the view can hold it, else it is played. */
+	if (p->hint_tier == h->hint_tiers && n->move[0]) {
+		if (p->vo->hold(p->view, session_state(p->s), n->move)) {
+			say(p, ST_NOTICE, "%s: Enter places it", n->text);
+		} else if (play_move(p, n->move)) {
+			say(p, ST_NOTICE, "%s", n->text);
+		}
+		return;
 	}
+	say(p, ST_NOTICE, "%s", n->text);
 }
 
 static void hint(struct play *p)
 {
 	if (p->hint_known) {
-		if (p->hint.completions > 0 && p->hint_tier >= 3)
-			say(p, ST_NOTICE, "That was the last hint for this position: Enter places %s", p->hint.piece);
+		if (p->hint.completions > 0 && p->hint_tier >= p->hint.hint_tiers && p->hint_tier > 0)
+			say(p, ST_NOTICE, "That was the last hint for this position: %s",
+			    p->hint.hint[p->hint.hint_tiers - 1].text);
 		else
 			show_hint(p);
 		return;
@@ -237,13 +251,29 @@ static void clear_anim_state(struct play *p)
 	p->anim_step[0] = '\0';
 }
 
+static void clear_anim(struct play *p)
+{
+	clear_anim_state(p);
+	free(p->anim.path);
+	free(p->anim.solution);
+	memset(&p->anim, 0, sizeof p->anim);
+}
+
+/* A copy of a report to keep: its strings are the caller's, and only the
+ * animation's are wanted (copied apart). */
+static void keep(struct worker_report *dst, const struct worker_report *r)
+{
+	*dst = *r;
+	dst->anim.path = dst->anim.solution = NULL;
+}
+
 static void start_search(struct play *p)
 {
 	p->vo->drop(p->view);
 	p->searching = true;
 	p->anim_known = false;
 	p->anim_paused = false;
-	clear_anim_state(p);
+	clear_anim(p);
 	p->check_gen = p->hint_gen = p->count_gen = 0;
 	p->counting = false;
 	p->anim_gen = submit(p, WORK_ANIMATE, false);
@@ -255,7 +285,7 @@ static void stop_search(struct play *p)
 {
 	p->searching = false;
 	p->anim_gen = 0;
-	clear_anim_state(p);
+	clear_anim(p);
 	cancel(p);
 	changed(p);
 }
@@ -313,9 +343,8 @@ static void search_event(struct play *p, enum action act)
 		set_speed(p, p->speed - 1);
 		break;
 	case ACT_ANIM_TAKE:
-		if (p->anim_known && p->anim.have_solution) {
-			char move[sizeof p->anim.move];
-			strcpy(move, p->anim.move);
+		if (p->anim_known && p->anim.solution) {
+			char *move = xstrdup(p->anim.solution);
 			p->searching = false;
 			clear_anim_state(p);
 			cancel(p);
@@ -331,6 +360,7 @@ static void search_event(struct play *p, enum action act)
 				p->s->hints -= placed;
 				p->s->assisted = was;
 			}
+			free(move);
 		} else if (p->anim_known && p->anim.done) {
 			stop_search(p);
 		}
@@ -352,49 +382,15 @@ static void search_event(struct play *p, enum action act)
 	}
 }
 
-/* The moves of the search's path as one move, made through the family's
- * own words for its options.  Until the worker sends the path as a move
- * (issue 7, the engine's side), its option tags are turned into moves
- * here: option_move reads only the tag of the option it is given. */
-static void tags_move(const struct play *p, const int *tags, int n, struct strbuf *out)
-{
-	struct xc_problem fake;
-	memset(&fake, 0, sizeof fake);
-	fake.opt_tag = (int *)tags;
-	for (int i = 0; i < n; i++) {
-		char one[256];
-		p->pz->option_move(session_state(p->s), &fake, i, one, sizeof one);
-		strbuf_addf(out, "%s%s", out->len ? ";" : "", one);
-	}
-}
-
-/* The search's position: the player's with the search's path in place
- * (and the option it takes back, as it leaves). */
+/* The search's position: the player's with the search's path in place. */
 static void update_anim_state(struct play *p)
 {
 	clear_anim_state(p);
 	const struct worker_anim *a = &p->anim;
-	struct strbuf path = { 0 };
-	tags_move(p, a->path, a->n_path, &path);
-	char tried[256] = "";
-	if (a->tried >= 0) {
-		struct strbuf t = { 0 };
-		tags_move(p, &a->tried, 1, &t);
-		snprintf(tried, sizeof tried, "%s", t.s ? t.s : "");
-		strbuf_free(&t);
-		if (a->removing)
-			strbuf_addf(&path, "%s%s", path.len ? ";" : "", tried);
-	}
 	struct diag err;
-	if (path.len)
-		p->anim_state = p->pz->apply(session_state(p->s), path.s, &err);
-	strbuf_free(&path);
-	if (tried[0]) {
-		char name[128];
-		p->pz->describe_move(session_state(p->s), tried, name, sizeof name, true);
-		snprintf(p->anim_step, sizeof p->anim_step, a->removing ? "Level %d: takes %s back" : "Level %d: tries %s",
-		         a->level, name);
-	}
+	if (a->path && a->path[0])
+		p->anim_state = p->pz->apply(session_state(p->s), a->path, &err);
+	snprintf(p->anim_step, sizeof p->anim_step, "%s", a->note.text);
 }
 
 /* ---- events ------------------------------------------------------------ */
@@ -639,37 +635,46 @@ void play_report(struct play *p, const struct worker_report *r)
 		return;
 	if (r->gen == p->check_gen || (r->gen == p->hint_gen && r->final)) {
 		if (r->final && !r->cancelled) {
-			p->check = *r;
+			keep(&p->check, r);
 			p->check_known = true;
 		}
 	}
 	if (r->gen == p->hint_gen && r->final && !r->cancelled) {
-		p->hint = *r;
+		keep(&p->hint, r);
 		p->hint_known = true;
 		p->msg_until = 0;
 		do
 			show_hint(p);
-		while (p->hint.completions > 0 && p->hint_tier < p->hint_wanted && p->hint_tier < 3);
+		while (p->hint.completions > 0 && p->hint_tier < p->hint_wanted && p->hint_tier < p->hint.hint_tiers);
 		p->hint_wanted = 0;
 	}
 	if (r->gen == p->count_gen) {
-		p->count = *r;
+		keep(&p->count, r);
 		if (r->final) {
 			p->counting = false;
+			char n[U128_DIGITS + 13];
+			/* A count cut short or past 128 bits is never said as exact. */
 			if (!r->cancelled)
-				say(p, ST_GOOD, "%" PRIu64 " way%s to finish from here (counted in %.1f s)", r->solutions,
-				    r->solutions == 1 ? "" : "s", r->elapsed);
+				say(p, ST_GOOD, "%s%s %s from here (counted in %.1f s)", r->exact ? "" : "more than ",
+				    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish",
+				    r->elapsed);
 		}
 	}
 	if (r->gen == p->anim_gen && p->searching) {
+		free(p->anim.path);
+		free(p->anim.solution);
 		p->anim = r->anim;
+		p->anim.path = r->anim.path ? xstrdup(r->anim.path) : NULL;
+		p->anim.solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
 		p->anim_known = true;
 		update_anim_state(p);
 		if (p->anim.at_solution)
 			say(p, ST_GOOD, "A solution: Enter takes it, space searches on, Esc goes back");
-		else if (p->anim.done && p->anim.have_solution)
-			say(p, ST_GOOD, "Search done: %" PRIu64 " solution%s.  Enter takes the last, Esc goes back",
-			    p->anim.solutions, p->anim.solutions == 1 ? "" : "s");
+		else if (p->anim.done && p->anim.solution) {
+			char n[U128_DIGITS + 13];
+			say(p, ST_GOOD, "Search done: %s solution%s.  Enter takes the last, Esc goes back",
+			    u128_grouped(p->anim.solutions, n), p->anim.solutions == 1 ? "" : "s");
+		}
 		else if (p->anim.done)
 			say(p, ST_BAD, "Search done: no solution from here.  Esc goes back");
 		else if (p->msg_until == INFINITY || strstr(p->msg, "Estimating"))
@@ -769,7 +774,7 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 	const struct worker_report *c = &p->check;
 	if (c->completions == 0) {
 		if (c->dead_explained)
-			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.why);
+			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
 		else
 			snprintf(text, size, "Dead end: no way to finish from here  (H: what to take back)");
 		return ST_BAD;
@@ -802,8 +807,9 @@ static void draw_status(struct play *p, struct canvas *c)
 		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
 		                                      : -1;
 		if (left >= 0)
-			snprintf(text, sizeof text, "%3.0f%%  %" PRIu64 " so far, about %d:%02d left, Esc stops",
-			         100 * p->count.fraction, p->count.solutions, left / 60, left % 60);
+			snprintf(text, sizeof text, "%3.0f%%  %s so far, about %d:%02d left, Esc stops",
+			         100 * p->count.fraction, u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }),
+			         left / 60, left % 60);
 		else
 			snprintf(text, sizeof text, "counting..., Esc stops");
 		canvas_print(&st, 0, 1, A_NORMAL, "Counting ");
@@ -877,7 +883,7 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	ROW("level", "%d", a->level);
 	ROW("nodes", "%" PRIu64, a->nodes);
 	ROW("backtracks", "%" PRIu64, a->backtracks);
-	ROW("solutions", "%" PRIu64, a->solutions);
+	ROW("solutions", "%s", u128_grouped(a->solutions, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("tree, estimated", "%.3g nodes", a->estimate);
 	ROW("searched", "%.2f%%", 100 * a->fraction);
 	ROW("left, estimated", "%.3g nodes", a->estimate * (1 - a->fraction));
@@ -893,23 +899,18 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	draw_bar(c, 3 + n, 0, w < 30 ? w : 30, a->fraction);
 }
 
-/* What the checker or a hint points at, as marks on the view. */
-static bool board_marks(const struct play *p, struct note *m)
+/* What the view marks: the search's step, a dead end, or the hint's tier. */
+static const struct note *board_marks(const struct play *p)
 {
-	note_clear(m);
 	if (p->searching)
-		return false;
-	if (p->check_mode != CHECK_OFF && p->check_known && p->check.completions == 0 && p->check.dead_explained) {
-		const struct puzzle_dead_end *d = &p->check.dead;
-		if (d->cell >= 0)
-			note_cell(m, d->cell);
-		for (int i = 0; i < d->n_region; i++)
-			note_cell(m, d->region[i]);
-		if (d->piece >= 0)
-			note_piece(m, d->piece);
-		return true;
-	}
-	return false;
+		return p->anim_known ? &p->anim.note : NULL;
+	if (p->check_mode != CHECK_OFF && p->check_known && p->check.completions == 0 && p->check.dead_explained)
+		return &p->check.dead;
+	const struct note *h = hint_note(p);
+	/* The reveal is in the player's hand: its marks would hide it. */
+	if (h && !(p->hint_tier == p->hint.hint_tiers && h->move[0]))
+		return h;
+	return NULL;
 }
 
 static void too_small(struct play *p, struct canvas *c)
@@ -941,9 +942,8 @@ void play_draw_on(struct play *p, struct canvas *c)
 		return;
 	}
 	struct canvas body = canvas_window(c, 1, 0, c->rows - CHROME, c->cols);
-	struct note marks;
 	struct view_show show = { 0 };
-	show.marks = board_marks(p, &marks) ? &marks : NULL;
+	show.marks = board_marks(p);
 	show.searching = p->searching;
 	const struct puzzle_state *st = session_state(p->s);
 	if (p->searching && p->anim_state)
@@ -1002,7 +1002,7 @@ void play_free(struct play *p)
 {
 	if (!p)
 		return;
-	clear_anim_state(p);
+	clear_anim(p);
 	p->vo->free(p->view);
 	session_free(p->s);
 	free(p);

@@ -6,10 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "game/level.h"
 #include "puzzles/tiling.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+char fuzz_verdict[FUZZ_VERDICT_MAX];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -30,12 +33,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct tiling_pos pos;
 		if (level_position(&lv, tt, &pos, &err)) {
 			struct xc_problem *p = tiling_reduce(&pos, TILING_PIECES_FIRST);
+			fuzz_say("accept %s, %d items, %d options", lv.def->name, p->n_items, p->n_options);
 			xc_free(p);
 		} else if (strncmp(err.msg, "fuzz:", 5) != 0) {
 			abort();
+		} else {
+			fuzz_say("reject %s", err.msg);
 		}
 	} else if (strncmp(err.msg, "fuzz:", 5) != 0) {
 		abort();
+	} else {
+		fuzz_say("reject %s", err.msg);
 	}
 	free(text);
 	return 0;
