@@ -815,14 +815,19 @@ static void draw_status(struct play *p, struct canvas *c)
 		canvas_print(&st, 0, 1, A_NORMAL, "Counting ");
 		draw_bar(&st, 0, 10, 20, p->count.fraction);
 		canvas_text(&st, 0, 31, st.cols - 32, A_NORMAL, text);
-	} else {
-		char text[300];
-		enum style_role role = check_line(p, text, sizeof text);
-		canvas_text(&st, 0, 1, w, style(role), text);
+		char hand[160];
+		p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
+		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+		return;
 	}
-	char hand[160];
+	/* The checker's line takes the second line too when the view has
+	 * nothing to say there: a dead end's reason is read whole. */
+	char text[400], hand[160];
+	enum style_role role = check_line(p, text, sizeof text);
 	p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
-	canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+	int used = canvas_text_lines(&st, 0, 1, w, hand[0] ? 1 : STATUS_LINES, style(role), text);
+	if (used < STATUS_LINES)
+		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
 }
 
 /* The key reminder: the view's keys worth a reminder, then the screen's,
