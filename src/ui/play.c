@@ -313,6 +313,15 @@ static void leave(struct play *p)
 		app_leave_game(p->app);
 }
 
+/* `?`: the family's goal and rules first, then its pieces, then the keys. */
+static void open_help(struct play *p, enum key_context ctx)
+{
+	help_open(&p->help, ctx);
+	p->help.rules = p->pz->rules;
+	p->help.view_help = p->vo->help;
+	touch(p);
+}
+
 static void search_event(struct play *p, enum action act)
 {
 	switch (act) {
@@ -374,7 +383,7 @@ static void search_event(struct play *p, enum action act)
 		leave(p);
 		break;
 	case ACT_HELP:
-		help_open(&p->help, CTX_SEARCH);
+		open_help(p, CTX_SEARCH);
 		touch(p);
 		break;
 	default:
@@ -566,7 +575,7 @@ static void board_event(struct play *p, const struct term_event *ev)
 		touch(p);
 		return;
 	case ACT_HELP:
-		help_open(&p->help, CTX_PLAY);
+		open_help(p, CTX_PLAY);
 		touch(p);
 		return;
 	case ACT_QUIT:
