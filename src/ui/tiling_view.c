@@ -581,6 +581,56 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
 	}
 }
 
+/* The piece in hand's faces side by side below the tray, the one up in
+ * reverse, so that the player sees what f will turn to (IQ Fit's pieces
+ * differ face to face).  Only where the tray leaves room. */
+static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos)
+{
+	const struct layout *l = &tv->l;
+	const struct tiling *t = tv->t;
+	int faces = tv->held >= 0 ? tiling_piece_faces(t, tv->held) : 0;
+	if (faces < 2)
+		return;
+	int left = 0;
+	for (int q = 0; q < t->n_pieces; q++)
+		left += pos->placed[q] < 0;
+	int tray_h = (left + l->slot_cols - 1) / l->slot_cols * l->slot_h;
+	const struct tiling_orient *now = &t->orient[tv->orient];
+	int fo[8], h = 0, w = 0, n = 0;
+	for (int f = 0; f < faces && n < 8; f++) {
+		fo[n] = -1;
+		for (int o = t->orient_first[tv->held]; o < t->orient_first[tv->held + 1]; o++)
+			if (t->orient[o].face == f && (fo[n] < 0 || t->orient[o].turn == now->turn))
+				fo[n] = o;
+		if (fo[n] < 0)
+			continue;
+		if (t->orient[fo[n]].h > h)
+			h = t->orient[fo[n]].h;
+		w += 2 * t->orient[fo[n]].w + 2;
+		n++;
+	}
+	int y = l->panel_y + tray_h;
+	if (y + 1 + h > l->panel_y + l->panel_h || w > l->panel_w)
+		return;
+	char label[96];
+	snprintf(label, sizeof label, "%s, face %d of %d:", piece_name(tv, tv->held), now->face + 1, faces);
+	canvas_text(cv, y, l->panel_x, l->panel_w, A_BOLD, label);
+	char letter[2] = { t->def->pieces[tv->held].letter, 0 };
+	int x = l->panel_x;
+	for (int i = 0; i < n; i++) {
+		const struct tiling_orient *o = &t->orient[fo[i]];
+		attr_t a = style_piece(piece_name(tv, tv->held), false, false);
+		if (o->face == now->face)
+			a |= A_REVERSE;
+		for (int k = 0; k < o->n_cells; k++) {
+			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1], a, letter);
+			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1] + 1, a,
+			             o->stacked[k] > 1 ? glyph(GL_STACKED) : " ");
+		}
+		x += 2 * o->w + 2;
+	}
+}
+
 static void tv_draw(const struct view *v, struct canvas *cv, const struct puzzle_state *s,
                     const struct view_show *show)
 {
@@ -590,8 +640,10 @@ static void tv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 	if (show->searching && show->marks)
 		tried = show->marks->n_pieces > 0 ? show->marks->pieces[0] : -1;
 	draw_board(tv, cv, pos, show, tried);
-	if (!show->searching)
+	if (!show->searching) {
 		draw_tray(tv, cv, pos, show);
+		draw_faces(tv, cv, pos);
+	}
 }
 
 static void tv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
