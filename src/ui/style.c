@@ -83,8 +83,10 @@ attr_t style(enum style_role r)
 	case ST_NOTICE: return COLOR_PAIR(4) | A_BOLD;
 	case ST_CURSOR: return COLOR_PAIR(5);
 	case ST_MARK: return COLOR_PAIR(6) | A_BOLD | A_UNDERLINE;
-	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD;
-	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE;
+	/* With 8 colours a piece's colour is a background: the piece in hand
+	 * is the colour on black (reverse), a look no piece has. */
+	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD | (colour256 ? 0 : A_REVERSE);
+	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE | (colour256 ? 0 : A_REVERSE);
 	case ST_BORDER: return COLOR_PAIR(9);
 	default: return A_NORMAL;
 	}
@@ -95,9 +97,19 @@ attr_t style_piece(const char *name, bool fixed, bool tried)
 	attr_t extra = (fixed ? A_BOLD : 0) | (tried ? A_UNDERLINE | A_BOLD : 0);
 	if (!colour)
 		return (tried ? A_REVERSE : 0) | extra;
-	for (int i = 0; i < N_PIECE_COLOURS; i++)
-		if (!strcmp(piece_colours[i].name, name))
+	for (int i = 0; i < N_PIECE_COLOURS; i++) {
+		if (strcmp(piece_colours[i].name, name))
+			continue;
+		if (colour256)
 			return COLOR_PAIR(PIECE_PAIRS + i) | extra;
+		/* Eight colours are fewer than the pieces: pieces that share one
+		 * are told apart by underline, then by the colour on black. */
+		int same = 0;
+		for (int j = 0; j < i; j++)
+			same += piece_colours[j].c8 == piece_colours[i].c8;
+		attr_t variant = same == 0 ? 0 : same == 1 ? A_UNDERLINE : A_UNDERLINE | A_REVERSE;
+		return COLOR_PAIR(PIECE_PAIRS + i) | variant | extra;
+	}
 	return A_REVERSE | extra;
 }
 
