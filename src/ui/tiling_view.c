@@ -2,6 +2,7 @@
 
 #include "ui/tiling_view.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,9 +132,14 @@ static void take_in_hand(struct tiling_view *tv, const struct tiling_pos *pos, i
 	settle(tv, pos);
 }
 
-static enum view_result refuse(struct view_out *out, bool bad, const char *fmt, const char *name)
+static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ...) LD_PRINTF(3, 4);
+
+static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ...)
 {
-	snprintf(out->say, sizeof out->say, fmt, name);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->say, sizeof out->say, fmt, ap);
+	va_end(ap);
 	out->say_bad = bad;
 	return VIEW_SAY;
 }
@@ -142,7 +148,7 @@ static enum view_result refuse(struct view_out *out, bool bad, const char *fmt, 
 static enum view_result pick_up(struct tiling_view *tv, const struct tiling_pos *pos, int q, struct view_out *out)
 {
 	if (pos->fixed[q])
-		return refuse(out, true, "%s is part of the puzzle: it stays", piece_name(tv, q));
+		return tell(out, true, "%s is part of the puzzle: it stays", piece_name(tv, q));
 	const struct tiling_placement *pl = &tv->t->pl[pos->placed[q]];
 	char move[16];
 	tiling_move_remove(tv->t, q, move, sizeof move);
@@ -162,11 +168,11 @@ static enum view_result place(struct tiling_view *tv, const struct tiling_pos *p
 		int v = pos->cell[tv->cur_r * tv->t->cols + tv->cur_c];
 		if (v >= 0)
 			return pick_up(tv, pos, v, out);
-		return refuse(out, false, "%sTake a piece first: its letter, Tab, or a click in the tray", "");
+		return tell(out, false, "Take a piece first: its letter, Tab, or a click in the tray");
 	}
 	int k = ghost_placement(tv);
 	if (k < 0 || !tiling_pos_fits(pos, k))
-		return refuse(out, true, "%s does not fit there", piece_name(tv, tv->held));
+		return tell(out, true, "%s does not fit there", piece_name(tv, tv->held));
 	char move[128];
 	tiling_move_place(tv->t, k, move, sizeof move);
 	strbuf_addf(&out->move, "%s", move);
@@ -187,7 +193,7 @@ static enum view_result cycle_piece(struct tiling_view *tv, const struct tiling_
 			return VIEW_HANDLED;
 		}
 	}
-	return refuse(out, false, "%sEvery piece is on the board", "");
+	return tell(out, false, "Every piece is on the board");
 }
 
 static void move_cursor(struct tiling_view *tv, int dr, int dc)
@@ -347,11 +353,8 @@ static enum view_result tv_event(struct view *v, const struct puzzle_state *s, c
 	switch (key_action(CTX_PLAY, ev)) {
 	case ACT_PIECE: {
 		int q = tiling_piece_by_letter(tv->t, (char)ev->ch);
-		if (q < 0) {
-			snprintf(out->say, sizeof out->say, "There is no piece %c in %s", (char)ev->ch, tv->pz->title);
-			out->say_bad = true;
-			return VIEW_SAY;
-		}
+		if (q < 0)
+			return tell(out, true, "There is no piece %c in %s", (char)ev->ch, tv->pz->title);
 		if (pos->placed[q] >= 0)
 			return pick_up(tv, pos, q, out);
 		take_in_hand(tv, pos, q, -1);
@@ -386,11 +389,8 @@ static enum view_result tv_event(struct view *v, const struct puzzle_state *s, c
 		bool same = o == tv->orient;
 		tv->orient = o;
 		keep_on_board(tv);
-		if (same) {
-			snprintf(out->say, sizeof out->say, "%s looks the same turned over", piece_name(tv, tv->held));
-			out->say_bad = false;
-			return VIEW_SAY;
-		}
+		if (same)
+			return tell(out, false, "%s looks the same turned over", piece_name(tv, tv->held));
 		return VIEW_HANDLED;
 	}
 	case ACT_PLACE:
@@ -678,6 +678,7 @@ const struct view_ops tiling_view_ops = {
 	.help = "Take a piece with its letter, Tab or a click in the tray; it floats over the board where it "
 	        "fits nearest the cursor.  Arrows move it, r turns it a quarter, f turns it over (IQ Fit: to its "
 	        "other face), Enter or a click places it.  A cell it cannot take shows what is under it and a "
-	        "cross.  IQ Fit's pieces have raised balls: a cell marked \u2022 holds a ball that stands on "
-	        "another, so that face of the piece is up.",
+	        "cross.  IQ Fit's pieces have raised balls: a cell marked \u2022 (: without Unicode) holds a "
+	        "ball raised above the others, and which of them show says which face of the piece is up; the "
+	        "faces are drawn side by side below the tray.",
 };
