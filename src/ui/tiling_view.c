@@ -596,19 +596,25 @@ static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const st
 		left += pos->placed[q] < 0;
 	int tray_h = (left + l->slot_cols - 1) / l->slot_cols * l->slot_h;
 	const struct tiling_orient *now = &t->orient[tv->orient];
-	int fo[8], h = 0, w = 0, n = 0;
+	/* Each face at its flattest turn, one column between faces: the four
+	 * faces of IQ Fit's widest pieces fit beside the board at 80x24. */
+	int fo[8], h = 0, w = -1, n = 0;
 	for (int f = 0; f < faces && n < 8; f++) {
 		fo[n] = -1;
-		for (int o = t->orient_first[tv->held]; o < t->orient_first[tv->held + 1]; o++)
-			if (t->orient[o].face == f && (fo[n] < 0 || t->orient[o].turn == now->turn))
+		for (int o = t->orient_first[tv->held]; o < t->orient_first[tv->held + 1]; o++) {
+			const struct tiling_orient *a = &t->orient[o];
+			if (a->face == f && (fo[n] < 0 || a->h < t->orient[fo[n]].h ||
+			                     (a->h == t->orient[fo[n]].h && a->w < t->orient[fo[n]].w)))
 				fo[n] = o;
+		}
 		if (fo[n] < 0)
 			continue;
 		if (t->orient[fo[n]].h > h)
 			h = t->orient[fo[n]].h;
-		w += 2 * t->orient[fo[n]].w + 2;
+		w += 2 * t->orient[fo[n]].w + 1;
 		n++;
 	}
+	w--; /* the last ball needs no blank after it */
 	int y = l->panel_y + tray_h;
 	if (y + 1 + h > l->panel_y + l->panel_h || w > l->panel_w)
 		return;
@@ -627,7 +633,7 @@ static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const st
 			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1] + 1, a,
 			             o->stacked[k] > 1 ? glyph(GL_STACKED) : " ");
 		}
-		x += 2 * o->w + 2;
+		x += 2 * o->w + 1;
 	}
 }
 
