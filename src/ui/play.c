@@ -907,7 +907,7 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 		ROW("speed", "%s%g/s", p->anim_paused ? "paused, " : "", speeds[p->speed]);
 #undef ROW
 	for (int i = 0; i < n; i++) {
-		snprintf(line, sizeof line, "%-16s %s", rows[i].label, rows[i].value);
+		snprintf(line, sizeof line, "%-15s %s", rows[i].label, rows[i].value);
 		canvas_text(c, 2 + i, 0, w, A_NORMAL, line);
 	}
 	draw_bar(c, 3 + n, 0, w < 30 ? w : 30, a->fraction);

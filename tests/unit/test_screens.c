@@ -149,6 +149,12 @@ static void test_golden(void)
 	note_piece(&r.anim.note, tiling_piece_by_letter(tiling_puzzle_tiling(&tiling_puzzle_kanoodle), 'Y'));
 	play_report(p, &r);
 	golden(p, "kanoodle-search", "Kanoodle, the search's panel");
+	/* The panel's longest speed, read whole beside the board. */
+	keys(p, "+++++++");
+	sym(p, KEY_SYM_SPACE);
+	char *text = screen(p);
+	ok(strstr(text, "speed           paused, 10000/s\n") != NULL, "the search's panel: \"paused, 10000/s\" whole");
+	free(text);
 	sym(p, KEY_SYM_ESCAPE);
 	play_free(p);
 }
