@@ -38,9 +38,7 @@ struct view_out {
 /* What the game screen asks the view to show on top of the state. */
 struct view_show {
 	const struct note *marks;    /* a hint, a dead end or the search's step: cells and pieces to mark, or NULL */
-	const char *ghost;           /* a move to show as a preview (a hint's reveal), or NULL */
 	bool searching;              /* the state is the search's: no cursor, no piece in hand */
-	bool paused;                 /* the clock is paused: hide the state */
 };
 
 /* A key of the view's own, for the help screen and the key reminder. */

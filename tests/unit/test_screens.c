@@ -129,6 +129,12 @@ static void test_golden(void)
 	snprintf(r.hint[2].move, sizeof r.hint[2].move, "T@r3c3,r4c3,r5c1,r5c2,r5c3");
 	play_report(p, &r);
 	golden(p, "kanoodle-hint", "Kanoodle, a hint's first tier");
+	/* The cell it speaks of (row 5, column 1) is marked, not only named. */
+	struct canvas c = canvas_memory_new(ROWS, COLS);
+	play_draw_on(p, &c);
+	ok(canvas_memory_look(&c, 14, 3) == style(ST_MARK) && !strncmp(canvas_memory_row(&c, 14) + 1, "\u2502", 3),
+	   "the hint's cell is marked on the board");
+	canvas_memory_free(&c);
 
 	/* The search on screen, one step in: Cyan placed, Yellow tried. */
 	key(p, 'A');
