@@ -14,7 +14,11 @@
 /* The report of --stats. */
 static void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile)
 {
-	fprintf(f, "solutions: %" PRIu64 "%s\n", st->solutions, st->overflow ? " (overflowed)" : "");
+	char n[U128_DIGITS];
+	if (st->overflow)
+		fprintf(f, "solutions: more than %s (overflowed)\n", u128_str(st->solutions, n));
+	else
+		fprintf(f, "solutions: %s\n", u128_str(st->solutions, n));
 	fprintf(f, "nodes: %" PRIu64 "\n", st->nodes);
 	fprintf(f, "updates: %" PRIu64 "\n", st->updates);
 	fprintf(f, "mems: %" PRIu64 "\n", st->mems);
@@ -89,9 +93,10 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 	progress_clear(&pl);
 	if (r.st.overflow) {
 		count_result_free(&r);
-		return cli_fail("the count does not fit in 64 bits");
+		return cli_fail("the count does not fit in 128 bits");
 	}
-	printf("%" PRIu64 "\n", r.st.solutions);
+	char count[U128_DIGITS];
+	printf("%s\n", u128_str(r.st.solutions, count));
 	if (o->stats) {
 		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile);
 		if (co.memo != COUNT_MEMO_OFF)

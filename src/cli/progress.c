@@ -26,8 +26,9 @@ void progress_show(void *ctx, const struct count_progress *p)
 	clock_text(spent, sizeof spent, p->elapsed);
 	if (p->fraction > 0.001 && p->fraction < 1.0)
 		clock_text(left, sizeof left, p->elapsed * (1.0 - p->fraction) / p->fraction);
-	fprintf(stderr, "\r\033[K%5.1f%% of the tree, %" PRIu64 " solutions, %s spent, about %s left",
-	        100.0 * p->fraction, p->solutions, spent, left);
+	char found[U128_DIGITS];
+	fprintf(stderr, "\r\033[K%5.1f%% of the tree, %s solutions, %s spent, about %s left",
+	        100.0 * p->fraction, u128_str(p->solutions, found), spent, left);
 	fflush(stderr);
 	pl->shown = true;
 }

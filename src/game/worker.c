@@ -11,9 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "puzzles/xc_engine.h"
 #include "solver/count.h"
 #include "solver/estimate.h"
 #include "util/clock.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 /* Memory for the memo of a check or a count. */
@@ -22,6 +24,9 @@
 #define ANIM_PROBES 1000
 /* Seconds between frames of a freely running animation. */
 #define FRAME_SECONDS (1.0 / 30)
+/* Mems between progress reports and cancel checks of a count run through
+ * an engine (the engine checks the cancel flag at every node anyway). */
+#define SLICE_MEMS ((uint64_t)1 << 22)
 
 struct worker_job {
 	enum worker_kind kind;
@@ -30,6 +35,7 @@ struct worker_job {
 	int n;
 	uint64_t gen;
 	atomic_int cancel;
+	char *engine;       /* WORK_ANIMATE: the engine's name, NULL: the first */
 };
 
 struct worker {
@@ -40,7 +46,7 @@ struct worker {
 	bool quit;
 	struct worker_job *pending, *running;
 	uint64_t gen;
-	struct worker_report report;
+	struct worker_report report;   /* owns its strings until taken */
 	bool fresh;
 	uint64_t grant;     /* animation steps granted */
 	bool free_run;
@@ -60,6 +66,12 @@ struct worker_job *worker_job_new(enum worker_kind kind, const struct puzzle *pz
 	return j;
 }
 
+void worker_job_engine(struct worker_job *j, const char *name)
+{
+	free(j->engine);
+	j->engine = name ? xstrdup(name) : NULL;
+}
+
 static void job_free(struct worker_job *j)
 {
 	if (!j)
@@ -67,6 +79,7 @@ static void job_free(struct worker_job *j)
 	for (int i = 0; i < j->n; i++)
 		j->pz->free_state(j->states[i]);
 	free(j->states);
+	free(j->engine);
 	free(j);
 }
 
@@ -75,10 +88,24 @@ static bool cancelled(struct worker_job *j)
 	return atomic_load(&j->cancel) != 0;
 }
 
+void worker_report_clear(struct worker_report *r)
+{
+	free(r->anim.path);
+	free(r->anim.solution);
+	r->anim.path = r->anim.solution = NULL;
+}
+
+/* The mailbox keeps copies of r's strings: the job goes on with its own. */
 static void publish(struct worker *w, const struct worker_report *r)
 {
+	char *path = r->anim.path ? xstrdup(r->anim.path) : NULL;
+	char *solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
 	pthread_mutex_lock(&w->lock);
+	/* A report not taken is replaced: its strings go with it. */
+	worker_report_clear(&w->report);
 	w->report = *r;
+	w->report.anim.path = path;
+	w->report.anim.solution = solution;
 	w->fresh = true;
 	pthread_mutex_unlock(&w->lock);
 	/* The pipe only says "look": a full pipe already says it. */
@@ -86,13 +113,101 @@ static void publish(struct worker *w, const struct worker_report *r)
 	(void)n;
 }
 
+/* ---- the family's engines -------------------------------------------- */
+
+/* The exact-cover problem of finishing s, if the family has one (the old
+ * reduce until every family has its xc part). */
+static bool has_xc(const struct puzzle *pz)
+{
+	return pz->xc || pz->reduce;
+}
+
+static struct xc_problem *reduce(const struct puzzle *pz, const struct puzzle_state *s, enum dlx_rule rule)
+{
+	return pz->xc ? pz->xc->reduce(s, rule) : pz->reduce(s, rule);
+}
+
+/* The family's engine called name (NULL: the first).  A family with an
+ * exact-cover part and no engines listed yet has Dancing Links. */
+static const struct puzzle_engine *engine_of(const struct puzzle *pz, const char *name)
+{
+	const struct puzzle_engine *first = NULL;
+	for (int i = 0; pz->engines && pz->engines[i]; i++) {
+		if (!first)
+			first = pz->engines[i];
+		if (name && !strcmp(pz->engines[i]->name, name))
+			return pz->engines[i];
+	}
+	if (!first && has_xc(pz))
+		first = &xc_engine_dlx;
+	return first;
+}
+
+/* Why s is a dead end at a glance, if it is. */
+static bool dead_end(const struct puzzle *pz, const struct puzzle_state *s, struct note *out)
+{
+	note_clear(out);
+	if (pz->dead_end)
+		return pz->dead_end(s, out);
+	if (!pz->quick_dead_end)
+		return false;
+	struct puzzle_dead_end d;
+	if (!pz->quick_dead_end(s, &d))
+		return false;
+	note_say(out, "%s", d.why);
+	if (d.cell >= 0)
+		note_cell(out, d.cell);
+	if (d.piece >= 0)
+		note_piece(out, d.piece);
+	for (int i = 0; i < d.n_region; i++)
+		note_cell(out, d.region[i]);
+	return true;
+}
+
 /* ---- checks --------------------------------------------------------- */
 
-/* Count the ways to finish s, up to limit (0: all); false if cancelled. */
-static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint64_t limit, uint64_t *ways,
-                       uint64_t *nodes, void (*progress)(void *, const struct count_progress *), void *ctx)
+struct ways {
+	u128 n;
+	bool overflow;
+	uint64_t nodes;
+};
+
+/* Count with the family's first engine, for families without exact cover. */
+static bool count_by_engine(struct worker_job *j, const struct puzzle_state *s, uint64_t limit, struct ways *ways,
+                            void (*progress)(void *, const struct count_progress *), void *ctx)
 {
-	struct xc_problem *p = j->pz->reduce(s, DLX_FIRST);
+	const struct puzzle_engine *pe = engine_of(j->pz, NULL);
+	struct engine *e = pe ? pe->new(j->pz, s) : NULL;
+	if (!e)
+		return false;
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = limit, .cancel = &j->cancel };
+	double t0 = clock_seconds(), next = t0 + 0.1;
+	enum engine_status st;
+	while ((st = engine_run(e, &ctl)) == ENGINE_BUDGET) {
+		if (progress && clock_seconds() >= next) {
+			struct count_progress pr = { .fraction = e->ops->progress(e),
+				                     .solutions = engine_stats(e)->solutions,
+				                     .elapsed = clock_seconds() - t0 };
+			progress(ctx, &pr);
+			next = clock_seconds() + 0.1;
+		}
+	}
+	const struct search_stats *ss = engine_stats(e);
+	ways->n = limit && ss->solutions > limit ? limit : ss->solutions;
+	ways->overflow = ss->overflow;
+	ways->nodes = ss->nodes;
+	engine_free(e);
+	return st != ENGINE_CANCELLED && !cancelled(j);
+}
+
+/* Count the ways to finish s, up to limit (0: all); false if cancelled. */
+static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint64_t limit, struct ways *ways,
+                       void (*progress)(void *, const struct count_progress *), void *ctx)
+{
+	memset(ways, 0, sizeof *ways);
+	if (!has_xc(j->pz))
+		return count_by_engine(j, s, limit, ways, progress, ctx);
+	struct xc_problem *p = reduce(j->pz, s, DLX_FIRST);
 	struct count_opts o;
 	count_opts_init(&o);
 	o.rule = DLX_FIRST;
@@ -109,9 +224,9 @@ static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint6
 	}
 	struct count_result r;
 	count_run(p, &o, &r);
-	*ways = r.st.solutions;
-	if (nodes)
-		*nodes = r.st.nodes;
+	ways->n = r.st.solutions;
+	ways->overflow = r.st.overflow;
+	ways->nodes = r.st.nodes;
 	bool complete = r.complete && !cancelled(j);
 	count_result_free(&r);
 	xc_free(p);
@@ -126,15 +241,16 @@ static bool check(struct worker_job *j, const struct puzzle_state *s, struct wor
 		r->completions = 1;
 		return true;
 	}
-	if (j->pz->quick_dead_end(s, &r->dead)) {
+	if (dead_end(j->pz, s, &r->dead)) {
 		r->completions = 0;
 		r->dead_explained = true;
 		return true;
 	}
-	uint64_t ways;
-	if (!count_ways(j, s, 2, &ways, &r->nodes, NULL, NULL))
+	struct ways ways;
+	if (!count_ways(j, s, 2, &ways, NULL, NULL))
 		return false;
-	r->completions = ways > 2 ? 2 : (int)ways;
+	r->nodes = ways.nodes;
+	r->completions = ways.n >= 2 ? 2 : (int)ways.n;
 	r->seconds = clock_seconds() - t0;
 	return true;
 }
@@ -164,6 +280,105 @@ static int most_constrained(const struct xc_problem *p, int *options)
 	return best;
 }
 
+/* Item k of p in words, its marks added to marks. */
+static void item_note(const struct puzzle *pz, const struct puzzle_state *s, const struct xc_problem *p, int item,
+                      char *buf, size_t size, struct note *marks)
+{
+	buf[0] = '\0';
+	if (pz->xc && pz->xc->item_note) {
+		struct note n;
+		note_clear(&n);
+		pz->xc->item_note(s, p, item, &n);
+		snprintf(buf, size, "%s", n.text);
+		for (int i = 0; i < n.n_cells; i++)
+			note_cell(marks, n.cells[i]);
+		for (int i = 0; i < n.n_pieces; i++)
+			note_piece(marks, n.pieces[i]);
+	} else if (pz->describe_item) {
+		pz->describe_item(s, p, item, buf, size);
+	}
+}
+
+/* The hint's tiers for a family without hint(): the most constrained
+ * place, then what covers it in a way to finish, then that move.  A
+ * family with exact cover only; the solution is found again on the
+ * problem so that its options are at hand. */
+static bool old_hint(struct worker_job *j, const struct puzzle_state *s, struct worker_report *r)
+{
+	const struct puzzle *pz = j->pz;
+	if (!has_xc(pz))
+		return true;
+	struct engine *e = xc_engine_new(pz, s, DLX_MRV);
+	const struct xc_problem *p = xc_engine_problem(e);
+	int options, item = most_constrained(p, &options);
+	struct engine_ctl ctl = { .report_solutions = true, .cancel = &j->cancel };
+	if (item < 0 || engine_run(e, &ctl) != ENGINE_SOLUTION) {
+		engine_free(e);
+		return !cancelled(j);
+	}
+	struct dlx *d = xc_engine_dlx_of(e);
+	int *path = xcalloc((size_t)dlx_depth(d) + 1, sizeof *path), n = dlx_path(d, path);
+	char where[NOTE_TEXT_MAX], move[NOTE_MOVE_MAX] = "", piece[NOTE_TEXT_MAX] = "", whole[NOTE_TEXT_MAX] = "";
+	struct note marks;
+	note_clear(&marks);
+	item_note(pz, s, p, item, where, sizeof where, &marks);
+	for (int i = 0; i < n && !move[0]; i++) {
+		const int *items = xc_option_items(p, path[i]);
+		for (int k = 0; k < xc_option_size(p, path[i]); k++)
+			if (items[k] == item) {
+				if (pz->xc)
+					pz->xc->option_move(s, p, path[i], move, sizeof move);
+				else
+					pz->option_move(s, p, path[i], move, sizeof move);
+				pz->describe_move(s, move, piece, sizeof piece, true);
+				pz->describe_move(s, move, whole, sizeof whole, false);
+				break;
+			}
+	}
+	free(path);
+	engine_free(e);
+
+	struct note *t = r->hint;
+	note_clear(&t[0]);
+	if (options == 1)
+		note_say(&t[0], "Only one placement can cover %s", where);
+	else
+		note_say(&t[0], "Only %d placements can cover %s", options, where);
+	for (int i = 0; i < marks.n_cells; i++)
+		note_cell(&t[0], marks.cells[i]);
+	for (int i = 0; i < marks.n_pieces; i++)
+		note_piece(&t[0], marks.pieces[i]);
+	r->hint_tiers = 1;
+	if (!move[0])
+		return true;
+	t[1] = t[0];
+	note_say(&t[1], "%s covers %s, in a way to finish from here", piece, where);
+	t[2] = t[1];
+	note_say(&t[2], "Here: %s", whole);
+	snprintf(t[2].move, sizeof t[2].move, "%s", move);
+	r->hint_tiers = 3;
+	return true;
+}
+
+/* One way to finish s, as one move, by the family's first engine; NULL
+ * if there is none (or the job was cancelled). */
+static char *one_solution(struct worker_job *j, const struct puzzle_state *s)
+{
+	const struct puzzle_engine *pe = engine_of(j->pz, NULL);
+	struct engine *e = pe ? pe->new(j->pz, s) : NULL;
+	if (!e)
+		return NULL;
+	struct engine_ctl ctl = { .report_solutions = true, .cancel = &j->cancel };
+	char *move = NULL;
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION) {
+		struct strbuf b = { 0 };
+		e->ops->path_move(e, &b);
+		move = strbuf_take(&b);
+	}
+	engine_free(e);
+	return move;
+}
+
 static void run_hint(struct worker *w, struct worker_job *j)
 {
 	struct worker_report r = { .kind = WORK_HINT, .gen = j->gen, .final = true, .take_back_to = -1 };
@@ -176,15 +391,15 @@ static void run_hint(struct worker *w, struct worker_job *j)
 	if (r.completions == 0) {
 		/* The latest position the player was in that can be finished. */
 		for (int i = j->n - 2; i >= 0 && r.take_back_to < 0; i--) {
-			struct puzzle_dead_end dummy;
-			uint64_t ways;
-			if (j->pz->quick_dead_end(j->states[i], &dummy))
+			struct note why;
+			struct ways ways;
+			if (dead_end(j->pz, j->states[i], &why))
 				continue;
-			if (!count_ways(j, j->states[i], 1, &ways, NULL, NULL, NULL)) {
+			if (!count_ways(j, j->states[i], 1, &ways, NULL, NULL)) {
 				r.cancelled = true;
 				break;
 			}
-			if (ways)
+			if (ways.n)
 				r.take_back_to = i;
 		}
 		publish(w, &r);
@@ -194,29 +409,20 @@ static void run_hint(struct worker *w, struct worker_job *j)
 		publish(w, &r);
 		return;
 	}
-	struct xc_problem *p = j->pz->reduce(s, DLX_MRV);
-	int item = most_constrained(p, &r.item_options);
-	j->pz->describe_item(s, p, item, r.item, sizeof r.item);
-	snprintf(r.item_name, sizeof r.item_name, "%s", p->name[item]);
-
-	/* A solution from here, and its option that covers the item. */
-	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .report_solutions = true, .cancel = &j->cancel };
-	if (dlx_run(d, &ctl) == DLX_SOLUTION) {
-		int path[WORKER_MAX_PATH * 4], n = dlx_path(d, path);
-		for (int i = 0; i < n; i++) {
-			const int *items = xc_option_items(p, path[i]);
-			for (int k = 0; k < xc_option_size(p, path[i]); k++)
-				if (items[k] == item) {
-					j->pz->option_move(s, p, path[i], r.move, sizeof r.move);
-					j->pz->describe_move(s, r.move, r.piece, sizeof r.piece, true);
-				}
-		}
-	} else {
-		r.cancelled = cancelled(j);
+	if (!j->pz->hint) {
+		r.cancelled = !old_hint(j, s, &r);
+		publish(w, &r);
+		return;
 	}
-	dlx_free(d);
-	xc_free(p);
+	char *solution = one_solution(j, s);
+	r.cancelled = cancelled(j);
+	for (int tier = 1; !r.cancelled && tier <= WORKER_HINT_TIERS; tier++) {
+		note_clear(&r.hint[tier - 1]);
+		if (!j->pz->hint(s, solution, tier, &r.hint[tier - 1]))
+			break;
+		r.hint_tiers = tier;
+	}
+	free(solution);
 	publish(w, &r);
 }
 
@@ -231,7 +437,7 @@ static void count_progress(void *ctx, const struct count_progress *pr)
 {
 	struct count_ctx *c = ctx;
 	struct worker_report r = { .kind = WORK_COUNT, .gen = c->j->gen, .fraction = pr->fraction,
-	                           .solutions = pr->solutions, .elapsed = pr->elapsed, .take_back_to = -1 };
+		                   .solutions = pr->solutions, .elapsed = pr->elapsed, .take_back_to = -1 };
 	publish(c->w, &r);
 }
 
@@ -240,7 +446,11 @@ static void run_count(struct worker *w, struct worker_job *j)
 	struct count_ctx ctx = { w, j };
 	struct worker_report r = { .kind = WORK_COUNT, .gen = j->gen, .final = true, .take_back_to = -1 };
 	double t0 = clock_seconds();
-	r.cancelled = !count_ways(j, j->states[j->n - 1], 0, &r.solutions, &r.nodes, count_progress, &ctx);
+	struct ways ways;
+	r.cancelled = !count_ways(j, j->states[j->n - 1], 0, &ways, count_progress, &ctx);
+	r.solutions = ways.n;
+	r.nodes = ways.nodes;
+	r.exact = !r.cancelled && !ways.overflow;
 	r.fraction = r.cancelled ? 0 : 1;
 	r.elapsed = clock_seconds() - t0;
 	publish(w, &r);
@@ -248,37 +458,36 @@ static void run_count(struct worker *w, struct worker_job *j)
 
 /* ---- the search on screen ------------------------------------------- */
 
-static void frame(struct worker_job *j, struct dlx *d, const struct xc_problem *p, uint64_t backtracks,
-                  double estimate, struct worker_anim *a)
+static void frame(struct engine *e, uint64_t backtracks, double estimate, struct worker_anim *a)
 {
-	int path[WORKER_MAX_PATH * 4];
-	int n = dlx_path(d, path);
-	const struct search_stats *st = dlx_stats(d);
-	const struct dlx_event *ev = dlx_event(d);
-	a->n_path = n < WORKER_MAX_PATH ? n : WORKER_MAX_PATH;
-	for (int i = 0; i < a->n_path; i++)
-		a->path[i] = p->opt_tag[path[i]];
-	a->tried = ev->kind == DLX_EV_PLACE || ev->kind == DLX_EV_REMOVE ? p->opt_tag[ev->option] : -1;
-	a->removing = ev->kind == DLX_EV_REMOVE;
+	const struct search_stats *st = engine_stats(e);
+	const struct engine_event *ev = engine_event(e);
+	struct strbuf b = { 0 };
+	e->ops->path_move(e, &b);
+	free(a->path);
+	a->path = strbuf_take(&b);
+	e->ops->event_note(e, &a->note);
+	a->event = ev->kind;
 	a->level = ev->level;
 	a->nodes = st->nodes;
 	a->backtracks = backtracks;
 	a->solutions = st->solutions;
 	a->estimate = estimate;
-	a->fraction = dlx_progress(d, 0);
-	bool solution = ev->kind == DLX_EV_SOLUTION;
+	a->done = ev->kind == ENGINE_EV_DONE;
+	/* The share of the estimated tree behind us, by nodes: it moves from
+	 * the first step, where Knuth's measure of finished subtrees stays at
+	 * 0 until the first branch is done, and it stays below 1 until the
+	 * end, however low the estimate was. */
+	double f = estimate > 0 ? (double)st->nodes / estimate : 0;
+	double k = e->ops->progress(e);
+	if (k > f)
+		f = k;
+	a->fraction = a->done ? 1.0 : f < 0.999 ? f : 0.999;
+	bool solution = ev->kind == ENGINE_EV_SOLUTION;
 	a->at_solution = solution && st->solutions == 1;
-	a->done = ev->kind == DLX_EV_DONE;
 	if (solution) {
-		a->have_solution = true;
-		a->move[0] = '\0';
-		size_t len = 0;
-		for (int i = 0; i < n && len + 2 < sizeof a->move; i++) {
-			if (i)
-				a->move[len++] = ';';
-			j->pz->option_move(j->states[j->n - 1], p, path[i], a->move + len, sizeof a->move - len);
-			len += strlen(a->move + len);
-		}
+		free(a->solution);
+		a->solution = xstrdup(a->path);
 	}
 }
 
@@ -305,25 +514,33 @@ static void pause_animation(struct worker *w)
 static void run_animate(struct worker *w, struct worker_job *j)
 {
 	struct worker_report r = { .kind = WORK_ANIMATE, .gen = j->gen, .take_back_to = -1 };
-	struct xc_problem *p = j->pz->reduce(j->states[j->n - 1], DLX_MRV);
-	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct estimate e;
-	estimate_init(&e, dlx_depth(d), 1);
-	estimate_probe(&e, d, ANIM_PROBES, &j->cancel);
-	double estimate = estimate_nodes(&e);
-	estimate_free(&e);
+	const struct puzzle_engine *pe = engine_of(j->pz, j->engine);
+	struct engine *e = pe ? pe->new(j->pz, j->states[j->n - 1]) : NULL;
+	if (!e) {
+		r.final = r.anim.done = true;
+		publish(w, &r);
+		return;
+	}
+	double estimate = 0;
+	if (e->ops->probe) {
+		struct estimate est;
+		estimate_init(&est, 1, 1);
+		estimate_engine(&est, e, ANIM_PROBES, &j->cancel);
+		estimate = estimate_nodes(&est);
+		estimate_free(&est);
+	}
 
-	struct dlx_ctl ctl = { .step = true, .cancel = &j->cancel };
+	struct engine_ctl ctl = { .step = true, .cancel = &j->cancel };
 	uint64_t backtracks = 0;
-	frame(j, d, p, backtracks, estimate, &r.anim);
+	frame(e, backtracks, estimate, &r.anim);
 	publish(w, &r);
 	bool free_run;
 	while (wait_for_steps(w, j, &free_run)) {
 		double until = clock_seconds() + FRAME_SECONDS;
-		enum dlx_status s = DLX_STEP;
+		enum engine_status s = ENGINE_STEP;
 		do {
-			s = dlx_run(d, &ctl);
-			if (s == DLX_STEP && dlx_event(d)->kind == DLX_EV_REMOVE)
+			s = engine_run(e, &ctl);
+			if (s == ENGINE_STEP && engine_event(e)->kind == ENGINE_EV_UNDO)
 				backtracks++;
 			if (!free_run) {
 				pthread_mutex_lock(&w->lock);
@@ -332,28 +549,30 @@ static void run_animate(struct worker *w, struct worker_job *j)
 				pthread_mutex_unlock(&w->lock);
 				break;
 			}
-			if (s == DLX_STEP && dlx_event(d)->kind == DLX_EV_SOLUTION)
+			if (s == ENGINE_STEP && engine_event(e)->kind == ENGINE_EV_SOLUTION)
 				break; /* every solution gets a frame of its own */
-		} while (s == DLX_STEP && clock_seconds() < until);
-		if (s == DLX_CANCELLED)
+		} while (s == ENGINE_STEP && clock_seconds() < until);
+		if (s == ENGINE_CANCELLED)
 			break;
 		r.anim.steps++;
-		frame(j, d, p, backtracks, estimate, &r.anim);
-		if (r.anim.at_solution || s == DLX_DONE) {
+		frame(e, backtracks, estimate, &r.anim);
+		if (r.anim.at_solution || s == ENGINE_DONE) {
 			pause_animation(w);
-			r.anim.done = s == DLX_DONE;
+			r.anim.done = s == ENGINE_DONE;
+			if (r.anim.done)
+				r.anim.fraction = 1.0;
 		}
-		r.final = s == DLX_DONE;
+		r.final = s == ENGINE_DONE;
 		publish(w, &r);
-		if (s == DLX_DONE)
+		if (s == ENGINE_DONE)
 			break;
 	}
 	if (cancelled(j)) {
 		r.final = r.cancelled = true;
 		publish(w, &r);
 	}
-	dlx_free(d);
-	xc_free(p);
+	worker_report_clear(&r);
+	engine_free(e);
 }
 
 /* ---- the thread ----------------------------------------------------- */
@@ -450,6 +669,7 @@ void worker_stop(struct worker *w)
 	close(w->fds[1]);
 	pthread_mutex_destroy(&w->lock);
 	pthread_cond_destroy(&w->cond);
+	worker_report_clear(&w->report);
 	free(w);
 }
 
@@ -484,8 +704,11 @@ bool worker_take(struct worker *w, struct worker_report *out)
 		;
 	pthread_mutex_lock(&w->lock);
 	bool fresh = w->fresh;
-	if (fresh)
+	if (fresh) {
 		*out = w->report;
+		/* handed over */
+		w->report.anim.path = w->report.anim.solution = NULL;
+	}
 	w->fresh = false;
 	pthread_mutex_unlock(&w->lock);
 	return fresh;

@@ -3,7 +3,12 @@
  * submitting a job cancels the one running (every job checks for that at
  * each node of its search, so it stops within milliseconds), and results
  * arrive as reports in a mailbox, announced by a byte on a pipe that the
- * game polls beside the terminal. */
+ * game polls beside the terminal.
+ *
+ * Every job works through the family's table (puzzle.h): checks and counts
+ * take the memoized exact-cover count when the family has an exact-cover
+ * part, else its first engine; hints come from the family's hint(); the
+ * search on screen runs any of the family's engines. */
 #ifndef LD_WORKER_H
 #define LD_WORKER_H
 
@@ -12,12 +17,15 @@
 #include <stdint.h>
 
 #include "puzzles/puzzle.h"
+#include "solver/engine.h"
 #include "util/diag.h"
+#include "util/note.h"
+#include "util/u128.h"
 
 enum worker_kind {
 	WORK_NONE,
 	WORK_CHECK,     /* can the position be finished: completions up to 2 */
-	WORK_HINT,      /* a check, then the hint (or the move to take back) */
+	WORK_HINT,      /* a check, then the hint's tiers (or the move to take back) */
 	WORK_COUNT,     /* every way to finish, with progress */
 	WORK_ANIMATE,   /* the search, step by step, for the screen */
 };
@@ -28,23 +36,29 @@ struct worker_job;
  * current state, which is the last; checks and counts need only that one. */
 struct worker_job *worker_job_new(enum worker_kind kind, const struct puzzle *pz,
                                   const struct puzzle_state *const *states, int n);
+/* The engine a WORK_ANIMATE job runs, by its name in the family's engines
+ * ("dlx"); NULL or an unknown name: the family's first. */
+void worker_job_engine(struct worker_job *j, const char *name);
 
-#define WORKER_MAX_PATH 64
+/* Tiers of a hint a report can carry. */
+#define WORKER_HINT_TIERS 4
 
-/* A frame of the search on the screen. */
+/* A frame of the search on screen.  path and solution are malloc'd and
+ * belong to the report (worker_report_clear). */
 struct worker_anim {
-	int path[WORKER_MAX_PATH];  /* the options in place (their tags), from level 0 */
-	int n_path;
-	int tried;                  /* the option just placed or taken back (tag), -1 */
-	bool removing;              /* tried was taken back */
+	char *path;                 /* the choices in place as one move of the family ("" at the root) */
+	char *solution;             /* the latest solution found as one move, or NULL: none yet */
+	struct note note;           /* the step in the player's words, with the cells and pieces to mark */
+	enum engine_event_kind event;   /* the step's kind (ENGINE_EV_TRY, ...) */
 	int level;
-	uint64_t nodes, backtracks, solutions, steps;
-	double estimate;            /* Knuth's estimate of the tree's nodes */
-	double fraction;            /* of the tree behind the search */
-	bool at_solution;           /* stopped at the first solution found */
+	uint64_t nodes;             /* the whole search so far */
+	uint64_t backtracks;        /* choices taken back */
+	uint64_t steps;             /* frames so far */
+	u128 solutions;
+	double estimate;            /* Knuth's estimate of the tree's nodes (0: the engine cannot probe) */
+	double fraction;            /* share of that tree searched, nodes / estimate: below 1 until done */
+	bool at_solution;           /* stopped at the first solution found (paused) */
 	bool done;                  /* the tree is searched */
-	bool have_solution;         /* move holds the latest solution found */
-	char move[1024];            /* as one move */
 };
 
 struct worker_report {
@@ -55,19 +69,19 @@ struct worker_report {
 	/* WORK_CHECK and WORK_HINT */
 	int completions;            /* 0, 1, or 2 for two or more */
 	bool dead_explained;        /* a quick look found why (see dead) */
-	struct puzzle_dead_end dead;
+	struct note dead;           /* why it is a dead end, with marks */
 	uint64_t nodes;             /* search nodes it took */
 	double seconds;
-	/* WORK_HINT */
-	char item[96];              /* the most constrained item, in words */
-	char item_name[32];         /* and its name in the problem ("r3c5") */
-	int item_options;           /* the options that cover it now */
-	char piece[64];             /* what covers it in a solution from here */
-	char move[256];             /* that option as a move */
+	/* WORK_HINT: tiers 1 .. hint_tiers in hint[0 ..], each more telling;
+	 * the last one's move is what a reveal plays.  At a dead end no tiers,
+	 * and take_back_to says where to go back to. */
+	struct note hint[WORKER_HINT_TIERS];
+	int hint_tiers;
 	int take_back_to;           /* dead end: the latest state still good, -1: none */
 	/* WORK_COUNT */
-	double fraction;
-	uint64_t solutions;
+	double fraction;            /* of the tree searched */
+	u128 solutions;             /* so far; the count once final */
+	bool exact;                 /* final, complete, and solutions did not overflow 128 bits */
 	double elapsed;
 	/* WORK_ANIMATE */
 	struct worker_anim anim;
@@ -85,8 +99,11 @@ int worker_fd(const struct worker *w);
 uint64_t worker_submit(struct worker *w, struct worker_job *job);
 /* Cancel the job running, if any. */
 void worker_cancel(struct worker *w);
-/* The latest report, if there is one not yet taken. */
+/* The latest report, if there is one not yet taken.  Its malloc'd strings
+ * are handed over: the caller releases them with worker_report_clear. */
 bool worker_take(struct worker *w, struct worker_report *out);
+/* Free a report's strings (and set them to NULL); a zeroed report is fine. */
+void worker_report_clear(struct worker_report *r);
 /* Is a job running or waiting? */
 bool worker_busy(struct worker *w);
 

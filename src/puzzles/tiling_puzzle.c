@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "puzzles/tiling_gen.h"
+#include "puzzles/xc_engine.h"
 #include "util/xalloc.h"
 
 struct puzzle_state {
@@ -677,9 +678,8 @@ static const char iqfit_rules[] =
 	"cover cells of their own.  So the face a piece shows decides which cells "
 	"it covers.";
 
-/* xc_engine.c (the engine engineer's) is not on this branch yet: the
- * integrator sets .engines to { &xc_engine_dlx, NULL } when it is. */
-#define TILING_ENGINES NULL
+static const struct puzzle_engine *const tiling_engines[] = { &xc_engine_dlx, NULL };
+#define TILING_ENGINES tiling_engines
 
 #define TILING_PUZZLE(var, nm, ttl, rls)                                                                     \
 	const struct puzzle var = {                                                                     \

@@ -43,7 +43,7 @@ static struct memo *make_memo(const struct xc_problem *p, const struct count_opt
 	return memo_new((p->n_items + 63) / 64, o->memo_bytes, shared);
 }
 
-static void report(const struct count_opts *o, double t0, double fraction, uint64_t solutions)
+static void report(const struct count_opts *o, double t0, double fraction, u128 solutions)
 {
 	struct count_progress pr = { .fraction = fraction, .solutions = solutions,
 	                             .elapsed = clock_seconds() - t0 };
@@ -158,7 +158,11 @@ struct worker {
 	double unit_weight;           /* weight of the current unit, 0 if none */
 	_Atomic double done_weight;   /* weight of the units finished */
 	_Atomic double partial;       /* fraction of the current unit, times its weight */
-	atomic_uint_fast64_t found;   /* solutions in units, finished or not */
+	/* Solutions in units, finished or not: 128 bits, which no atomic
+	 * type holds without a lock on every machine, so a lock of its own,
+	 * taken once a slice. */
+	pthread_mutex_t found_lock;
+	u128 found;
 	enum dlx_status status;
 };
 
@@ -193,7 +197,9 @@ static void work_leave(void *ctx, uint64_t unit, struct dlx *d)
 	stats_add(&w->units, &w->delta);
 	atomic_store(&w->done_weight, atomic_load(&w->done_weight) + w->unit_weight);
 	atomic_store(&w->partial, 0.0);
-	atomic_store(&w->found, w->units.solutions);
+	pthread_mutex_lock(&w->found_lock);
+	w->found = w->units.solutions;
+	pthread_mutex_unlock(&w->found_lock);
 	w->unit_weight = 0;
 	w->claim = atomic_fetch_add(&w->c->next_claim, 1);
 }
@@ -208,7 +214,9 @@ static void *work(void *arg)
 		if (w->unit_weight > 0) {
 			const struct search_stats *st = dlx_stats(w->d);
 			atomic_store(&w->partial, w->unit_weight * dlx_progress(w->d, level));
-			atomic_store(&w->found, w->units.solutions + (st->solutions - w->snap.solutions));
+			pthread_mutex_lock(&w->found_lock);
+			w->found = w->units.solutions + (st->solutions - w->snap.solutions);
+			pthread_mutex_unlock(&w->found_lock);
 		}
 	}
 	atomic_fetch_sub(&c->running, 1);
@@ -245,7 +253,8 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 		stats_init(&w->delta, dlx_depth(w->d));
 		atomic_init(&w->done_weight, 0.0);
 		atomic_init(&w->partial, 0.0);
-		atomic_init(&w->found, 0);
+		pthread_mutex_init(&w->found_lock, NULL);
+		w->found = 0;
 		struct dlx_split sp = { .level = plan->level, .enter = work_enter, .leave = work_leave, .ctx = w };
 		dlx_set_split(w->d, &sp);
 		if (c.memo)
@@ -264,10 +273,13 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 		started += !pthread_equal(c.w[i].thread, pthread_self());
 	while (atomic_load(&c.running) > n - started) {
 		nanosleep(&nap, NULL);
-		uint64_t found = 0;
+		u128 found = 0;
+		bool over = false;
 		double done = 0;
 		for (int i = 0; i < n; i++) {
-			found += atomic_load(&c.w[i].found);
+			pthread_mutex_lock(&c.w[i].found_lock);
+			found = u128_add(found, c.w[i].found, &over);
+			pthread_mutex_unlock(&c.w[i].found_lock);
 			done += atomic_load(&c.w[i].done_weight) + atomic_load(&c.w[i].partial);
 		}
 		if ((o->cancel && atomic_load(o->cancel)) || (o->limit && found >= o->limit))
@@ -306,6 +318,7 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 		stats_free(&w->units);
 		stats_free(&w->snap);
 		stats_free(&w->delta);
+		pthread_mutex_destroy(&w->found_lock);
 	}
 	if (o->limit && r->st.solutions >= o->limit)
 		r->complete = true; /* stopped because the limit was reached */
@@ -354,7 +367,7 @@ uint64_t count_solutions(const struct xc_problem *p, enum dlx_rule rule, uint64_
 	o.cancel = cancel;
 	struct count_result r;
 	count_run(p, &o, &r);
-	uint64_t n = r.complete ? r.st.solutions : 0;
+	uint64_t n = !r.complete ? 0 : r.st.solutions > UINT64_MAX ? UINT64_MAX : (uint64_t)r.st.solutions;
 	count_result_free(&r);
 	return n;
 }

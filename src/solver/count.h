@@ -22,6 +22,7 @@
 #include "solver/dlx.h"
 #include "solver/stats.h"
 #include "solver/xc.h"
+#include "util/u128.h"
 
 enum count_memo {
 	COUNT_MEMO_OFF,
@@ -31,7 +32,7 @@ enum count_memo {
 
 struct count_progress {
 	double fraction;     /* of the tree searched, by Knuth's measure */
-	uint64_t solutions;  /* found so far */
+	u128 solutions;      /* found so far */
 	double elapsed;      /* seconds */
 };
 
@@ -68,7 +69,9 @@ void count_opts_init(struct count_opts *o);
 void count_run(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
 void count_result_free(struct count_result *r);
 
-/* The common case: solutions of p, up to limit (0: all), on one thread
+/* The common case: solutions of p, up to limit (0: all; the answer
+ * saturates at UINT64_MAX, so callers that may meet more pass a limit or
+ * use count_run), on one thread
  * with the memo cache (which pays with either rule when the items are in
  * a good order); 0 if cancelled. */
 uint64_t count_solutions(const struct xc_problem *p, enum dlx_rule rule, uint64_t limit, const atomic_int *cancel);

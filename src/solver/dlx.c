@@ -272,7 +272,7 @@ static inline bool memo_here(const struct dlx *d, int level)
  * subproblem it leads to: the level's signature without the option's
  * items.  A hit saves placing the option, entering the child and taking
  * the option back.  Returns true (and the count) on a hit. */
-static bool memo_look_ahead(struct dlx *d, int level, int p, uint64_t *count)
+static bool memo_look_ahead(struct dlx *d, int level, int p, u128 *count)
 {
 	uint64_t *key = d->child_key;
 	memcpy(key, level_key(d, level), sizeof *key * (size_t)d->key_words);
@@ -392,7 +392,8 @@ forward:
 	d->held_base[level] = level ? d->held_base[level - 1] + d->held_n[level - 1] : 0;
 	d->held_n[level] = 0;
 	if (deg > 0 && memo_here(d, level)) {
-		uint64_t *key = level_key(d, level), count;
+		uint64_t *key = level_key(d, level);
+		u128 count;
 		d->key_hash[level] = signature(d, key);
 		if (!d->looked_up[level]) {
 			d->memo_lookups++;
@@ -423,7 +424,7 @@ advance:
 	if (cur == best)
 		goto backup;
 	if (d->pending && d->pending[level] && memo_here(d, level + 1)) {
-		uint64_t count;
+		u128 count;
 		if (memo_look_ahead(d, level, cur, &count)) {
 			st->memo_hits++;
 			st->solutions = stats_add_count(st->solutions, count, &st->overflow);
@@ -437,7 +438,7 @@ advance:
 	place(d, level, cur);
 	if (ctl->step) {
 		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
-		                            .index = d->kth[level] };
+		                            .index = d->kth[level], .item = best - 1, .degree = d->degree[level] };
 		d->phase = PH_PLACED;
 		status = DLX_STEP;
 		goto out;
@@ -474,7 +475,8 @@ backup:
 leave_node:
 	if (d->pending && d->pending[level]) {
 		d->pending[level] = false;
-		if (!d->memo_off) {
+		/* A saturated count is no count: never cache it. */
+		if (!d->memo_off && !st->overflow) {
 			memo_put(d->memo, level_key(d, level), d->key_hash[level], st->solutions - d->entry_count[level]);
 			st->memo_stores++;
 		}
@@ -502,7 +504,8 @@ recover:
 		d->kth[level]++;
 		if (ctl->step) {
 			d->ev = (struct dlx_event){ .kind = DLX_EV_REMOVE, .level = level, .option = d->opt_of[removed],
-			                            .index = d->kth[level] - 1 };
+			                            .index = d->kth[level] - 1, .item = best - 1,
+			                            .degree = d->degree[level] };
 			d->phase = PH_REMOVED;
 			status = DLX_STEP;
 			goto out;

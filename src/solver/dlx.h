@@ -60,8 +60,8 @@ enum dlx_event_kind {
 struct dlx_event {
 	enum dlx_event_kind kind;
 	int level;
-	int item;     /* CHOOSE: the item (problem id) */
-	int degree;   /* CHOOSE: its options left */
+	int item;     /* CHOOSE, PLACE, REMOVE: the item branched on (problem id) */
+	int degree;   /* CHOOSE, PLACE, REMOVE: its options when chosen */
 	int option;   /* PLACE/REMOVE: the option (problem id) */
 	int index;    /* PLACE/REMOVE: which of the degree options, from 0 */
 };

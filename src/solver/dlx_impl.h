@@ -77,7 +77,7 @@ struct dlx {
 	uint64_t *keys;          /* each level's signature (key_words words) */
 	uint64_t *key_hash;      /* and its hash */
 	uint64_t *child_key;     /* scratch for a child's signature */
-	uint64_t *entry_count;   /* solutions when the level was entered */
+	u128 *entry_count;        /* solutions when the level was entered */
 	bool *pending;           /* the level's count is to be stored */
 	bool *looked_up;         /* the level's signature was looked up already */
 

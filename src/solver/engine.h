@@ -40,8 +40,8 @@ enum engine_event_kind {
 struct engine_event {
 	enum engine_event_kind kind;
 	int level;           /* depth of the node, from 0 at the root */
-	int subject;         /* CHOOSE: what is branched on, in the engine's numbers */
-	int choices;         /* CHOOSE: how many ways it can go */
+	int subject;         /* CHOOSE, TRY, UNDO: what is branched on, in the engine's numbers */
+	int choices;         /* CHOOSE, TRY, UNDO: how many ways it can go */
 	int choice;          /* TRY/UNDO: the choice, in the engine's numbers */
 	int index;           /* TRY/UNDO: which of the choices, from 0 */
 	const char *why;     /* PRUNE: the reason, static text ("bound 5 <= best 5") */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "solver/dlx_impl.h"
+#include "solver/engine.h"
 #include "util/xalloc.h"
 
 void estimate_init(struct estimate *e, int depth, uint64_t seed)
@@ -21,7 +22,10 @@ void estimate_init(struct estimate *e, int depth, uint64_t seed)
 void estimate_free(struct estimate *e)
 {
 	free(e->level_sum);
+	free(e->walk);
 	e->level_sum = NULL;
+	e->walk = NULL;
+	e->walk_cap = 0;
 }
 
 static void welford(double *mean, double *m2, double x, uint64_t n)
@@ -31,52 +35,88 @@ static void welford(double *mean, double *m2, double x, uint64_t n)
 	*m2 += delta * (x - *mean);
 }
 
-/* One random walk from the root and back. */
-static void probe(struct estimate *e, struct dlx *d)
+void estimate_dlx_walk(struct dlx *d, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	double w = 1.0, nodes = 0.0, sols = 0.0;
+	assert(d->phase == PH_START && d->active_primary == d->n_primary);
 	int level = 0;
+	*solution = false;
 	for (;;) {
-		/* this node stands for w nodes at its level */
-		nodes += w;
-		e->level_sum[level] += w;
 		int deg;
 		int best = dlx_choose(d, &deg);
 		if (deg == 0)
 			break;
 		int p = d->nd[best].down;
-		for (uint64_t r = rng_below(&e->rng, (uint64_t)deg); r; r--)
+		for (uint64_t k = rng_below(r, (uint64_t)deg); k; k--)
 			p = d->nd[p].down;
 		dlx_cover(d, best);
 		dlx_cover_others(d, p);
 		d->best[level] = best;
 		d->choice[level] = p;
-		w *= deg;
-		level++;
+		if (level == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
+		}
+		(*degrees)[level++] = deg;
 		if (d->active_primary == 0) {
-			/* the solution is a node of its own, one level down */
-			nodes += w;
-			e->level_sum[level] += w;
-			sols = w;
+			*solution = true;
 			break;
 		}
 	}
+	*depth = level;
 	while (level-- > 0) {
 		dlx_uncover_others(d, d->choice[level]);
 		dlx_uncover(d, d->best[level]);
 	}
+}
+
+/* Add one walk that met degrees[0 .. depth-1] and ended at a node of level
+ * depth (a solution or a dead end): that node and every one above stand
+ * for the product of the degrees above them. */
+static void add_walk(struct estimate *e, const int *degrees, int depth, bool solution)
+{
+	if (depth + 1 > e->depth) {
+		int n = depth + 1;
+		e->level_sum = xreallocarray(e->level_sum, (size_t)n, sizeof *e->level_sum);
+		memset(e->level_sum + e->depth, 0, sizeof *e->level_sum * (size_t)(n - e->depth));
+		e->depth = n;
+	}
+	double w = 1.0, nodes = 0.0;
+	for (int k = 0;; k++) {
+		nodes += w;
+		e->level_sum[k] += w;
+		if (k == depth)
+			break;
+		w *= degrees[k];
+	}
 	e->probes++;
 	welford(&e->nodes_mean, &e->nodes_m2, nodes, e->probes);
-	welford(&e->sol_mean, &e->sol_m2, sols, e->probes);
+	welford(&e->sol_mean, &e->sol_m2, solution ? w : 0.0, e->probes);
 }
 
 bool estimate_probe(struct estimate *e, struct dlx *d, uint64_t n, const atomic_int *cancel)
 {
-	assert(d->phase == PH_START && d->active_primary == d->n_primary);
 	for (uint64_t i = 0; i < n; i++) {
 		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
 			return false;
-		probe(e, d);
+		int depth;
+		bool solution;
+		estimate_dlx_walk(d, &e->rng, &e->walk, &e->walk_cap, &depth, &solution);
+		add_walk(e, e->walk, depth, solution);
+	}
+	return true;
+}
+
+bool estimate_engine(struct estimate *e, struct engine *eng, uint64_t n, const atomic_int *cancel)
+{
+	if (!eng->ops->probe)
+		return false;
+	for (uint64_t i = 0; i < n; i++) {
+		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
+			return false;
+		int depth;
+		bool solution;
+		eng->ops->probe(eng, &e->rng, &e->walk, &e->walk_cap, &depth, &solution);
+		add_walk(e, e->walk, depth, solution);
 	}
 	return true;
 }

@@ -1,5 +1,6 @@
 /* Knuth's 1975 estimate of a backtrack tree (Mathematics of Computation
- * 29, 121-136), on the exact-cover search tree of dlx.c: walk from the
+ * 29, 121-136), on the tree of any engine that can probe (engine.h), with
+ * a direct path for the exact-cover search of dlx.c: walk from the
  * root choosing a random child at each node.  If the degrees met are
  * d0, d1, ..., the product d0...d(k-1) is an unbiased estimate of the
  * number of nodes at depth k, and at a solution leaf of the number of
@@ -19,11 +20,13 @@
 #include "util/rng.h"
 
 struct dlx;
+struct engine;
 
 struct estimate {
 	uint64_t probes;
 	int depth;              /* levels 0 .. depth-1 */
-	double *level_sum;      /* sum over probes of the nodes estimated at each level */
+	double *level_sum;      /* sum over probes of the nodes estimated at each level (grows) */
+	int *walk, walk_cap;    /* the degrees of a walk */
 	/* running means and sums of squared deviations (Welford) */
 	double nodes_mean, nodes_m2;
 	double sol_mean, sol_m2;
@@ -36,6 +39,17 @@ void estimate_free(struct estimate *e);
 /* Add n probes of the tree below d's root (d must be at its start).
  * Returns false if *cancel was set first; the probes done still count. */
 bool estimate_probe(struct estimate *e, struct dlx *d, uint64_t n, const atomic_int *cancel);
+
+/* The same over any engine with a probe (its walks are one-level deeper
+ * than depth if need be: the levels grow); false if cancelled first or
+ * the engine cannot probe. */
+bool estimate_engine(struct estimate *e, struct engine *eng, uint64_t n, const atomic_int *cancel);
+
+/* One random walk below d's root and back (d at its start, and left so):
+ * degrees[k] the options of the item chosen at depth k, for k < *depth
+ * (degrees grows, *cap its room); *solution if it ended at a solution
+ * rather than a dead end.  The probe of the Dancing Links engine. */
+void estimate_dlx_walk(struct dlx *d, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
 
 /* Means and standard errors of the means. */
 double estimate_nodes(const struct estimate *e);

@@ -107,7 +107,7 @@ static uint64_t *probe(const struct memo *m, const struct shard *s, const uint64
 	}
 }
 
-bool memo_get(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t *count)
+bool memo_get(struct memo *m, const uint64_t *key, uint64_t hash, u128 *count)
 {
 	struct shard *s = shard_of(m, hash);
 	bool found = false;
@@ -158,8 +158,10 @@ static bool grow(struct memo *m, struct shard *s)
 	return true;
 }
 
-void memo_put(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t count)
+void memo_put(struct memo *m, const uint64_t *key, uint64_t hash, u128 count)
 {
+	if (count > UINT64_MAX)
+		return;
 	struct shard *s = shard_of(m, hash);
 	lock(m, s);
 	if (!s->full && 2 * (s->used + 1) > s->n_slots && !grow(m, s))
@@ -169,10 +171,10 @@ void memo_put(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t count
 	if (s->n_slots) {
 		uint64_t *slot = probe(m, s, key, hash);
 		if (!slot_empty(slot, m->words)) {
-			slot[m->words] = count;
+			slot[m->words] = (uint64_t)count;
 		} else if (!s->full || 4 * (s->used + 1) <= 3 * s->n_slots) {
 			memcpy(slot, key, sizeof *key * (size_t)m->words);
-			slot[m->words] = count;
+			slot[m->words] = (uint64_t)count;
 			s->used++;
 		}
 	}

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/u128.h"
+
 struct memo;
 
 /* A table of signatures of key_words 64-bit words, using at most cap_bytes.
@@ -23,9 +25,11 @@ void memo_free(struct memo *m);
 
 uint64_t memo_hash(const uint64_t *key, int words);
 /* Look a signature up; true and *count if it has been stored. */
-bool memo_get(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t *count);
-/* Store a signature's count (no-op once the cap is reached). */
-void memo_put(struct memo *m, const uint64_t *key, uint64_t hash, uint64_t count);
+bool memo_get(struct memo *m, const uint64_t *key, uint64_t hash, u128 *count);
+/* Store a signature's count (no-op once the cap is reached).  A slot keeps
+ * 64 bits of count, so a count beyond that is not stored: only subproblems
+ * near the root have such counts, and there are few of them. */
+void memo_put(struct memo *m, const uint64_t *key, uint64_t hash, u128 count);
 
 int memo_key_words(const struct memo *m);
 size_t memo_bytes(const struct memo *m);

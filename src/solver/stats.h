@@ -14,18 +14,20 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "util/u128.h"
+
 struct search_stats {
 	uint64_t nodes;
 	uint64_t updates;
 	uint64_t mems;
-	uint64_t solutions;
+	u128 solutions;         /* exact unless overflow */
 	uint64_t memo_hits;     /* subtrees answered from the memo cache */
 	uint64_t memo_stores;   /* subtree counts written to the cache */
 	int level;              /* current depth (at the time of the snapshot) */
 	int max_level;          /* deepest level reached, solutions included */
 	int depth;              /* profile has depth entries */
 	uint64_t *profile;
-	bool overflow;          /* a count no longer fits in 64 bits */
+	bool overflow;          /* a count no longer fits in 128 bits (solutions saturated) */
 };
 
 /* Make st empty with room for levels 0 .. depth-1. */
@@ -37,15 +39,10 @@ void stats_copy(struct search_stats *dst, const struct search_stats *src);
 void stats_add(struct search_stats *dst, const struct search_stats *src);
 /* dst -= src, for the work done between two snapshots of one search. */
 void stats_sub(struct search_stats *dst, const struct search_stats *src);
-/* Add a to *sum, setting *overflow if the sum does not fit. */
-static inline uint64_t stats_add_count(uint64_t sum, uint64_t a, bool *overflow)
+/* Add a to *sum, setting *overflow if the sum does not fit in 128 bits. */
+static inline u128 stats_add_count(u128 sum, u128 a, bool *overflow)
 {
-	uint64_t r;
-	if (__builtin_add_overflow(sum, a, &r)) {
-		*overflow = true;
-		return UINT64_MAX;
-	}
-	return r;
+	return u128_add(sum, a, overflow);
 }
 
 #endif

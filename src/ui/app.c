@@ -319,8 +319,11 @@ int app_run(const char *family, const char *level)
 			break;
 		case TERM_WAKE: {
 			struct worker_report r;
-			if (worker_take(a.worker, &r) && a.play)
-				play_report(a.play, &r);
+			if (worker_take(a.worker, &r)) {
+				if (a.play)
+					play_report(a.play, &r);
+				worker_report_clear(&r);
+			}
 			break;
 		}
 		default:

@@ -4,19 +4,50 @@
 
 #include <curses.h>
 
+#include <stdio.h>
+#include <string.h>
+
 #include "ui/style.h"
+#include "util/textfit.h"
 
 /* The page as lines: a context's name (keys == NULL), a binding, or a
  * blank (what == NULL too).  The context asked for comes first. */
 struct help_line {
 	const char *keys, *what;
+	bool plain;              /* a line of a paragraph, not a heading */
 };
 
-enum { HELP_MAX_LINES = 96 };
+enum { HELP_MAX_LINES = 160 };
 
-static int collect(enum key_context first, struct help_line *out)
+/* A paragraph wrapped to the page, its lines in buf (overwritten by the
+ * next call with the same buf). */
+static int paragraph(const char *title, const char *text, int width, char *buf, size_t size,
+                     struct help_line *out)
 {
 	int n = 0;
+	out[n++] = (struct help_line){ NULL, title, false };
+	int lines = textfit_lines(text, width, 40, style_unicode(), buf, size);
+	char *line = buf;
+	for (int i = 0; i < lines && line; i++) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		out[n++] = (struct help_line){ NULL, line, true };
+		line = nl ? nl + 1 : NULL;
+	}
+	out[n++] = (struct help_line){ NULL, NULL, false };
+	return n;
+}
+
+static int collect(const struct help *h, struct help_line *out)
+{
+	static char rules[4096], view_help[4096];
+	enum key_context first = h->ctx;
+	int n = 0, width = (h->cols > 20 ? h->cols : 80) - 6;
+	if (h->rules)
+		n += paragraph("The puzzle", h->rules, width, rules, sizeof rules, out + n);
+	if (h->view_help)
+		n += paragraph("The pieces", h->view_help, width, view_help, sizeof view_help, out + n);
 	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_MENU };
 	for (int i = 0; i < 4; i++) {
 		enum key_context c = order[i];
@@ -25,18 +56,18 @@ static int collect(enum key_context first, struct help_line *out)
 			dup |= order[j] == c;
 		if (dup)
 			continue;
-		if (n)
-			out[n++] = (struct help_line){ NULL, NULL };
-		out[n++] = (struct help_line){ NULL, key_context_name(c) };
-		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 2; k++)
+		if (n && out[n - 1].what)
+			out[n++] = (struct help_line){ NULL, NULL, false };
+		out[n++] = (struct help_line){ NULL, key_context_name(c), false };
+		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 8; k++)
 			if (k->ctx == c)
-				out[n++] = (struct help_line){ k->keys, k->what };
+				out[n++] = (struct help_line){ k->keys, k->what, false };
 	}
-	out[n++] = (struct help_line){ NULL, NULL };
-	out[n++] = (struct help_line){ NULL, "The mouse" };
-	out[n++] = (struct help_line){ "click", "in the tray: take that piece; in a menu: open" };
-	out[n++] = (struct help_line){ "", "on the board: place it, or pick a placed one up" };
-	out[n++] = (struct help_line){ "move", "the piece in hand follows" };
+	out[n++] = (struct help_line){ NULL, NULL, false };
+	out[n++] = (struct help_line){ NULL, "The mouse", false };
+	out[n++] = (struct help_line){ "click", "in the tray: take that piece; in a menu: open", false };
+	out[n++] = (struct help_line){ "", "on the board: place it, or pick a placed one up", false };
+	out[n++] = (struct help_line){ "move", "the piece in hand follows", false };
 	return n;
 }
 
@@ -80,13 +111,14 @@ void help_key(struct help *h, const struct term_event *ev, int rows)
 		return;
 	}
 	struct help_line lines[HELP_MAX_LINES];
-	h->top = clamp_top(h->top + step, collect(h->ctx, lines), rows);
+	h->top = clamp_top(h->top + step, collect(h, lines), rows);
 }
 
 void help_draw(struct help *h, int rows, int cols)
 {
 	struct help_line lines[HELP_MAX_LINES];
-	int n = collect(h->ctx, lines);
+	h->cols = cols;
+	int n = collect(h, lines);
 	h->top = clamp_top(h->top, n, rows);
 	int shown = page_rows(rows);
 	bool more = h->top + shown < n;
@@ -100,6 +132,10 @@ void help_draw(struct help *h, int rows, int cols)
 		int y = 2 + i;
 		if (!l->what)
 			continue;
+		if (l->plain) {
+			mvaddnstr(y, 4, l->what, cols - 4);
+			continue;
+		}
 		if (!l->keys) {
 			attron(A_BOLD);
 			mvaddnstr(y, 2, l->what, cols - 4);

@@ -11,6 +11,10 @@ struct help {
 	bool open;
 	int top;                 /* the first line shown */
 	enum key_context ctx;    /* whose keys come first */
+	/* Paragraphs before the keys, or NULL: the family's goal and rules,
+	 * then its view's own words on its pieces (the game screen sets them). */
+	const char *rules, *view_help;
+	int cols;                /* the width last drawn, to wrap them */
 };
 
 void help_open(struct help *h, enum key_context ctx);

@@ -6,8 +6,6 @@
 
 /* Cell sizes, largest first: columns by rows (a cell is about square). */
 static const int cell_sizes[][2] = { { 8, 4 }, { 6, 3 }, { 4, 2 }, { 2, 1 } };
-/* Lines taken by the title, the status and the key hints. */
-#define CHROME 3
 /* The search's panel needs at least this much. */
 #define PANEL_MIN_W 30
 #define PANEL_MIN_H 12
@@ -31,7 +29,7 @@ void layout_board(struct layout *l, int rows, int cols, int board_rows, int boar
 				pw = PANEL_MIN_W;
 			if (ph < PANEL_MIN_H)
 				ph = PANEL_MIN_H;
-			int need_w = bw + 1 + pw, need_h = CHROME + (bh > ph ? bh : ph);
+			int need_w = bw + 1 + pw, need_h = bh > ph ? bh : ph;
 			/* Remember the smallest need, by area, for the message. */
 			if ((long)need_w * need_h < (long)l->need_cols * l->need_rows)
 				l->need_cols = need_w, l->need_rows = need_h;
@@ -39,17 +37,14 @@ void layout_board(struct layout *l, int rows, int cols, int board_rows, int boar
 				continue;
 			l->cw = cw;
 			l->ch = ch;
-			l->title_row = 0;
-			l->keys_row = rows - 1;
-			l->status_row = rows - 2;
-			int body_h = rows - CHROME;
-			l->board_y = 1 + (body_h - bh) / 2 + 1;
+			int body_h = rows;
+			l->board_y = (body_h - bh) / 2 + 1;
 			l->board_x = 1 + 1;
 			l->panel_x = bw + 2;
 			/* Level with the board's top if the tray fits below that. */
 			l->panel_y = l->board_y - 1;
-			if (l->panel_y + ph > 1 + body_h)
-				l->panel_y = 1 + 1;
+			if (l->panel_y + ph > body_h)
+				l->panel_y = 1;
 			l->panel_w = cols - l->panel_x - 1;
 			l->panel_h = body_h - 1;
 			l->slot_w = slot_w;

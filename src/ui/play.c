@@ -2,22 +2,21 @@
 
 #include "ui/play.h"
 
-#include <curses.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game/level.h"
-#include "puzzles/tiling_puzzle.h"
 #include "ui/app.h"
 #include "ui/help.h"
 #include "ui/keys.h"
-#include "ui/layout.h"
 #include "ui/style.h"
-#include "ui/tiling_view.h"
+#include "ui/view.h"
 #include "util/clock.h"
+#include "util/u128.h"
 #include "util/xalloc.h"
 
 /* Steps a second of the search on screen; the last is "as fast as it goes". */
@@ -29,27 +28,32 @@ static const double speeds[] = { 1, 2, 5, 10, 20, 50, 100, 300, 1000, 3000, 1000
 /* How long a message stays, and the celebration. */
 #define MESSAGE_SECONDS 4.0
 #define CELEBRATION_SECONDS 2.5
+/* The title line, the status (two lines, so that every message is read
+ * whole at 80 columns), and the key reminder. */
+#define STATUS_LINES 2
+#define CHROME (1 + STATUS_LINES + 1)
 
 enum question { ASK_NONE, ASK_RESTART, ASK_NEW };
 
+/* What the checker says: the player chooses how much help it is. */
+enum check_mode { CHECK_OFF, CHECK_DEAD_ENDS, CHECK_FULL };
+
 struct play {
-	struct app *app;
+	struct app *app;             /* NULL in tests: no worker, no saving */
 	struct session *s;
 	const struct puzzle *pz;
-	const struct tiling *t;
-	struct layout l;
+	const struct view_ops *vo;
+	struct view *view;
 
-	/* the piece in hand: it pivots about the cursor, which holds the cell
-	 * of its first ball */
-	int held, orient;
-	int cur_r, cur_c;
-	int last_orient[TILING_MAX_PIECES];
+	int rows, cols;              /* the screen, as last drawn */
+	bool too_small;
+	int need_rows, need_cols;
 
 	char msg[300];
 	enum style_role msg_style;
 	double msg_until;
 
-	bool checking;               /* validation on */
+	enum check_mode check_mode;
 	uint64_t check_gen;          /* the job whose answer is awaited, 0: none */
 	bool check_known;
 	struct worker_report check;  /* the latest answer about this state */
@@ -68,6 +72,8 @@ struct play {
 	uint64_t anim_gen;
 	struct worker_anim anim;
 	bool anim_known;
+	struct puzzle_state *anim_state; /* the search's position, drawn instead of the player's */
+	char anim_step[NOTE_TEXT_MAX];   /* what the search does now, in words */
 	int speed;
 	bool anim_paused;
 	double anim_clock;           /* when the next step is due */
@@ -79,9 +85,16 @@ struct play {
 	double tick;                 /* the clock's last reading */
 	double celebrate_until;
 	bool was_solved;
+	uint64_t last_gen;           /* without a worker (tests): the jobs' numbers */
 };
 
-static void say(struct play *p, enum style_role st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void touch(struct play *p)
+{
+	if (p->app)
+		p->app->dirty = true;
+}
+
+static void say(struct play *p, enum style_role st, const char *fmt, ...) LD_PRINTF(3, 4);
 
 static void say(struct play *p, enum style_role st, const char *fmt, ...)
 {
@@ -91,23 +104,31 @@ static void say(struct play *p, enum style_role st, const char *fmt, ...)
 	va_end(ap);
 	p->msg_style = st;
 	p->msg_until = clock_seconds() + MESSAGE_SECONDS;
-	p->app->dirty = true;
+	touch(p);
 }
 
-static const struct tiling_pos *position(const struct play *p)
+static const char *plural(long n)
 {
-	return tiling_puzzle_pos(session_state(p->s));
+	return n == 1 ? "" : "s";
 }
 
 /* ---- the solver beside the player ---------------------------------- */
 
 static uint64_t submit(struct play *p, enum worker_kind kind, bool history)
 {
+	if (!p->app || !p->app->worker)
+		return ++p->last_gen;
 	const struct puzzle_state *const *states = (const struct puzzle_state *const *)p->s->state;
 	int n = history ? p->s->cur + 1 : 1;
 	if (!history)
 		states += p->s->cur;
-	return worker_submit(p->app->worker, worker_job_new(kind, p->pz, states, n));
+	return p->last_gen = worker_submit(p->app->worker, worker_job_new(kind, p->pz, states, n));
+}
+
+static void cancel(struct play *p)
+{
+	if (p->app && p->app->worker)
+		worker_cancel(p->app->worker);
 }
 
 /* The state changed: what was known about the old one is not about this. */
@@ -118,19 +139,20 @@ static void changed(struct play *p)
 	p->hint_tier = p->hint_wanted = 0;
 	p->hint_gen = p->count_gen = 0;
 	p->counting = false;
-	p->check_gen = p->checking ? submit(p, WORK_CHECK, false) : 0;
-	if (!p->checking)
-		worker_cancel(p->app->worker);
-	p->app->dirty = true;
+	p->check_gen = p->check_mode != CHECK_OFF ? submit(p, WORK_CHECK, false) : 0;
+	if (p->check_mode == CHECK_OFF)
+		cancel(p);
+	p->vo->sync(p->view, session_state(p->s));
+	touch(p);
 	if (session_solved(p->s) && !p->was_solved) {
 		p->was_solved = true;
 		p->celebrate_until = clock_seconds() + CELEBRATION_SECONDS;
-		int secs = (int)p->s->played;
+		int secs = (int)p->s->played, moves = session_moves(p->s);
 		/* A record or a save that could not be written is said instead
 		 * of the celebration: the player may still put it right. */
-		if (app_record(p->app, p->s) && app_save(p->app))
-			say(p, ST_GOOD, "Solved in %d:%02d, %d moves, %d hint%s.  N: the next level, q: leave", secs / 60,
-			    secs % 60, session_moves(p->s), p->s->hints, p->s->hints == 1 ? "" : "s");
+		if (!p->app || (app_record(p->app, p->s) && app_save(p->app)))
+			say(p, ST_GOOD, "Solved in %d:%02d, %d move%s, %d hint%s.  N: the next level, q: leave", secs / 60,
+			    secs % 60, moves, plural(moves), p->s->hints, plural(p->s->hints));
 		else
 			say(p, ST_BAD, "%s", p->app->notice);
 		p->msg_until = INFINITY;
@@ -150,130 +172,14 @@ static bool play_move(struct play *p, const char *move)
 	return true;
 }
 
-/* ---- the hand ------------------------------------------------------ */
-
-static void ghost_at(const struct play *p, int *top, int *left)
-{
-	const struct tiling_orient *o = &p->t->orient[p->orient];
-	*top = p->cur_r - o->cells[0][0];
-	*left = p->cur_c - o->cells[0][1];
-}
-
-/* The placement the hand would make, or -1 off the board. */
-static int ghost_placement(const struct play *p)
-{
-	int top, left;
-	ghost_at(p, &top, &left);
-	return tiling_placement_at(p->t, p->orient, top, left);
-}
-
-static void take_in_hand(struct play *p, int piece, int orient)
-{
-	p->held = piece;
-	p->orient = orient >= 0 ? orient : p->last_orient[piece];
-	p->app->dirty = true;
-}
-
-/* Pick up piece q from the board (a move), keeping it where it lay. */
-static void pick_up(struct play *p, int q)
-{
-	const struct tiling_pos *pos = position(p);
-	if (pos->fixed[q]) {
-		say(p, ST_BAD, "%s is part of the puzzle: it stays", p->t->def->pieces[q].name);
-		return;
-	}
-	const struct tiling_placement *pl = &p->t->pl[pos->placed[q]];
-	char move[16];
-	tiling_move_remove(p->t, q, move, sizeof move);
-	if (!play_move(p, move))
-		return;
-	take_in_hand(p, q, pl->orient);
-	const struct tiling_orient *o = &p->t->orient[pl->orient];
-	p->cur_r = pl->row + o->cells[0][0];
-	p->cur_c = pl->col + o->cells[0][1];
-}
-
-static void place(struct play *p)
-{
-	const struct tiling_pos *pos = position(p);
-	if (p->held < 0) {
-		int v = pos->cell[p->cur_r * p->t->cols + p->cur_c];
-		if (v >= 0)
-			pick_up(p, v);
-		else
-			say(p, ST_NOTICE, "Take a piece first: its letter, Tab, or a click in the tray");
-		return;
-	}
-	int k = ghost_placement(p);
-	if (k < 0 || !tiling_pos_fits(pos, k)) {
-		say(p, ST_BAD, "%s does not fit there", p->t->def->pieces[p->held].name);
-		return;
-	}
-	char move[128];
-	tiling_move_place(p->t, k, move, sizeof move);
-	int piece = p->held;
-	p->last_orient[piece] = p->orient;
-	p->held = -1;
-	if (!play_move(p, move))
-		p->held = piece;
-}
-
-static void choose_piece(struct play *p, int piece)
-{
-	const struct tiling_pos *pos = position(p);
-	if (pos->placed[piece] >= 0)
-		pick_up(p, piece);
-	else
-		take_in_hand(p, piece, -1);
-}
-
-static void cycle_piece(struct play *p, int dir)
-{
-	const struct tiling_pos *pos = position(p);
-	int n = p->t->n_pieces, start = p->held >= 0 ? p->held : (dir > 0 ? n - 1 : 0);
-	for (int i = 1; i <= n; i++) {
-		int q = ((start + dir * i) % n + n) % n;
-		if (pos->placed[q] < 0) {
-			take_in_hand(p, q, -1);
-			return;
-		}
-	}
-	say(p, ST_NOTICE, "Every piece is on the board");
-}
-
-static void move_cursor(struct play *p, int dr, int dc)
-{
-	int r = p->cur_r + dr, c = p->cur_c + dc;
-	if (r >= 0 && r < p->t->rows && c >= 0 && c < p->t->cols) {
-		p->cur_r = r;
-		p->cur_c = c;
-	}
-	p->app->dirty = true;
-}
-
 /* ---- hints ----------------------------------------------------------- */
 
-/* The placement a move names ("G@r1c1,..."), or -1. */
-static int move_placement(const struct tiling *t, const char *move)
+/* The tier the player has reached, or NULL. */
+static const struct note *hint_note(const struct play *p)
 {
-	int piece = tiling_piece_by_letter(t, move[0]), cells[TILING_MAX_BALLS], n = 0, r, c, used;
-	if (piece < 0 || move[1] != '@')
-		return -1;
-	for (const char *m = move + 2; *m && n < TILING_MAX_BALLS;) {
-		if (sscanf(m, "r%dc%d%n", &r, &c, &used) != 2)
-			break;
-		cells[n++] = (r - 1) * t->cols + c - 1;
-		m += used;
-		if (*m == ',')
-			m++;
-	}
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && cells[j] < cells[j - 1]; j--) {
-			int x = cells[j];
-			cells[j] = cells[j - 1];
-			cells[j - 1] = x;
-		}
-	return tiling_find_placement(t, piece, cells, n);
+	if (!p->hint_known || p->hint.completions == 0 || p->hint_tier < 1 || p->hint_tier > p->hint.hint_tiers)
+		return NULL;
+	return &p->hint.hint[p->hint_tier - 1];
 }
 
 static void show_hint(struct play *p)
@@ -287,7 +193,7 @@ static void show_hint(struct play *p)
 		char what[128];
 		p->pz->describe_move(session_state(p->s), p->s->move[h->take_back_to], what, sizeof what, false);
 		int n = p->s->cur - h->take_back_to;
-		say(p, ST_NOTICE, "Dead end since %s: take back %d move%s (Enter does it)", what, n, n == 1 ? "" : "s");
+		say(p, ST_NOTICE, "Dead end since %s: take back %d move%s (Enter does it)", what, n, plural(n));
 		p->hint_tier = 1;
 		return;
 	}
@@ -295,41 +201,34 @@ static void show_hint(struct play *p)
 		say(p, ST_GOOD, "It is solved");
 		return;
 	}
+	if (h->hint_tiers == 0) {
+		say(p, ST_NOTICE, "No hint for this position");
+		return;
+	}
 	p->hint_tier++;
 	p->s->hints++;
-	if (p->hint_tier == 1) {
-		if (h->item_options == 1)
-			say(p, ST_NOTICE, "Only one placement can cover %s", h->item);
-		else
-			say(p, ST_NOTICE, "Only %d placements can cover %s", h->item_options, h->item);
-	} else if (p->hint_tier == 2) {
-		say(p, ST_NOTICE, "%s covers %s, in a way to finish from here", h->piece, h->item);
-	} else {
-		int k = move_placement(p->t, h->move);
-		if (k >= 0) {
-			const struct tiling_placement *pl = &p->t->pl[k];
-			const struct tiling_orient *o = &p->t->orient[pl->orient];
-			take_in_hand(p, pl->piece, pl->orient);
-			p->cur_r = pl->row + o->cells[0][0];
-			p->cur_c = pl->col + o->cells[0][1];
+	const struct note *n = &h->hint[p->hint_tier - 1];
+	/* The last tier is the reveal: its move goes into the player's hand,
+	 * if the view can hold it, else it is played. */
+	if (p->hint_tier == h->hint_tiers && n->move[0]) {
+		if (p->vo->hold(p->view, session_state(p->s), n->move)) {
+			say(p, ST_NOTICE, "%s: Enter places it", n->text);
+		} else if (play_move(p, n->move)) {
+			say(p, ST_NOTICE, "%s", n->text);
 		}
-		say(p, ST_NOTICE, "Here: Enter places %s", h->piece);
-		p->hint_tier = 3;
+		return;
 	}
+	say(p, ST_NOTICE, "%s", n->text);
 }
 
 static void hint(struct play *p)
 {
 	if (p->hint_known) {
-		if (p->hint.completions == 0 && p->hint_tier > 0) {
+		if (p->hint.completions > 0 && p->hint_tier >= p->hint.hint_tiers && p->hint_tier > 0)
+			say(p, ST_NOTICE, "That was the last hint for this position: %s",
+			    p->hint.hint[p->hint.hint_tiers - 1].text);
+		else
 			show_hint(p);
-			return;
-		}
-		if (p->hint_tier >= 3) {
-			say(p, ST_NOTICE, "That was the last hint for this position: Enter places %s", p->hint.piece);
-			return;
-		}
-		show_hint(p);
 		return;
 	}
 	/* Presses while the solver thinks count: each asks for one more tier. */
@@ -344,12 +243,37 @@ static void hint(struct play *p)
 
 /* ---- the search on screen ------------------------------------------- */
 
+static void clear_anim_state(struct play *p)
+{
+	if (p->anim_state)
+		p->pz->free_state(p->anim_state);
+	p->anim_state = NULL;
+	p->anim_step[0] = '\0';
+}
+
+static void clear_anim(struct play *p)
+{
+	clear_anim_state(p);
+	free(p->anim.path);
+	free(p->anim.solution);
+	memset(&p->anim, 0, sizeof p->anim);
+}
+
+/* A copy of a report to keep: its strings are the caller's, and only the
+ * animation's are wanted (copied apart). */
+static void keep(struct worker_report *dst, const struct worker_report *r)
+{
+	*dst = *r;
+	dst->anim.path = dst->anim.solution = NULL;
+}
+
 static void start_search(struct play *p)
 {
-	p->held = -1;
+	p->vo->drop(p->view);
 	p->searching = true;
 	p->anim_known = false;
 	p->anim_paused = false;
+	clear_anim(p);
 	p->check_gen = p->hint_gen = p->count_gen = 0;
 	p->counting = false;
 	p->anim_gen = submit(p, WORK_ANIMATE, false);
@@ -361,7 +285,8 @@ static void stop_search(struct play *p)
 {
 	p->searching = false;
 	p->anim_gen = 0;
-	worker_cancel(p->app->worker);
+	clear_anim(p);
+	cancel(p);
 	changed(p);
 }
 
@@ -370,9 +295,31 @@ static void set_speed(struct play *p, int speed)
 	p->speed = speed < 0 ? 0 : speed >= N_SPEEDS ? N_SPEEDS - 1 : speed;
 	/* A search waiting at its first solution waits for space, not speed. */
 	bool waiting = p->anim_known && p->anim.at_solution;
-	worker_anim_free(p->app->worker, !p->anim_paused && !waiting && isinf(speeds[p->speed]));
+	if (p->app && p->app->worker)
+		worker_anim_free(p->app->worker, !p->anim_paused && !waiting && isinf(speeds[p->speed]));
 	p->anim_clock = clock_seconds();
-	p->app->dirty = true;
+	touch(p);
+}
+
+static void grant(struct play *p, uint64_t steps)
+{
+	if (p->app && p->app->worker)
+		worker_anim_grant(p->app->worker, steps);
+}
+
+static void leave(struct play *p)
+{
+	if (p->app)
+		app_leave_game(p->app);
+}
+
+/* `?`: the family's goal and rules first, then its pieces, then the keys. */
+static void open_help(struct play *p, enum key_context ctx)
+{
+	help_open(&p->help, ctx);
+	p->help.rules = p->pz->rules;
+	p->help.view_help = p->vo->help;
+	touch(p);
 }
 
 static void search_event(struct play *p, enum action act)
@@ -387,7 +334,7 @@ static void search_event(struct play *p, enum action act)
 			p->anim_paused = false;
 			p->msg[0] = '\0';
 			set_speed(p, p->speed);
-			worker_anim_grant(p->app->worker, 1);
+			grant(p, 1);
 			break;
 		}
 		p->anim_paused = !p->anim_paused;
@@ -396,7 +343,7 @@ static void search_event(struct play *p, enum action act)
 	case ACT_ANIM_STEP:
 		p->anim_paused = true;
 		set_speed(p, p->speed);
-		worker_anim_grant(p->app->worker, 1);
+		grant(p, 1);
 		break;
 	case ACT_FASTER:
 		set_speed(p, p->speed + 1);
@@ -405,18 +352,24 @@ static void search_event(struct play *p, enum action act)
 		set_speed(p, p->speed - 1);
 		break;
 	case ACT_ANIM_TAKE:
-		if (p->anim_known && p->anim.have_solution) {
-			char move[sizeof p->anim.move];
-			strcpy(move, p->anim.move);
+		if (p->anim_known && p->anim.solution) {
+			char *move = xstrdup(p->anim.solution);
 			p->searching = false;
-			worker_cancel(p->app->worker);
-			/* Every piece the solver places counts as a hint taken. */
+			clear_anim_state(p);
+			cancel(p);
+			/* Every piece the solver places counts as a hint taken, and
+			 * the solve is the solver's, not the player's alone. */
 			int placed = 1;
 			for (const char *c = move; *c; c++)
 				placed += *c == ';';
 			p->s->hints += placed;
-			if (!play_move(p, move))
+			bool was = p->s->assisted;
+			p->s->assisted = true;
+			if (!play_move(p, move)) {
 				p->s->hints -= placed;
+				p->s->assisted = was;
+			}
+			free(move);
 		} else if (p->anim_known && p->anim.done) {
 			stop_search(p);
 		}
@@ -427,15 +380,26 @@ static void search_event(struct play *p, enum action act)
 		break;
 	case ACT_QUIT:
 		stop_search(p);
-		app_leave_game(p->app);
+		leave(p);
 		break;
 	case ACT_HELP:
-		help_open(&p->help, CTX_SEARCH);
-		p->app->dirty = true;
+		open_help(p, CTX_SEARCH);
+		touch(p);
 		break;
 	default:
 		break;
 	}
+}
+
+/* The search's position: the player's with the search's path in place. */
+static void update_anim_state(struct play *p)
+{
+	clear_anim_state(p);
+	const struct worker_anim *a = &p->anim;
+	struct diag err;
+	if (a->path && a->path[0])
+		p->anim_state = p->pz->apply(session_state(p->s), a->path, &err);
+	snprintf(p->anim_step, sizeof p->anim_step, "%s", a->note.text);
 }
 
 /* ---- events ------------------------------------------------------------ */
@@ -444,6 +408,8 @@ static void search_event(struct play *p, enum action act)
  * p is gone afterwards. */
 static void next_level(struct play *p)
 {
+	if (!p->app)
+		return;
 	struct app *a = p->app;
 	const struct puzzle *pz = p->pz;
 	char **paths;
@@ -463,11 +429,11 @@ static void answer(struct play *p, bool yes)
 	enum question q = p->asking;
 	p->asking = ASK_NONE;
 	p->msg[0] = '\0';
-	p->app->dirty = true;
+	touch(p);
 	if (!yes)
 		return;
 	if (q == ASK_RESTART) {
-		p->held = -1;
+		p->vo->drop(p->view);
 		session_restart(p->s);
 		changed(p);
 		say(p, ST_DIM, "Back to the start (Ctrl-R brings your moves back)");
@@ -482,39 +448,7 @@ static void ask(struct play *p, enum question q, const char *text)
 	snprintf(p->msg, sizeof p->msg, "%s", text);
 	p->msg_style = ST_NOTICE;
 	p->msg_until = INFINITY;
-	p->app->dirty = true;
-}
-
-static void mouse(struct play *p, const struct term_event *ev)
-{
-	const struct tiling_pos *pos = position(p);
-	int r, c;
-	if (p->paused || p->searching)
-		return;
-	if (tv_board_cell(&p->l, p->t, ev->row, ev->col, &r, &c)) {
-		if (p->held >= 0 && !ev->release) {
-			p->cur_r = r;
-			p->cur_c = c;
-			p->app->dirty = true;
-		}
-		if (ev->press && ev->button == 1) {
-			if (p->held >= 0) {
-				place(p);
-			} else {
-				p->cur_r = r;
-				p->cur_c = c;
-				int v = pos->cell[r * p->t->cols + c];
-				if (v >= 0)
-					pick_up(p, v);
-			}
-		}
-		return;
-	}
-	if (ev->press && ev->button == 1) {
-		int q = tv_tray_piece(&p->l, p->t, pos, ev->row, ev->col);
-		if (q >= 0)
-			take_in_hand(p, q, -1);
-	}
+	touch(p);
 }
 
 void play_say(struct play *p, const char *text)
@@ -533,24 +467,145 @@ void play_hold(struct play *p, const char *text)
 	p->msg_until = INFINITY;
 }
 
+/* The view's answer to an event: a move to play, a word, a redraw. */
+static void view_result(struct play *p, enum view_result r, struct view_out *out)
+{
+	switch (r) {
+	case VIEW_MOVE:
+		play_move(p, out->move.s ? out->move.s : "");
+		if (out->say[0])
+			say(p, out->say_bad ? ST_BAD : ST_NOTICE, "%s", out->say);
+		break;
+	case VIEW_SAY:
+		say(p, out->say_bad ? ST_BAD : out->say[0] ? ST_NOTICE : ST_DIM, "%s", out->say);
+		break;
+	case VIEW_HANDLED:
+	case VIEW_IGNORED:
+		touch(p);
+		break;
+	}
+}
+
+/* Events reach the view in its own coordinates: its room starts below the
+ * title line. */
+static enum view_result to_view(struct play *p, const struct term_event *ev, struct view_out *out)
+{
+	struct term_event e = *ev;
+	if (e.kind == TERM_MOUSE)
+		e.row -= 1;
+	return p->vo->event(p->view, session_state(p->s), &e, out);
+}
+
+static const char *check_words(enum check_mode m)
+{
+	switch (m) {
+	case CHECK_OFF: return "No checking: find the dead ends yourself (v: check for them)";
+	case CHECK_DEAD_ENDS: return "Checking for dead ends (v: say more)";
+	case CHECK_FULL: return "Checking for dead ends and the ways to finish (v: no checking)";
+	}
+	return "";
+}
+
+static void board_event(struct play *p, const struct term_event *ev)
+{
+	enum action act = key_action(CTX_PLAY, ev);
+	/* Esc stops a count before it puts a piece back; Enter after a hint
+	 * that found a dead end takes the moves back. */
+	if (act == ACT_DROP && p->counting) {
+		cancel(p);
+		p->counting = false;
+		p->count_gen = 0;
+		say(p, ST_DIM, "Count stopped");
+		return;
+	}
+	if (act == ACT_PLACE && p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 &&
+	    session_back_to(p->s, p->hint.take_back_to)) {
+		changed(p);
+		say(p, ST_DIM, "Taken back (Ctrl-R brings the moves back)");
+		return;
+	}
+	switch (act) {
+	case ACT_UNDO:
+		p->vo->drop(p->view);
+		if (session_undo(p->s))
+			changed(p);
+		else
+			say(p, ST_DIM, "Nothing to undo");
+		return;
+	case ACT_REDO:
+		p->vo->drop(p->view);
+		if (session_redo(p->s))
+			changed(p);
+		else
+			say(p, ST_DIM, "Nothing to redo");
+		return;
+	case ACT_RESTART:
+		ask(p, ASK_RESTART, "Start this level again? (y/n)");
+		return;
+	case ACT_NEW:
+		if (!session_solved(p->s)) {
+			ask(p, ASK_NEW, "On to the next level? This game is kept under Continue (y/n)");
+			return;
+		}
+		next_level(p);
+		return; /* p is gone */
+	case ACT_HINT:
+		hint(p);
+		return;
+	case ACT_VALIDATE:
+		p->check_mode = (p->check_mode + 1) % 3;
+		changed(p);
+		say(p, ST_DIM, "%s", check_words(p->check_mode));
+		return;
+	case ACT_ANIMATE:
+		if (session_solved(p->s))
+			say(p, ST_DIM, "It is solved already");
+		else
+			start_search(p);
+		return;
+	case ACT_COUNT:
+		p->count_gen = submit(p, WORK_COUNT, false);
+		p->check_gen = 0;
+		p->counting = true;
+		memset(&p->count, 0, sizeof p->count);
+		touch(p);
+		return;
+	case ACT_PAUSE:
+		p->paused = true;
+		touch(p);
+		return;
+	case ACT_HELP:
+		open_help(p, CTX_PLAY);
+		touch(p);
+		return;
+	case ACT_QUIT:
+		leave(p);
+		return;
+	default:
+		break;
+	}
+	struct view_out out;
+	view_out_init(&out);
+	view_result(p, to_view(p, ev, &out), &out);
+	view_out_free(&out);
+}
+
 void play_event(struct play *p, const struct term_event *ev)
 {
 	if (p->holding) {
 		if (ev->kind == TERM_KEY)
-			app_leave_game(p->app);
+			leave(p);
 		return;
 	}
 	/* A screen too small shows nothing: the game waits, but for q. */
-	if (p->l.too_small) {
+	if (p->too_small) {
 		if (ev->kind == TERM_KEY && key_action(CTX_PLAY, ev) == ACT_QUIT)
-			app_leave_game(p->app);
+			leave(p);
 		return;
 	}
 	if (p->help.open) {
-		int rows, cols;
-		term_size(p->app->term, &rows, &cols);
-		help_key(&p->help, ev, rows);
-		p->app->dirty = true;
+		help_key(&p->help, ev, p->rows);
+		touch(p);
 		return;
 	}
 	if (p->asking) {
@@ -559,7 +614,12 @@ void play_event(struct play *p, const struct term_event *ev)
 		return;
 	}
 	if (ev->kind == TERM_MOUSE) {
-		mouse(p, ev);
+		if (p->paused || p->searching)
+			return;
+		struct view_out out;
+		view_out_init(&out);
+		view_result(p, to_view(p, ev, &out), &out);
+		view_out_free(&out);
 		return;
 	}
 	if (p->searching) {
@@ -571,131 +631,11 @@ void play_event(struct play *p, const struct term_event *ev)
 		if (act == ACT_PAUSE || act != ACT_NONE) {
 			p->paused = false;
 			p->tick = clock_seconds();
-			p->app->dirty = true;
+			touch(p);
 		}
 		return;
 	}
-	switch (act) {
-	case ACT_PIECE: {
-		int q = tiling_piece_by_letter(p->t, (char)ev->ch);
-		if (q >= 0)
-			choose_piece(p, q);
-		else
-			say(p, ST_BAD, "There is no piece %c in %s", (char)ev->ch, p->pz->title);
-		break;
-	}
-	case ACT_NEXT_PIECE:
-		cycle_piece(p, 1);
-		break;
-	case ACT_PREV_PIECE:
-		cycle_piece(p, -1);
-		break;
-	case ACT_UP:
-		move_cursor(p, -1, 0);
-		break;
-	case ACT_DOWN:
-		move_cursor(p, 1, 0);
-		break;
-	case ACT_LEFT:
-		move_cursor(p, 0, -1);
-		break;
-	case ACT_RIGHT:
-		move_cursor(p, 0, 1);
-		break;
-	case ACT_ROTATE:
-		if (p->held >= 0) {
-			p->orient = p->t->orient[p->orient].rotated;
-			p->app->dirty = true;
-		}
-		break;
-	case ACT_FLIP:
-		if (p->held >= 0) {
-			int o = tiling_orient_turn_over(p->t, p->orient);
-			if (o == p->orient)
-				say(p, ST_DIM, "%s looks the same turned over", p->t->def->pieces[p->held].name);
-			p->orient = o;
-			p->app->dirty = true;
-		}
-		break;
-	case ACT_PLACE:
-		if (p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 &&
-		    session_back_to(p->s, p->hint.take_back_to)) {
-			changed(p);
-			say(p, ST_DIM, "Taken back (Ctrl-R brings the moves back)");
-			break;
-		}
-		place(p);
-		break;
-	case ACT_DROP:
-		if (p->counting) {
-			worker_cancel(p->app->worker);
-			p->counting = false;
-			p->count_gen = 0;
-			say(p, ST_DIM, "Count stopped");
-		} else if (p->held >= 0) {
-			p->held = -1;
-			p->app->dirty = true;
-		}
-		break;
-	case ACT_UNDO:
-		p->held = -1;
-		if (session_undo(p->s))
-			changed(p);
-		else
-			say(p, ST_DIM, "Nothing to undo");
-		break;
-	case ACT_REDO:
-		p->held = -1;
-		if (session_redo(p->s))
-			changed(p);
-		else
-			say(p, ST_DIM, "Nothing to redo");
-		break;
-	case ACT_RESTART:
-		ask(p, ASK_RESTART, "Start this level again? (y/n)");
-		break;
-	case ACT_NEW:
-		if (session_moves(p->s) > 0 && !session_solved(p->s)) {
-			ask(p, ASK_NEW, "On to the next level? This game is kept under Continue (y/n)");
-			break;
-		}
-		next_level(p);
-		return; /* p is gone */
-	case ACT_HINT:
-		hint(p);
-		break;
-	case ACT_VALIDATE:
-		p->checking = !p->checking;
-		changed(p);
-		say(p, ST_DIM, p->checking ? "Checking for dead ends" : "No checking: find the dead ends yourself");
-		break;
-	case ACT_ANIMATE:
-		if (session_solved(p->s))
-			say(p, ST_DIM, "It is solved already");
-		else
-			start_search(p);
-		break;
-	case ACT_COUNT:
-		p->count_gen = submit(p, WORK_COUNT, false);
-		p->check_gen = 0;
-		p->counting = true;
-		memset(&p->count, 0, sizeof p->count);
-		p->app->dirty = true;
-		break;
-	case ACT_PAUSE:
-		p->paused = true;
-		p->app->dirty = true;
-		break;
-	case ACT_HELP:
-		help_open(&p->help, CTX_PLAY);
-		p->app->dirty = true;
-		break;
-	case ACT_QUIT:
-		app_leave_game(p->app);
-		return;
-	default:
-		break;
-	}
+	board_event(p, ev);
 }
 
 void play_report(struct play *p, const struct worker_report *r)
@@ -704,36 +644,46 @@ void play_report(struct play *p, const struct worker_report *r)
 		return;
 	if (r->gen == p->check_gen || (r->gen == p->hint_gen && r->final)) {
 		if (r->final && !r->cancelled) {
-			p->check = *r;
+			keep(&p->check, r);
 			p->check_known = true;
 		}
 	}
 	if (r->gen == p->hint_gen && r->final && !r->cancelled) {
-		p->hint = *r;
+		keep(&p->hint, r);
 		p->hint_known = true;
 		p->msg_until = 0;
 		do
 			show_hint(p);
-		while (p->hint.completions > 0 && p->hint_tier < p->hint_wanted && p->hint_tier < 3);
+		while (p->hint.completions > 0 && p->hint_tier < p->hint_wanted && p->hint_tier < p->hint.hint_tiers);
 		p->hint_wanted = 0;
 	}
 	if (r->gen == p->count_gen) {
-		p->count = *r;
+		keep(&p->count, r);
 		if (r->final) {
 			p->counting = false;
+			char n[U128_DIGITS + 13];
+			/* A count cut short or past 128 bits is never said as exact. */
 			if (!r->cancelled)
-				say(p, ST_GOOD, "%" PRIu64 " way%s to finish from here (counted in %.1f s)", r->solutions,
-				    r->solutions == 1 ? "" : "s", r->elapsed);
+				say(p, ST_GOOD, "%s%s %s from here (counted in %.1f s)", r->exact ? "" : "more than ",
+				    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish",
+				    r->elapsed);
 		}
 	}
 	if (r->gen == p->anim_gen && p->searching) {
+		free(p->anim.path);
+		free(p->anim.solution);
 		p->anim = r->anim;
+		p->anim.path = r->anim.path ? xstrdup(r->anim.path) : NULL;
+		p->anim.solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
 		p->anim_known = true;
+		update_anim_state(p);
 		if (p->anim.at_solution)
 			say(p, ST_GOOD, "A solution: Enter takes it, space searches on, Esc goes back");
-		else if (p->anim.done && p->anim.have_solution)
-			say(p, ST_GOOD, "Search done: %" PRIu64 " solution%s.  Enter takes the last, Esc goes back",
-			    p->anim.solutions, p->anim.solutions == 1 ? "" : "s");
+		else if (p->anim.done && p->anim.solution) {
+			char n[U128_DIGITS + 13];
+			say(p, ST_GOOD, "Search done: %s solution%s.  Enter takes the last, Esc goes back",
+			    u128_grouped(p->anim.solutions, n), p->anim.solutions == 1 ? "" : "s");
+		}
 		else if (p->anim.done)
 			say(p, ST_BAD, "Search done: no solution from here.  Esc goes back");
 		else if (p->msg_until == INFINITY || strstr(p->msg, "Estimating"))
@@ -741,7 +691,7 @@ void play_report(struct play *p, const struct worker_report *r)
 		if (p->anim.at_solution || p->anim.done)
 			p->msg_until = INFINITY;
 	}
-	p->app->dirty = true;
+	touch(p);
 }
 
 void play_resume(struct play *p)
@@ -756,17 +706,17 @@ int play_tick(struct play *p, double now)
 		double before = p->s->played;
 		p->s->played += now - p->tick;
 		if ((int)before != (int)p->s->played)
-			p->app->dirty = true;
+			touch(p);
 	}
 	p->tick = now;
 	if (p->msg[0] && now >= p->msg_until && p->msg_until != INFINITY) {
 		p->msg[0] = '\0';
-		p->app->dirty = true;
+		touch(p);
 	}
 	if (p->celebrate_until > 0) {
 		if (now >= p->celebrate_until)
 			p->celebrate_until = 0;
-		p->app->dirty = true;
+		touch(p);
 		wait = 100;
 	}
 	if (p->searching && p->anim_known && !p->anim_paused && !p->anim.at_solution && !p->anim.done &&
@@ -782,7 +732,7 @@ int play_tick(struct play *p, double now)
 		if (p->anim_clock < now)
 			p->anim_clock = now;
 		if (due)
-			worker_anim_grant(p->app->worker, due);
+			grant(p, due);
 		int ms = (int)((p->anim_clock - now) * 1000) + 1;
 		if (ms < wait)
 			wait = ms;
@@ -792,7 +742,7 @@ int play_tick(struct play *p, double now)
 
 /* ---- drawing -------------------------------------------------------------- */
 
-static void draw_title(struct play *p)
+static void draw_title(struct play *p, struct canvas *c)
 {
 	char left[LEVEL_ID_MAX + 96], right[96];
 	int secs = (int)p->s->played;
@@ -803,43 +753,62 @@ static void draw_title(struct play *p)
 	snprintf(right, sizeof right, "moves %d  hints %d  %d:%02d ", session_moves(p->s), p->s->hints, secs / 60,
 	         secs % 60);
 	/* The counts and the clock come first; a long level name gives way. */
-	int room = p->l.cols - (int)strlen(right) - 1;
-	attron(style(ST_TITLE));
-	mvhline(p->l.title_row, 0, ' ', p->l.cols);
-	attroff(style(ST_TITLE));
-	style_text(p->l.title_row, 0, room > 10 ? room : p->l.cols, style(ST_TITLE), left);
-	attron(style(ST_TITLE));
+	int room = c->cols - (int)strlen(right) - 1;
+	canvas_fill(c, 0, 0, 1, c->cols, style(ST_TITLE), " ");
+	canvas_text(c, 0, 0, room > 10 ? room : c->cols, style(ST_TITLE), left);
 	if (room > 10)
-		mvaddstr(p->l.title_row, p->l.cols - (int)strlen(right), right);
-	attroff(style(ST_TITLE));
+		canvas_print(c, 0, c->cols - (int)strlen(right), style(ST_TITLE), right);
 }
 
-static void draw_bar(int y, int x, int w, double fraction)
+static void draw_bar(struct canvas *c, int y, int x, int w, double fraction)
 {
 	int full = (int)(fraction * w + 0.5);
 	for (int i = 0; i < w; i++)
-		mvaddstr(y, x + i, glyph(i < full ? GL_BAR_FULL : GL_BAR_EMPTY));
+		canvas_put(c, y, x + i, A_NORMAL, glyph(i < full ? GL_BAR_FULL : GL_BAR_EMPTY));
 }
 
-static void draw_status(struct play *p)
+/* The checker's line, or "" when it has nothing to say. */
+static enum style_role check_line(const struct play *p, char *text, size_t size)
 {
-	int y = p->l.status_row;
-	move(y, 0);
-	clrtoeol();
+	text[0] = '\0';
+	if (p->check_mode == CHECK_OFF) {
+		snprintf(text, size, "Not checking for dead ends (v turns it on)");
+		return ST_DIM;
+	}
+	if (!p->check_known) {
+		if (p->check_mode == CHECK_FULL)
+			snprintf(text, size, "Checking...");
+		return ST_DIM;
+	}
+	const struct worker_report *c = &p->check;
+	if (c->completions == 0) {
+		if (c->dead_explained)
+			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
+		else
+			snprintf(text, size, "Dead end: no way to finish from here  (H: what to take back)");
+		return ST_BAD;
+	}
+	if (p->check_mode != CHECK_FULL)
+		return ST_DIM;
+	if (session_solved(p->s))
+		snprintf(text, size, "Solved");
+	else if (c->completions >= 2)
+		snprintf(text, size, "Can still be finished");
+	else
+		snprintf(text, size, "Exactly one way to finish");
+	return ST_GOOD;
+}
+
+static void draw_status(struct play *p, struct canvas *c)
+{
+	struct canvas st = canvas_window(c, c->rows - 1 - STATUS_LINES, 0, STATUS_LINES, c->cols);
+	int w = st.cols - 2;
 	if (p->msg[0]) {
-		style_text(y, 1, p->l.cols - 2, style(p->msg_style), p->msg);
+		canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(p->msg_style), p->msg);
 		return;
 	}
 	if (p->searching) {
-		char text[160] = "";
-		const struct worker_anim *a = &p->anim;
-		if (p->anim_known && a->tried >= 0) {
-			const char *name = p->t->def->pieces[p->t->pl[a->tried].piece].name;
-			snprintf(text, sizeof text, a->removing ? "takes %s back" : "tries %s", name);
-		}
-		attron(style(ST_DIM));
-		mvaddnstr(y, 1, text, p->l.cols - 2);
-		attroff(style(ST_DIM));
+		canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(ST_DIM), p->anim_step);
 		return;
 	}
 	if (p->counting) {
@@ -847,93 +816,76 @@ static void draw_status(struct play *p)
 		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
 		                                      : -1;
 		if (left >= 0)
-			snprintf(text, sizeof text, " %3.0f%%  %" PRIu64 " so far, ~%d:%02d left, Esc stops",
-			         100 * p->count.fraction, p->count.solutions, left / 60, left % 60);
+			snprintf(text, sizeof text, "%3.0f%%  %s so far, about %d:%02d left, Esc stops",
+			         100 * p->count.fraction, u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }),
+			         left / 60, left % 60);
 		else
-			snprintf(text, sizeof text, " counting..., Esc stops");
-		mvaddstr(y, 1, "Counting ");
-		draw_bar(y, 10, 20, p->count.fraction);
-		mvaddnstr(y, 30, text, p->l.cols - 31);
+			snprintf(text, sizeof text, "counting..., Esc stops");
+		canvas_print(&st, 0, 1, A_NORMAL, "Counting ");
+		draw_bar(&st, 0, 10, 20, p->count.fraction);
+		canvas_text(&st, 0, 31, st.cols - 32, A_NORMAL, text);
+		char hand[160];
+		p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
+		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
 		return;
 	}
-	if (!p->checking) {
-		attron(style(ST_DIM));
-		mvaddstr(y, 1, "Not checking for dead ends (v turns it on)");
-		attroff(style(ST_DIM));
-		return;
-	}
-	if (!p->check_known) {
-		attron(style(ST_DIM));
-		mvaddstr(y, 1, "Checking...");
-		attroff(style(ST_DIM));
-		return;
-	}
-	const struct worker_report *c = &p->check;
-	if (session_solved(p->s)) {
-		attron(style(ST_GOOD));
-		mvaddstr(y, 1, "Solved");
-		attroff(style(ST_GOOD));
-	} else if (c->completions >= 2) {
-		attron(style(ST_GOOD));
-		mvaddstr(y, 1, "Can still be finished");
-		attroff(style(ST_GOOD));
-	} else if (c->completions == 1) {
-		attron(style(ST_GOOD));
-		mvaddstr(y, 1, "Exactly one way to finish");
-		attroff(style(ST_GOOD));
-	} else {
-		char text[256];
-		if (c->dead_explained)
-			snprintf(text, sizeof text, "Dead end: %s  (H: what to take back)", c->dead.why);
-		else
-			snprintf(text, sizeof text, "Dead end: no way to finish from here  (H: what to take back)");
-		attron(style(ST_BAD));
-		mvaddnstr(y, 1, text, p->l.cols - 2);
-		attroff(style(ST_BAD));
-	}
+	/* The checker's line takes the second line too when the view has
+	 * nothing to say there: a dead end's reason is read whole. */
+	char text[400], hand[160];
+	enum style_role role = check_line(p, text, sizeof text);
+	p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
+	int used = canvas_text_lines(&st, 0, 1, w, hand[0] ? 1 : STATUS_LINES, style(role), text);
+	if (used < STATUS_LINES)
+		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
 }
 
-/* The key reminder: as many of the hints as fit, the help key always (it
- * lists the rest).  The lists are in order of what a player needs first. */
-static void draw_keys(struct play *p)
+/* The key reminder: the view's keys worth a reminder, then the screen's,
+ * as many as fit, the help key always (it lists the rest).  Both lists are
+ * in the order of what a player needs first. */
+static void draw_keys(struct play *p, struct canvas *c)
 {
 	/* q ends the program in a game started from the shell, else it goes
 	 * back to the menu: the reminder says which. */
-	const char *q = p->app->direct ? "q quit" : "q menu";
-	const char *const board[] = { "Tab piece", "arrows move", "r f turn", "Enter place", "u undo",
-		                      "H hint", q, "A search", "C count", "p pause", NULL };
+	const char *q = p->app && !p->app->direct ? "q menu" : "q quit";
+	const char *const board[] = { "u undo", "H hint", q, "A search", "C count", "p pause", NULL };
 	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
 	static const char *const holding[] = { "any key: leave", NULL };
+	bool on_board = !p->holding && !p->searching && !p->paused;
 	const char *const *list = p->holding ? holding : p->searching ? search : p->paused ? paused : board;
 	const char *last = p->paused || p->holding ? "" : "? help";
-	int room = p->l.cols - 2 - (int)strlen(last);
-	char line[256] = "";
+	int room = c->cols - 2 - (int)strlen(last);
+	char line[512] = "";
 	size_t len = 0;
-	for (int i = 0; list[i]; i++) {
-		size_t w = strlen(list[i]);
+	const char *items[32];
+	int n = 0;
+	char view_items[16][64];
+	int nv = 0;
+	for (const struct view_key *vk = on_board ? p->vo->keys : NULL; vk && vk->keys && nv < 16; vk++)
+		if (vk->remind) {
+			snprintf(view_items[nv], sizeof view_items[nv], "%s %s", vk->keys, vk->what);
+			items[n++] = view_items[nv++];
+		}
+	for (int i = 0; list[i] && n < 32; i++)
+		items[n++] = list[i];
+	for (int i = 0; i < n; i++) {
+		size_t w = strlen(items[i]);
 		if ((int)(len + w + 2) > room || len + w + 3 >= sizeof line)
 			break;
-		len += (size_t)snprintf(line + len, sizeof line - len, "%s  ", list[i]);
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s  ", items[i]);
 	}
 	snprintf(line + len, sizeof line - len, "%s", last);
-	attron(style(ST_DIM));
-	move(p->l.keys_row, 0);
-	clrtoeol();
-	mvaddnstr(p->l.keys_row, 1, line, p->l.cols - 2);
-	attroff(style(ST_DIM));
+	canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_DIM), line);
 }
 
-static void draw_search_panel(struct play *p)
+static void draw_search_panel(struct play *p, struct canvas *c)
 {
-	int y = p->l.panel_y, x = p->l.panel_x, w = p->l.panel_w;
 	const struct worker_anim *a = &p->anim;
+	int w = c->cols;
 	char line[128];
-	attron(A_BOLD);
-	mvaddnstr(y, x, "The solver's search", w);
-	attroff(A_BOLD);
+	canvas_text(c, 0, 0, w, A_BOLD, "The solver's search");
 	if (!p->anim_known) {
-		mvaddnstr(y + 2, x, "estimating...", w);
+		canvas_text(c, 2, 0, w, A_NORMAL, "estimating...");
 		return;
 	}
 	struct {
@@ -945,7 +897,7 @@ static void draw_search_panel(struct play *p)
 	ROW("level", "%d", a->level);
 	ROW("nodes", "%" PRIu64, a->nodes);
 	ROW("backtracks", "%" PRIu64, a->backtracks);
-	ROW("solutions", "%" PRIu64, a->solutions);
+	ROW("solutions", "%s", u128_grouped(a->solutions, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("tree, estimated", "%.3g nodes", a->estimate);
 	ROW("searched", "%.2f%%", 100 * a->fraction);
 	ROW("left, estimated", "%.3g nodes", a->estimate * (1 - a->fraction));
@@ -955,116 +907,106 @@ static void draw_search_panel(struct play *p)
 		ROW("speed", "%s%g/s", p->anim_paused ? "paused, " : "", speeds[p->speed]);
 #undef ROW
 	for (int i = 0; i < n; i++) {
-		snprintf(line, sizeof line, "%-16s %s", rows[i].label, rows[i].value);
-		mvaddnstr(y + 2 + i, x, line, w);
+		snprintf(line, sizeof line, "%-15s %s", rows[i].label, rows[i].value);
+		canvas_text(c, 2 + i, 0, w, A_NORMAL, line);
 	}
-	draw_bar(y + 3 + n, x, w < 30 ? w : 30, a->fraction);
+	draw_bar(c, 3 + n, 0, w < 30 ? w : 30, a->fraction);
+}
+
+/* What the view marks: the search's step, a dead end, or the hint's tier. */
+static const struct note *board_marks(const struct play *p)
+{
+	if (p->searching)
+		return p->anim_known ? &p->anim.note : NULL;
+	if (p->check_mode != CHECK_OFF && p->check_known && p->check.completions == 0 && p->check.dead_explained)
+		return &p->check.dead;
+	const struct note *h = hint_note(p);
+	/* The reveal is in the player's hand: its marks would hide it. */
+	if (h && !(p->hint_tier == p->hint.hint_tiers && h->move[0]))
+		return h;
+	return NULL;
+}
+
+static void too_small(struct play *p, struct canvas *c)
+{
+	char text[80];
+	snprintf(text, sizeof text, "terminal too small: need %d x %d", p->need_cols, p->need_rows);
+	canvas_text_lines(c, c->rows / 2 - 1 > 0 ? c->rows / 2 - 1 : 0, 0, c->cols, c->rows, A_BOLD, text);
+}
+
+void play_draw_on(struct play *p, struct canvas *c)
+{
+	p->rows = c->rows;
+	p->cols = c->cols;
+	canvas_erase(c);
+	int min_rows, min_cols, best_rows, best_cols;
+	p->vo->size(p->view, &min_rows, &min_cols, &best_rows, &best_cols);
+	p->need_rows = min_rows + CHROME;
+	p->need_cols = min_cols;
+	p->too_small = c->rows < CHROME + 1 || !p->vo->layout(p->view, c->rows - CHROME, c->cols);
+	if (p->too_small) {
+		too_small(p, c);
+		return;
+	}
+	draw_title(p, c);
+	if (p->paused) {
+		const char *text = "Paused: p or any key goes on";
+		canvas_print(c, c->rows / 2, (c->cols - (int)strlen(text)) / 2, A_NORMAL, text);
+		draw_keys(p, c);
+		return;
+	}
+	struct canvas body = canvas_window(c, 1, 0, c->rows - CHROME, c->cols);
+	struct view_show show = { 0 };
+	show.marks = board_marks(p);
+	show.searching = p->searching;
+	const struct puzzle_state *st = session_state(p->s);
+	if (p->searching && p->anim_state)
+		st = p->anim_state;
+	p->vo->draw(p->view, &body, st, &show);
+	if (p->searching) {
+		int y, x, h, w;
+		p->vo->panel(p->view, &y, &x, &h, &w);
+		struct canvas panel = canvas_window(&body, y, x, h, w);
+		draw_search_panel(p, &panel);
+	}
+	if (p->celebrate_until > 0) {
+		/* A few bright frames above the board. */
+		int phase = (int)(clock_seconds() * 8) % 2;
+		canvas_print(&body, 0, 2, phase ? style(ST_GOOD) | A_REVERSE : style(ST_NOTICE), " SOLVED ");
+	}
+	draw_status(p, c);
+	draw_keys(p, c);
 }
 
 void play_draw(struct play *p)
 {
-	int rows, cols, tw, th;
-	term_size(p->app->term, &rows, &cols);
-	tv_tray_size(p->t, &tw, &th);
-	layout_board(&p->l, rows, cols, p->t->rows, p->t->cols, p->t->n_pieces, tw, th);
-	erase();
-	if (p->l.too_small) {
-		char text[80];
-		snprintf(text, sizeof text, "terminal too small: need %d x %d", p->l.need_cols, p->l.need_rows);
-		style_message(rows, cols, text);
+	struct canvas c = canvas_screen();
+	if (p->help.open && !p->too_small) {
+		erase();
+		help_draw(&p->help, c.rows, c.cols);
+		p->rows = c.rows;
+		p->cols = c.cols;
 		return;
 	}
-	if (p->help.open) {
-		help_draw(&p->help, rows, cols);
-		return;
-	}
-	draw_title(p);
-	if (p->paused) {
-		const char *text = "Paused: p or any key goes on";
-		mvaddstr(rows / 2, (cols - (int)strlen(text)) / 2, text);
-		draw_keys(p);
-		return;
-	}
-	struct tv_marks m;
-	tv_marks_clear(&m);
-	const struct tiling_pos *pos = position(p);
-	struct tiling_pos shown;
-	if (p->searching && p->anim_known) {
-		/* The position with the search's options in place. */
-		shown = *pos;
-		for (int i = 0; i < p->anim.n_path; i++)
-			if (tiling_pos_fits(&shown, p->anim.path[i]))
-				tiling_pos_place(&shown, p->anim.path[i]);
-		if (p->anim.tried >= 0) {
-			m.tried_piece = p->t->pl[p->anim.tried].piece;
-			m.removing = p->anim.removing;
-			if (m.removing && tiling_pos_fits(&shown, p->anim.tried))
-				tiling_pos_place(&shown, p->anim.tried); /* show it as it leaves */
-		}
-		pos = &shown;
-	} else if (p->held >= 0) {
-		int top, left;
-		ghost_at(p, &top, &left);
-		m.ghost = true;
-		m.ghost_orient = p->orient;
-		m.ghost_row = top;
-		m.ghost_col = left;
-		m.ghost_placement = ghost_placement(p);
-		m.ghost_fits = m.ghost_placement >= 0 && tiling_pos_fits(pos, m.ghost_placement);
-		m.selected_piece = p->held;
-	} else {
-		m.cursor = true;
-		m.cursor_row = p->cur_r;
-		m.cursor_col = p->cur_c;
-	}
-	if (!p->searching && p->check_known && p->check.completions == 0 && p->check.dead_explained) {
-		const struct puzzle_dead_end *d = &p->check.dead;
-		if (d->cell >= 0)
-			m.mark[d->cell] = true;
-		for (int i = 0; i < d->n_region; i++)
-			m.mark[d->region[i]] = true;
-		m.marked_piece = d->piece;
-	}
-	if (!p->searching && p->hint_known && p->hint_tier >= 1 && p->hint_tier < 3 && p->hint.completions > 0) {
-		int r, c;
-		if (sscanf(p->hint.item_name, "r%dc%d", &r, &c) == 2)
-			m.mark[(r - 1) * p->t->cols + c - 1] = true;
-		else
-			for (int q = 0; q < p->t->n_pieces; q++)
-				if (!strcmp(p->t->def->pieces[q].item, p->hint.item_name))
-					m.marked_piece = q;
-	}
-	tv_draw_board(&p->l, p->t, pos, &m);
-	if (p->searching)
-		draw_search_panel(p);
-	else
-		tv_draw_tray(&p->l, p->t, pos, &m);
-	if (p->celebrate_until > 0) {
-		/* A few bright frames around the board. */
-		int phase = (int)(clock_seconds() * 8) % 2;
-		attron(phase ? style(ST_GOOD) | A_REVERSE : style(ST_NOTICE));
-		mvaddstr(p->l.board_y - 1, p->l.board_x, " SOLVED ");
-		attroff(phase ? style(ST_GOOD) | A_REVERSE : style(ST_NOTICE));
-	}
-	draw_status(p);
-	draw_keys(p);
+	play_draw_on(p, &c);
 }
 
 /* ---- life and death --------------------------------------------------------- */
 
 struct play *play_new(struct app *a, struct session *s)
 {
+	const struct view_ops *vo = view_find(s->pz);
+	if (!vo)
+		return NULL;
 	struct play *p = xcalloc(1, sizeof *p);
 	p->app = a;
 	p->s = s;
 	p->pz = s->pz;
-	p->t = tiling_puzzle_tiling(s->pz);
-	p->held = -1;
-	p->checking = true;
+	p->vo = vo;
+	p->view = vo->new(s->pz, session_state(s));
+	p->check_mode = CHECK_DEAD_ENDS;
 	p->speed = DEFAULT_SPEED;
 	p->tick = clock_seconds();
-	for (int q = 0; q < p->t->n_pieces; q++)
-		p->last_orient[q] = tv_tray_orient(p->t, q);
 	p->was_solved = session_solved(s);
 	changed(p);
 	return p;
@@ -1074,6 +1016,8 @@ void play_free(struct play *p)
 {
 	if (!p)
 		return;
+	clear_anim(p);
+	p->vo->free(p->view);
 	session_free(p->s);
 	free(p);
 }
@@ -1081,4 +1025,9 @@ void play_free(struct play *p)
 struct session *play_session(struct play *p)
 {
 	return p->s;
+}
+
+uint64_t play_last_job(const struct play *p)
+{
+	return p->last_gen;
 }

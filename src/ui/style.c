@@ -83,8 +83,10 @@ attr_t style(enum style_role r)
 	case ST_NOTICE: return COLOR_PAIR(4) | A_BOLD;
 	case ST_CURSOR: return COLOR_PAIR(5);
 	case ST_MARK: return COLOR_PAIR(6) | A_BOLD | A_UNDERLINE;
-	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD;
-	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE;
+	/* With 8 colours a piece's colour is a background: the piece in hand
+	 * is the colour on black (reverse), a look no piece has. */
+	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD | (colour256 ? 0 : A_REVERSE);
+	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE | (colour256 ? 0 : A_REVERSE);
 	case ST_BORDER: return COLOR_PAIR(9);
 	default: return A_NORMAL;
 	}
@@ -95,9 +97,19 @@ attr_t style_piece(const char *name, bool fixed, bool tried)
 	attr_t extra = (fixed ? A_BOLD : 0) | (tried ? A_UNDERLINE | A_BOLD : 0);
 	if (!colour)
 		return (tried ? A_REVERSE : 0) | extra;
-	for (int i = 0; i < N_PIECE_COLOURS; i++)
-		if (!strcmp(piece_colours[i].name, name))
+	for (int i = 0; i < N_PIECE_COLOURS; i++) {
+		if (strcmp(piece_colours[i].name, name))
+			continue;
+		if (colour256)
 			return COLOR_PAIR(PIECE_PAIRS + i) | extra;
+		/* Eight colours are fewer than the pieces: pieces that share one
+		 * are told apart by underline, then by the colour on black. */
+		int same = 0;
+		for (int j = 0; j < i; j++)
+			same += piece_colours[j].c8 == piece_colours[i].c8;
+		attr_t variant = same == 0 ? 0 : same == 1 ? A_UNDERLINE : A_UNDERLINE | A_REVERSE;
+		return COLOR_PAIR(PIECE_PAIRS + i) | variant | extra;
+	}
 	return A_REVERSE | extra;
 }
 
@@ -107,13 +119,13 @@ const char *glyph(enum glyph g)
 		[GL_EMPTY] = "\u00b7", [GL_STACKED] = "\u2022", [GL_TICK] = "\u2713", [GL_SAVED] = "\u2026", [GL_DOT] = "\u00b7",
 		[GL_LEFT] = "\u2190", [GL_RIGHT] = "\u2192", [GL_UP] = "\u2191", [GL_DOWN] = "\u2193",
 		[GL_BAR_FULL] = "\u2588", [GL_BAR_EMPTY] = "\u2591", [GL_HLINE] = "\u2500", [GL_VLINE] = "\u2502",
-		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518",
+		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518", [GL_CLASH] = "\u00d7",
 	};
 	static const char *const ascii[GL_COUNT] = {
 		[GL_EMPTY] = ".", [GL_STACKED] = ":", [GL_TICK] = "*", [GL_SAVED] = "~", [GL_DOT] = "-",
 		[GL_LEFT] = "<", [GL_RIGHT] = ">", [GL_UP] = "^", [GL_DOWN] = "v",
 		[GL_BAR_FULL] = "#", [GL_BAR_EMPTY] = "-", [GL_HLINE] = "-", [GL_VLINE] = "|",
-		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+",
+		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+", [GL_CLASH] = "!",
 	};
 	return unicode ? utf8[g] : ascii[g];
 }

@@ -35,6 +35,7 @@ enum glyph {
 	GL_LEFT, GL_RIGHT, GL_UP, GL_DOWN,
 	GL_BAR_FULL, GL_BAR_EMPTY,
 	GL_HLINE, GL_VLINE, GL_TL, GL_TR, GL_BL, GL_BR,
+	GL_CLASH,      /* beside what is under a piece in hand that does not fit */
 	GL_COUNT
 };
 

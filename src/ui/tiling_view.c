@@ -2,19 +2,44 @@
 
 #include "ui/tiling_view.h"
 
-#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/tiling_puzzle.h"
+#include "ui/keys.h"
+#include "ui/layout.h"
 #include "ui/style.h"
+#include "util/xalloc.h"
 
-void tv_marks_clear(struct tv_marks *m)
+struct tiling_view {
+	struct view base;
+	const struct puzzle *pz;
+	const struct tiling *t;
+	struct layout l;
+	/* The piece in hand: it pivots about the cursor, which holds the cell
+	 * of its first ball. */
+	int held, orient;
+	int cur_r, cur_c;
+	int last_orient[TILING_MAX_PIECES];
+};
+
+#define TV(v) ((struct tiling_view *)(v))
+#define CTV(v) ((const struct tiling_view *)(v))
+
+static const struct tiling_pos *pos_of(const struct puzzle_state *s)
 {
-	memset(m, 0, sizeof *m);
-	m->ghost_placement = -1;
-	m->tried_piece = m->marked_piece = m->selected_piece = -1;
+	return tiling_puzzle_pos(s);
 }
 
-int tv_tray_orient(const struct tiling *t, int piece)
+static const char *piece_name(const struct tiling_view *tv, int q)
+{
+	return tv->t->def->pieces[q].name;
+}
+
+/* The orientation a piece shows in the tray: the flattest. */
+static int tray_orient(const struct tiling *t, int piece)
 {
 	int best = t->orient_first[piece];
 	for (int o = best; o < t->orient_first[piece + 1]; o++) {
@@ -25,11 +50,11 @@ int tv_tray_orient(const struct tiling *t, int piece)
 	return best;
 }
 
-void tv_tray_size(const struct tiling *t, int *w, int *h)
+static void tray_size(const struct tiling *t, int *w, int *h)
 {
 	*w = *h = 1;
 	for (int p = 0; p < t->n_pieces; p++) {
-		const struct tiling_orient *o = &t->orient[tv_tray_orient(t, p)];
+		const struct tiling_orient *o = &t->orient[tray_orient(t, p)];
 		if (o->w > *w)
 			*w = o->w;
 		if (o->h > *h)
@@ -37,92 +62,218 @@ void tv_tray_size(const struct tiling *t, int *w, int *h)
 	}
 }
 
-/* Fill a cell of the board with attributes and a label in the middle. */
-static void draw_cell(const struct layout *l, int row, int col, attr_t attr, const char *label,
-                      const char *second)
+/* ---- the hand ---------------------------------------------------------- */
+
+static void ghost_at(const struct tiling_view *tv, int *top, int *left)
 {
-	int y0 = l->board_y + row * l->ch, x0 = l->board_x + col * l->cw;
-	attron(attr);
-	for (int dy = 0; dy < l->ch; dy++)
-		mvhline(y0 + dy, x0, ' ', l->cw);
-	int y = y0 + (l->ch - 1) / 2, x = x0 + (l->cw - 1) / 2;
-	mvaddstr(y, x, label);
-	if (second)
-		mvaddstr(y, x + 1, second);
-	attroff(attr);
+	const struct tiling_orient *o = &tv->t->orient[tv->orient];
+	*top = tv->cur_r - o->cells[0][0];
+	*left = tv->cur_c - o->cells[0][1];
 }
 
-static void draw_border(const struct layout *l, const struct tiling *t)
+/* The placement the hand would make: the hand is always on the board. */
+static int ghost_placement(const struct tiling_view *tv)
 {
-	int top = l->board_y - 1, left = l->board_x - 1;
-	int bottom = l->board_y + t->rows * l->ch, right = l->board_x + t->cols * l->cw;
-	attron(style(ST_BORDER));
-	mvaddstr(top, left, glyph(GL_TL));
-	mvaddstr(top, right, glyph(GL_TR));
-	mvaddstr(bottom, left, glyph(GL_BL));
-	mvaddstr(bottom, right, glyph(GL_BR));
-	for (int x = left + 1; x < right; x++) {
-		mvaddstr(top, x, glyph(GL_HLINE));
-		mvaddstr(bottom, x, glyph(GL_HLINE));
-	}
-	for (int y = top + 1; y < bottom; y++) {
-		mvaddstr(y, left, glyph(GL_VLINE));
-		mvaddstr(y, right, glyph(GL_VLINE));
-	}
-	attroff(style(ST_BORDER));
+	int top, left;
+	ghost_at(tv, &top, &left);
+	return tiling_placement_at(tv->t, tv->orient, top, left);
 }
 
-/* Is cell c under two balls in placement k? */
-static bool stacked(const struct tiling *t, int k, int c)
+/* Put the piece in hand wholly on the board, as near as it can be to
+ * where it is: a piece half off the board cannot be seen nor placed. */
+static void keep_on_board(struct tiling_view *tv)
 {
-	const struct tiling_placement *pl = &t->pl[k];
-	const struct tiling_orient *o = &t->orient[pl->orient];
-	for (int i = 0; i < pl->n_cells; i++)
-		if (pl->cell[i] == c)
-			return o->stacked[i] > 1;
-	return false;
+	const struct tiling_orient *o = &tv->t->orient[tv->orient];
+	int top, left;
+	ghost_at(tv, &top, &left);
+	if (top > tv->t->rows - o->h)
+		top = tv->t->rows - o->h;
+	if (left > tv->t->cols - o->w)
+		left = tv->t->cols - o->w;
+	if (top < 0)
+		top = 0;
+	if (left < 0)
+		left = 0;
+	tv->cur_r = top + o->cells[0][0];
+	tv->cur_c = left + o->cells[0][1];
 }
 
-void tv_draw_board(const struct layout *l, const struct tiling *t, const struct tiling_pos *pos,
-                   const struct tv_marks *m)
+/* The hand goes where the piece fits nearest the cursor, if it fits
+ * anywhere in this orientation; else as near the cursor as the board lets
+ * it. */
+static void settle(struct tiling_view *tv, const struct tiling_pos *pos)
 {
-	draw_border(l, t);
-	for (int r = 0; r < t->rows; r++)
-		for (int c = 0; c < t->cols; c++) {
-			int cell = r * t->cols + c, v = pos->cell[cell];
-			char letter[2] = { 0, 0 };
-			if (v == TILING_HOLE) {
-				draw_cell(l, r, c, style(ST_DIM) | A_REVERSE, " ", NULL);
-			} else if (v == TILING_EMPTY) {
-				attr_t a = m->mark[cell] ? style(ST_MARK) : style(ST_DIM);
-				if (m->cursor && r == m->cursor_row && c == m->cursor_col)
-					a = style(ST_CURSOR);
-				draw_cell(l, r, c, a, glyph(GL_EMPTY), NULL);
-			} else {
-				letter[0] = t->def->pieces[v].letter;
-				attr_t a = style_piece(t->def->pieces[v].name, pos->fixed[v], v == m->tried_piece);
-				if (m->mark[cell])
-					a = style(ST_MARK);
-				if (v == m->tried_piece && m->removing)
-					a |= A_DIM;
-				if (m->cursor && r == m->cursor_row && c == m->cursor_col)
-					a |= A_REVERSE;
-				bool two = l->cw > 1 && stacked(t, pos->placed[v], cell);
-				draw_cell(l, r, c, a, letter, two ? glyph(GL_STACKED) : NULL);
+	const struct tiling *t = tv->t;
+	const struct tiling_orient *o = &t->orient[tv->orient];
+	int best = -1, best_d = 1 << 30;
+	for (int top = 0; top + o->h <= t->rows; top++)
+		for (int left = 0; left + o->w <= t->cols; left++) {
+			int k = tiling_placement_at(t, tv->orient, top, left);
+			if (k < 0 || !tiling_pos_fits(pos, k))
+				continue;
+			int dr = top + o->cells[0][0] - tv->cur_r, dc = left + o->cells[0][1] - tv->cur_c;
+			int d = dr * dr + dc * dc;
+			if (d < best_d) {
+				best_d = d;
+				best = top * t->cols + left;
 			}
 		}
-	if (m->ghost) {
-		const struct tiling_orient *o = &t->orient[m->ghost_orient];
-		char letter[2] = { t->def->pieces[o->piece].letter, 0 };
-		attr_t a = style(m->ghost_fits ? ST_GHOST_OK : ST_GHOST_BAD);
-		for (int i = 0; i < o->n_cells; i++) {
-			int r = m->ghost_row + o->cells[i][0], c = m->ghost_col + o->cells[i][1];
-			if (r < 0 || c < 0 || r >= t->rows || c >= t->cols)
-				continue;
-			bool two = l->cw > 1 && o->stacked[i] > 1;
-			draw_cell(l, r, c, a, letter, two ? glyph(GL_STACKED) : NULL);
+	if (best >= 0) {
+		tv->cur_r = best / t->cols + o->cells[0][0];
+		tv->cur_c = best % t->cols + o->cells[0][1];
+	}
+	keep_on_board(tv);
+}
+
+static void take_in_hand(struct tiling_view *tv, const struct tiling_pos *pos, int piece, int orient)
+{
+	tv->held = piece;
+	tv->orient = orient >= 0 ? orient : tv->last_orient[piece];
+	settle(tv, pos);
+}
+
+static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ...) LD_PRINTF(3, 4);
+
+static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->say, sizeof out->say, fmt, ap);
+	va_end(ap);
+	out->say_bad = bad;
+	return VIEW_SAY;
+}
+
+/* Pick up piece q from the board (a move), keeping it where it lay. */
+static enum view_result pick_up(struct tiling_view *tv, const struct tiling_pos *pos, int q, struct view_out *out)
+{
+	if (pos->fixed[q])
+		return tell(out, true, "%s is part of the puzzle: it stays", piece_name(tv, q));
+	const struct tiling_placement *pl = &tv->t->pl[pos->placed[q]];
+	char move[16];
+	tiling_move_remove(tv->t, q, move, sizeof move);
+	strbuf_addf(&out->move, "%s", move);
+	/* In hand from now on: sync keeps it there once the move is made. */
+	tv->held = q;
+	tv->orient = pl->orient;
+	const struct tiling_orient *o = &tv->t->orient[pl->orient];
+	tv->cur_r = pl->row + o->cells[0][0];
+	tv->cur_c = pl->col + o->cells[0][1];
+	return VIEW_MOVE;
+}
+
+static enum view_result place(struct tiling_view *tv, const struct tiling_pos *pos, struct view_out *out)
+{
+	if (tv->held < 0) {
+		int v = pos->cell[tv->cur_r * tv->t->cols + tv->cur_c];
+		if (v >= 0)
+			return pick_up(tv, pos, v, out);
+		return tell(out, false, "Take a piece first: its letter, Tab, or a click in the tray");
+	}
+	int k = ghost_placement(tv);
+	if (k < 0 || !tiling_pos_fits(pos, k))
+		return tell(out, true, "%s does not fit there", piece_name(tv, tv->held));
+	char move[128];
+	tiling_move_place(tv->t, k, move, sizeof move);
+	strbuf_addf(&out->move, "%s", move);
+	tv->last_orient[tv->held] = tv->orient;
+	/* The hand empties when sync sees the piece on the board; a move the
+	 * session refuses leaves it in hand. */
+	return VIEW_MOVE;
+}
+
+static enum view_result cycle_piece(struct tiling_view *tv, const struct tiling_pos *pos, int dir,
+                                    struct view_out *out)
+{
+	int n = tv->t->n_pieces, start = tv->held >= 0 ? tv->held : (dir > 0 ? n - 1 : 0);
+	for (int i = 1; i <= n; i++) {
+		int q = ((start + dir * i) % n + n) % n;
+		if (pos->placed[q] < 0) {
+			take_in_hand(tv, pos, q, -1);
+			return VIEW_HANDLED;
 		}
 	}
+	return tell(out, false, "Every piece is on the board");
+}
+
+static void move_cursor(struct tiling_view *tv, int dr, int dc)
+{
+	int r = tv->cur_r + dr, c = tv->cur_c + dc;
+	if (tv->held >= 0) {
+		/* The piece moves while it stays wholly on the board. */
+		const struct tiling_orient *o = &tv->t->orient[tv->orient];
+		int top = r - o->cells[0][0], left = c - o->cells[0][1];
+		if (top < 0 || left < 0 || top + o->h > tv->t->rows || left + o->w > tv->t->cols)
+			return;
+	} else if (r < 0 || r >= tv->t->rows || c < 0 || c >= tv->t->cols) {
+		return;
+	}
+	tv->cur_r = r;
+	tv->cur_c = c;
+}
+
+/* ---- the view's interface ------------------------------------------------ */
+
+static bool tv_serves(const struct puzzle *pz)
+{
+	return tiling_puzzle_is(pz);
+}
+
+static const struct view_key tv_keys[] = {
+	{ "Tab", "piece", true },
+	{ "arrows", "move", true },
+	{ "r f", "turn", true },
+	{ "Enter", "place", true },
+	{ "Esc", "put back", false },
+	{ NULL, NULL, false },
+};
+
+static struct view *tv_new(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)s;
+	struct tiling_view *tv = xcalloc(1, sizeof *tv);
+	tv->base.ops = &tiling_view_ops;
+	tv->pz = pz;
+	tv->t = tiling_puzzle_tiling(pz);
+	tv->held = -1;
+	for (int q = 0; q < tv->t->n_pieces; q++)
+		tv->last_orient[q] = tray_orient(tv->t, q);
+	return &tv->base;
+}
+
+static void tv_free(struct view *v)
+{
+	free(v);
+}
+
+static void tv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
+{
+	const struct tiling *t = CTV(v)->t;
+	struct layout l;
+	int tw, th;
+	tray_size(t, &tw, &th);
+	/* In no room nothing fits, and the layout notes the least need. */
+	layout_board(&l, 0, 0, t->rows, t->cols, t->n_pieces, tw, th);
+	*min_rows = *best_rows = l.need_rows;
+	*min_cols = *best_cols = l.need_cols;
+}
+
+static bool tv_layout(struct view *v, int rows, int cols)
+{
+	struct tiling_view *tv = TV(v);
+	int tw, th;
+	tray_size(tv->t, &tw, &th);
+	layout_board(&tv->l, rows, cols, tv->t->rows, tv->t->cols, tv->t->n_pieces, tw, th);
+	return !tv->l.too_small;
+}
+
+static void tv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
+{
+	const struct layout *l = &CTV(v)->l;
+	*y = l->panel_y;
+	*x = l->panel_x;
+	*rows = l->panel_h;
+	*cols = l->panel_w;
 }
 
 /* The tray packs the pieces not placed, in their order: a piece's slot is
@@ -136,40 +287,7 @@ static void slot_origin(const struct layout *l, const struct tiling_pos *pos, in
 	*x = l->panel_x + (slot % l->slot_cols) * l->slot_w;
 }
 
-void tv_draw_tray(const struct layout *l, const struct tiling *t, const struct tiling_pos *pos,
-                  const struct tv_marks *m)
-{
-	for (int p = 0; p < t->n_pieces; p++) {
-		if (pos->placed[p] >= 0)
-			continue;
-		const struct tiling_orient *o = &t->orient[tv_tray_orient(t, p)];
-		int y0, x0;
-		slot_origin(l, pos, p, &y0, &x0);
-		attr_t a = style_piece(t->def->pieces[p].name, false, false);
-		if (p == m->marked_piece)
-			a = style(ST_MARK);
-		if (p == m->selected_piece)
-			a = style(ST_DIM);
-		char letter[2] = { t->def->pieces[p].letter, 0 };
-		attron(a);
-		for (int i = 0; i < o->n_cells; i++) {
-			mvaddstr(y0 + o->cells[i][0], x0 + 2 * o->cells[i][1], letter);
-			addstr(o->stacked[i] > 1 ? glyph(GL_STACKED) : " ");
-		}
-		attroff(a);
-	}
-}
-
-bool tv_board_cell(const struct layout *l, const struct tiling *t, int y, int x, int *row, int *col)
-{
-	if (y < l->board_y || x < l->board_x)
-		return false;
-	*row = (y - l->board_y) / l->ch;
-	*col = (x - l->board_x) / l->cw;
-	return *row < t->rows && *col < t->cols;
-}
-
-int tv_tray_piece(const struct layout *l, const struct tiling *t, const struct tiling_pos *pos, int y, int x)
+static int tray_piece(const struct layout *l, const struct tiling *t, const struct tiling_pos *pos, int y, int x)
 {
 	for (int p = 0; p < t->n_pieces; p++) {
 		if (pos->placed[p] >= 0)
@@ -181,3 +299,392 @@ int tv_tray_piece(const struct layout *l, const struct tiling *t, const struct t
 	}
 	return -1;
 }
+
+static bool board_cell(const struct layout *l, const struct tiling *t, int y, int x, int *row, int *col)
+{
+	if (y < l->board_y || x < l->board_x)
+		return false;
+	*row = (y - l->board_y) / l->ch;
+	*col = (x - l->board_x) / l->cw;
+	return *row < t->rows && *col < t->cols;
+}
+
+static enum view_result mouse(struct tiling_view *tv, const struct tiling_pos *pos, const struct term_event *ev,
+                              struct view_out *out)
+{
+	int r, c;
+	if (board_cell(&tv->l, tv->t, ev->row, ev->col, &r, &c)) {
+		enum view_result res = VIEW_IGNORED;
+		if (tv->held >= 0 && !ev->release) {
+			tv->cur_r = r;
+			tv->cur_c = c;
+			keep_on_board(tv);
+			res = VIEW_HANDLED;
+		}
+		if (ev->press && ev->button == 1) {
+			if (tv->held >= 0)
+				return place(tv, pos, out);
+			tv->cur_r = r;
+			tv->cur_c = c;
+			int v = pos->cell[r * tv->t->cols + c];
+			if (v >= 0)
+				return pick_up(tv, pos, v, out);
+			return VIEW_HANDLED;
+		}
+		return res;
+	}
+	if (ev->press && ev->button == 1) {
+		int q = tray_piece(&tv->l, tv->t, pos, ev->row, ev->col);
+		if (q >= 0) {
+			take_in_hand(tv, pos, q, -1);
+			return VIEW_HANDLED;
+		}
+	}
+	return VIEW_IGNORED;
+}
+
+static enum view_result tv_event(struct view *v, const struct puzzle_state *s, const struct term_event *ev,
+                                 struct view_out *out)
+{
+	struct tiling_view *tv = TV(v);
+	const struct tiling_pos *pos = pos_of(s);
+	if (ev->kind == TERM_MOUSE)
+		return mouse(tv, pos, ev, out);
+	switch (key_action(CTX_PLAY, ev)) {
+	case ACT_PIECE: {
+		int q = tiling_piece_by_letter(tv->t, (char)ev->ch);
+		if (q < 0)
+			return tell(out, true, "There is no piece %c in %s", (char)ev->ch, tv->pz->title);
+		if (pos->placed[q] >= 0)
+			return pick_up(tv, pos, q, out);
+		take_in_hand(tv, pos, q, -1);
+		return VIEW_HANDLED;
+	}
+	case ACT_NEXT_PIECE:
+		return cycle_piece(tv, pos, 1, out);
+	case ACT_PREV_PIECE:
+		return cycle_piece(tv, pos, -1, out);
+	case ACT_UP:
+		move_cursor(tv, -1, 0);
+		return VIEW_HANDLED;
+	case ACT_DOWN:
+		move_cursor(tv, 1, 0);
+		return VIEW_HANDLED;
+	case ACT_LEFT:
+		move_cursor(tv, 0, -1);
+		return VIEW_HANDLED;
+	case ACT_RIGHT:
+		move_cursor(tv, 0, 1);
+		return VIEW_HANDLED;
+	case ACT_ROTATE:
+		if (tv->held < 0)
+			return VIEW_HANDLED;
+		tv->orient = tv->t->orient[tv->orient].rotated;
+		keep_on_board(tv);
+		return VIEW_HANDLED;
+	case ACT_FLIP: {
+		if (tv->held < 0)
+			return VIEW_HANDLED;
+		int o = tiling_orient_turn_over(tv->t, tv->orient);
+		bool same = o == tv->orient;
+		tv->orient = o;
+		keep_on_board(tv);
+		if (same)
+			return tell(out, false, "%s looks the same turned over", piece_name(tv, tv->held));
+		return VIEW_HANDLED;
+	}
+	case ACT_PLACE:
+		return place(tv, pos, out);
+	case ACT_DROP:
+		if (tv->held < 0)
+			return VIEW_IGNORED;
+		tv->held = -1;
+		return VIEW_HANDLED;
+	default:
+		return VIEW_IGNORED;
+	}
+}
+
+static void tv_sync(struct view *v, const struct puzzle_state *s)
+{
+	struct tiling_view *tv = TV(v);
+	if (tv->held >= 0 && pos_of(s)->placed[tv->held] >= 0)
+		tv->held = -1;
+}
+
+static void tv_drop(struct view *v)
+{
+	TV(v)->held = -1;
+}
+
+/* The placement a move names ("G@r1c1,..."), or -1. */
+static int move_placement(const struct tiling *t, const char *move)
+{
+	int piece = tiling_piece_by_letter(t, move[0]), cells[TILING_MAX_BALLS], n = 0, r, c, used;
+	if (piece < 0 || move[1] != '@')
+		return -1;
+	for (const char *m = move + 2; *m && n < TILING_MAX_BALLS;) {
+		if (sscanf(m, "r%dc%d%n", &r, &c, &used) != 2)
+			break;
+		cells[n++] = (r - 1) * t->cols + c - 1;
+		m += used;
+		if (*m == ',')
+			m++;
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && cells[j] < cells[j - 1]; j--) {
+			int x = cells[j];
+			cells[j] = cells[j - 1];
+			cells[j - 1] = x;
+		}
+	return tiling_find_placement(t, piece, cells, n);
+}
+
+static bool tv_hold(struct view *v, const struct puzzle_state *s, const char *move)
+{
+	(void)s;
+	struct tiling_view *tv = TV(v);
+	int k = move_placement(tv->t, move);
+	if (k < 0)
+		return false;
+	const struct tiling_placement *pl = &tv->t->pl[k];
+	const struct tiling_orient *o = &tv->t->orient[pl->orient];
+	tv->held = pl->piece;
+	tv->orient = pl->orient;
+	tv->cur_r = pl->row + o->cells[0][0];
+	tv->cur_c = pl->col + o->cells[0][1];
+	return true;
+}
+
+/* ---- drawing --------------------------------------------------------------- */
+
+/* Fill a cell of the board with a look and a label in the middle. */
+static void draw_cell(struct canvas *cv, const struct layout *l, int row, int col, attr_t look, const char *label,
+                      const char *second)
+{
+	int y0 = l->board_y + row * l->ch, x0 = l->board_x + col * l->cw;
+	canvas_fill(cv, y0, x0, l->ch, l->cw, look, " ");
+	int y = y0 + (l->ch - 1) / 2, x = x0 + (l->cw - 1) / 2;
+	canvas_print(cv, y, x, look, label);
+	if (second)
+		canvas_print(cv, y, x + 1, look, second);
+}
+
+static void draw_border(struct canvas *cv, const struct layout *l, const struct tiling *t)
+{
+	int top = l->board_y - 1, left = l->board_x - 1;
+	int bottom = l->board_y + t->rows * l->ch, right = l->board_x + t->cols * l->cw;
+	attr_t a = style(ST_BORDER);
+	canvas_put(cv, top, left, a, glyph(GL_TL));
+	canvas_put(cv, top, right, a, glyph(GL_TR));
+	canvas_put(cv, bottom, left, a, glyph(GL_BL));
+	canvas_put(cv, bottom, right, a, glyph(GL_BR));
+	canvas_fill(cv, top, left + 1, 1, right - left - 1, a, glyph(GL_HLINE));
+	canvas_fill(cv, bottom, left + 1, 1, right - left - 1, a, glyph(GL_HLINE));
+	canvas_fill(cv, top + 1, left, bottom - top - 1, 1, a, glyph(GL_VLINE));
+	canvas_fill(cv, top + 1, right, bottom - top - 1, 1, a, glyph(GL_VLINE));
+}
+
+/* Is cell c under two balls in placement k? */
+static bool stacked(const struct tiling *t, int k, int c)
+{
+	const struct tiling_placement *pl = &t->pl[k];
+	const struct tiling_orient *o = &t->orient[pl->orient];
+	for (int i = 0; i < pl->n_cells; i++)
+		if (pl->cell[i] == c)
+			return o->stacked[i] > 1;
+	return false;
+}
+
+static bool marked_piece(const struct view_show *show, int q)
+{
+	return show && show->marks && note_has_piece(show->marks, q);
+}
+
+static void draw_board(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos,
+                       const struct view_show *show, int tried)
+{
+	const struct layout *l = &tv->l;
+	const struct tiling *t = tv->t;
+	bool cursor = !show->searching && tv->held < 0;
+	draw_border(cv, l, t);
+	for (int r = 0; r < t->rows; r++)
+		for (int c = 0; c < t->cols; c++) {
+			int cell = r * t->cols + c, v = pos->cell[cell];
+			bool mark = show->marks && note_has_cell(show->marks, cell);
+			bool here = cursor && r == tv->cur_r && c == tv->cur_c;
+			if (v == TILING_HOLE) {
+				draw_cell(cv, l, r, c, style(ST_DIM) | A_REVERSE, " ", NULL);
+			} else if (v == TILING_EMPTY) {
+				attr_t a = mark ? style(ST_MARK) : style(ST_DIM);
+				if (here)
+					a = style(ST_CURSOR);
+				draw_cell(cv, l, r, c, a, glyph(GL_EMPTY), NULL);
+			} else {
+				char letter[2] = { t->def->pieces[v].letter, 0 };
+				attr_t a = style_piece(piece_name(tv, v), pos->fixed[v], v == tried);
+				if (mark)
+					a = style(ST_MARK);
+				if (here)
+					a |= A_REVERSE;
+				bool two = l->cw > 1 && stacked(t, pos->placed[v], cell);
+				draw_cell(cv, l, r, c, a, letter, two ? glyph(GL_STACKED) : NULL);
+			}
+		}
+	if (show->searching || tv->held < 0)
+		return;
+	const struct tiling_orient *o = &t->orient[tv->orient];
+	int top, left, k = ghost_placement(tv);
+	ghost_at(tv, &top, &left);
+	bool fits = k >= 0 && tiling_pos_fits(pos, k);
+	char letter[2] = { t->def->pieces[o->piece].letter, 0 };
+	for (int i = 0; i < o->n_cells; i++) {
+		int r = top + o->cells[i][0], c = left + o->cells[i][1];
+		if (r < 0 || c < 0 || r >= t->rows || c >= t->cols)
+			continue;
+		int under = pos->cell[r * t->cols + c];
+		if (under == TILING_EMPTY) {
+			bool two = l->cw > 1 && o->stacked[i] > 1;
+			draw_cell(cv, l, r, c, style(fits ? ST_GHOST_OK : ST_GHOST_BAD), letter,
+			          two ? glyph(GL_STACKED) : NULL);
+		} else {
+			/* A clash: the cell keeps what is under it, readable, and
+			 * says it with a glyph as well as a look. */
+			char below[2] = { under >= 0 ? t->def->pieces[under].letter : ' ', 0 };
+			draw_cell(cv, l, r, c, style(ST_GHOST_BAD), below, glyph(GL_CLASH));
+		}
+	}
+}
+
+static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos,
+                      const struct view_show *show)
+{
+	const struct layout *l = &tv->l;
+	const struct tiling *t = tv->t;
+	for (int p = 0; p < t->n_pieces; p++) {
+		if (pos->placed[p] >= 0)
+			continue;
+		const struct tiling_orient *o = &t->orient[tray_orient(t, p)];
+		int y0, x0;
+		slot_origin(l, pos, p, &y0, &x0);
+		attr_t a = style_piece(piece_name(tv, p), false, false);
+		if (marked_piece(show, p))
+			a = style(ST_MARK);
+		if (p == tv->held)
+			a = style(ST_DIM);
+		char letter[2] = { t->def->pieces[p].letter, 0 };
+		for (int i = 0; i < o->n_cells; i++) {
+			canvas_print(cv, y0 + o->cells[i][0], x0 + 2 * o->cells[i][1], a, letter);
+			canvas_print(cv, y0 + o->cells[i][0], x0 + 2 * o->cells[i][1] + 1, a,
+			             o->stacked[i] > 1 ? glyph(GL_STACKED) : " ");
+		}
+	}
+}
+
+/* The piece in hand's faces side by side below the tray, the one up in
+ * reverse, so that the player sees what f will turn to (IQ Fit's pieces
+ * differ face to face).  Only where the tray leaves room. */
+static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos)
+{
+	const struct layout *l = &tv->l;
+	const struct tiling *t = tv->t;
+	int faces = tv->held >= 0 ? tiling_piece_faces(t, tv->held) : 0;
+	if (faces < 2)
+		return;
+	int left = 0;
+	for (int q = 0; q < t->n_pieces; q++)
+		left += pos->placed[q] < 0;
+	int tray_h = (left + l->slot_cols - 1) / l->slot_cols * l->slot_h;
+	const struct tiling_orient *now = &t->orient[tv->orient];
+	/* Each face at its flattest turn, one column between faces: the four
+	 * faces of IQ Fit's widest pieces fit beside the board at 80x24. */
+	int fo[8], h = 0, w = -1, n = 0;
+	for (int f = 0; f < faces && n < 8; f++) {
+		fo[n] = -1;
+		for (int o = t->orient_first[tv->held]; o < t->orient_first[tv->held + 1]; o++) {
+			const struct tiling_orient *a = &t->orient[o];
+			if (a->face == f && (fo[n] < 0 || a->h < t->orient[fo[n]].h ||
+			                     (a->h == t->orient[fo[n]].h && a->w < t->orient[fo[n]].w)))
+				fo[n] = o;
+		}
+		if (fo[n] < 0)
+			continue;
+		if (t->orient[fo[n]].h > h)
+			h = t->orient[fo[n]].h;
+		w += 2 * t->orient[fo[n]].w + 1;
+		n++;
+	}
+	w--; /* the last ball needs no blank after it */
+	int y = l->panel_y + tray_h;
+	if (y + 1 + h > l->panel_y + l->panel_h || w > l->panel_w)
+		return;
+	char label[96];
+	snprintf(label, sizeof label, "%s, face %d of %d:", piece_name(tv, tv->held), now->face + 1, faces);
+	canvas_text(cv, y, l->panel_x, l->panel_w, A_BOLD, label);
+	char letter[2] = { t->def->pieces[tv->held].letter, 0 };
+	int x = l->panel_x;
+	for (int i = 0; i < n; i++) {
+		const struct tiling_orient *o = &t->orient[fo[i]];
+		attr_t a = style_piece(piece_name(tv, tv->held), false, false);
+		if (o->face == now->face)
+			a |= A_REVERSE;
+		for (int k = 0; k < o->n_cells; k++) {
+			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1], a, letter);
+			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1] + 1, a,
+			             o->stacked[k] > 1 ? glyph(GL_STACKED) : " ");
+		}
+		x += 2 * o->w + 1;
+	}
+}
+
+static void tv_draw(const struct view *v, struct canvas *cv, const struct puzzle_state *s,
+                    const struct view_show *show)
+{
+	const struct tiling_view *tv = CTV(v);
+	const struct tiling_pos *pos = pos_of(s);
+	int tried = -1;
+	if (show->searching && show->marks)
+		tried = show->marks->n_pieces > 0 ? show->marks->pieces[0] : -1;
+	draw_board(tv, cv, pos, show, tried);
+	if (!show->searching) {
+		draw_tray(tv, cv, pos, show);
+		draw_faces(tv, cv, pos);
+	}
+}
+
+static void tv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+{
+	(void)s;
+	const struct tiling_view *tv = CTV(v);
+	buf[0] = '\0';
+	if (tv->held < 0)
+		return;
+	int faces = tiling_piece_faces(tv->t, tv->held);
+	if (faces > 1)
+		snprintf(buf, size, "%s in hand, face %d of %d", piece_name(tv, tv->held),
+		         tv->t->orient[tv->orient].face + 1, faces);
+	else
+		snprintf(buf, size, "%s in hand", piece_name(tv, tv->held));
+}
+
+const struct view_ops tiling_view_ops = {
+	.serves = tv_serves,
+	.new = tv_new,
+	.free = tv_free,
+	.size = tv_size,
+	.layout = tv_layout,
+	.panel = tv_panel,
+	.event = tv_event,
+	.sync = tv_sync,
+	.drop = tv_drop,
+	.hold = tv_hold,
+	.draw = tv_draw,
+	.status = tv_status,
+	.keys = tv_keys,
+	.help = "Take a piece with its letter, Tab or a click in the tray; it floats over the board where it "
+	        "fits nearest the cursor.  Arrows move it, r turns it a quarter, f turns it over (IQ Fit: to its "
+	        "other face), Enter or a click places it.  A cell it cannot take shows what is under it and a "
+	        "cross.  IQ Fit's pieces have raised balls: a cell marked \u2022 (: without Unicode) holds a "
+	        "ball raised above the others, and which of them show says which face of the piece is up; the "
+	        "faces are drawn side by side below the tray.",
+};

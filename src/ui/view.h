@@ -38,9 +38,7 @@ struct view_out {
 /* What the game screen asks the view to show on top of the state. */
 struct view_show {
 	const struct note *marks;    /* a hint, a dead end or the search's step: cells and pieces to mark, or NULL */
-	const char *ghost;           /* a move to show as a preview (a hint's reveal), or NULL */
 	bool searching;              /* the state is the search's: no cursor, no piece in hand */
-	bool paused;                 /* the clock is paused: hide the state */
 };
 
 /* A key of the view's own, for the help screen and the key reminder. */
@@ -57,14 +55,25 @@ struct view_ops {
 	void (*free)(struct view *v);
 	/* The least room it needs, and what it would like best. */
 	void (*size)(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols);
-	/* The room it has (at least its minimum): it lays itself out. */
-	void (*layout)(struct view *v, int rows, int cols);
+	/* The room it has: it lays itself out there, or says it does not fit
+	 * (false).  A bool, not the minimum compared by the caller: a view may
+	 * fit a room narrower than its minimum by area if it is taller. */
+	bool (*layout)(struct view *v, int rows, int cols);
+	/* The part of its room it leaves free while show->searching, for the
+	 * game screen's panel on the search (the tray's place). */
+	void (*panel)(const struct view *v, int *y, int *x, int *rows, int *cols);
 	/* A key, or a click in the view's own coordinates (ev->row, ev->col
 	 * relative to its top left). */
 	enum view_result (*event)(struct view *v, const struct puzzle_state *s, const struct term_event *ev,
 	                          struct view_out *out);
 	/* The state on the board changed (a move, undo, a hint's move). */
 	void (*sync)(struct view *v, const struct puzzle_state *s);
+	/* Whatever the player holds goes back (undo, restart, the search
+	 * starts): the game screen's moves make the hand stale. */
+	void (*drop)(struct view *v);
+	/* Put a move in the player's hand, ready to play with the view's own
+	 * "place" key (a hint's last tier); false if the view cannot. */
+	bool (*hold)(struct view *v, const struct puzzle_state *s, const char *move);
 	void (*draw)(const struct view *v, struct canvas *c, const struct puzzle_state *s, const struct view_show *show);
 	/* A line about the view's state for the status area ("Cyan in hand,
 	 * face 2 of 3: fits"), "" for none. */

@@ -6,9 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "game/level.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+char fuzz_verdict[FUZZ_VERDICT_MAX];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -27,14 +30,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (level_parse(lv, text, "fuzz", &err)) {
 		struct puzzle_state *s = level_state(lv, &err);
 		if (s) {
-			if (lv->pz->xc)
-				xc_free(lv->pz->xc->reduce(s, DLX_MRV));
+			if (lv->pz->xc) {
+				struct xc_problem *p = lv->pz->xc->reduce(s, DLX_MRV);
+				fuzz_say("accept %s, %d items, %d options", lv->pz->name, p->n_items, p->n_options);
+				xc_free(p);
+			} else {
+				fuzz_say("accept %s", lv->pz->name);
+			}
 			lv->pz->free_state(s);
 		} else if (strncmp(err.msg, "fuzz:", 5) != 0) {
 			abort();
+		} else {
+			fuzz_say("reject %s", err.msg);
 		}
 	} else if (strncmp(err.msg, "fuzz:", 5) != 0) {
 		abort();
+	} else {
+		fuzz_say("reject %s", err.msg);
 	}
 	free(lv);
 	free(text);

@@ -22,11 +22,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fuzz.h"
 #include "game/records.h"
 #include "game/save.h"
 #include "game/session.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+char fuzz_verdict[FUZZ_VERDICT_MAX];
 
 static void fail(const char *what, const char *detail, const char *text)
 {
@@ -46,8 +49,10 @@ static void fuzz_save(const char *text)
 	struct session *s = save_parse(text, "fuzz", &err);
 	if (!s) {
 		check_where(&err, text);
+		fuzz_say("save reject %s", err.msg);
 		return;
 	}
+	fuzz_say("save accept %d moves, at %d", s->n, s->cur);
 	char *once = save_format(s);
 	struct session *back = save_parse(once, "again", &err);
 	if (!back)
@@ -102,9 +107,11 @@ static void fuzz_records(const char *text, size_t size)
 	int skipped;
 	if (!records_parse(&rs, copy, "fuzz", &skipped, &why)) {
 		check_where(&why, text);
+		fuzz_say("records reject %s", why.msg);
 		free(copy);
 		return;
 	}
+	fuzz_say("records accept %d, %d lines skipped", rs.n, skipped);
 	if (skipped)
 		check_where(&why, text);
 	free(copy);
@@ -134,6 +141,7 @@ static void fuzz_records(const char *text, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	fuzz_say("empty");
 	if (size < 1)
 		return 0;
 	char *text = malloc(size);

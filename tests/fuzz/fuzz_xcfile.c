@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "puzzles/xcfile.h"
 #include "solver/dlx.h"
 #include "solver/memo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+char fuzz_verdict[FUZZ_VERDICT_MAX];
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -28,8 +31,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!p) {
 		if (strncmp(err.msg, "fuzz:", 5) != 0)
 			abort(); /* every message names the input */
+		fuzz_say("reject %s", err.msg);
 		return 0;
 	}
+	fuzz_say("accept %d items (%d primary), %d options", p->n_items, p->n_primary, p->n_options);
 	for (int rule = 0; rule < 2; rule++) {
 		struct dlx *d = dlx_new(p, rule ? DLX_FIRST : DLX_MRV);
 		struct dlx_ctl ctl = { .mems_budget = 20000, .report_solutions = true };

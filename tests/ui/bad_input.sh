@@ -52,7 +52,7 @@ keys q
 wait_prompt
 mkfifo "$tmp/trace"
 type_line "clear; LINKDANCE_TRACE=$tmp/trace LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-01"
-wait_for "way to finish" 5
+wait_for "hints 0" 5
 ok $? "bad_fifo_trace: a FIFO as the trace file does not block the game"
 keys q
 wait_prompt

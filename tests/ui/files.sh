@@ -21,7 +21,7 @@ one_short "$levels/kanoodle/1-02.txt" L
 one_short "$levels/kanoodle/1-03.txt" G
 # finish_level: from a level just opened, finish it with hints.
 finish_level() {
-	wait_for "way to finish" >/dev/null
+	wait_for "hints 0" >/dev/null
 	keys H H H
 	wait_for "Enter places" >/dev/null
 	keys Enter
@@ -187,13 +187,13 @@ T new-window -d -t t -n second "env -i PATH=/usr/bin:/bin HOME=$home TERM=screen
 sleep 0.3
 T send-keys -t t:second "LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-02" Enter
 game play kanoodle 1-01
-wait_for "way to finish" >/dev/null
+wait_for "hints 0" >/dev/null
 # Both copies have read the records (none); each now solves its level.
 finish_level
 keys q
 exit_status >/dev/null
 i=0
-while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "way to finish"; do sleep 0.1; i=$((i + 1)); done
+while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "hints 0"; do sleep 0.1; i=$((i + 1)); done
 T send-keys -t t:second H H H
 i=0
 while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "Enter places"; do sleep 0.1; i=$((i + 1)); done
@@ -240,7 +240,7 @@ mkdir -p "$saves"
 printf 'half' >"$saves/kanoodle.1-01.save.tmpAb12Cd"
 printf 'half' >"$state/game.save.tmpXy34Zw"
 game play kanoodle 1-01
-wait_for "way to finish" >/dev/null
+wait_for "hints 0" >/dev/null
 keys q
 exit_status >/dev/null
 ! test -e "$saves/kanoodle.1-01.save.tmpAb12Cd" && ! test -e "$state/game.save.tmpXy34Zw"

@@ -27,7 +27,7 @@ levels="LINKDANCE_LEVELS=$top_srcdir/levels"
 game() {
 	rm -f "$tmp/pid" "$tmp/status" "$tmp/trace"
 	type_line "clear; $levels $* sh -c 'echo \$\$ >$tmp/pid; exec $LINKDANCE play kanoodle 2-01'; echo status \$? | tee $tmp/status"
-	wait_for "way to finish"
+	wait_for "hints 0"
 }
 pid() { cat "$tmp/pid"; }
 
@@ -202,7 +202,7 @@ for how in Ctrl-Z SIGTSTP; do
 	sleep 3
 	rm -f "$tmp/status"
 	type_line "fg; echo status \$? | tee $tmp/status"
-	wait_for "way to finish" >/dev/null
+	wait_for "hints 0" >/dev/null
 	ok $? "$how, fg: the game is back"
 	is "$(flags)" "1 1" "$how, fg: mouse and alternate screen on again"
 	c1=$(clock)

@@ -8,14 +8,14 @@ colours() { # colour codes on the screen: 30-37, 40-47, bright, 256 or RGB
 }
 start_shell
 type_line "LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play kanoodle 3-01"
-wait_for "way to finish"
+wait_for "hints 0"
 ok $? "with colours: the game starts"
 n=$(colours)
 ok "$([ "$n" -gt 0 ] && echo 0 || echo 1)" "with colours: $n colour codes"
 keys q
 wait_prompt
 type_line "clear; NO_COLOR=1 LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play kanoodle 3-01"
-wait_for "way to finish"
+wait_for "hints 0"
 ok $? "NO_COLOR=1: the game starts"
 keys T
 is "$(colours)" 0 "NO_COLOR=1: no colour codes"
@@ -26,7 +26,7 @@ wait_prompt
 
 LANG_FOR_TEST=C start_shell
 type_line "LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play kanoodle 3-01"
-wait_for "way to finish"
+wait_for "hints 0"
 ok $? "LANG=C: the game starts"
 n=$(screen | LC_ALL=C grep -c '[^ -~]')
 is "$n" 0 "LANG=C: only ASCII on the screen"

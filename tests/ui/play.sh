@@ -6,12 +6,18 @@
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 start_shell
 type_line "LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play kanoodle 1-01"
+wait_for "hints 0"
+ok $? "a level opens"
+screen | grep -q "way to finish"
+ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "the checker speaks only of dead ends at first"
+keys v
 wait_for "Exactly one way to finish"
-ok $? "a level opens; the checker says it has one way to finish"
+ok $? "v: the full checker says it has one way to finish"
 is "$(flags)" "1 1" "in the game: mouse reporting and the alternate screen on"
 
-# Cyan (T) by keys: a quarter turn, two down, two right.
-keys T r j j l l Enter
+# Cyan (T) by keys: it comes into hand where it fits nearest the cursor
+# (the top right); a quarter turn, two down, six left.
+keys T r j j h h h h h h Enter
 wait_for "moves 1"
 ok $? "a piece placed by keys"
 

@@ -11,7 +11,7 @@ pidfile="$tmp/game.pid"
 for sig in TERM HUP INT SEGV; do
 	rm -f "$save" "$pidfile"
 	type_line "clear; LINKDANCE_LEVELS=$top_srcdir/levels sh -c 'echo \$\$ >$pidfile; exec $LINKDANCE play kanoodle 2-01'; echo status \$?"
-	wait_for "way to finish"
+	wait_for "hints 0"
 	keys T
 	is "$(flags)" "1 1" "$sig: in the game, mouse and alternate screen on"
 	kill -$sig "$(cat "$pidfile")"

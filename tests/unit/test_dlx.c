@@ -418,7 +418,7 @@ static void test_estimate(void)
 		   se, st.nodes);
 		double s = estimate_solutions(&e), sse = estimate_solutions_se(&e);
 		ok(fabs(s - (double)st.solutions) <= 3 * sse, "%s: estimated %.1f +- %.1f solutions, true %" PRIu64,
-		   t[i].what, s, sse, st.solutions);
+		   t[i].what, s, sse, (uint64_t)st.solutions);
 		double lvl = estimate_level(&e, 1);
 		ok(fabs(lvl - (double)st.profile[1]) < 1e-9, "%s: level 1 is known exactly (%.0f)", t[i].what, lvl);
 		struct diag err;

@@ -3,11 +3,15 @@
  * ThreadSanitizer. */
 #include "config.h"
 
+#include <inttypes.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game/worker.h"
+#include "puzzles/tiling.h"
+#include "solver/count.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "util/clock.h"
@@ -26,10 +30,35 @@ static bool wait_final(struct worker *w, uint64_t gen, struct worker_report *r, 
 	while (clock_seconds() < until) {
 		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
 		poll(&pfd, 1, 50);
-		if (worker_take(w, r) && r->gen == gen && r->final)
-			return true;
+		struct worker_report got;
+		if (worker_take(w, &got)) {
+			if (got.gen == gen && got.final) {
+				*r = got;
+				return true;
+			}
+			worker_report_clear(&got);
+		}
 	}
 	return false;
+}
+
+/* No solver item names ("r3c5", "LtGreen") in a sentence for the player. */
+static bool in_words(const struct puzzle *pz, const char *text)
+{
+	const struct tiling *t = tiling_puzzle_tiling(pz);
+	for (const char *c = text; *c; c++) {
+		int r, col, n = 0;
+		if (*c == 'r' && (c == text || c[-1] == ' ') && sscanf(c, "r%dc%d%n", &r, &col, &n) == 2 && n > 0)
+			return false;
+	}
+	for (int q = 0; q < t->n_pieces; q++) {
+		const char *item = t->def->pieces[q].item, *name = t->def->pieces[q].name;
+		/* an item name that is not also the piece's name */
+		for (const char *f = strstr(text, item); f; f = strstr(f + 1, item))
+			if (strncmp(f, name, strlen(name)) != 0)
+				return false;
+	}
+	return true;
 }
 
 static uint64_t submit(struct worker *w, enum worker_kind kind, const struct puzzle *pz,
@@ -56,11 +85,17 @@ static void test_answers(struct worker *w)
 
 	g = submit(w, WORK_HINT, pz, level);
 	bool got = wait_final(w, g, &r, 10);
-	ok(got && r.item_options > 0 && r.move[0], "a hint: %s, %d placements; %s", r.item, r.item_options, r.move);
+	ok(got && r.hint_tiers >= 2, "a hint in %d tiers", r.hint_tiers);
+	for (int i = 0; got && i < r.hint_tiers; i++)
+		ok(r.hint[i].text[0] && in_words(pz, r.hint[i].text), "tier %d in the player's words: %s", i + 1,
+		   r.hint[i].text);
 	struct diag err;
-	struct puzzle_state *next = pz->apply(level, r.move, &err);
-	ok(next != NULL, "its move can be made");
-	pz->free_state(next);
+	const char *reveal = got && r.hint_tiers ? r.hint[r.hint_tiers - 1].move : "";
+	struct puzzle_state *next = reveal[0] ? pz->apply(level, reveal, &err) : NULL;
+	ok(next != NULL, "the last tier's move can be made: %s", reveal);
+	if (next)
+		pz->free_state(next);
+	worker_report_clear(&r);
 
 	/* A dead end two moves deep: the hint says how far back to go. */
 	const struct puzzle_state *history[3] = { level, NULL, NULL };
@@ -79,6 +114,77 @@ static void test_answers(struct worker *w)
 	pz->free_state(level);
 	pz->free_state(walled);
 	pz->free_state(empty);
+}
+
+/* The search on screen, run freely: steps, the first solution (paused
+ * there), its move solves the puzzle, then on to the end. */
+static void test_animation(struct worker *w)
+{
+	const struct puzzle *pz = &tiling_puzzle_kanoodle;
+	struct puzzle_state *level = board("GGPPPPK....\nDGGGSKK.MM.\nDD.SSSKMM..\nDD..S.KMO..\n......OOO..\n");
+	const struct puzzle_state *states[1] = { level };
+	struct worker_job *j = worker_job_new(WORK_ANIMATE, pz, states, 1);
+	worker_job_engine(j, "dlx");
+	uint64_t g = worker_submit(w, j);
+	worker_anim_free(w, true);
+	struct worker_report r = { 0 }, at = { 0 };
+	bool stepped = false, found = false, below_one = true, moving = false;
+	double until = clock_seconds() + 20;
+	while (clock_seconds() < until) {
+		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
+		poll(&pfd, 1, 20);
+		if (!worker_take(w, &r))
+			continue;
+		if (r.gen != g) {
+			worker_report_clear(&r);
+			continue;
+		}
+		stepped |= r.anim.steps > 0 && r.anim.note.text[0];
+		below_one &= r.anim.done || r.anim.fraction < 1.0;
+		moving |= r.anim.steps > 0 && r.anim.fraction > 0;
+		if (r.anim.at_solution && !found) {
+			found = true;
+			worker_report_clear(&at);
+			at = r;
+			worker_anim_free(w, true);
+			continue;
+		}
+		bool end = r.final;
+		if (end)
+			break;
+		worker_report_clear(&r);
+	}
+	ok(stepped, "the search takes steps, each told in words");
+	ok(moving && below_one, "its share of the tree moves from the start and stays below 1 until the end");
+	ok(found && at.anim.solution && at.anim.solutions == 1, "it stops at the first solution");
+	struct diag err;
+	struct puzzle_state *solved = found && at.anim.solution ? pz->apply(level, at.anim.solution, &err) : NULL;
+	ok(solved && pz->is_solved(solved), "whose move solves the puzzle");
+	ok(r.gen == g && r.final && r.anim.done && r.anim.fraction == 1.0 && r.anim.solutions == 1,
+	   "then the search is done: 1 solution in all");
+	if (solved)
+		pz->free_state(solved);
+	worker_report_clear(&at);
+	worker_report_clear(&r);
+	pz->free_state(level);
+}
+
+/* The count in the game, exact through the worker. */
+static void test_count(struct worker *w)
+{
+	const struct puzzle *pz = &tiling_puzzle_kanoodle;
+	struct puzzle_state *s = board("GGPPPPK....\nDGGGSKK....\nDD.SSSK....\nDD..S.K....\n...........\n");
+	struct worker_report r;
+	uint64_t g = submit(w, WORK_COUNT, pz, s);
+	bool got = wait_final(w, g, &r, 30);
+	/* the same count straight from the solver */
+	struct xc_problem *p = pz->reduce(s, DLX_MRV);
+	uint64_t n = count_solutions(p, DLX_MRV, 0, NULL);
+	xc_free(p);
+	ok(got && r.exact && !r.cancelled && r.solutions == n && n > 1, "a count through the worker: %" PRIu64
+	   " ways, exact", (uint64_t)r.solutions);
+	worker_report_clear(&r);
+	pz->free_state(s);
 }
 
 static void test_cancel(struct worker *w)
@@ -111,7 +217,8 @@ static void test_cancel(struct worker *w)
 		uint64_t g = submit(w, WORK_COUNT, pz, empty);
 		double t = clock_seconds() + 0.3;
 		while (clock_seconds() < t)
-			worker_take(w, &r);
+			if (worker_take(w, &r))
+				worker_report_clear(&r);
 		double t0 = clock_seconds();
 		worker_cancel(w);
 		while (worker_busy(w))
@@ -137,8 +244,9 @@ int main(void)
 	if (!ok(w != NULL, "the worker starts"))
 		return tap_done();
 	test_answers(w);
+	test_animation(w);
+	test_count(w);
 	test_cancel(w);
 	worker_stop(w);
-	ok(true, "and stops");
 	return tap_done();
 }

@@ -1,0 +1,285 @@
+#include "config.h"
+
+#include "puzzles/xc_engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/estimate.h"
+#include "util/xalloc.h"
+
+/* A family's move for one option is a placement: far below this. */
+#define OPTION_MOVE_MAX 256
+
+struct xc_engine {
+	struct engine base;
+	const struct puzzle *pz;
+	struct puzzle_state *s;      /* the engine's own copy: the game's may go first */
+	struct xc_problem *p;
+	struct dlx *d;
+	struct engine_event ev;
+	int *path;                   /* scratch for dlx_path, dlx_depth() long */
+};
+
+static struct xc_engine *of(const struct engine *e)
+{
+	return (struct xc_engine *)e;
+}
+
+static void ops_free(struct engine *e)
+{
+	struct xc_engine *x = of(e);
+	dlx_free(x->d);
+	xc_free(x->p);
+	x->pz->free_state(x->s);
+	free(x->path);
+	free(x);
+}
+
+static void ops_restart(struct engine *e)
+{
+	struct xc_engine *x = of(e);
+	dlx_restart(x->d);
+	x->ev = (struct engine_event){ .kind = ENGINE_EV_NONE };
+}
+
+static void take_event(struct xc_engine *x)
+{
+	const struct dlx_event *de = dlx_event(x->d);
+	struct engine_event *ev = &x->ev;
+	*ev = (struct engine_event){ .level = de->level, .subject = -1, .choice = -1, .index = -1 };
+	switch (de->kind) {
+	case DLX_EV_NONE:
+		ev->kind = ENGINE_EV_NONE;
+		break;
+	case DLX_EV_CHOOSE:
+		ev->kind = ENGINE_EV_CHOOSE;
+		ev->subject = de->item;
+		ev->choices = de->degree;
+		break;
+	case DLX_EV_PLACE:
+	case DLX_EV_REMOVE:
+		ev->kind = de->kind == DLX_EV_PLACE ? ENGINE_EV_TRY : ENGINE_EV_UNDO;
+		ev->subject = de->item;
+		ev->choices = de->degree;
+		ev->choice = de->option;
+		ev->index = de->index;
+		break;
+	case DLX_EV_SOLUTION:
+		ev->kind = ENGINE_EV_SOLUTION;
+		break;
+	case DLX_EV_MEMO_HIT:
+		ev->kind = ENGINE_EV_MEMO_HIT;
+		break;
+	case DLX_EV_DONE:
+		ev->kind = ENGINE_EV_DONE;
+		break;
+	}
+}
+
+static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
+{
+	struct xc_engine *x = of(e);
+	struct dlx_ctl dc = { .mems_budget = ctl->mems_budget, .max_solutions = ctl->max_solutions,
+		              .cancel = ctl->cancel, .report_solutions = ctl->report_solutions, .step = ctl->step };
+	enum dlx_status s = dlx_run(x->d, &dc);
+	take_event(x);
+	switch (s) {
+	case DLX_DONE:
+		return ENGINE_DONE;
+	case DLX_SOLUTION:
+		return ENGINE_SOLUTION;
+	case DLX_LIMIT:
+		return ENGINE_LIMIT;
+	case DLX_BUDGET:
+		return ENGINE_BUDGET;
+	case DLX_CANCELLED:
+		return ENGINE_CANCELLED;
+	case DLX_STEP:
+		return ENGINE_STEP;
+	}
+	return ENGINE_DONE;
+}
+
+static const struct engine_event *ops_event(const struct engine *e)
+{
+	return &of(e)->ev;
+}
+
+static const struct search_stats *ops_stats(const struct engine *e)
+{
+	return dlx_stats(of(e)->d);
+}
+
+static double ops_progress(const struct engine *e)
+{
+	return dlx_progress(of(e)->d, 0);
+}
+
+static void option_move(const struct xc_engine *x, int k, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (x->pz->xc)
+		x->pz->xc->option_move(x->s, x->p, k, buf, size);
+	else if (x->pz->option_move)
+		x->pz->option_move(x->s, x->p, k, buf, size);
+}
+
+static void ops_path_move(const struct engine *e, struct strbuf *out)
+{
+	const struct xc_engine *x = of(e);
+	int n = dlx_path(x->d, x->path);
+	strbuf_addn(out, "", 0); /* "" rather than NULL at the root */
+	for (int i = 0; i < n; i++) {
+		char m[OPTION_MOVE_MAX];
+		option_move(x, x->path[i], m, sizeof m);
+		strbuf_addf(out, "%s%s", i ? ";" : "", m);
+	}
+}
+
+/* Item k in words into buf, its marks added to marks (if given). */
+static void item_words(const struct xc_engine *x, int item, char *buf, size_t size, struct note *marks)
+{
+	if (x->pz->xc && x->pz->xc->item_note) {
+		struct note n;
+		note_clear(&n);
+		x->pz->xc->item_note(x->s, x->p, item, &n);
+		snprintf(buf, size, "%s", n.text);
+		if (marks) {
+			for (int i = 0; i < n.n_cells; i++)
+				note_cell(marks, n.cells[i]);
+			for (int i = 0; i < n.n_pieces; i++)
+				note_piece(marks, n.pieces[i]);
+		}
+	} else if (x->pz->describe_item) {
+		x->pz->describe_item(x->s, x->p, item, buf, size);
+	} else {
+		snprintf(buf, size, "a part of the puzzle");
+	}
+}
+
+/* The option's brief name ("Cyan"), with the marks of all its items. */
+static void option_words(const struct xc_engine *x, int k, char *buf, size_t size, struct note *marks)
+{
+	char m[OPTION_MOVE_MAX];
+	option_move(x, k, m, sizeof m);
+	if (x->pz->describe_move) {
+		x->pz->describe_move(x->s, m, buf, size, true);
+	} else {
+		size_t n = strnlen(m, size - 1);
+		memcpy(buf, m, n);
+		buf[n] = '\0';
+	}
+	char scratch[NOTE_TEXT_MAX];
+	for (int i = 0; i < xc_option_size(x->p, k); i++)
+		item_words(x, xc_option_items(x->p, k)[i], scratch, sizeof scratch, marks);
+}
+
+/* Is item k one the family marks as a piece (so it is placed, not covered)? */
+static bool item_is_piece(const struct xc_engine *x, int item)
+{
+	if (!x->pz->xc || !x->pz->xc->item_note)
+		return false;
+	struct note n;
+	note_clear(&n);
+	x->pz->xc->item_note(x->s, x->p, item, &n);
+	return n.n_pieces > 0 && n.n_cells == 0;
+}
+
+static void ops_event_note(const struct engine *e, struct note *out)
+{
+	const struct xc_engine *x = of(e);
+	const struct engine_event *ev = &x->ev;
+	char item[NOTE_TEXT_MAX], what[NOTE_TEXT_MAX];
+	note_clear(out);
+	switch (ev->kind) {
+	case ENGINE_EV_NONE:
+		note_say(out, "ready to search");
+		break;
+	case ENGINE_EV_CHOOSE:
+		item_words(x, ev->subject, item, sizeof item, out);
+		if (ev->choices == 0 && item_is_piece(x, ev->subject))
+			note_say(out, "%s fits nowhere", item);
+		else if (ev->choices == 0)
+			note_say(out, "no piece can cover %s", item);
+		else
+			note_say(out, "%s has %d choice%s", item, ev->choices, ev->choices == 1 ? "" : "s");
+		break;
+	case ENGINE_EV_TRY:
+		item_words(x, ev->subject, item, sizeof item, out);
+		option_words(x, ev->choice, what, sizeof what, out);
+		note_say(out, "%s has %d choice%s: tries %s", item, ev->choices, ev->choices == 1 ? "" : "s", what);
+		break;
+	case ENGINE_EV_UNDO:
+		option_words(x, ev->choice, what, sizeof what, out);
+		note_say(out, "takes %s back", what);
+		break;
+	case ENGINE_EV_PRUNE:
+		note_say(out, "cuts a branch: %s", ev->why ? ev->why : "");
+		break;
+	case ENGINE_EV_SOLUTION:
+		note_say(out, "a way to finish");
+		break;
+	case ENGINE_EV_MEMO_HIT:
+		note_say(out, "a position met before: its count is known");
+		break;
+	case ENGINE_EV_DONE:
+		note_say(out, "every way has been tried");
+		break;
+	}
+}
+
+static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	estimate_dlx_walk(of(e)->d, r, degrees, cap, depth, solution);
+}
+
+static const struct engine_ops xc_engine_ops = {
+	.name = "dlx",
+	.free = ops_free,
+	.restart = ops_restart,
+	.run = ops_run,
+	.event = ops_event,
+	.stats = ops_stats,
+	.progress = ops_progress,
+	.path_move = ops_path_move,
+	.event_note = ops_event_note,
+	.probe = ops_probe,
+};
+
+struct engine *xc_engine_new(const struct puzzle *pz, const struct puzzle_state *s, enum dlx_rule rule)
+{
+	struct xc_problem *p = pz->xc ? pz->xc->reduce(s, rule) : pz->reduce ? pz->reduce(s, rule) : NULL;
+	if (!p)
+		return NULL;
+	struct xc_engine *x = xcalloc(1, sizeof *x);
+	x->base.ops = &xc_engine_ops;
+	x->pz = pz;
+	x->s = pz->copy(s);
+	x->p = p;
+	x->d = dlx_new(p, rule);
+	x->path = xcalloc((size_t)dlx_depth(x->d) + 1, sizeof *x->path);
+	return &x->base;
+}
+
+const struct xc_problem *xc_engine_problem(const struct engine *e)
+{
+	return of(e)->p;
+}
+
+struct dlx *xc_engine_dlx_of(struct engine *e)
+{
+	return of(e)->d;
+}
+
+static struct engine *new_mrv(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	return xc_engine_new(pz, s, DLX_MRV);
+}
+
+const struct puzzle_engine xc_engine_dlx = {
+	.name = "dlx",
+	.title = "Dancing Links",
+	.new = new_mrv,
+};

@@ -1,0 +1,30 @@
+#include "config.h"
+
+#include "ui/view.h"
+
+#include <stddef.h>
+
+#include "ui/tiling_view.h"
+
+/* Every family's view; the first that serves a family draws it. */
+static const struct view_ops *const views[] = { &tiling_view_ops, NULL };
+
+const struct view_ops *view_find(const struct puzzle *pz)
+{
+	for (int i = 0; views[i]; i++)
+		if (views[i]->serves(pz))
+			return views[i];
+	return NULL;
+}
+
+void view_out_init(struct view_out *out)
+{
+	out->move = (struct strbuf){ 0 };
+	out->say[0] = '\0';
+	out->say_bad = false;
+}
+
+void view_out_free(struct view_out *out)
+{
+	strbuf_free(&out->move);
+}

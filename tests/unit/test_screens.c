@@ -1,0 +1,321 @@
+/* The game screen drawn in memory at 80x24, without a terminal: golden
+ * copies of a Kanoodle board with a piece in hand, the search's panel and
+ * a hint; every message the screen can say read whole in its two status
+ * lines; and the piece in hand wholly on the board whatever the player
+ * does at its edges.
+ *
+ * LD_GOLDEN_WRITE=1 writes the golden files anew (check them by eye). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/session.h"
+#include "game/worker.h"
+#include "puzzles/tiling_puzzle.h"
+#include "tap.h"
+#include "ui/canvas.h"
+#include "ui/play.h"
+#include "ui/style.h"
+#include "util/xalloc.h"
+
+#define ROWS 24
+#define COLS 80
+
+static const char *const LEVEL = "GGPPPPK....\nDGGGSKK.MM.\nDD.SSSKMM..\nDD..S.KMO..\n......OOO..\n";
+
+static struct play *new_play(const struct puzzle *pz, const char *desc)
+{
+	int bad;
+	struct diag err;
+	struct puzzle_state *st = pz->start(pz, desc, &bad, &err);
+	if (!st)
+		return NULL;
+	struct session *s = session_new(pz, st);
+	snprintf(s->name, sizeof s->name, "1-01");
+	return play_new(NULL, s);
+}
+
+static void key(struct play *p, long ch)
+{
+	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
+	play_event(p, &ev);
+}
+
+static void sym(struct play *p, enum term_keysym k)
+{
+	struct term_event ev = { .kind = TERM_KEY, .sym = k };
+	play_event(p, &ev);
+}
+
+static void keys(struct play *p, const char *s)
+{
+	for (; *s; s++)
+		key(p, *s);
+}
+
+static char *screen(struct play *p)
+{
+	struct canvas c = canvas_memory_new(ROWS, COLS);
+	play_draw_on(p, &c);
+	char *text = canvas_memory_text(&c);
+	canvas_memory_free(&c);
+	return text;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 1 << 16, n;
+	char *buf = xmalloc(cap);
+	n = fread(buf, 1, cap - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void golden(struct play *p, const char *name, const char *what)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/tests/unit/golden/%s.txt", LD_SRCDIR, name);
+	char *got = screen(p);
+	if (getenv("LD_GOLDEN_WRITE")) {
+		FILE *f = fopen(path, "wb");
+		if (f) {
+			fputs(got, f);
+			fclose(f);
+		}
+	}
+	char *want = slurp(path);
+	bool same = want && !strcmp(got, want);
+	ok(same, "%s: the screen is as golden/%s.txt", what, name);
+	if (!same) {
+		tap_diag("got:");
+		for (char *line = strtok(got, "\n"); line; line = strtok(NULL, "\n"))
+			tap_diag("|%s", line);
+	}
+	free(got);
+	free(want);
+}
+
+static void test_golden(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	ok(p != NULL, "a game screen without a terminal or a worker");
+	if (!p)
+		return;
+	/* Cyan in hand, turned, moved to its place in the solution. */
+	keys(p, "Trjjhhhhhh");
+	golden(p, "kanoodle-hand", "Kanoodle, Cyan in hand");
+
+	/* A hint: the first tier, with the cell it speaks of marked. */
+	sym(p, KEY_SYM_ESCAPE);
+	key(p, 'H');
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_HINT;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 1;
+	r.take_back_to = -1;
+	r.hint_tiers = 3;
+	note_say(&r.hint[0], "Only 2 placements can cover the cell at row 5, column 1");
+	note_cell(&r.hint[0], 4 * 11 + 0);
+	note_say(&r.hint[1], "Cyan covers the cell at row 5, column 1, in a way to finish from here");
+	note_say(&r.hint[2], "Cyan on rows 3-5, columns 1-3");
+	snprintf(r.hint[2].move, sizeof r.hint[2].move, "T@r3c3,r4c3,r5c1,r5c2,r5c3");
+	play_report(p, &r);
+	golden(p, "kanoodle-hint", "Kanoodle, a hint's first tier");
+	/* The cell it speaks of (row 5, column 1) is marked, not only named. */
+	struct canvas c = canvas_memory_new(ROWS, COLS);
+	play_draw_on(p, &c);
+	ok(canvas_memory_look(&c, 14, 3) == style(ST_MARK) && !strncmp(canvas_memory_row(&c, 14) + 1, "\u2502", 3),
+	   "the hint's cell is marked on the board");
+	canvas_memory_free(&c);
+
+	/* The search on screen, one step in: Cyan placed, Yellow tried. */
+	key(p, 'A');
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_ANIMATE;
+	r.gen = play_last_job(p);
+	r.anim.path = "T@r3c3,r4c3,r5c1,r5c2,r5c3;Y@r4c4,r4c6,r5c4,r5c5,r5c6";
+	r.anim.event = ENGINE_EV_TRY;
+	r.anim.level = 2;
+	r.anim.nodes = 3;
+	r.anim.backtracks = 0;
+	r.anim.steps = 4;
+	r.anim.solutions = 0;
+	r.anim.estimate = 11;
+	r.anim.fraction = 3.0 / 11;
+	note_say(&r.anim.note, "The cell at row 4, column 4 has 1 choice: tries Yellow");
+	note_cell(&r.anim.note, 3 * 11 + 3);
+	note_piece(&r.anim.note, tiling_piece_by_letter(tiling_puzzle_tiling(&tiling_puzzle_kanoodle), 'Y'));
+	play_report(p, &r);
+	golden(p, "kanoodle-search", "Kanoodle, the search's panel");
+	/* The panel's longest speed, read whole beside the board. */
+	keys(p, "+++++++");
+	sym(p, KEY_SYM_SPACE);
+	char *text = screen(p);
+	ok(strstr(text, "speed           paused, 10000/s\n") != NULL, "the search's panel: \"paused, 10000/s\" whole");
+	free(text);
+	sym(p, KEY_SYM_ESCAPE);
+	play_free(p);
+}
+
+/* The text of the status lines (rows 20 and 21 of 24), joined with a
+ * blank: what the player reads there. */
+static char *status_text(struct play *p)
+{
+	struct canvas c = canvas_memory_new(ROWS, COLS);
+	play_draw_on(p, &c);
+	char *out = xmalloc(2 * COLS * 5 + 4);
+	snprintf(out, 2 * COLS * 5 + 4, "%s", canvas_memory_row(&c, ROWS - 3) + 1);
+	const char *second = canvas_memory_row(&c, ROWS - 2);
+	if (second[0])
+		snprintf(out + strlen(out), 2 * COLS * 5 + 4 - strlen(out), " %s", second + 1);
+	canvas_memory_free(&c);
+	return out;
+}
+
+/* Every message the game screen says, with its longest fill (the longest
+ * piece names, 128-bit counts, the longest reasons the families give). */
+static const char *const messages[] = {
+	"Solved in 999:59, 9999 moves, 9999 hints.  N: the next level, q: leave",
+	"No way to finish, and none from any position before this one",
+	"Dead end since LightGreen on rows 1-3, columns 9-11: take back 9999 moves (Enter does it)",
+	"It is solved",
+	"No hint for this position",
+	"Only 99 placements can cover the cell at row 10, column 11",
+	"LightGreen covers the cell at row 10, column 11, in a way to finish from here",
+	"LightGreen on rows 1-3, columns 9-11: Enter places it",
+	"That was the last hint for this position: LightGreen on rows 1-3, columns 9-11",
+	"Thinking...",
+	"Estimating the size of the search...",
+	"Back to your position",
+	"Start this level again? (y/n)",
+	"On to the next level? This game is kept under Continue (y/n)",
+	"Back to the start (Ctrl-R brings your moves back)",
+	"Taken back (Ctrl-R brings the moves back)",
+	"Nothing to undo",
+	"Nothing to redo",
+	"No checking: find the dead ends yourself (v: check for them)",
+	"Checking for dead ends (v: say more)",
+	"Checking for dead ends and the ways to finish (v: no checking)",
+	"It is solved already",
+	"Count stopped",
+	"more than 340,282,366,920,938,463,463,374,607,431,768,211,455 ways to finish from here (counted in 99999.9 s)",
+	"A solution: Enter takes it, space searches on, Esc goes back",
+	"Search done: 340,282,366,920,938,463,463,374,607,431,768,211,455 solutions.  Enter takes the last, Esc goes back",
+	"Search done: no solution from here.  Esc goes back",
+	"LightGreen is part of the puzzle: it stays",
+	"Take a piece first: its letter, Tab, or a click in the tray",
+	"LightGreen does not fit there",
+	"Every piece is on the board",
+	"There is no piece Z in Kanoodle",
+	"LightGreen looks the same turned over",
+	"Your game as you left it (R starts it again)",
+};
+
+/* Blanks collapsed: a message wrapped onto two lines reads the same. */
+static void squeeze(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++)
+		if (*r != ' ' || (w > s && w[-1] != ' '))
+			*w++ = *r;
+	while (w > s && w[-1] == ' ')
+		w--;
+	*w = '\0';
+}
+
+static void test_messages(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	for (size_t i = 0; i < sizeof messages / sizeof *messages; i++) {
+		play_say(p, messages[i]);
+		char *got = status_text(p), want[512];
+		snprintf(want, sizeof want, "%s", messages[i]);
+		squeeze(got);
+		squeeze(want);
+		ok(!strcmp(got, want), "read whole at 80x24: %s", messages[i]);
+		if (strcmp(got, want))
+			tap_diag("got: %s", got);
+		free(got);
+	}
+	play_free(p);
+}
+
+/* The cells showing the piece in hand on the board (its letter, or the
+ * clash glyph beside what it covers). */
+static int hand_cells(struct play *p, char letter)
+{
+	struct canvas c = canvas_memory_new(ROWS, COLS);
+	play_draw_on(p, &c);
+	int n = 0;
+	for (int y = 1; y < ROWS - 3; y++) {
+		/* Inside the board's border only: the tray shows the piece too. */
+		const char *row = canvas_memory_row(&c, y), *left = strstr(row, "\u2502");
+		const char *right = left ? strstr(left + 3, "\u2502") : NULL;
+		if (!right)
+			continue;
+		for (const char *s = left + 3; s < right; s++) {
+			if (*s == letter)
+				n++;
+			else if (!strncmp(s, "\u00d7", 2))
+				n++;
+		}
+	}
+	canvas_memory_free(&c);
+	return n;
+}
+
+static void test_hand_on_board(void)
+{
+	const struct puzzle *const pzs[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit };
+	/* Walks to every edge and corner, turning and turning over on the way. */
+	static const char *const walks[] = { "kkkkkkrkkkkf", "hhhhhhhhhhhhrhhhfhh", "jjjjjjrjjjjfjj",
+		                             "llllllllllllrlllfll", "kkkkhhhhhhhhhhhrfr", "jjjjllllllllllllrfrr" };
+	for (size_t f = 0; f < 2; f++) {
+		const struct puzzle *pz = pzs[f];
+		const struct tiling *t = tiling_puzzle_tiling(pz);
+		struct play *p = new_play(pz, NULL);
+		int bad = 0, checks = 0;
+		for (int q = 0; q < t->n_pieces; q++) {
+			char letter = t->def->pieces[q].letter;
+			for (size_t w = 0; w < sizeof walks / sizeof *walks; w++) {
+				sym(p, KEY_SYM_ESCAPE);
+				key(p, letter);
+				for (const char *k = walks[w]; *k; k++) {
+					key(p, *k);
+					/* Every cell it covers shows it: none off the board. */
+					int seen = hand_cells(p, letter);
+					bool whole = false;
+					for (int o = t->orient_first[q]; o < t->orient_first[q + 1]; o++)
+						whole |= t->orient[o].n_cells == seen;
+					checks++;
+					if (!whole) {
+						if (!bad)
+							tap_diag("%s: %c after \"%.*s\": %d cells shown", pz->title, letter,
+							         (int)(k - walks[w] + 1), walks[w], seen);
+						bad++;
+					}
+				}
+			}
+		}
+		ok(bad == 0, "%s: the piece in hand is wholly on the board after %d moves and turns at the edges",
+		   pz->title, checks);
+		play_free(p);
+	}
+}
+
+int main(void)
+{
+	style_init_plain(true);
+	test_golden();
+	test_messages();
+	test_hand_on_board();
+	return tap_done();
+}
