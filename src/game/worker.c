@@ -280,25 +280,6 @@ static int most_constrained(const struct xc_problem *p, int *options)
 	return best;
 }
 
-/* Item k of p in words, its marks added to marks. */
-static void item_note(const struct puzzle *pz, const struct puzzle_state *s, const struct xc_problem *p, int item,
-                      char *buf, size_t size, struct note *marks)
-{
-	buf[0] = '\0';
-	if (pz->xc && pz->xc->item_note) {
-		struct note n;
-		note_clear(&n);
-		pz->xc->item_note(s, p, item, &n);
-		snprintf(buf, size, "%s", n.text);
-		for (int i = 0; i < n.n_cells; i++)
-			note_cell(marks, n.cells[i]);
-		for (int i = 0; i < n.n_pieces; i++)
-			note_piece(marks, n.pieces[i]);
-	} else if (pz->describe_item) {
-		pz->describe_item(s, p, item, buf, size);
-	}
-}
-
 /* The hint's tiers for a family without hint(): the most constrained
  * place, then what covers it in a way to finish, then that move.  A
  * family with exact cover only; the solution is found again on the
@@ -319,9 +300,8 @@ static bool old_hint(struct worker_job *j, const struct puzzle_state *s, struct 
 	struct dlx *d = xc_engine_dlx_of(e);
 	int *path = xcalloc((size_t)dlx_depth(d) + 1, sizeof *path), n = dlx_path(d, path);
 	char where[NOTE_TEXT_MAX], move[NOTE_MOVE_MAX] = "", piece[NOTE_TEXT_MAX] = "", whole[NOTE_TEXT_MAX] = "";
-	struct note marks;
-	note_clear(&marks);
-	item_note(pz, s, p, item, where, sizeof where, &marks);
+	note_clear(&r->hint[0]);
+	xc_engine_item_words(pz, s, p, item, where, sizeof where, &r->hint[0]);
 	for (int i = 0; i < n && !move[0]; i++) {
 		const int *items = xc_option_items(p, path[i]);
 		for (int k = 0; k < xc_option_size(p, path[i]); k++)
@@ -339,15 +319,10 @@ static bool old_hint(struct worker_job *j, const struct puzzle_state *s, struct 
 	engine_free(e);
 
 	struct note *t = r->hint;
-	note_clear(&t[0]);
 	if (options == 1)
 		note_say(&t[0], "Only one placement can cover %s", where);
 	else
 		note_say(&t[0], "Only %d placements can cover %s", options, where);
-	for (int i = 0; i < marks.n_cells; i++)
-		note_cell(&t[0], marks.cells[i]);
-	for (int i = 0; i < marks.n_pieces; i++)
-		note_piece(&t[0], marks.pieces[i]);
 	r->hint_tiers = 1;
 	if (!move[0])
 		return true;

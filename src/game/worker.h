@@ -33,7 +33,9 @@ enum worker_kind {
 struct worker_job;
 
 /* A job on these states (copied): the history of the game up to the
- * current state, which is the last; checks and counts need only that one. */
+ * current state, which is the last; checks and counts need only that one.
+ * pz is not copied: it must outlive the job, which ends after its final
+ * report (the families are static tables). */
 struct worker_job *worker_job_new(enum worker_kind kind, const struct puzzle *pz,
                                   const struct puzzle_state *const *states, int n);
 /* The engine a WORK_ANIMATE job runs, by its name in the family's engines

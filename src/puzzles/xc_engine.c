@@ -138,13 +138,13 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	}
 }
 
-/* Item k in words into buf, its marks added to marks (if given). */
-static void item_words(const struct xc_engine *x, int item, char *buf, size_t size, struct note *marks)
+void xc_engine_item_words(const struct puzzle *pz, const struct puzzle_state *s, const struct xc_problem *p,
+                          int item, char *buf, size_t size, struct note *marks)
 {
-	if (x->pz->xc && x->pz->xc->item_note) {
+	if (pz->xc && pz->xc->item_note) {
 		struct note n;
 		note_clear(&n);
-		x->pz->xc->item_note(x->s, x->p, item, &n);
+		pz->xc->item_note(s, p, item, &n);
 		snprintf(buf, size, "%s", n.text);
 		if (marks) {
 			for (int i = 0; i < n.n_cells; i++)
@@ -152,11 +152,16 @@ static void item_words(const struct xc_engine *x, int item, char *buf, size_t si
 			for (int i = 0; i < n.n_pieces; i++)
 				note_piece(marks, n.pieces[i]);
 		}
-	} else if (x->pz->describe_item) {
-		x->pz->describe_item(x->s, x->p, item, buf, size);
+	} else if (pz->describe_item) {
+		pz->describe_item(s, p, item, buf, size);
 	} else {
 		snprintf(buf, size, "a part of the puzzle");
 	}
+}
+
+static void item_words(const struct xc_engine *x, int item, char *buf, size_t size, struct note *marks)
+{
+	xc_engine_item_words(x->pz, x->s, x->p, item, buf, size, marks);
 }
 
 /* The option's brief name ("Cyan"), with the marks of all its items. */

@@ -13,7 +13,9 @@
 #include "puzzles/tiling.h"
 #include "solver/count.h"
 #include "puzzles/tiling_puzzle.h"
+#include "puzzles/xc_engine.h"
 #include "tap.h"
+#include "toy_family.h"
 #include "util/clock.h"
 
 static struct puzzle_state *board(const char *desc)
@@ -187,6 +189,50 @@ static void test_count(struct worker *w)
 	pz->free_state(s);
 }
 
+/* A family with engines but no exact-cover part: the worker must count
+ * and check through its first engine (here Dancing Links on the toy's
+ * problem, reached as any other engine would be). */
+static struct engine *toy_engine_new(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return xc_engine_new(&toy_family, s, DLX_MRV);
+}
+
+static const struct puzzle_engine toy_engine = { .name = "toy", .title = "Toy", .new = toy_engine_new };
+static const struct puzzle_engine *const toy_engines[] = { &toy_engine, NULL };
+
+static void test_families(struct worker *w)
+{
+	/* static: the worker frees a job's states through its family after the
+	 * final report, so the table must outlive this function, as the real
+	 * ones do */
+	static struct puzzle engine_only;
+	engine_only = toy_family;
+	engine_only.xc = NULL;
+	engine_only.engines = toy_engines;
+	const struct puzzle *const fams[] = { &toy_family, &engine_only };
+	const char *const how[] = { "exact cover, memoized", "its first engine" };
+	for (int f = 0; f < 2; f++) {
+		int bad;
+		struct diag err;
+		struct puzzle_state *s = fams[f]->start(fams[f], "queens8", &bad, &err);
+		struct worker_report r;
+		uint64_t g = submit(w, WORK_COUNT, fams[f], s);
+		bool got = wait_final(w, g, &r, 30);
+		ok(got && r.exact && r.solutions == 92, "8 queens through the worker by %s: %" PRIu64 " (92), exact",
+		   how[f], (uint64_t)r.solutions);
+		g = submit(w, WORK_CHECK, fams[f], s);
+		got = wait_final(w, g, &r, 30);
+		ok(got && r.completions == 2, "and a check by %s: more than one way", how[f]);
+		struct puzzle_state *t = fams[f]->apply(s, "o0;o10", &err);
+		g = submit(w, WORK_CHECK, fams[f], t);
+		got = wait_final(w, g, &r, 30);
+		ok(got && r.completions == 0, "queens at a1 and b3 leave none by %s", how[f]);
+		fams[f]->free_state(t);
+		fams[f]->free_state(s);
+	}
+}
+
 static void test_cancel(struct worker *w)
 {
 	const struct puzzle *pz = &tiling_puzzle_iqfit;
@@ -246,6 +292,7 @@ int main(void)
 	test_answers(w);
 	test_animation(w);
 	test_count(w);
+	test_families(w);
 	test_cancel(w);
 	worker_stop(w);
 	return tap_done();

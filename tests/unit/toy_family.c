@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "problems.h"
 #include "puzzles/xc_engine.h"
 #include "util/xalloc.h"
 
@@ -17,64 +18,28 @@ struct puzzle_state {
 	bool placed[TOY_MAX_OPTIONS];
 };
 
-static int add(struct xc_problem *p, const char *name, bool primary)
-{
-	xc_add_item(p, name, primary);
-	return p->n_items - 1;
-}
-
+/* The Sudoku and the queens are the test tree's own problems (problems.c). */
 static struct xc_problem *build(const char *desc)
 {
-	struct xc_problem *p = xc_new();
-	char name[32];
 	int n;
-	if (!strcmp(desc, "sudoku4")) {
-		/* cells, then row, column and box have a digit */
-		static const char *const kind[] = { "p", "r", "c", "b" };
-		for (int k = 0; k < 4; k++)
-			for (int i = 0; i < 4; i++)
-				for (int j = 0; j < 4; j++) {
-					snprintf(name, sizeof name, "%s%d%d", kind[k], i, j);
-					add(p, name, true);
-				}
-		for (int r = 0; r < 4; r++)
-			for (int c = 0; c < 4; c++)
-				for (int d = 0; d < 4; d++) {
-					int b = r / 2 * 2 + c / 2;
-					int it[4] = { r * 4 + c, 16 + r * 4 + d, 32 + c * 4 + d, 48 + b * 4 + d };
-					xc_add_option(p, it, 4, p->n_options, NULL);
-				}
-	} else if (sscanf(desc, "queens%d", &n) == 1 && n >= 1 && n <= 16) {
-		for (int i = 0; i < n; i++) {
-			snprintf(name, sizeof name, "R%d", i);
-			add(p, name, true);
-			snprintf(name, sizeof name, "C%d", i);
-			add(p, name, true);
-		}
-		for (int i = 0; i < 2 * n - 1; i++) {
-			snprintf(name, sizeof name, "A%d", i);
-			add(p, name, false);
-			snprintf(name, sizeof name, "B%d", i);
-			add(p, name, false);
-		}
-		for (int r = 0; r < n; r++)
-			for (int c = 0; c < n; c++) {
-				int it[4] = { 2 * r, 2 * c + 1, 2 * n + 2 * (r + c), 2 * n + 2 * (r - c + n - 1) + 1 };
-				xc_add_option(p, it, 4, p->n_options, NULL);
-			}
-	} else if (!strcmp(desc, "k4")) {
+	if (!strcmp(desc, "sudoku4"))
+		return make_sudoku(2, 2, NULL);
+	if (sscanf(desc, "queens%d", &n) == 1 && n >= 1 && n <= 16)
+		return make_queens(n);
+	if (!strcmp(desc, "k4")) {
+		/* the vertices, covered by the edges */
+		struct xc_problem *p = xc_new();
+		char name[8];
 		for (int v = 0; v < 4; v++) {
 			snprintf(name, sizeof name, "v%d", v);
-			add(p, name, true);
+			xc_add_item(p, name, true);
 		}
 		for (int a = 0; a < 4; a++)
 			for (int b = a + 1; b < 4; b++)
 				xc_add_option(p, (int[]){ a, b }, 2, p->n_options, NULL);
-	} else {
-		xc_free(p);
-		return NULL;
+		return p;
 	}
-	return p;
+	return NULL;
 }
 
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
