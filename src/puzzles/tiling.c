@@ -345,7 +345,7 @@ bool tiling_pos_parse(struct tiling_pos *pos, const struct tiling *t, const char
 	tiling_pos_init(pos, t);
 	*bad_row = -1;
 	if (n_rows != t->rows) {
-		snprintf(why, (size_t)why_size, "the board has %d rows, %s has %d", n_rows, def->title, t->rows);
+		snprintf(why, (size_t)why_size, "the board has %d row%s, %s has %d", n_rows, n_rows == 1 ? "" : "s", def->title, t->rows);
 		return false;
 	}
 	char letters[TILING_MAX_PIECES + 1];

@@ -91,7 +91,7 @@ static bool split_rows(const struct tiling *t, const char *desc, char rows[][TIL
 		}
 		if (!len) {
 			*bad_line = line;
-			diag_set(err, "the board has %d rows, %s has %d", n, t->def->title, t->rows);
+			diag_set(err, "the board has %d row%s, %s has %d", n, n == 1 ? "" : "s", t->def->title, t->rows);
 			return false;
 		}
 		if (len > TILING_MAX_SIDE) {
@@ -105,7 +105,7 @@ static bool split_rows(const struct tiling *t, const char *desc, char rows[][TIL
 	}
 	if (n < t->rows) {
 		*bad_line = line ? line - 1 : -1;
-		diag_set(err, "the board has %d rows, %s has %d", n, t->def->title, t->rows);
+		diag_set(err, "the board has %d row%s, %s has %d", n, n == 1 ? "" : "s", t->def->title, t->rows);
 		return false;
 	}
 	*n_rows = n;

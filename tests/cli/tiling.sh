@@ -37,7 +37,7 @@ badlevel() { # NAME CONTENT EXPECTED
 }
 badlevel "unknown family" 'family dominoes\nboard\n' "1: unknown family 'dominoes' (kanoodle or iqfit)"
 badlevel "no board" 'family kanoodle\n' "1: no 'board' line"
-badlevel "short board" 'family kanoodle\nboard\n...........\n' "3: the board has 1 rows, Kanoodle has 5"
+badlevel "short board" 'family kanoodle\nboard\n...........\n' "3: the board has 1 row, Kanoodle has 5"
 badlevel "row length" 'family kanoodle\nboard\n...........\n..........\n...........\n...........\n...........\n' \
 	"4: row 2 has 10 cells, Kanoodle has 11"
 badlevel "unknown letter" 'family kanoodle\nboard\n...........\n.....Q.....\n...........\n...........\n...........\n' \

@@ -49,12 +49,17 @@ keys u
 wait_for "moves 2"
 
 # Hints: three tiers, then Enter takes the placement.
+# Tier 1 names the most constrained spot, a cell or a piece, in words.
 keys H
-wait_for "placements can cover"
-ok $? "hint 1: the most constrained cell"
+seen=1
+for _ in $(seq 100); do
+	screen | grep -qE 'placements can cover the cell at row|fits in only' && { seen=0; break; }
+	sleep 0.1
+done
+ok $seen "hint 1: the most constrained cell or piece"
 keys H
-wait_for "in a way to finish from here"
-ok $? "hint 2: the piece that covers it"
+wait_for "In a way to finish from here"
+ok $? "hint 2: what goes there"
 keys H
 wait_for "Enter places"
 ok $? "hint 3: the placement, in hand"

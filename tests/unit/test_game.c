@@ -133,7 +133,7 @@ static void test_corrupt_saves(void)
 		{ "hello\n", "bad:1: not a linkdance saved game", "not a save" },
 		{ "linkdance-save 2\nfamily kanoodle\nassisted maybe\n", "bad:3: assisted is yes or no", "assisted, maybe" },
 		{ "linkdance-save 1\nfamily chess\n", "bad:2: unknown family", "an unknown family" },
-		{ "linkdance-save 1\nfamily kanoodle\nstart\n.....\nend\n", "bad:4: the board has 1 rows", "a start that is no board" },
+		{ "linkdance-save 1\nfamily kanoodle\nstart\n.....\nend\n", "bad:4: the board has 1 row,", "a start that is no board" },
 		{ "linkdance-save 1\nfamily kanoodle\nstart\n...........\n...........\n...........\n...........\n..........."
 		  "\nend\nmove Q@r1c1\ncursor 1\n",
 		  "bad:10: move 1 cannot be made", "a move that cannot be made" },
