@@ -115,16 +115,15 @@ static void publish(struct worker *w, const struct worker_report *r)
 
 /* ---- the family's engines -------------------------------------------- */
 
-/* The exact-cover problem of finishing s, if the family has one (the old
- * reduce until every family has its xc part). */
+/* Has the family an exact-cover part (and so the fast paths)? */
 static bool has_xc(const struct puzzle *pz)
 {
-	return pz->xc || pz->reduce;
+	return pz->xc != NULL;
 }
 
 static struct xc_problem *reduce(const struct puzzle *pz, const struct puzzle_state *s, enum dlx_rule rule)
 {
-	return pz->xc ? pz->xc->reduce(s, rule) : pz->reduce(s, rule);
+	return pz->xc->reduce(s, rule);
 }
 
 /* The family's engine called name (NULL: the first).  A family with an
@@ -147,21 +146,7 @@ static const struct puzzle_engine *engine_of(const struct puzzle *pz, const char
 static bool dead_end(const struct puzzle *pz, const struct puzzle_state *s, struct note *out)
 {
 	note_clear(out);
-	if (pz->dead_end)
-		return pz->dead_end(s, out);
-	if (!pz->quick_dead_end)
-		return false;
-	struct puzzle_dead_end d;
-	if (!pz->quick_dead_end(s, &d))
-		return false;
-	note_say(out, "%s", d.why);
-	if (d.cell >= 0)
-		note_cell(out, d.cell);
-	if (d.piece >= 0)
-		note_piece(out, d.piece);
-	for (int i = 0; i < d.n_region; i++)
-		note_cell(out, d.region[i]);
-	return true;
+	return pz->dead_end && pz->dead_end(s, out);
 }
 
 /* ---- checks --------------------------------------------------------- */
@@ -306,10 +291,7 @@ static bool old_hint(struct worker_job *j, const struct puzzle_state *s, struct 
 		const int *items = xc_option_items(p, path[i]);
 		for (int k = 0; k < xc_option_size(p, path[i]); k++)
 			if (items[k] == item) {
-				if (pz->xc)
-					pz->xc->option_move(s, p, path[i], move, sizeof move);
-				else
-					pz->option_move(s, p, path[i], move, sizeof move);
+				pz->xc->option_move(s, p, path[i], move, sizeof move);
 				pz->describe_move(s, move, piece, sizeof piece, true);
 				pz->describe_move(s, move, whole, sizeof whole, false);
 				break;

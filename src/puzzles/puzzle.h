@@ -28,15 +28,6 @@
 
 struct puzzle_state;
 
-/* What a quick look says about a position that cannot be finished. */
-struct puzzle_dead_end {
-	char why[160];     /* "no piece can cover the cell at row 3, column 5" */
-	int cell;          /* a cell to show, or -1 */
-	int piece;         /* a piece to show, or -1 */
-	int region[64];    /* cells of a region to show (n_region of them) */
-	int n_region;
-};
-
 
 struct puzzle;
 
@@ -94,20 +85,9 @@ struct puzzle {
 	 * moves joined by ';', made at once. */
 	struct puzzle_state *(*apply)(const struct puzzle_state *s, const char *move, struct diag *err);
 	bool (*is_solved)(const struct puzzle_state *s);
-	/* old (goes to xc): the exact-cover problem of finishing s, its items
-	 * in the order that suits the rule; option tags are the family's own. */
-	struct xc_problem *(*reduce)(const struct puzzle_state *s, enum dlx_rule rule);
-	/* old (goes to xc): the move that makes option k of reduce(s). */
-	void (*option_move)(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size);
-	/* old (goes to dead_end): if a quick look shows s cannot be finished, say why (true). */
-	bool (*quick_dead_end)(const struct puzzle_state *s, struct puzzle_dead_end *out);
-	/* old (goes to xc->item_note): words for an item of reduce(s): "the cell at row 2, column 7", "Green". */
-	void (*describe_item)(const struct puzzle_state *s, const struct xc_problem *p, int item, char *buf,
-	                      size_t size);
 	/* Words for a move: "Green on rows 1-2, columns 3-5", or brief: "Green". */
 	void (*describe_move)(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief);
 
-	/* ---- the one interface (issue 7); the fields above marked old go ---- */
 	/* The goal and rules in a player's words: the first thing `?` shows,
 	 * and the family's paragraph in --help and the manual. */
 	const char *rules;

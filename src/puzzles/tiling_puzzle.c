@@ -307,14 +307,15 @@ static bool fillable(const struct tiling_pos *pos, int n)
 	return n < WORDS * 64 && (reach[n / 64] >> (n % 64) & 1);
 }
 
-static bool quick_dead_end(const struct puzzle_state *s, struct puzzle_dead_end *out)
+/* Why s cannot be finished, at a glance: a cell no piece can cover, a
+ * region no set of the pieces left can fill, a piece that fits nowhere. */
+static bool dead_end(const struct puzzle_state *s, struct note *out)
 {
 	const struct tiling *t = s->t;
 	const struct tiling_pos *pos = &s->pos;
 	bool covered[TILING_MAX_SIDE * TILING_MAX_SIDE] = { false };
 	bool piece_fits[TILING_MAX_PIECES] = { false };
-	memset(out, 0, sizeof *out);
-	out->cell = out->piece = -1;
+	note_clear(out);
 	for (int k = 0; k < t->n_placements; k++) {
 		if (!tiling_pos_fits(pos, k))
 			continue;
@@ -324,9 +325,9 @@ static bool quick_dead_end(const struct puzzle_state *s, struct puzzle_dead_end 
 	}
 	for (int c = 0; c < t->n_cells; c++)
 		if (pos->cell[c] == TILING_EMPTY && !covered[c]) {
-			snprintf(out->why, sizeof out->why, "no piece left can cover the cell at row %d, column %d",
+			note_say(out, "no piece left can cover the cell at row %d, column %d",
 			         c / t->cols + 1, c % t->cols + 1);
-			out->cell = c;
+			note_cell(out, c);
 			return true;
 		}
 
@@ -352,40 +353,23 @@ static bool quick_dead_end(const struct puzzle_state *s, struct puzzle_dead_end 
 				}
 		}
 		if (!fillable(pos, n)) {
-			snprintf(out->why, sizeof out->why, "no set of the pieces left fills the region of %d cells at row %d, column %d",
+			note_say(out, "no set of the pieces left fills the region of %d cells at row %d, column %d",
 			         n, c0 / t->cols + 1, c0 % t->cols + 1);
-			for (int c = 0; c < t->n_cells && out->n_region < (int)(sizeof out->region / sizeof *out->region); c++)
+			for (int c = 0; c < t->n_cells; c++)
 				if (region[c] == r)
-					out->region[out->n_region++] = c;
-			out->cell = c0;
+					note_cell(out, c);
+			note_cell(out, c0);
 			return true;
 		}
 		r++;
 	}
 	for (int p = 0; p < t->n_pieces; p++)
 		if (pos->placed[p] < 0 && !piece_fits[p]) {
-			snprintf(out->why, sizeof out->why, "%s fits nowhere", t->def->pieces[p].name);
-			out->piece = p;
+			note_say(out, "%s fits nowhere", t->def->pieces[p].name);
+			note_piece(out, p);
 			return true;
 		}
 	return false;
-}
-
-static void describe_item(const struct puzzle_state *s, const struct xc_problem *p, int item, char *buf,
-                          size_t size)
-{
-	const char *name = p->name[item];
-	int r, c;
-	if (sscanf(name, "r%dc%d", &r, &c) == 2) {
-		snprintf(buf, size, "the cell at row %d, column %d", r, c);
-		return;
-	}
-	for (int k = 0; k < s->t->n_pieces; k++)
-		if (!strcmp(s->t->def->pieces[k].item, name)) {
-			snprintf(buf, size, "%s", s->t->def->pieces[k].name);
-			return;
-		}
-	snprintf(buf, size, "%s", name);
 }
 
 static void describe_move(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief)
@@ -450,22 +434,6 @@ static void item_note(const struct puzzle_state *s, const struct xc_problem *p, 
 }
 
 static const struct puzzle_xc tiling_xc = { .reduce = reduce, .option_move = option_move, .item_note = item_note };
-
-static bool dead_end(const struct puzzle_state *s, struct note *out)
-{
-	struct puzzle_dead_end d;
-	note_clear(out);
-	if (!quick_dead_end(s, &d))
-		return false;
-	note_say(out, "%s", d.why);
-	if (d.cell >= 0)
-		note_cell(out, d.cell);
-	for (int i = 0; i < d.n_region; i++)
-		note_cell(out, d.region[i]);
-	if (d.piece >= 0)
-		note_piece(out, d.piece);
-	return true;
-}
 
 /* The placement that one move of a solution ("G@r1c1,...") makes, or -1. */
 static int move_placement(const struct tiling *t, const char *m, size_t len)
@@ -684,9 +652,8 @@ static const struct puzzle_engine *const tiling_engines[] = { &xc_engine_dlx, NU
 #define TILING_PUZZLE(var, nm, ttl, rls)                                                                     \
 	const struct puzzle var = {                                                                     \
 		.name = nm, .title = ttl, .start = start, .describe = describe, .copy = copy,           \
-		.free_state = free_state, .apply = apply, .is_solved = is_solved, .reduce = reduce,     \
-		.option_move = option_move, .quick_dead_end = quick_dead_end,                           \
-		.describe_item = describe_item, .describe_move = describe_move, .rules = rls,          \
+		.free_state = free_state, .apply = apply, .is_solved = is_solved,                       \
+		.describe_move = describe_move, .rules = rls,          \
 		.xc = &tiling_xc, .engines = TILING_ENGINES, .params = tiling_params,                   \
 		.n_params = (int)(sizeof tiling_params / sizeof *tiling_params), .hint = hint,          \
 		.dead_end = dead_end, .generate = generate, .grade = grade,                             \

@@ -120,10 +120,7 @@ static double ops_progress(const struct engine *e)
 static void option_move(const struct xc_engine *x, int k, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (x->pz->xc)
-		x->pz->xc->option_move(x->s, x->p, k, buf, size);
-	else if (x->pz->option_move)
-		x->pz->option_move(x->s, x->p, k, buf, size);
+	x->pz->xc->option_move(x->s, x->p, k, buf, size);
 }
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
@@ -152,8 +149,6 @@ void xc_engine_item_words(const struct puzzle *pz, const struct puzzle_state *s,
 			for (int i = 0; i < n.n_pieces; i++)
 				note_piece(marks, n.pieces[i]);
 		}
-	} else if (pz->describe_item) {
-		pz->describe_item(s, p, item, buf, size);
 	} else {
 		snprintf(buf, size, "a part of the puzzle");
 	}
@@ -255,7 +250,7 @@ static const struct engine_ops xc_engine_ops = {
 
 struct engine *xc_engine_new(const struct puzzle *pz, const struct puzzle_state *s, enum dlx_rule rule)
 {
-	struct xc_problem *p = pz->xc ? pz->xc->reduce(s, rule) : pz->reduce ? pz->reduce(s, rule) : NULL;
+	struct xc_problem *p = pz->xc ? pz->xc->reduce(s, rule) : NULL;
 	if (!p)
 		return NULL;
 	struct xc_engine *x = xcalloc(1, sizeof *x);

@@ -222,10 +222,10 @@ static void test_dead_ends(void)
 	const struct puzzle *pz = &tiling_puzzle_kanoodle;
 	int bad;
 	struct diag err;
-	struct puzzle_dead_end d;
+	struct note d;
 	struct puzzle_state *s = pz->start(pz, ".W.........\nWW.........\n...........\n...........\n...........\n", &bad, &err);
-	ok(s && pz->quick_dead_end(s, &d) && strstr(d.why, "row 1, column 1") && d.cell == 0,
-	   "a walled-in cell: %s", s ? d.why : err.msg);
+	ok(s && pz->dead_end(s, &d) && strstr(d.text, "row 1, column 1") && d.n_cells == 1 && d.cells[0] == 0,
+	   "a walled-in cell: %s", s ? d.text : err.msg);
 	pz->free_state(s);
 	s = pz->start(pz, "..PPPP.....\nPPPP.......\n...........\n...........\n...........\n", &bad, &err);
 	ok(!s, "two Purples are refused: %s", err.msg);
@@ -234,11 +234,11 @@ static void test_dead_ends(void)
 	/* White and Purple wall off six cells at the top left: each can be
 	 * covered, but no set of the pieces left (of 4 and 5 cells) makes 6. */
 	s = pz->start(pz, "...W.......\n...WW......\nPPPP.......\n...........\n...........\n", &bad, &err);
-	ok(s && pz->quick_dead_end(s, &d) && strstr(d.why, "region of 6 cells") && d.n_region == 6,
-	   "a region no set of pieces fills: %s", s ? d.why : err.msg);
+	ok(s && pz->dead_end(s, &d) && strstr(d.text, "region of 6 cells") && d.n_cells == 6,
+	   "a region no set of pieces fills, all its cells marked: %s", s ? d.text : err.msg);
 	pz->free_state(s);
 	struct puzzle_state *e = pz->start(pz, NULL, &bad, &err);
-	ok(e && !pz->quick_dead_end(e, &d), "the empty board is no dead end");
+	ok(e && !pz->dead_end(e, &d), "the empty board is no dead end");
 	pz->free_state(e);
 }
 

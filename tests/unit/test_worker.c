@@ -180,7 +180,7 @@ static void test_count(struct worker *w)
 	uint64_t g = submit(w, WORK_COUNT, pz, s);
 	bool got = wait_final(w, g, &r, 30);
 	/* the same count straight from the solver */
-	struct xc_problem *p = pz->reduce(s, DLX_MRV);
+	struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
 	uint64_t n = count_solutions(p, DLX_MRV, 0, NULL);
 	xc_free(p);
 	ok(got && r.exact && !r.cancelled && r.solutions == n && n > 1, "a count through the worker: %" PRIu64
