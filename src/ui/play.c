@@ -996,8 +996,11 @@ void play_draw(struct play *p)
 struct play *play_new(struct app *a, struct session *s)
 {
 	const struct view_ops *vo = view_find(s->pz);
-	if (!vo)
-		return NULL;
+	return vo ? play_new_view(a, s, vo) : NULL;
+}
+
+struct play *play_new_view(struct app *a, struct session *s, const struct view_ops *vo)
+{
 	struct play *p = xcalloc(1, sizeof *p);
 	p->app = a;
 	p->s = s;

@@ -20,6 +20,10 @@ struct play;
 /* A game screen for a session, of which it takes charge; NULL if no view
  * draws its family.  a may be NULL (tests): no solver, nothing saved. */
 struct play *play_new(struct app *a, struct session *s);
+/* The same with a view of the caller's choosing (a family the views'
+ * registry does not list: the tests' own). */
+struct view_ops;
+struct play *play_new_view(struct app *a, struct session *s, const struct view_ops *vo);
 void play_free(struct play *p);
 struct session *play_session(struct play *p);
 
