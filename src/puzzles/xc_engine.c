@@ -202,7 +202,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		if (ev->choices == 0 && item_is_piece(x, ev->subject))
 			note_say(out, "%s fits nowhere", item);
 		else if (ev->choices == 0)
-			note_say(out, "no piece can cover %s", item);
+			note_say(out, "%s has no choice left", item);
 		else
 			note_say(out, "%s has %d choice%s", item, ev->choices, ev->choices == 1 ? "" : "s");
 		break;
@@ -228,6 +228,9 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		note_say(out, "every way has been tried");
 		break;
 	}
+	/* A sentence, though an item's words begin in lower case ("the cell"). */
+	if (out->text[0] >= 'a' && out->text[0] <= 'z')
+		out->text[0] = (char)(out->text[0] - 'a' + 'A');
 }
 
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)

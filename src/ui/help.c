@@ -20,20 +20,31 @@ struct help_line {
 enum { HELP_MAX_LINES = 160 };
 
 /* A paragraph wrapped to the page, its lines in buf (overwritten by the
- * next call with the same buf). */
+ * next call with the same buf); a '\n' in text begins a new line, as
+ * the families' rules break theirs. */
 static int paragraph(const char *title, const char *text, int width, char *buf, size_t size,
                      struct help_line *out)
 {
 	int n = 0;
+	size_t used = 0;
 	out[n++] = (struct help_line){ NULL, title, false };
-	int lines = textfit_lines(text, width, 40, style_unicode(), buf, size);
-	char *line = buf;
-	for (int i = 0; i < lines && line; i++) {
-		char *nl = strchr(line, '\n');
-		if (nl)
-			*nl = '\0';
-		out[n++] = (struct help_line){ NULL, line, true };
-		line = nl ? nl + 1 : NULL;
+	for (const char *part = text; part && *part && used + 1 < size;) {
+		const char *end = strchr(part, '\n');
+		size_t len = end ? (size_t)(end - part) : strlen(part);
+		char piece[2048];
+		snprintf(piece, sizeof piece, "%.*s", (int)len, part);
+		char *lines_at = buf + used;
+		int lines = textfit_lines(piece, width, 40, style_unicode(), lines_at, size - used);
+		used += strlen(lines_at) + 1;
+		char *line = lines_at;
+		for (int i = 0; i < lines && line && n < HELP_MAX_LINES / 2; i++) {
+			char *nl = strchr(line, '\n');
+			if (nl)
+				*nl = '\0';
+			out[n++] = (struct help_line){ NULL, line, true };
+			line = nl ? nl + 1 : NULL;
+		}
+		part = end ? end + 1 : NULL;
 	}
 	out[n++] = (struct help_line){ NULL, NULL, false };
 	return n;

@@ -878,6 +878,19 @@ static void draw_keys(struct play *p, struct canvas *c)
 	canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_DIM), line);
 }
 
+/* An estimate of nodes as the whole number it stands for, grouped ("about"
+ * is the row's label: "tree, estimated"); beyond 10^30, in powers of ten. */
+static const char *whole_nodes(double x, char *buf)
+{
+	if (!(x >= 0))
+		x = 0;
+	if (x >= 1e30)
+		snprintf(buf, U128_DIGITS + 13, "%.2e", x);
+	else
+		u128_grouped((u128)(x + 0.5), buf);
+	return buf;
+}
+
 static void draw_search_panel(struct play *p, struct canvas *c)
 {
 	const struct worker_anim *a = &p->anim;
@@ -898,9 +911,9 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	ROW("nodes", "%" PRIu64, a->nodes);
 	ROW("backtracks", "%" PRIu64, a->backtracks);
 	ROW("solutions", "%s", u128_grouped(a->solutions, (char[U128_DIGITS + 13]){ 0 }));
-	ROW("tree, estimated", "%.3g nodes", a->estimate);
+	ROW("tree, estimated", "%s nodes", whole_nodes(a->estimate, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("searched", "%.2f%%", 100 * a->fraction);
-	ROW("left, estimated", "%.3g nodes", a->estimate * (1 - a->fraction));
+	ROW("left, estimated", "%s nodes", whole_nodes(a->estimate * (1 - a->fraction), (char[U128_DIGITS + 13]){ 0 }));
 	if (isinf(speeds[p->speed]))
 		ROW("speed", "%s", p->anim_paused ? "paused, full" : "full speed");
 	else
