@@ -11,6 +11,7 @@
 #include "puzzles/puzzle.h"
 #include "puzzles/xcfile.h"
 #include "util/diag.h"
+#include "util/xalloc.h"
 #include "util/strbuf.h"
 #include "util/u128.h"
 
@@ -174,7 +175,71 @@ static int cmd_xc(int argc, char **argv)
 /* Adding the parts with the shell or awk rounds past 2^53 or wraps past
  * 2^64; the count of a big board is neither.  One count a line (blanks
  * around it allowed, blank lines skipped): anything else is refused, so
- * that a part that failed is never added in as nothing. */
+ * that a part that failed is never added in as nothing.  The parts of a
+ * count --shard K/N say which they are, "COUNT (part K/N)": then every part
+ * from 1 to N must be there once, since a shard that failed prints nothing
+ * at all. */
+struct sum_parts {
+	int shards;          /* N, 0 before the first part */
+	long *line;          /* line of part K, at line[K - 1]; 0: not seen */
+	long plain;          /* the line of a count that says no part, 0: none */
+};
+
+#define SUM_MAX_LINE 256
+
+/* Read "COUNT" or "COUNT (part K/N)" from s; false with the reason. */
+static bool sum_line(char *s, u128 *v, int *k, int *n, char *why, size_t size)
+{
+	*k = *n = 0;
+	char *part = strstr(s, " (part ");
+	if (part) {
+		char close;
+		if (sscanf(part, " (part %d/%d%c", k, n, &close) != 3 || close != ')' || *k < 1 || *n < 1 ||
+		    *k > *n || *n > 1000000 || strchr(part, ')')[1]) {
+			snprintf(why, size, "'%.40s' is not a part of a count", s);
+			return false;
+		}
+		*part = '\0';
+	}
+	if (!u128_parse(s, v)) {
+		bool digits = strspn(s, "0123456789") == strlen(s) && *s;
+		snprintf(why, size, digits ? "%.20s%s: more than 128 bits" : "'%.20s%s' is not a count", s,
+		         strlen(s) > 20 ? "..." : "");
+		return false;
+	}
+	return true;
+}
+
+static bool sum_part(struct sum_parts *sp, int k, int n, long line, struct diag *err, const char *name)
+{
+	if (!n) {
+		sp->plain = sp->plain ? sp->plain : line;
+		if (sp->shards) {
+			diag_at(err, name, line, "a count that is no part, among the parts of a count");
+			return false;
+		}
+		return true;
+	}
+	if (sp->plain) {
+		diag_at(err, name, line, "a part of a count, after a count that is no part (line %ld)", sp->plain);
+		return false;
+	}
+	if (!sp->shards) {
+		sp->shards = n;
+		sp->line = xcalloc((size_t)n, sizeof *sp->line);
+	}
+	if (n != sp->shards) {
+		diag_at(err, name, line, "part %d/%d, among parts of %d", k, n, sp->shards);
+		return false;
+	}
+	if (sp->line[k - 1]) {
+		diag_at(err, name, line, "part %d/%d again (first on line %ld)", k, n, sp->line[k - 1]);
+		return false;
+	}
+	sp->line[k - 1] = line;
+	return true;
+}
+
 static int cmd_sum(int argc, char **argv)
 {
 	struct cli_opts o;
@@ -188,14 +253,21 @@ static int cmd_sum(int argc, char **argv)
 	u128 total = 0;
 	bool overflow = false;
 	long n = 0, counts = 0;
-	char line[256];
+	char *line = NULL, why[160];
+	size_t cap = 0;
+	ssize_t len;
 	struct diag err;
+	struct sum_parts sp = { 0 };
 	rc = CLI_OK;
-	while (rc == CLI_OK && fgets(line, sizeof line, f)) {
+	while (rc == CLI_OK && (len = getline(&line, &cap, f)) >= 0) {
 		n++;
-		size_t len = strlen(line);
-		if (len == sizeof line - 1 && line[len - 1] != '\n') {
-			diag_at(&err, name, n, "line longer than %zu characters, not a count", sizeof line - 2);
+		if (memchr(line, '\0', (size_t)len)) {
+			diag_at(&err, name, n, "binary data (a NUL byte), not a count");
+			rc = cli_fail("%s", err.msg);
+			break;
+		}
+		if (len > SUM_MAX_LINE) {
+			diag_at(&err, name, n, "line longer than %d characters, not a count", SUM_MAX_LINE);
 			rc = cli_fail("%s", err.msg);
 			break;
 		}
@@ -207,10 +279,13 @@ static int cmd_sum(int argc, char **argv)
 		if (!*s)
 			continue;
 		u128 v;
-		if (!u128_parse(s, &v)) {
-			bool digits = strspn(s, "0123456789") == strlen(s);
-			diag_at(&err, name, n, digits ? "%.20s%s: more than 128 bits" : "'%.20s%s' is not a count", s,
-			        strlen(s) > 20 ? "..." : "");
+		int k, parts;
+		if (!sum_line(s, &v, &k, &parts, why, sizeof why)) {
+			diag_at(&err, name, n, "%s", why);
+			rc = cli_fail("%s", err.msg);
+			break;
+		}
+		if (!sum_part(&sp, k, parts, n, &err, name)) {
 			rc = cli_fail("%s", err.msg);
 			break;
 		}
@@ -221,9 +296,14 @@ static int cmd_sum(int argc, char **argv)
 			rc = cli_fail("%s", err.msg);
 		}
 	}
+	free(line);
 	if (rc == CLI_OK && ferror(f))
 		rc = cli_fail("%s: %s", name, strerror(errno));
 	close_operand(f);
+	for (int k = 0; rc == CLI_OK && k < sp.shards; k++)
+		if (!sp.line[k])
+			rc = cli_fail("%s: part %d/%d is missing: the total would not be the count", name, k + 1, sp.shards);
+	free(sp.line);
 	if (rc != CLI_OK)
 		return rc;
 	if (!counts)

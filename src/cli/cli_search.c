@@ -96,7 +96,12 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 		return cli_fail("the count does not fit in 128 bits");
 	}
 	char count[U128_DIGITS];
-	printf("%s\n", u128_str(r.st.solutions, count));
+	/* A part says which it is, so that `linkdance sum` can tell a missing
+	 * or repeated part from a complete set. */
+	if (co.shards > 1)
+		printf("%s (part %d/%d)\n", u128_str(r.st.solutions, count), co.shard, co.shards);
+	else
+		printf("%s\n", u128_str(r.st.solutions, count));
 	if (o->stats) {
 		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile);
 		if (co.memo != COUNT_MEMO_OFF)

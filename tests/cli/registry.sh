@@ -63,5 +63,18 @@ ld sum "$tmp/empty"
 is "$rc $err" "1 linkdance: $tmp/empty: no counts to add" "sum of nothing is refused, not 0"
 ld sum "$tmp/empty" extra
 is "$rc" 2 "sum takes one file"
+# A shard that fails prints nothing: the parts say which they are, so that
+# a missing or repeated one is refused rather than added in as nothing.
+head -n 1 "$tmp/parts" >"$tmp/two"
+tail -n 1 "$tmp/parts" >>"$tmp/two"
+ld sum "$tmp/two"
+is "$rc $err" "1 linkdance: $tmp/two: part 2/3 is missing: the total would not be the count" \
+	"sum refuses a set of parts with one missing"
+cat "$tmp/parts" "$tmp/parts" >"$tmp/twice"
+ld sum "$tmp/twice"
+is "$rc $err" "1 linkdance: $tmp/twice:4: part 1/3 again (first on line 1)" "sum refuses a part twice"
+printf '5\0garbage\n7\n' >"$tmp/nul"
+ld sum "$tmp/nul"
+is "$rc $err" "1 linkdance: $tmp/nul:1: binary data (a NUL byte), not a count" "sum refuses a NUL byte"
 
 done_testing
