@@ -50,6 +50,7 @@ struct worker {
 	bool fresh;
 	uint64_t grant;     /* animation steps granted */
 	bool free_run;
+	bool held;          /* the animation waits at a solution: grants are ignored */
 };
 
 struct worker_job *worker_job_new(enum worker_kind kind, const struct puzzle *pz,
@@ -460,11 +461,15 @@ static bool wait_for_steps(struct worker *w, struct worker_job *j, bool *free_ru
 	return go;
 }
 
+/* At a solution (or the end) the search holds until the player says go
+ * on: steps the game granted before it saw the solution must not carry
+ * the search past it (worker_anim_resume lifts the hold). */
 static void pause_animation(struct worker *w)
 {
 	pthread_mutex_lock(&w->lock);
 	w->grant = 0;
 	w->free_run = false;
+	w->held = true;
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -609,6 +614,7 @@ static void cancel_locked(struct worker *w)
 	w->pending = NULL;
 	w->grant = 0;
 	w->free_run = false;
+	w->held = false;
 	pthread_cond_broadcast(&w->cond);
 }
 
@@ -682,7 +688,8 @@ bool worker_busy(struct worker *w)
 void worker_anim_grant(struct worker *w, uint64_t steps)
 {
 	pthread_mutex_lock(&w->lock);
-	w->grant += steps;
+	if (!w->held)
+		w->grant += steps;
 	pthread_cond_broadcast(&w->cond);
 	pthread_mutex_unlock(&w->lock);
 }
@@ -690,9 +697,16 @@ void worker_anim_grant(struct worker *w, uint64_t steps)
 void worker_anim_free(struct worker *w, bool free_run)
 {
 	pthread_mutex_lock(&w->lock);
-	w->free_run = free_run;
+	w->free_run = free_run && !w->held;
 	if (!free_run)
 		w->grant = 0;
 	pthread_cond_broadcast(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+}
+
+void worker_anim_resume(struct worker *w)
+{
+	pthread_mutex_lock(&w->lock);
+	w->held = false;
 	pthread_mutex_unlock(&w->lock);
 }

@@ -112,5 +112,8 @@ bool worker_busy(struct worker *w);
 /* The animation goes by steps the game grants it, or runs freely. */
 void worker_anim_grant(struct worker *w, uint64_t steps);
 void worker_anim_free(struct worker *w, bool free_run);
+/* At a solution the animation holds, and grants and free running are
+ * ignored until the player says go on: this. */
+void worker_anim_resume(struct worker *w);
 
 #endif

@@ -301,6 +301,13 @@ static void set_speed(struct play *p, int speed)
 	touch(p);
 }
 
+/* The player goes on from a solution, where the search holds. */
+static void resume(struct play *p)
+{
+	if (p->app && p->app->worker)
+		worker_anim_resume(p->app->worker);
+}
+
 static void grant(struct play *p, uint64_t steps)
 {
 	if (p->app && p->app->worker)
@@ -333,6 +340,7 @@ static void search_event(struct play *p, enum action act)
 			p->anim.at_solution = false;
 			p->anim_paused = false;
 			p->msg[0] = '\0';
+			resume(p);
 			set_speed(p, p->speed);
 			grant(p, 1);
 			break;
@@ -341,6 +349,10 @@ static void search_event(struct play *p, enum action act)
 		set_speed(p, p->speed);
 		break;
 	case ACT_ANIM_STEP:
+		if (p->anim.at_solution) {
+			p->anim.at_solution = false;
+			resume(p);
+		}
 		p->anim_paused = true;
 		set_speed(p, p->speed);
 		grant(p, 1);

@@ -138,6 +138,46 @@ static void test_animation(struct worker *w)
 	pz->free_state(s);
 }
 
+/* The game grants steps as the clock ticks, whether or not it has seen
+ * the frame at the first solution yet: the search must hold there all the
+ * same, until the player says go on. */
+static void test_holds_at_solution(struct worker *w)
+{
+	struct puzzle_state *s = latin(NULL);
+	uint64_t gen = worker_submit(w, worker_job_new(WORK_ANIMATE, pz, (const struct puzzle_state *const *)&s, 1));
+	struct worker_report r;
+	bool at_solution = false;
+	u128 most = 0;
+	for (int i = 0; i < 100; i++) {
+		worker_anim_grant(w, 50);
+		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
+		poll(&pfd, 1, 5);
+		if (worker_take(w, &r)) {
+			if (r.gen == gen && r.kind == WORK_ANIMATE) {
+				at_solution = r.anim.at_solution;
+				if (r.anim.solutions > most)
+					most = r.anim.solutions;
+			}
+			worker_report_clear(&r);
+		}
+	}
+	ok(at_solution && most == 1, "steps granted on and on: the search holds at its first solution");
+	worker_anim_resume(w);
+	worker_anim_grant(w, 200);
+	bool on = false;
+	for (int i = 0; i < 200 && !on; i++) {
+		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
+		poll(&pfd, 1, 10);
+		if (worker_take(w, &r)) {
+			on = r.gen == gen && r.anim.solutions > 1;
+			worker_report_clear(&r);
+		}
+	}
+	ok(on, "and goes on when the player says so");
+	worker_cancel(w);
+	pz->free_state(s);
+}
+
 /* Reports to the game screen until job gen's final one. */
 static void pump(struct play *p, struct worker *w)
 {
@@ -222,6 +262,7 @@ int main(void)
 	}
 	test_worker_jobs(w);
 	test_animation(w);
+	test_holds_at_solution(w);
 	test_screen(w);
 	worker_stop(w);
 	return tap_done();

@@ -148,6 +148,7 @@ static void test_animation(struct worker *w)
 			found = true;
 			worker_report_clear(&at);
 			at = r;
+			worker_anim_resume(w); /* the search holds at a solution until told */
 			worker_anim_free(w, true);
 			continue;
 		}
