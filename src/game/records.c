@@ -169,7 +169,12 @@ bool records_load(struct records *rs, const char *path, int *skipped, struct dia
 bool records_save(const struct records *rs, const char *path, struct diag *err)
 {
 	struct strbuf b = { 0 };
-	strbuf_addf(&b, "linkdance-records %d\n", RECORDS_VERSION);
+	/* Version 3 only adds the word "assisted": a file without one stays
+	 * version 2, which older copies of the game still read. */
+	bool assisted = false;
+	for (int i = 0; i < rs->n; i++)
+		assisted |= rs->r[i].assisted;
+	strbuf_addf(&b, "linkdance-records %d\n", assisted ? RECORDS_VERSION : 2);
 	for (int i = 0; i < rs->n; i++) {
 		strbuf_addf(&b, "solved ");
 		quote_add(&b, rs->r[i].family);

@@ -276,6 +276,8 @@ static bool old_hint(struct worker_job *j, const struct puzzle_state *s, struct 
 	if (!has_xc(pz))
 		return true;
 	struct engine *e = xc_engine_new(pz, s, DLX_MRV);
+	if (!e)
+		return true;
 	const struct xc_problem *p = xc_engine_problem(e);
 	int options, item = most_constrained(p, &options);
 	struct engine_ctl ctl = { .report_solutions = true, .cancel = &j->cancel };

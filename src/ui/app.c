@@ -25,13 +25,20 @@
 /* Redraws a second, at most. */
 #define MAX_FPS 30.0
 
-/* A game on the screen, in place of the menu (the one before is put away). */
-static void show_game(struct app *a, struct session *s)
+/* A game on the screen, in place of the menu (the one before is put
+ * away); false, with a notice, if no view draws the family. */
+static bool show_game(struct app *a, struct session *s)
 {
 	a->play = play_new(a, s);
+	a->dirty = true;
+	if (!a->play) {
+		snprintf(a->notice, sizeof a->notice, "%s cannot be played here: nothing draws it", s->pz->title);
+		session_free(s);
+		return false;
+	}
 	term_mouse(a->term, true);
 	a->notice[0] = '\0';
-	a->dirty = true;
+	return true;
 }
 
 /* A notice that names a file and a reason, kept for the menu; in a game
@@ -70,7 +77,8 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 	put_away(a);
 	struct session *s = a->saves_dir[0] ? saves_get(a->saves_dir, pz->name, id, &err) : NULL;
 	if (s) {
-		show_game(a, s);
+		if (!show_game(a, s))
+			return false;
 		play_say(a->play, "Your game as you left it (R starts it again)");
 		return true;
 	}
@@ -97,7 +105,8 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 		snprintf(s->name, sizeof s->name, "%s", id);
 		s->grade = lv.grade;
 	}
-	show_game(a, s);
+	if (!show_game(a, s))
+		return false;
 	if (unread.msg[0])
 		play_say(a->play, unread.msg);
 	return true;
@@ -114,8 +123,7 @@ bool app_continue(struct app *a, const char *path)
 		return false;
 	}
 	put_away(a);
-	show_game(a, s);
-	return true;
+	return show_game(a, s);
 }
 
 bool app_save(struct app *a)

@@ -17,6 +17,9 @@ struct help_line {
 	bool plain;              /* a line of a paragraph, not a heading */
 };
 
+/* Room for the page: each of the two paragraphs takes at most a quarter,
+ * the key table stops 16 short of the end, which leaves room for the
+ * headings between its parts and the mouse's lines. */
 enum { HELP_MAX_LINES = 160 };
 
 /* A paragraph wrapped to the page, its lines in buf (overwritten by the
@@ -37,7 +40,7 @@ static int paragraph(const char *title, const char *text, int width, char *buf, 
 		int lines = textfit_lines(piece, width, 40, style_unicode(), lines_at, size - used);
 		used += strlen(lines_at) + 1;
 		char *line = lines_at;
-		for (int i = 0; i < lines && line && n < HELP_MAX_LINES / 2; i++) {
+		for (int i = 0; i < lines && line && n < HELP_MAX_LINES / 4; i++) {
 			char *nl = strchr(line, '\n');
 			if (nl)
 				*nl = '\0';
@@ -70,7 +73,7 @@ static int collect(const struct help *h, struct help_line *out)
 		if (n && out[n - 1].what)
 			out[n++] = (struct help_line){ NULL, NULL, false };
 		out[n++] = (struct help_line){ NULL, key_context_name(c), false };
-		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 8; k++)
+		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 16; k++)
 			if (k->ctx == c)
 				out[n++] = (struct help_line){ k->keys, k->what, false };
 	}

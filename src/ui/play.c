@@ -576,6 +576,13 @@ static void board_event(struct play *p, const struct term_event *ev)
 			start_search(p);
 		return;
 	case ACT_COUNT:
+		/* The worker runs one job: the count replaces a hint or a check
+		 * still being worked out, which are asked again after it. */
+		if (p->hint_gen) {
+			p->hint_gen = 0;
+			p->hint_wanted = 0;
+			p->msg[0] = '\0';
+		}
 		p->count_gen = submit(p, WORK_COUNT, false);
 		p->check_gen = 0;
 		p->counting = true;
@@ -673,6 +680,8 @@ void play_report(struct play *p, const struct worker_report *r)
 		keep(&p->count, r);
 		if (r->final) {
 			p->counting = false;
+			if (!p->check_known && p->check_mode != CHECK_OFF)
+				p->check_gen = submit(p, WORK_CHECK, false);
 			char n[U128_DIGITS + 13];
 			/* A count cut short or past 128 bits is never said as exact. */
 			if (!r->cancelled)
@@ -846,7 +855,9 @@ static void draw_status(struct play *p, struct canvas *c)
 	char text[400], hand[160];
 	enum style_role role = check_line(p, text, sizeof text);
 	p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
-	int used = canvas_text_lines(&st, 0, 1, w, hand[0] ? 1 : STATUS_LINES, style(role), text);
+	/* A dead end's reason comes before what is in hand. */
+	int room = !hand[0] || role == ST_BAD ? STATUS_LINES : 1;
+	int used = canvas_text_lines(&st, 0, 1, w, room, style(role), text);
 	if (used < STATUS_LINES)
 		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
 }

@@ -311,11 +311,60 @@ static void test_hand_on_board(void)
 	}
 }
 
+/* A dead end is said whole, before what is in hand. */
+static void test_dead_end_with_hand(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	key(p, 'T');
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_CHECK;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 0;
+	r.dead_explained = true;
+	r.take_back_to = -1;
+	note_say(&r.dead, "no set of the pieces left fills the region of 12 cells at row 3, column 11");
+	play_report(p, &r);
+	char *text = status_text(p);
+	ok(strstr(text, "region of 12 cells at row 3, column 11") != NULL, "with a piece in hand, the dead end whole: %s",
+	   text);
+	free(text);
+	play_free(p);
+}
+
+/* A count asked while a hint is worked out replaces it: the hint's
+ * "Thinking..." goes, and H asks again once the count is over. */
+static void test_count_after_hint(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	key(p, 'H');
+	key(p, 'C');
+	char *text = status_text(p);
+	ok(!strstr(text, "Thinking"), "the count's line, not the hint's \"Thinking...\": %s", text);
+	free(text);
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_COUNT;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.exact = true;
+	r.solutions = 1;
+	r.take_back_to = -1;
+	play_report(p, &r);
+	uint64_t before = play_last_job(p);
+	key(p, 'H');
+	ok(play_last_job(p) > before, "after the count, H asks the solver again");
+	play_free(p);
+}
+
 int main(void)
 {
 	style_init_plain(true);
 	test_golden();
 	test_messages();
 	test_hand_on_board();
+	test_dead_end_with_hand();
+	test_count_after_hint();
 	return tap_done();
 }
