@@ -508,17 +508,16 @@ static bool hint(const struct puzzle_state *s, const char *solution, int tier, s
 	if (tier < 1 || tier > 3 || is_solved(s))
 		return false;
 	struct xc_problem *p = reduce(s, DLX_MRV);
+	/* The options of every item in one pass over the entries: a hint is
+	 * asked tier by tier, and each tier looks again. */
+	int *len = xcalloc((size_t)p->n_items + 1, sizeof *len);
+	for (int e = 0; e < xc_entries(p); e++)
+		len[p->opt_item[e]]++;
 	int best = -1, best_n = 0;
-	for (int i = 0; i < p->n_primary; i++) {
-		int n = 0;
-		for (int k = 0; k < p->n_options; k++) {
-			const int *items = xc_option_items(p, k);
-			for (int j = 0; j < xc_option_size(p, k); j++)
-				n += items[j] == i;
-		}
-		if (best < 0 || n < best_n)
-			best = i, best_n = n;
-	}
+	for (int i = 0; i < p->n_primary; i++)
+		if (best < 0 || len[i] < best_n)
+			best = i, best_n = len[i];
+	free(len);
 	int piece = -1, cell = best >= 0 ? item_cell(s, p, best, &piece) : -1;
 	xc_free(p);
 	if (best < 0)

@@ -23,7 +23,11 @@ static double run(struct worker *w, enum worker_kind kind, const struct puzzle *
 	for (;;) {
 		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
 		poll(&pfd, 1, 100);
-		if (worker_take(w, &r) && r.gen == gen && r.final)
+		if (!worker_take(w, &r))
+			continue;
+		bool done = r.gen == gen && r.final;
+		worker_report_clear(&r);
+		if (done)
 			return clock_seconds() - t0;
 	}
 }
@@ -71,11 +75,17 @@ int main(void)
 			for (;;) {
 				struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
 				poll(&pfd, 1, 100);
-				if (worker_take(w, &r) && r.gen == gen && r.final)
+				if (!worker_take(w, &r))
+					continue;
+				if (r.gen == gen && r.final)
 					break;
+				worker_report_clear(&r);
 			}
 			hint[k++] = clock_seconds() - t0;
-			struct puzzle_state *next = r.move[0] ? pz->apply(s, r.move, &err) : NULL;
+			/* The hint's last tier plays the move. */
+			const char *move = r.hint_tiers > 0 ? r.hint[r.hint_tiers - 1].move : "";
+			struct puzzle_state *next = move[0] ? pz->apply(s, move, &err) : NULL;
+			worker_report_clear(&r);
 			if (next) {
 				const struct puzzle_state *hist[2] = { s, next };
 				check[k] = run(w, WORK_CHECK, pz, hist + 1, 1);
