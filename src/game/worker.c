@@ -36,6 +36,8 @@ struct worker_job {
 	uint64_t gen;
 	atomic_int cancel;
 	char *engine;       /* WORK_ANIMATE: the engine's name, NULL: the first */
+	int grade;          /* WORK_GENERATE */
+	uint64_t seed;
 };
 
 struct worker {
@@ -67,6 +69,14 @@ struct worker_job *worker_job_new(enum worker_kind kind, const struct puzzle *pz
 	return j;
 }
 
+struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint64_t seed)
+{
+	struct worker_job *j = worker_job_new(WORK_GENERATE, pz, NULL, 0);
+	j->grade = grade;
+	j->seed = seed;
+	return j;
+}
+
 void worker_job_engine(struct worker_job *j, const char *name)
 {
 	free(j->engine);
@@ -93,7 +103,8 @@ void worker_report_clear(struct worker_report *r)
 {
 	free(r->anim.path);
 	free(r->anim.solution);
-	r->anim.path = r->anim.solution = NULL;
+	free(r->desc);
+	r->anim.path = r->anim.solution = r->desc = NULL;
 }
 
 /* The mailbox keeps copies of r's strings: the job goes on with its own. */
@@ -101,12 +112,14 @@ static void publish(struct worker *w, const struct worker_report *r)
 {
 	char *path = r->anim.path ? xstrdup(r->anim.path) : NULL;
 	char *solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
+	char *desc = r->desc ? xstrdup(r->desc) : NULL;
 	pthread_mutex_lock(&w->lock);
 	/* A report not taken is replaced: its strings go with it. */
 	worker_report_clear(&w->report);
 	w->report = *r;
 	w->report.anim.path = path;
 	w->report.anim.solution = solution;
+	w->report.desc = desc;
 	w->fresh = true;
 	pthread_mutex_unlock(&w->lock);
 	/* The pipe only says "look": a full pipe already says it. */
@@ -539,6 +552,26 @@ static void run_animate(struct worker *w, struct worker_job *j)
 	engine_free(e);
 }
 
+/* ---- new puzzles ----------------------------------------------------- */
+
+static void run_generate(struct worker *w, struct worker_job *j)
+{
+	struct worker_report r = { .kind = WORK_GENERATE, .gen = j->gen, .final = true, .take_back_to = -1,
+	                           .grade = j->grade, .seed = j->seed };
+	struct strbuf desc = { 0 };
+	struct diag err = { "" };
+	if (!j->pz->generate)
+		snprintf(r.why, sizeof r.why, "%s has no generator", j->pz->title);
+	else if (j->pz->generate(j->pz, NULL, j->grade, j->seed, &desc, &j->cancel, &err))
+		r.desc = strbuf_take(&desc);
+	else
+		snprintf(r.why, sizeof r.why, "%s", err.msg);
+	r.cancelled = cancelled(j);
+	strbuf_free(&desc);
+	publish(w, &r);
+	free(r.desc);
+}
+
 /* ---- the thread ----------------------------------------------------- */
 
 static void *main_loop(void *arg)
@@ -565,6 +598,9 @@ static void *main_loop(void *arg)
 			break;
 		case WORK_ANIMATE:
 			run_animate(w, j);
+			break;
+		case WORK_GENERATE:
+			run_generate(w, j);
 			break;
 		case WORK_NONE:
 			break;

@@ -28,6 +28,7 @@ enum worker_kind {
 	WORK_HINT,      /* a check, then the hint's tiers (or the move to take back) */
 	WORK_COUNT,     /* every way to finish, with progress */
 	WORK_ANIMATE,   /* the search, step by step, for the screen */
+	WORK_GENERATE,  /* a new puzzle of the family (worker_job_generate) */
 };
 
 struct worker_job;
@@ -41,6 +42,9 @@ struct worker_job *worker_job_new(enum worker_kind kind, const struct puzzle *pz
 /* The engine a WORK_ANIMATE job runs, by its name in the family's engines
  * ("dlx"); NULL or an unknown name: the family's first. */
 void worker_job_engine(struct worker_job *j, const char *name);
+/* A job that makes a new puzzle of pz (its generator, reproducible from
+ * the seed): the report's desc is its description, for pz->start. */
+struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint64_t seed);
 
 /* Tiers of a hint a report can carry. */
 #define WORKER_HINT_TIERS 4
@@ -87,6 +91,12 @@ struct worker_report {
 	double elapsed;
 	/* WORK_ANIMATE */
 	struct worker_anim anim;
+	/* WORK_GENERATE: the puzzle's description (malloc'd, like the
+	 * animation's strings), or NULL and why not */
+	char *desc;
+	char why[240];
+	int grade;
+	uint64_t seed;
 };
 
 struct worker;

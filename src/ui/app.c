@@ -112,6 +112,62 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 	return true;
 }
 
+void app_generate(struct app *a, const struct puzzle *pz, int grade)
+{
+	if (!pz->generate) {
+		note(a, "%s has no generator", pz->title);
+		return;
+	}
+	/* A seed a player can type again: the clock's microseconds. */
+	uint64_t seed = (uint64_t)(clock_seconds() * 1e6) % 1000000 + 1;
+	a->gen_family = pz;
+	a->gen_job = worker_submit(a->worker, worker_job_generate(pz, grade, seed));
+	note(a, "Making a new grade %d %s puzzle... (Esc stops)", grade, pz->title);
+}
+
+bool app_generate_stop(struct app *a)
+{
+	if (!a->gen_job)
+		return false;
+	worker_cancel(a->worker);
+	a->gen_job = 0;
+	note(a, "No new puzzle: stopped");
+	return true;
+}
+
+/* The new puzzle the solver thread made: a game of it, or why not. */
+static void generated(struct app *a, const struct worker_report *r)
+{
+	if (r->gen != a->gen_job || !r->final)
+		return;
+	const struct puzzle *pz = a->gen_family;
+	a->gen_job = 0;
+	a->dirty = true;
+	if (r->cancelled)
+		return;
+	if (!r->desc) {
+		note(a, "No new puzzle: %s", r->why);
+		return;
+	}
+	int bad;
+	struct diag err;
+	struct puzzle_state *start = pz->start(pz, r->desc, &bad, &err);
+	if (!start) {
+		note(a, "The new puzzle could not be read: %s", err.msg);
+		return;
+	}
+	struct session *s = session_new(pz, start);
+	snprintf(s->name, sizeof s->name, "new %d-%llu", r->grade, (unsigned long long)r->seed);
+	s->grade = r->grade;
+	put_away(a);
+	if (!show_game(a, s))
+		return;
+	char say[200];
+	snprintf(say, sizeof say, "A new puzzle (linkdance generate %s --grade %d --seed %llu)", pz->name, r->grade,
+	         (unsigned long long)r->seed);
+	play_say(a->play, say);
+}
+
 bool app_continue(struct app *a, const char *path)
 {
 	struct diag err;
@@ -328,7 +384,9 @@ int app_run(const char *family, const char *level)
 		case TERM_WAKE: {
 			struct worker_report r;
 			if (worker_take(a.worker, &r)) {
-				if (a.play)
+				if (r.kind == WORK_GENERATE)
+					generated(&a, &r);
+				else if (a.play)
 					play_report(a.play, &r);
 				worker_report_clear(&r);
 			}

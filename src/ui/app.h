@@ -30,6 +30,8 @@ struct app {
 	bool dirty;                   /* redraw */
 	char notice[1200];            /* for the menu's status line */
 	char exit_note[1200];         /* said on stderr once the terminal is given back */
+	uint64_t gen_job;             /* a new puzzle being made, 0: none */
+	const struct puzzle *gen_family;
 };
 
 /* Run the game: the menu, or straight into a game of family (with a level
@@ -41,6 +43,13 @@ int app_run(const char *family, const char *level);
  * one, is continued.  False and the reason in a->notice if the level
  * cannot be played. */
 bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_path);
+/* Have the solver thread make a new puzzle of pz of this grade (the menu
+ * says so meanwhile; Esc stops it), then start a game of it.  It is named
+ * "new G-SEED": `linkdance generate FAMILY --grade G --seed SEED` makes it
+ * again. */
+void app_generate(struct app *a, const struct puzzle *pz, int grade);
+/* Stop making it; false if nothing was being made. */
+bool app_generate_stop(struct app *a);
 /* Continue the saved game in the file path. */
 bool app_continue(struct app *a, const char *path);
 /* Back to the menu, saving the game if it is not finished.  In a game

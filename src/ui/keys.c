@@ -32,6 +32,7 @@ const struct key_binding key_table[] = {
 	{ CTX_MENU, ACT_UP, "arrows, h j k l", "choose" },
 	{ CTX_MENU, ACT_SELECT, "Enter", "open it" },
 	{ CTX_MENU, ACT_ABANDON, "d", "abandon the unfinished game chosen (asks first)" },
+	{ CTX_MENU, ACT_GENERATE, "1 2 3 4", "in a family's levels: a new puzzle of that grade" },
 	{ CTX_MENU, ACT_BACK, "Esc", "back" },
 	{ CTX_MENU, ACT_QUIT, "q", "quit; in a list of levels or games, back" },
 	{ 0, ACT_NONE, NULL, NULL },
@@ -91,6 +92,8 @@ enum action key_action(enum key_context ctx, const struct term_event *ev)
 			return ACT_HELP;
 		if (ev->ch == 'd')
 			return ACT_ABANDON;
+		if (ev->ch >= '1' && ev->ch <= '4')
+			return ACT_GENERATE;
 		return arrows(ev);
 	case CTX_SEARCH:
 		if (ev->sym == KEY_SYM_SPACE)

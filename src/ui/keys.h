@@ -19,7 +19,7 @@ enum action {
 	/* the search on screen */
 	ACT_ANIM_PAUSE, ACT_ANIM_STEP, ACT_FASTER, ACT_SLOWER, ACT_ANIM_TAKE, ACT_ANIM_STOP,
 	/* menus and questions */
-	ACT_SELECT, ACT_BACK, ACT_ABANDON, ACT_YES, ACT_NO,
+	ACT_SELECT, ACT_BACK, ACT_ABANDON, ACT_GENERATE, ACT_YES, ACT_NO,
 };
 
 enum key_context {

@@ -432,8 +432,13 @@ void menu_event(struct menu *m, const struct term_event *ev)
 		if (m->screen == SCR_SAVES && m->save_sel < m->n_saves)
 			m->asking = true;
 		break;
+	case ACT_GENERATE:
+		if (m->screen == SCR_LEVELS && !a->gen_job)
+			app_generate(a, m->family, (int)(ev->ch - '0'));
+		break;
 	case ACT_BACK:
-		back(m);
+		if (!app_generate_stop(a))
+			back(m);
 		break;
 	case ACT_HELP:
 		help_open(&m->help, CTX_MENU);
@@ -534,7 +539,7 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	} else if (m->row == 0) {
 		draw_line(y, 1, A_NORMAL, "The whole board is yours: place every piece", cols);
 	}
-	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter play  Esc/q back  ? help", cols);
+	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter play  1-4 a new puzzle  Esc/q back  ? help", cols);
 }
 
 /* "3 min ago": when a game was left. */

@@ -50,7 +50,7 @@ ok $? "a key closes it"
 keys T
 keys q
 wait_for "choose a level"
-screen | grep -q "arrows choose  Enter play  Esc/q back"
+screen | grep -q "arrows choose  Enter play  1-4 a new puzzle  Esc/q back"
 ok $? "the level grid's reminder says q goes back"
 keys Escape
 wait_for "Continue: Kanoodle 1-02"
@@ -72,7 +72,24 @@ wait_for "could not be read"
 ok $? "a corrupt save is reported"
 test -s "$save.bad" && ! test -e "$save"
 ok $? "and set aside, not lost"
+# A new puzzle from the level grid: made on the solver thread, played at
+# once, and made again by the batch command from the seed it names.
+keys Enter
+wait_for "choose a level"
+keys 2
+wait_for "A new puzzle (linkdance generate kanoodle --grade 2 --seed"
+ok $? "2 in the level grid: a new grade 2 puzzle"
+seed=$(screen | sed -n 's/.*--grade 2 --seed \([0-9]*\).*/\1/p' | head -n 1)
+screen | grep -q "Kanoodle new 2-$seed (grade 2)"
+ok $? "named new 2-$seed in the title"
+again=$("$LINKDANCE" generate kanoodle --grade 2 --seed "$seed" | sed -n '/^board$/,$p' | tail -n 5)
+shown=$(screen | sed -n 's/^ │\([^│]*\)│.*/\1/p' | grep '[A-Z·]' | sed -e 's/ //g' -e 's/·/./g')
+is "$shown" "$again" "the batch command makes the same board again from the seed"
 keys q
+wait_for "choose a level"
+keys q q
 wait_prompt
+test -e "$home/.local/state/linkdance/saves/kanoodle.new%202-$seed.save"
+ok $? "it is kept under its own name"
 is "$(flags)" "0 0" "q gives the terminal back"
 done_testing
