@@ -708,7 +708,7 @@ bool worker_take(struct worker *w, struct worker_report *out)
 	if (fresh) {
 		*out = w->report;
 		/* handed over */
-		w->report.anim.path = w->report.anim.solution = NULL;
+		w->report.anim.path = w->report.anim.solution = w->report.desc = NULL;
 	}
 	w->fresh = false;
 	pthread_mutex_unlock(&w->lock);

@@ -14,6 +14,7 @@
 #include "game/session.h"
 #include "game/worker.h"
 #include "latin.h"
+#include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "ui/app.h"
 #include "ui/canvas.h"
@@ -178,6 +179,26 @@ static void test_holds_at_solution(struct worker *w)
 	pz->free_state(s);
 }
 
+/* New puzzles through the worker: the description is handed over with
+ * the report (and freed once, by the taker), one job after another. */
+static void test_generate(struct worker *w)
+{
+	for (int i = 0; i < 3; i++) {
+		struct worker_report r;
+		memset(&r, 0, sizeof r);
+		uint64_t gen = worker_submit(w, worker_job_generate(&tiling_puzzle_kanoodle, 1 + i, 7 + (uint64_t)i));
+		bool got = final_report(w, gen, &r);
+		int bad;
+		struct diag err;
+		struct puzzle_state *s = got && r.desc ? tiling_puzzle_kanoodle.start(&tiling_puzzle_kanoodle, r.desc, &bad, &err)
+		                                       : NULL;
+		ok(s != NULL && r.grade == 1 + i, "a new grade %d Kanoodle puzzle made by the worker", 1 + i);
+		if (s)
+			tiling_puzzle_kanoodle.free_state(s);
+		worker_report_clear(&r);
+	}
+}
+
 /* Reports to the game screen until job gen's final one. */
 static void pump(struct play *p, struct worker *w)
 {
@@ -263,6 +284,7 @@ int main(void)
 	test_worker_jobs(w);
 	test_animation(w);
 	test_holds_at_solution(w);
+	test_generate(w);
 	test_screen(w);
 	worker_stop(w);
 	return tap_done();
