@@ -265,74 +265,6 @@ static void run_check(struct worker *w, struct worker_job *j)
 
 /* The most constrained primary item of p: fewest options, the first of
  * those; *options gets their number. */
-static int most_constrained(const struct xc_problem *p, int *options)
-{
-	int *len = xcalloc((size_t)p->n_items, sizeof *len), best = -1;
-	for (int k = 0; k < p->n_options; k++)
-		for (int i = 0; i < xc_option_size(p, k); i++)
-			len[xc_option_items(p, k)[i]]++;
-	for (int i = 0; i < p->n_primary; i++)
-		if (best < 0 || len[i] < len[best])
-			best = i;
-	*options = best >= 0 ? len[best] : 0;
-	free(len);
-	return best;
-}
-
-/* The hint's tiers for a family without hint(): the most constrained
- * place, then what covers it in a way to finish, then that move.  A
- * family with exact cover only; the solution is found again on the
- * problem so that its options are at hand. */
-static bool old_hint(struct worker_job *j, const struct puzzle_state *s, struct worker_report *r)
-{
-	const struct puzzle *pz = j->pz;
-	if (!has_xc(pz))
-		return true;
-	struct engine *e = xc_engine_new(pz, s, DLX_MRV);
-	if (!e)
-		return true;
-	const struct xc_problem *p = xc_engine_problem(e);
-	int options, item = most_constrained(p, &options);
-	struct engine_ctl ctl = { .report_solutions = true, .cancel = &j->cancel };
-	if (item < 0 || engine_run(e, &ctl) != ENGINE_SOLUTION) {
-		engine_free(e);
-		return !cancelled(j);
-	}
-	struct dlx *d = xc_engine_dlx_of(e);
-	int *path = xcalloc((size_t)dlx_depth(d) + 1, sizeof *path), n = dlx_path(d, path);
-	char where[NOTE_TEXT_MAX], move[NOTE_MOVE_MAX] = "", piece[NOTE_TEXT_MAX] = "", whole[NOTE_TEXT_MAX] = "";
-	note_clear(&r->hint[0]);
-	xc_engine_item_words(pz, s, p, item, where, sizeof where, &r->hint[0]);
-	for (int i = 0; i < n && !move[0]; i++) {
-		const int *items = xc_option_items(p, path[i]);
-		for (int k = 0; k < xc_option_size(p, path[i]); k++)
-			if (items[k] == item) {
-				pz->xc->option_move(s, p, path[i], move, sizeof move);
-				pz->describe_move(s, move, piece, sizeof piece, true);
-				pz->describe_move(s, move, whole, sizeof whole, false);
-				break;
-			}
-	}
-	free(path);
-	engine_free(e);
-
-	struct note *t = r->hint;
-	if (options == 1)
-		note_say(&t[0], "Only one placement can cover %s", where);
-	else
-		note_say(&t[0], "Only %d placements can cover %s", options, where);
-	r->hint_tiers = 1;
-	if (!move[0])
-		return true;
-	t[1] = t[0];
-	note_say(&t[1], "%s covers %s, in a way to finish from here", piece, where);
-	t[2] = t[1];
-	note_say(&t[2], "Here: %s", whole);
-	snprintf(t[2].move, sizeof t[2].move, "%s", move);
-	r->hint_tiers = 3;
-	return true;
-}
-
 /* One way to finish s, as one move, by the family's first engine; NULL
  * if there is none (or the job was cancelled). */
 static char *one_solution(struct worker_job *j, const struct puzzle_state *s)
@@ -383,7 +315,7 @@ static void run_hint(struct worker *w, struct worker_job *j)
 		return;
 	}
 	if (!j->pz->hint) {
-		r.cancelled = !old_hint(j, s, &r);
+		/* No words of the family's own: no tiers (the game says so). */
 		publish(w, &r);
 		return;
 	}

@@ -135,13 +135,14 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	}
 }
 
-void xc_engine_item_words(const struct puzzle *pz, const struct puzzle_state *s, const struct xc_problem *p,
-                          int item, char *buf, size_t size, struct note *marks)
+/* Item k in the player's words, by the family's item_note, its marks
+ * added to marks if given. */
+static void item_words(const struct xc_engine *x, int item, char *buf, size_t size, struct note *marks)
 {
-	if (pz->xc && pz->xc->item_note) {
+	if (x->pz->xc->item_note) {
 		struct note n;
 		note_clear(&n);
-		pz->xc->item_note(s, p, item, &n);
+		x->pz->xc->item_note(x->s, x->p, item, &n);
 		snprintf(buf, size, "%s", n.text);
 		if (marks) {
 			for (int i = 0; i < n.n_cells; i++)
@@ -152,11 +153,6 @@ void xc_engine_item_words(const struct puzzle *pz, const struct puzzle_state *s,
 	} else {
 		snprintf(buf, size, "a part of the puzzle");
 	}
-}
-
-static void item_words(const struct xc_engine *x, int item, char *buf, size_t size, struct note *marks)
-{
-	xc_engine_item_words(x->pz, x->s, x->p, item, buf, size, marks);
 }
 
 /* The option's brief name ("Cyan"), with the marks of all its items. */
@@ -264,16 +260,6 @@ struct engine *xc_engine_new(const struct puzzle *pz, const struct puzzle_state 
 	x->d = dlx_new(p, rule);
 	x->path = xcalloc((size_t)dlx_depth(x->d) + 1, sizeof *x->path);
 	return &x->base;
-}
-
-const struct xc_problem *xc_engine_problem(const struct engine *e)
-{
-	return of(e)->p;
-}
-
-struct dlx *xc_engine_dlx_of(struct engine *e)
-{
-	return of(e)->d;
 }
 
 static struct engine *new_mrv(const struct puzzle *pz, const struct puzzle_state *s)

@@ -15,6 +15,7 @@
 #include "game/worker.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
+#include "golden.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -64,41 +65,11 @@ static char *screen(struct play *p)
 	return text;
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 16, n;
-	char *buf = xmalloc(cap);
-	n = fread(buf, 1, cap - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 static void golden(struct play *p, const char *name, const char *what)
 {
-	char path[4096];
-	snprintf(path, sizeof path, "%s/tests/unit/golden/%s.txt", LD_SRCDIR, name);
 	char *got = screen(p);
-	if (getenv("LD_GOLDEN_WRITE")) {
-		FILE *f = fopen(path, "wb");
-		if (f) {
-			fputs(got, f);
-			fclose(f);
-		}
-	}
-	char *want = slurp(path);
-	bool same = want && !strcmp(got, want);
-	ok(same, "%s: the screen is as golden/%s.txt", what, name);
-	if (!same) {
-		tap_diag("got:");
-		for (char *line = strtok(got, "\n"); line; line = strtok(NULL, "\n"))
-			tap_diag("|%s", line);
-	}
+	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
 	free(got);
-	free(want);
 }
 
 static void test_golden(void)

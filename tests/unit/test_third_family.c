@@ -16,6 +16,7 @@
 #include "latin.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
+#include "golden.h"
 #include "ui/app.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
@@ -209,18 +210,6 @@ static void pump(struct play *p, struct worker *w)
 	}
 }
 
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	char *buf = xmalloc(1 << 16);
-	size_t n = fread(buf, 1, (1 << 16) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 static void test_screen(struct worker *w)
 {
 	struct app a;
@@ -248,26 +237,11 @@ static void test_screen(struct worker *w)
 	struct canvas c = canvas_memory_new(24, 80);
 	play_draw_on(p, &c);
 	char *got = canvas_memory_text(&c);
-	char path[4096];
-	snprintf(path, sizeof path, "%s/tests/unit/golden/latin-hint.txt", LD_SRCDIR);
-	if (getenv("LD_GOLDEN_WRITE")) {
-		FILE *f = fopen(path, "wb");
-		if (f) {
-			fputs(got, f);
-			fclose(f);
-		}
-	}
-	char *want = slurp(path);
-	bool same = want && !strcmp(got, want);
-	ok(same, "the Latin square's game screen with a hint, as golden/latin-hint.txt");
-	if (!same)
-		for (char *line = strtok(got, "\n"); line; line = strtok(NULL, "\n"))
-			tap_diag("|%s", line);
+	ok(golden_same("latin-hint", got), "the Latin square's game screen with a hint, as golden/latin-hint.txt");
 	/* Row 1, column 4 of the grid: screen row 2 (under the title), columns 13-15. */
 	ok(canvas_memory_look(&c, 2, 14) == style(ST_MARK) && style(ST_MARK) != style(ST_NORMAL),
 	   "the hint's cell is marked");
 	free(got);
-	free(want);
 	canvas_memory_free(&c);
 	play_free(p);
 }
