@@ -135,25 +135,11 @@ static bool has_xc(const struct puzzle *pz)
 	return pz->xc != NULL;
 }
 
-static struct xc_problem *reduce(const struct puzzle *pz, const struct puzzle_state *s, enum dlx_rule rule)
-{
-	return pz->xc->reduce(s, rule);
-}
-
-/* The family's engine called name (NULL: the first).  A family with an
- * exact-cover part and no engines listed yet has Dancing Links. */
+/* The family's engine called name, or its first (the name unknown too). */
 static const struct puzzle_engine *engine_of(const struct puzzle *pz, const char *name)
 {
-	const struct puzzle_engine *first = NULL;
-	for (int i = 0; pz->engines && pz->engines[i]; i++) {
-		if (!first)
-			first = pz->engines[i];
-		if (name && !strcmp(pz->engines[i]->name, name))
-			return pz->engines[i];
-	}
-	if (!first && has_xc(pz))
-		first = &xc_engine_dlx;
-	return first;
+	const struct puzzle_engine *pe = name ? puzzle_engine_find(pz, name) : NULL;
+	return pe ? pe : puzzle_engine_find(pz, NULL);
 }
 
 /* Why s is a dead end at a glance, if it is. */
@@ -206,7 +192,7 @@ static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint6
 	memset(ways, 0, sizeof *ways);
 	if (!has_xc(j->pz))
 		return count_by_engine(j, s, limit, ways, progress, ctx);
-	struct xc_problem *p = reduce(j->pz, s, DLX_FIRST);
+	struct xc_problem *p = j->pz->xc->reduce(s, DLX_FIRST);
 	struct count_opts o;
 	count_opts_init(&o);
 	o.rule = DLX_FIRST;
@@ -263,8 +249,6 @@ static void run_check(struct worker *w, struct worker_job *j)
 
 /* ---- hints ---------------------------------------------------------- */
 
-/* The most constrained primary item of p: fewest options, the first of
- * those; *options gets their number. */
 /* One way to finish s, as one move, by the family's first engine; NULL
  * if there is none (or the job was cancelled). */
 static char *one_solution(struct worker_job *j, const struct puzzle_state *s)

@@ -120,7 +120,8 @@ const struct puzzle *puzzle_find(const char *name);
 extern const struct puzzle *const puzzle_families[];
 /* The families' names for messages: "kanoodle or iqfit", "a, b or c". */
 const char *puzzle_names(void);
-/* The engine of pz called name (NULL: its first), or NULL. */
+/* The engine of pz called name (NULL: its first), or NULL; a family with
+ * an exact-cover part and no engines listed has Dancing Links. */
 const struct puzzle_engine *puzzle_engine_find(const struct puzzle *pz, const char *name);
 
 #endif

@@ -7,6 +7,7 @@
 
 #include "puzzles/puzzle.h"
 #include "puzzles/tiling_puzzle.h"
+#include "puzzles/xc_engine.h"
 
 const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit, NULL };
 
@@ -46,10 +47,11 @@ const char *puzzle_names(void)
 
 const struct puzzle_engine *puzzle_engine_find(const struct puzzle *pz, const char *name)
 {
-	if (!pz->engines)
-		return NULL;
-	for (int i = 0; pz->engines[i]; i++)
+	for (int i = 0; pz->engines && pz->engines[i]; i++)
 		if (!name || !strcmp(pz->engines[i]->name, name))
 			return pz->engines[i];
+	/* An exact cover that lists no engines is searched by Dancing Links. */
+	if (pz->xc && (!pz->engines || !pz->engines[0]) && (!name || !strcmp(name, xc_engine_dlx.name)))
+		return &xc_engine_dlx;
 	return NULL;
 }
