@@ -1,0 +1,78 @@
+/* How a person solves Sudoku: a ladder of techniques, each step returned
+ * as data (what it places or rules out, the cells that show why, and the
+ * reason in a player's words), never printed.  The hint gives a player
+ * the next step of this ladder; the grader grades a puzzle by the hardest
+ * rung it needs.
+ *
+ * Candidates are the ladder's own, worked out from the grid (the player's
+ * pencil marks play no part): sdk_logic_init starts them from the grid,
+ * each step applied narrows them. */
+#ifndef LD_SUDOKU_LOGIC_H
+#define LD_SUDOKU_LOGIC_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "solver/sudoku_grid.h"
+
+/* The rungs, easiest first; the grade of a puzzle is that of its hardest
+ * rung (sdk_technique_grade). */
+enum sdk_technique {
+	SDK_T_NONE,
+	SDK_T_NAKED_SINGLE,    /* a cell with one candidate left */
+	SDK_T_HIDDEN_SINGLE,   /* a digit with one place left in a unit */
+	SDK_T_LOCKED,          /* pointing or claiming: a digit locked in a box-line intersection */
+	SDK_T_NAKED_PAIR,
+	SDK_T_HIDDEN_PAIR,
+	SDK_T_NAKED_TRIPLE,
+	SDK_T_HIDDEN_TRIPLE,
+	SDK_T_XWING,
+	SDK_T_COUNT
+};
+
+#define SDK_STEP_MAX_ELIM (SDK_MAX_CELLS * SDK_MAX_SIDE)
+
+/* One step of the ladder. */
+struct sdk_step {
+	enum sdk_technique tech;
+	int cell, digit;                    /* the digit it places, or cell -1 */
+	int n_reason;                       /* the cells that show why */
+	uint8_t reason[SDK_MAX_SIDE * 2];
+	int n_elim;                         /* the candidates it rules out */
+	struct { uint8_t cell, digit; } elim[SDK_STEP_MAX_ELIM];
+	char why[240];                      /* "r3c5 can only be 7: every other digit is in its row, column or box" */
+};
+
+struct sdk_logic {
+	struct sdk_geom geo;
+	struct sdk_grid g;                  /* with the steps' placements */
+	sdk_mask cand[SDK_MAX_CELLS];
+};
+
+/* Start from g: false if g already breaks a rule or leaves a cell with no
+ * candidate. */
+bool sdk_logic_init(struct sdk_logic *L, const struct sdk_grid *g);
+
+/* The easiest step that applies, in *out (not yet applied), or false if
+ * no rung applies (or the grid is full). */
+bool sdk_logic_find(const struct sdk_logic *L, struct sdk_step *out);
+void sdk_logic_apply(struct sdk_logic *L, const struct sdk_step *st);
+
+/* The steps up to and including the next placement, for a hint: a hint
+ * that rests on eliminations tells them first.  Returns how many steps
+ * were written to steps (at most max), the last one the placement; 0 if
+ * the ladder cannot reach one. */
+int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, int max);
+
+/* Grade g by the ladder: 1 singles; 2 locked candidates and pairs; 3
+ * triples and X-wing; 4 the ladder stalls (needs trial).  *hardest the
+ * hardest rung used (or the rung where it stalled: SDK_T_NONE), *steps
+ * how many steps it took.  False if cancelled. */
+bool sdk_logic_grade(const struct sdk_grid *g, int *grade, enum sdk_technique *hardest, int *steps,
+                     const atomic_int *cancel);
+
+int sdk_technique_grade(enum sdk_technique t);
+/* "hidden single", "X-wing": for the grader's words. */
+const char *sdk_technique_name(enum sdk_technique t);
+
+#endif

@@ -1,0 +1,44 @@
+/* Sudoku as a puzzle family (see puzzle.h), and what its view in src/ui/
+ * needs to see of a state.
+ *
+ * A state is the givens, the player's entries and pencil marks.  Moves,
+ * joined by ';' to make several at once (one undo step):
+ *   r3c5=7    enter 7 in row 3, column 5 (not a given); r3c5=0 clears it
+ *   r3c5^7    toggle the pencil mark 7 of that cell
+ *   r3c5+7    add the mark 7;  r3c5-7  remove it (no change if absent)
+ *   marks     every blank cell's marks become its candidates
+ *   r3c5:7    "enter your own": set a given (r3c5:0 clears one); only
+ *             while the state is being set up (sudoku_state_setup)
+ *   fix       end the set-up: the givens are the puzzle from now on
+ * A description (for start and describe) is the givens as one puzzle
+ * line (sudoku_grid.h), then optional lines "entries LINE" and
+ * "marks M1,M2,...", and "setup" for a grid still being set up. */
+#ifndef LD_SUDOKU_PUZZLE_H
+#define LD_SUDOKU_PUZZLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "puzzles/puzzle.h"
+#include "solver/sudoku_grid.h"
+
+extern const struct puzzle sudoku_puzzle;
+
+bool sudoku_puzzle_is(const struct puzzle *pz);
+
+/* The givens alone, and the givens with the entries. */
+const struct sdk_grid *sudoku_state_givens(const struct puzzle_state *s);
+const struct sdk_grid *sudoku_state_grid(const struct puzzle_state *s);
+/* The pencil marks of a cell (0 for none). */
+sdk_mask sudoku_state_marks(const struct puzzle_state *s, int cell);
+/* Givens still being typed in ("enter your own"). */
+bool sudoku_state_setup(const struct puzzle_state *s);
+
+/* Moves, as above, for the view and the engines. */
+void sudoku_move_enter(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
+void sudoku_move_mark(const struct sdk_grid *g, int cell, int digit, char op, char *buf, size_t size);
+void sudoku_move_given(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
+/* "r3c5": how Sudoku players name a cell, in every message. */
+void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,77 @@
+/* The Sudoku grid as the solvers, the family and its view all see it: a
+ * square of side = box * box (4x4 with box 2, the usual 9x9 with box 3),
+ * its units (rows, columns, boxes) and candidates as bitmasks.
+ *
+ * Cells are numbered in reading order from 0; digits run 1..side, and
+ * digit d is bit d-1 of a mask.  Units are numbered rows 0..side-1, then
+ * columns, then boxes (boxes in reading order). */
+#ifndef LD_SUDOKU_GRID_H
+#define LD_SUDOKU_GRID_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SDK_MAX_BOX 3
+#define SDK_MAX_SIDE (SDK_MAX_BOX * SDK_MAX_BOX)
+#define SDK_MAX_CELLS (SDK_MAX_SIDE * SDK_MAX_SIDE)
+#define SDK_MAX_UNITS (3 * SDK_MAX_SIDE)
+/* Peers of a cell: the other cells of its row, column and box. */
+#define SDK_MAX_PEERS (3 * (SDK_MAX_SIDE - 1) - 2 * (SDK_MAX_BOX - 1))
+
+typedef uint16_t sdk_mask;
+
+struct sdk_grid {
+	int box, side, cells;
+	uint8_t v[SDK_MAX_CELLS]; /* 0: blank, else the digit */
+};
+
+/* The geometry of one size, filled in by sdk_geom_init: no tables are
+ * global, so every search carries its own (about 8 KB for 9x9). */
+struct sdk_geom {
+	int box, side, cells, units, n_peers;
+	uint8_t unit_cell[SDK_MAX_UNITS][SDK_MAX_SIDE];
+	uint8_t cell_unit[SDK_MAX_CELLS][3]; /* its row, column, box */
+	uint8_t peer[SDK_MAX_CELLS][SDK_MAX_PEERS];
+};
+
+void sdk_geom_init(struct sdk_geom *g, int box);
+
+/* An empty grid of box side box (2 or 3). */
+void sdk_grid_init(struct sdk_grid *g, int box);
+
+static inline int sdk_row(const struct sdk_grid *g, int cell) { return cell / g->side; }
+static inline int sdk_col(const struct sdk_grid *g, int cell) { return cell % g->side; }
+static inline int sdk_box(const struct sdk_grid *g, int cell)
+{
+	return sdk_row(g, cell) / g->box * g->box + sdk_col(g, cell) / g->box;
+}
+static inline sdk_mask sdk_all(int side) { return (sdk_mask)((1u << side) - 1); }
+static inline sdk_mask sdk_bit(int digit) { return (sdk_mask)(1u << (digit - 1)); }
+int sdk_popcount(sdk_mask m);
+/* The lowest digit in m (m nonzero). */
+int sdk_first_digit(sdk_mask m);
+
+/* A grid from one puzzle line: side*side characters, a digit 1..side for a
+ * given, '.' or '0' for a blank (81 for 9x9, 16 for 4x4: the length picks
+ * the size).  Trailing blanks and a '\r' are ignored.  False, with the
+ * reason and the 1-based column in *col (0 if none), when it is not one;
+ * two equal digits in a unit are allowed here (see sdk_first_clash). */
+bool sdk_parse_line(const char *line, size_t len, struct sdk_grid *g, char *why, size_t why_size, int *col);
+
+/* The grid as a line of side*side characters, '.' for blanks; buf has
+ * room for SDK_MAX_CELLS + 1. */
+void sdk_format(const struct sdk_grid *g, char *buf);
+
+/* For every cell, the digits its peers leave it (a filled cell: 0).
+ * Returns false if a blank cell is left none (or a unit repeats a digit). */
+bool sdk_candidates(const struct sdk_grid *g, const struct sdk_geom *geo, sdk_mask *cand);
+
+/* Two cells of one unit holding the same digit: true, with them in a, b
+ * (a < b) and the unit in *unit, the first such pair in reading order. */
+bool sdk_first_clash(const struct sdk_grid *g, const struct sdk_geom *geo, int *a, int *b, int *unit);
+
+/* Every cell filled and every unit holding each digit once. */
+bool sdk_is_solved(const struct sdk_grid *g, const struct sdk_geom *geo);
+
+#endif
