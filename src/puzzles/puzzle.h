@@ -41,6 +41,12 @@ struct puzzle_xc {
 	/* Item k of reduce(s) in words ("the cell at row 2, column 7",
 	 * "Green"), with its cells or piece marked. */
 	void (*item_note)(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out);
+	/* Optional: a branch on item with n ways left, as a sentence with
+	 * marks ("3 placements can cover the cell at row 1, column 10").  The
+	 * search on screen says it at each choice and the hint's first tier
+	 * is the search's first choice, so the two never tell it apart. */
+	void (*choice_note)(const struct puzzle_state *s, const struct xc_problem *p, int item, int n,
+	                    struct note *out);
 };
 
 /* One of a family's engines. */
@@ -114,6 +120,12 @@ struct puzzle {
 	/* The words for a count of n ways: "ways to finish", "grids". */
 	const char *count_noun;
 };
+
+/* The nodes of the search from s by pz's first engine, to the end: the
+ * measure of effort a grader and the search on screen share.  False if
+ * cancelled or the family has no engine (effort.c). */
+bool puzzle_search_nodes(const struct puzzle *pz, const struct puzzle_state *s, uint64_t *nodes,
+                         const atomic_int *cancel);
 
 /* A family by name, or NULL; puzzle_families is NULL-terminated. */
 const struct puzzle *puzzle_find(const char *name);

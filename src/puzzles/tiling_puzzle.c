@@ -433,7 +433,37 @@ static void item_note(const struct puzzle_state *s, const struct xc_problem *p, 
 	}
 }
 
-static const struct puzzle_xc tiling_xc = { .reduce = reduce, .option_move = option_move, .item_note = item_note };
+/* The words of a branch, for the search on screen and the hint's first
+ * tier alike. */
+static void choice_note(const struct puzzle_state *s, const struct xc_problem *p, int item, int n, struct note *out)
+{
+	int piece, cell = item_cell(s, p, item, &piece);
+	note_clear(out);
+	if (cell >= 0) {
+		char where[64];
+		say_cell(s->t, cell, where, sizeof where);
+		if (n == 0)
+			note_say(out, "Nothing can cover %s", where);
+		else if (n == 1)
+			note_say(out, "Only one placement can cover %s", where);
+		else
+			note_say(out, "%d placements can cover %s", n, where);
+		note_cell(out, cell);
+	} else if (piece >= 0) {
+		const char *name = s->t->def->pieces[piece].name;
+		if (n == 0)
+			note_say(out, "%s fits nowhere", name);
+		else if (n == 1)
+			note_say(out, "%s fits in only one place", name);
+		else
+			note_say(out, "%s fits in %d places", name, n);
+		note_piece(out, piece);
+	}
+}
+
+static const struct puzzle_xc tiling_xc = {
+	.reduce = reduce, .option_move = option_move, .item_note = item_note, .choice_note = choice_note,
+};
 
 /* The placement that one move of a solution ("G@r1c1,...") makes, or -1. */
 static int move_placement(const struct tiling *t, const char *m, size_t len)
@@ -498,51 +528,37 @@ static void mark_placement(const struct tiling *t, int k, struct note *out)
 	note_piece(out, t->pl[k].piece);
 }
 
-/* Tier 1 names the spot with the fewest ways left (the item DLX1 would
- * branch on), tier 2 says what goes there in the solution given, tier 3
- * plays it.  Each tier finds the spot again: it depends on s alone. */
+/* Tier 1 is the first choice of the search the player can watch (the
+ * family's first engine, branching where the fewest ways are left): the
+ * same words and marks as its first step.  Tier 2 says what goes there in
+ * the solution given, tier 3 plays it.  Each tier asks again: it depends
+ * on s alone. */
 static bool hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
 {
 	const struct tiling *t = s->t;
 	note_clear(out);
 	if (tier < 1 || tier > 3 || is_solved(s))
 		return false;
-	struct xc_problem *p = reduce(s, DLX_MRV);
-	/* The options of every item in one pass over the entries: a hint is
-	 * asked tier by tier, and each tier looks again. */
-	int *len = xcalloc((size_t)p->n_items + 1, sizeof *len);
-	for (int e = 0; e < xc_entries(p); e++)
-		len[p->opt_item[e]]++;
-	int best = -1, best_n = 0;
-	for (int i = 0; i < p->n_primary; i++)
-		if (best < 0 || len[i] < best_n)
-			best = i, best_n = len[i];
-	free(len);
-	int piece = -1, cell = best >= 0 ? item_cell(s, p, best, &piece) : -1;
-	xc_free(p);
-	if (best < 0)
+	const struct puzzle_engine *pe = puzzle_engine_find(s->pz, NULL);
+	struct engine *e = pe ? pe->new(s->pz, s) : NULL;
+	if (!e)
 		return false;
+	struct engine_ctl ctl = { .step = true };
+	bool chose = engine_run(e, &ctl) == ENGINE_STEP && engine_event(e)->kind == ENGINE_EV_CHOOSE;
+	struct note first;
+	note_clear(&first);
+	if (chose)
+		e->ops->event_note(e, &first);
+	int n = chose ? engine_event(e)->choices : 0;
+	engine_free(e);
+	if (!chose)
+		return false;
+	int cell = first.n_cells == 1 ? first.cells[0] : -1;
+	int piece = cell < 0 && first.n_pieces == 1 ? first.pieces[0] : -1;
 	if (tier == 1) {
-		if (cell >= 0) {
-			char where[64];
-			say_cell(t, cell, where, sizeof where);
-			if (best_n == 0)
-				note_say(out, "Nothing can cover %s now", where);
-			else if (best_n == 1)
-				note_say(out, "Only one placement can cover %s", where);
-			else
-				note_say(out, "Only %d placements can cover %s", best_n, where);
-			note_cell(out, cell);
-		} else {
-			const char *name = t->def->pieces[piece].name;
-			if (best_n == 0)
-				note_say(out, "%s fits nowhere now", name);
-			else if (best_n == 1)
-				note_say(out, "%s fits in only one place now", name);
-			else
-				note_say(out, "%s fits in only %d places now", name, best_n);
-			note_piece(out, piece);
-		}
+		*out = first;
+		if (n >= 2)
+			note_say(out, "%s; start there", first.text);
 		return true;
 	}
 	int k = solution_placement(s, solution, cell, piece);
@@ -622,7 +638,11 @@ static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	memset(out, 0, sizeof *out);
 	uint64_t ways = tiling_completions(&s->pos, 2);
 	out->solutions = (int)ways;
-	out->effort = tiling_effort(&s->pos);
+	/* The search the player can watch, so that its node count when done
+	 * is the figure given here (tiling_effort, for the generator, counts
+	 * the same tree without an engine's words). */
+	if (!puzzle_search_nodes(s->pz, s, &out->effort, cancel))
+		return false;
 	out->grade = tiling_grade(out->effort);
 	snprintf(out->why, sizeof out->why, "%llu search nodes to finish it and prove the way unique",
 	         (unsigned long long)out->effort);

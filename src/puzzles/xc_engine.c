@@ -183,6 +183,31 @@ static bool item_is_piece(const struct xc_engine *x, int item)
 	return n.n_pieces > 0 && n.n_cells == 0;
 }
 
+/* A branch on item with n ways left, by the family's choice_note if it
+ * has one (the words its hints use too), else from the item's words. */
+static void choice_words(const struct xc_engine *x, int item, int n, char *buf, size_t size, struct note *marks)
+{
+	if (x->pz->xc->choice_note) {
+		struct note c;
+		note_clear(&c);
+		x->pz->xc->choice_note(x->s, x->p, item, n, &c);
+		snprintf(buf, size, "%s", c.text);
+		for (int i = 0; i < c.n_cells; i++)
+			note_cell(marks, c.cells[i]);
+		for (int i = 0; i < c.n_pieces; i++)
+			note_piece(marks, c.pieces[i]);
+		return;
+	}
+	char it[NOTE_TEXT_MAX / 2]; /* an item's words are short: room for the rest */
+	item_words(x, item, it, sizeof it, marks);
+	if (n == 0 && item_is_piece(x, item))
+		snprintf(buf, size, "%s fits nowhere", it);
+	else if (n == 0)
+		snprintf(buf, size, "%s has no choice left", it);
+	else
+		snprintf(buf, size, "%s has %d choice%s", it, n, n == 1 ? "" : "s");
+}
+
 static void ops_event_note(const struct engine *e, struct note *out)
 {
 	const struct xc_engine *x = of(e);
@@ -194,18 +219,13 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		note_say(out, "ready to search");
 		break;
 	case ENGINE_EV_CHOOSE:
-		item_words(x, ev->subject, item, sizeof item, out);
-		if (ev->choices == 0 && item_is_piece(x, ev->subject))
-			note_say(out, "%s fits nowhere", item);
-		else if (ev->choices == 0)
-			note_say(out, "%s has no choice left", item);
-		else
-			note_say(out, "%s has %d choice%s", item, ev->choices, ev->choices == 1 ? "" : "s");
+		choice_words(x, ev->subject, ev->choices, item, sizeof item, out);
+		note_say(out, "%s", item);
 		break;
 	case ENGINE_EV_TRY:
-		item_words(x, ev->subject, item, sizeof item, out);
+		choice_words(x, ev->subject, ev->choices, item, sizeof item, out);
 		option_words(x, ev->choice, what, sizeof what, out);
-		note_say(out, "%s has %d choice%s: tries %s", item, ev->choices, ev->choices == 1 ? "" : "s", what);
+		note_say(out, "%s: tries %s", item, what);
 		break;
 	case ENGINE_EV_UNDO:
 		option_words(x, ev->choice, what, sizeof what, out);

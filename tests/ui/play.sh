@@ -53,7 +53,7 @@ wait_for "moves 2"
 keys H
 seen=1
 for _ in $(seq 100); do
-	screen | grep -qE 'placements can cover the cell at row|fits in only' && { seen=0; break; }
+	screen | grep -qE 'can cover the cell at row| fits in ' && { seen=0; break; }
 	sleep 0.1
 done
 ok $seen "hint 1: the most constrained cell or piece"

@@ -187,7 +187,7 @@ static void test_hint_words(void)
 	char *sol = solve(pz, s);
 	struct note n1, n2, n3;
 	/* On the empty board a piece has the fewest places. */
-	ok(pz->hint(s, sol, 1, &n1) && strstr(n1.text, " fits in only ") && n1.n_pieces == 1 && !n1.n_cells,
+	ok(pz->hint(s, sol, 1, &n1) && strstr(n1.text, " fits in ") && n1.n_pieces == 1 && !n1.n_cells,
 	   "tier 1 on the empty board names a piece, marked: %s", n1.text);
 	ok(pz->hint(s, sol, 2, &n2) && strstr(n2.text, "In a way to finish from here, ") && strstr(n2.text, " goes on ")
 	       && n2.n_pieces == 1 && n2.n_cells > 0,
@@ -207,8 +207,63 @@ static void test_hint_words(void)
 	pz->free_state(s);
 }
 
+/* The hint's first tier, the search on screen and the grader speak from
+ * one source: the first step of the family's first engine is the hint's
+ * first tier (its words and marks), and the grade's effort is the node
+ * count that search reaches, stepped as the screen steps it. */
+static void test_one_source(void)
+{
+	int levels = 0, same_words = 0, same_marks = 0, same_nodes = 0;
+	char first_bad[2 * NOTE_TEXT_MAX] = "";
+	for (int f = 0; puzzle_families[f]; f++) {
+		const struct puzzle *pz = puzzle_families[f];
+		if (!pz->hint || !pz->grade || !pz->xc)
+			continue;
+		char **paths;
+		int n = level_list(pz, &paths);
+		for (int i = 0; i < n; i++) {
+			struct level *lv = malloc(sizeof *lv);
+			struct diag err;
+			struct puzzle_state *s = level_start(pz, paths[i], lv, &err);
+			free(lv);
+			if (!s)
+				continue;
+			levels++;
+			struct engine *e = puzzle_engine_find(pz, NULL)->new(pz, s);
+			struct engine_ctl ctl = { .step = true };
+			struct note step, hint;
+			note_clear(&step);
+			if (engine_run(e, &ctl) == ENGINE_STEP)
+				e->ops->event_note(e, &step);
+			while (engine_run(e, &ctl) == ENGINE_STEP)
+				;
+			char *sol = solve(pz, s);
+			bool hinted = pz->hint(s, sol, 1, &hint);
+			free(sol);
+			same_words += hinted && !strncmp(hint.text, step.text, strlen(step.text));
+			same_marks += hinted && hint.n_cells == step.n_cells && hint.n_pieces == step.n_pieces
+			              && !memcmp(hint.cells, step.cells, sizeof *step.cells * (size_t)step.n_cells)
+			              && !memcmp(hint.pieces, step.pieces, sizeof *step.pieces * (size_t)step.n_pieces);
+			if (hinted && strncmp(hint.text, step.text, strlen(step.text)) && !first_bad[0])
+				snprintf(first_bad, sizeof first_bad, "'%s' against '%s'", hint.text, step.text);
+			struct puzzle_grade g;
+			same_nodes += pz->grade(s, &g, NULL) && g.effort == engine_stats(e)->nodes;
+			engine_free(e);
+			pz->free_state(s);
+		}
+		level_list_free(paths, n);
+	}
+	ok(levels > 50, "%d shipped levels", levels);
+	ok(same_words == levels, "on %d of %d the hint's first tier says the search's first step%s%s", same_words,
+	   levels, first_bad[0] ? ": " : "", first_bad);
+	ok(same_marks == levels, "on %d of %d it marks what the search's first step marks", same_marks, levels);
+	ok(same_nodes == levels, "on %d of %d the grade's effort is the node count of the search on screen",
+	   same_nodes, levels);
+}
+
 int main(void)
 {
+	test_one_source();
 	test_names();
 	test_level_description();
 	test_hint_words();
