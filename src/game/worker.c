@@ -488,6 +488,21 @@ static void run_generate(struct worker *w, struct worker_job *j)
 	free(r.desc);
 }
 
+/* ---- grading -------------------------------------------------------- */
+
+static void run_grade(struct worker *w, struct worker_job *j)
+{
+	struct worker_report r = { .kind = WORK_GRADE, .gen = j->gen, .final = true, .take_back_to = -1 };
+	double t0 = clock_seconds();
+	if (!j->pz->grade)
+		snprintf(r.why, sizeof r.why, "%s has no grader", j->pz->title);
+	else
+		r.graded = j->pz->grade(j->states[j->n - 1], &r.verdict, &j->cancel);
+	r.seconds = clock_seconds() - t0;
+	r.cancelled = cancelled(j);
+	publish(w, &r);
+}
+
 /* ---- the thread ----------------------------------------------------- */
 
 static void *main_loop(void *arg)
@@ -517,6 +532,9 @@ static void *main_loop(void *arg)
 			break;
 		case WORK_GENERATE:
 			run_generate(w, j);
+			break;
+		case WORK_GRADE:
+			run_grade(w, j);
 			break;
 		case WORK_NONE:
 			break;

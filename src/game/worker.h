@@ -29,6 +29,7 @@ enum worker_kind {
 	WORK_COUNT,     /* every way to finish, with progress */
 	WORK_ANIMATE,   /* the search, step by step, for the screen */
 	WORK_GENERATE,  /* a new puzzle of the family (worker_job_generate) */
+	WORK_GRADE,     /* how hard the position is from here, by the family's grader */
 };
 
 struct worker_job;
@@ -97,6 +98,10 @@ struct worker_report {
 	char why[240];
 	int grade;
 	uint64_t seed;
+	/* WORK_GRADE: the grader's verdict (its why in words); graded false
+	 * when the family has no grader (why says so) */
+	bool graded;
+	struct puzzle_grade verdict;
 };
 
 struct worker;

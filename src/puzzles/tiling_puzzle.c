@@ -9,6 +9,7 @@
 
 #include "puzzles/tiling_gen.h"
 #include "puzzles/xc_engine.h"
+#include "util/u128.h"
 #include "util/xalloc.h"
 
 struct puzzle_state {
@@ -644,8 +645,14 @@ static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	if (!puzzle_search_nodes(s->pz, s, &out->effort, cancel))
 		return false;
 	out->grade = tiling_grade(out->effort);
-	snprintf(out->why, sizeof out->why, "%llu search nodes to finish it and prove the way unique",
-	         (unsigned long long)out->effort);
+	char n[U128_DIGITS + 13];
+	u128_grouped(out->effort, n);
+	if (ways == 1)
+		snprintf(out->why, sizeof out->why, "%s search nodes to finish it and prove the way unique", n);
+	else if (ways == 0)
+		snprintf(out->why, sizeof out->why, "%s search nodes to show there is none", n);
+	else
+		snprintf(out->why, sizeof out->why, "%s search nodes to find every way", n);
 	return !(cancel && atomic_load(cancel));
 }
 

@@ -65,6 +65,7 @@ struct play {
 	struct worker_report hint;
 
 	uint64_t count_gen;
+	uint64_t grade_gen;          /* the grader's verdict awaited, 0: none */
 	bool counting;
 	struct worker_report count;
 
@@ -518,6 +519,33 @@ static const char *check_words(enum check_mode m)
 	return "";
 }
 
+/* The worker runs one job: a count or a grade replaces a hint still being
+ * worked out, which is asked again after it. */
+static void forget_hint(struct play *p)
+{
+	if (p->hint_gen) {
+		p->hint_gen = 0;
+		p->hint_wanted = 0;
+		p->msg[0] = '\0';
+	}
+}
+
+/* The grader's verdict on the position, in words. */
+static void say_grade(struct play *p, const struct worker_report *r)
+{
+	const struct puzzle_grade *g = &r->verdict;
+	if (!r->graded)
+		say(p, ST_BAD, "%s", r->why[0] ? r->why : "No grade for this position");
+	else if (g->solutions == 0)
+		say(p, ST_BAD, "No way to finish from here: %s", g->why);
+	else if (g->solutions > 1)
+		say(p, ST_DIM, "No grade: more than one way to finish from here (%s)", g->why);
+	else if (g->grade < 1)
+		say(p, ST_GOOD, "Easier than grade 1 from here: %s", g->why);
+	else
+		say(p, ST_GOOD, "Grade %d of 4 from here: %s", g->grade, g->why);
+}
+
 static void board_event(struct play *p, const struct term_event *ev)
 {
 	enum action act = key_action(CTX_PLAY, ev);
@@ -575,14 +603,22 @@ static void board_event(struct play *p, const struct term_event *ev)
 		else
 			start_search(p);
 		return;
-	case ACT_COUNT:
-		/* The worker runs one job: the count replaces a hint or a check
-		 * still being worked out, which are asked again after it. */
-		if (p->hint_gen) {
-			p->hint_gen = 0;
-			p->hint_wanted = 0;
-			p->msg[0] = '\0';
+	case ACT_GRADE:
+		if (!p->pz->grade) {
+			say(p, ST_BAD, "%s has no grader", p->pz->title);
+			return;
 		}
+		forget_hint(p);
+		p->counting = false;
+		p->count_gen = 0;
+		p->grade_gen = submit(p, WORK_GRADE, false);
+		p->check_gen = 0;
+		say(p, ST_DIM, "Grading this position...");
+		p->msg_until = INFINITY;
+		return;
+	case ACT_COUNT:
+		forget_hint(p);
+		p->grade_gen = 0;
 		p->count_gen = submit(p, WORK_COUNT, false);
 		p->check_gen = 0;
 		p->counting = true;
@@ -689,6 +725,16 @@ void play_report(struct play *p, const struct worker_report *r)
 				    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish",
 				    r->elapsed);
 		}
+	}
+	if (r->gen == p->grade_gen && r->final) {
+		p->grade_gen = 0;
+		p->msg_until = 0;
+		if (!p->check_known && p->check_mode != CHECK_OFF)
+			p->check_gen = submit(p, WORK_CHECK, false);
+		if (r->cancelled)
+			p->msg[0] = '\0';
+		else
+			say_grade(p, r);
 	}
 	if (r->gen == p->anim_gen && p->searching) {
 		free(p->anim.path);

@@ -69,6 +69,15 @@ ok $? "Enter takes the hint's placement"
 screen | grep -q "hints 3"
 ok $? "three hints counted"
 
+# The grader from the game: its verdict on the position, in words.
+keys E
+seen=1
+for _ in $(seq 100); do
+	screen | tr -s ' \n' ' ' | grep -qE '(Grade [1-4] of 4|Easier than grade 1) from here: [0-9,]+ search nodes to finish it' && { seen=0; break; }
+	sleep 0.1
+done
+ok $seen "E grades the position from here"
+
 # The search on screen, started and stopped.
 keys A
 wait_for "The solver's search"

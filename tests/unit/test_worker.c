@@ -190,6 +190,30 @@ static void test_count(struct worker *w)
 	pz->free_state(s);
 }
 
+/* The grader from the game: the worker's verdict is the family's own, and
+ * a family without a grader says so rather than inventing one. */
+static void test_grade(struct worker *w)
+{
+	const struct puzzle *pz = &tiling_puzzle_kanoodle;
+	struct puzzle_state *s = board("GGPPPPK....\nDGGGSKK....\nDD.SSSK....\nDD..S.K....\n...........\n");
+	struct worker_report r;
+	bool got = wait_final(w, submit(w, WORK_GRADE, pz, s), &r, 30);
+	struct puzzle_grade direct;
+	bool graded = pz->grade(s, &direct, NULL);
+	ok(got && r.graded && graded && r.verdict.effort == direct.effort && r.verdict.solutions == 2
+	       && strstr(r.verdict.why, "search nodes to find every way"),
+	   "a grade through the worker: %s", got ? r.verdict.why : "none");
+	worker_report_clear(&r);
+	int bad;
+	struct diag err;
+	struct puzzle_state *t = toy_family.start(&toy_family, "queens8", &bad, &err);
+	got = t && wait_final(w, submit(w, WORK_GRADE, &toy_family, t), &r, 30);
+	ok(got && !r.graded && strstr(r.why, "has no grader"), "a family without a grader: %s", got ? r.why : "none");
+	if (t)
+		toy_family.free_state(t);
+	pz->free_state(s);
+}
+
 /* A family with engines but no exact-cover part: the worker must count
  * and check through its first engine (here Dancing Links on the toy's
  * problem, reached as any other engine would be). */
@@ -293,6 +317,7 @@ int main(void)
 	test_answers(w);
 	test_animation(w);
 	test_count(w);
+	test_grade(w);
 	test_families(w);
 	test_cancel(w);
 	worker_stop(w);
