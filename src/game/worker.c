@@ -503,6 +503,80 @@ static void run_grade(struct worker *w, struct worker_job *j)
 	publish(w, &r);
 }
 
+/* ---- the engines raced -------------------------------------------------- */
+
+/* Probes for each racer's estimate: a few milliseconds each. */
+#define RACE_PROBES 200
+/* Each racer's turn: it runs in small budgets until this much of its own
+ * time has passed, then the next one runs; a report after each round. */
+#define RACE_TURN_SECONDS 0.02
+#define RACE_SLICE_MEMS 20000
+
+static void run_race(struct worker *w, struct worker_job *j)
+{
+	struct worker_report r = { .kind = WORK_RACE, .gen = j->gen, .take_back_to = -1 };
+	struct worker_race *race = &r.race;
+	struct engine *e[WORKER_RACE_MAX] = { 0 };
+	const struct puzzle_engine *const *list = j->pz->engines;
+	const struct puzzle_engine *only = list ? NULL : puzzle_engine_find(j->pz, NULL);
+	for (int k = 0; race->n < WORKER_RACE_MAX && (list ? list[k] != NULL : k == 0 && only); k++) {
+		const struct puzzle_engine *pe = list ? list[k] : only;
+		struct worker_race_row *row = &race->row[race->n];
+		row->name = pe->name;
+		row->title = pe->title;
+		e[race->n++] = pe->new(j->pz, j->states[j->n - 1]);
+	}
+	publish(w, &r);
+	for (int k = 0; k < race->n && !cancelled(j); k++) {
+		if (!e[k]) {
+			race->row[k].state = RACE_NONE;
+			continue;
+		}
+		if (e[k]->ops->probe) {
+			struct estimate est;
+			estimate_init(&est, 1, 1);
+			estimate_engine(&est, e[k], RACE_PROBES, &j->cancel);
+			race->row[k].estimate = estimate_nodes(&est);
+			estimate_free(&est);
+		}
+		race->row[k].state = RACE_RUNNING;
+	}
+	publish(w, &r);
+	struct engine_ctl ctl = { .mems_budget = RACE_SLICE_MEMS, .report_solutions = true, .cancel = &j->cancel };
+	bool running = true;
+	while (running && !cancelled(j)) {
+		running = false;
+		for (int k = 0; k < race->n && !cancelled(j); k++) {
+			struct worker_race_row *row = &race->row[k];
+			if (row->state != RACE_RUNNING)
+				continue;
+			double t0 = clock_seconds(), t = t0;
+			enum engine_status st = ENGINE_BUDGET;
+			while (st == ENGINE_BUDGET && t - t0 < RACE_TURN_SECONDS) {
+				st = engine_run(e[k], &ctl);
+				t = clock_seconds();
+			}
+			row->seconds += t - t0;
+			row->nodes = engine_stats(e[k])->nodes;
+			if (st == ENGINE_SOLUTION)
+				row->state = RACE_SOLVED;
+			else if (st == ENGINE_DONE)
+				row->state = RACE_NONE;
+			else if (row->seconds >= WORKER_RACE_SECONDS)
+				row->state = RACE_GAVE_UP;
+			running |= row->state == RACE_RUNNING;
+		}
+		r.final = !running;
+		publish(w, &r);
+	}
+	if (cancelled(j)) {
+		r.final = r.cancelled = true;
+		publish(w, &r);
+	}
+	for (int k = 0; k < race->n; k++)
+		engine_free(e[k]);
+}
+
 /* ---- the thread ----------------------------------------------------- */
 
 static void *main_loop(void *arg)
@@ -535,6 +609,9 @@ static void *main_loop(void *arg)
 			break;
 		case WORK_GRADE:
 			run_grade(w, j);
+			break;
+		case WORK_RACE:
+			run_race(w, j);
 			break;
 		case WORK_NONE:
 			break;

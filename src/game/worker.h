@@ -30,6 +30,7 @@ enum worker_kind {
 	WORK_ANIMATE,   /* the search, step by step, for the screen */
 	WORK_GENERATE,  /* a new puzzle of the family (worker_job_generate) */
 	WORK_GRADE,     /* how hard the position is from here, by the family's grader */
+	WORK_RACE,      /* every engine of the family on the position, side by side */
 };
 
 struct worker_job;
@@ -68,6 +69,32 @@ struct worker_anim {
 	bool done;                  /* the tree is searched */
 };
 
+/* The race of a family's engines to a first solution, as it stands. */
+#define WORKER_RACE_MAX 8
+
+enum worker_race_state {
+	RACE_WAITING,   /* not started (estimating the others) */
+	RACE_RUNNING,
+	RACE_SOLVED,    /* found a solution */
+	RACE_NONE,      /* searched it all: there is none */
+	RACE_GAVE_UP,   /* ran out of its time (WORKER_RACE_SECONDS) */
+};
+
+#define WORKER_RACE_SECONDS 60.0
+
+struct worker_race_row {
+	const char *name, *title;   /* the engine's, from the family's table */
+	enum worker_race_state state;
+	uint64_t nodes;             /* to its first solution, or so far */
+	double seconds;             /* its own time, not the others' */
+	double estimate;            /* Knuth's estimate of its whole tree's nodes; 0: it cannot probe */
+};
+
+struct worker_race {
+	int n;
+	struct worker_race_row row[WORKER_RACE_MAX];
+};
+
 struct worker_report {
 	enum worker_kind kind;
 	uint64_t gen;               /* of the job */
@@ -102,6 +129,8 @@ struct worker_report {
 	 * when the family has no grader (why says so) */
 	bool graded;
 	struct puzzle_grade verdict;
+	/* WORK_RACE */
+	struct worker_race race;
 };
 
 struct worker;

@@ -21,6 +21,7 @@ const struct key_binding key_table[] = {
 	{ CTX_PLAY, ACT_ANIMATE, "A", "watch the solver search from here" },
 	{ CTX_PLAY, ACT_COUNT, "C", "count the ways to finish" },
 	{ CTX_PLAY, ACT_GRADE, "E", "how hard it is from here: the grader's verdict" },
+	{ CTX_PLAY, ACT_RACE, "X", "the engines side by side from here; then watch one" },
 	{ CTX_PLAY, ACT_PAUSE, "p", "pause (hides the board)" },
 	{ CTX_PLAY, ACT_HELP, "?", "this help" },
 	{ CTX_PLAY, ACT_QUIT, "q", "save and leave" },
@@ -138,6 +139,7 @@ enum action key_action(enum key_context ctx, const struct term_event *ev)
 	case 'A': return ACT_ANIMATE;
 	case 'C': return ACT_COUNT;
 	case 'E': return ACT_GRADE;
+	case 'X': return ACT_RACE;
 	case 'p': return ACT_PAUSE;
 	case '?': return ACT_HELP;
 	case 'q': return ACT_QUIT;

@@ -13,6 +13,7 @@
 #include "ui/app.h"
 #include "ui/help.h"
 #include "ui/keys.h"
+#include "ui/race.h"
 #include "ui/style.h"
 #include "ui/view.h"
 #include "util/clock.h"
@@ -69,6 +70,8 @@ struct play {
 	bool counting;
 	struct worker_report count;
 
+	struct race_screen race;     /* the engines side by side (X) */
+	const char *anim_engine;     /* the engine to watch (the family's), NULL: its first */
 	bool searching;              /* the search on screen */
 	uint64_t anim_gen;
 	struct worker_anim anim;
@@ -123,7 +126,10 @@ static uint64_t submit(struct play *p, enum worker_kind kind, bool history)
 	int n = history ? p->s->cur + 1 : 1;
 	if (!history)
 		states += p->s->cur;
-	return p->last_gen = worker_submit(p->app->worker, worker_job_new(kind, p->pz, states, n));
+	struct worker_job *j = worker_job_new(kind, p->pz, states, n);
+	if (kind == WORK_ANIMATE)
+		worker_job_engine(j, p->anim_engine);
+	return p->last_gen = worker_submit(p->app->worker, j);
 }
 
 static void cancel(struct play *p)
@@ -268,8 +274,11 @@ static void keep(struct worker_report *dst, const struct worker_report *r)
 	dst->anim.path = dst->anim.solution = NULL;
 }
 
-static void start_search(struct play *p)
+/* The search on screen by engine (its name in the family's table; NULL:
+ * the first). */
+static void start_search(struct play *p, const char *engine)
 {
+	p->anim_engine = engine;
 	p->vo->drop(p->view);
 	p->searching = true;
 	p->anim_known = false;
@@ -530,6 +539,37 @@ static void forget_hint(struct play *p)
 	}
 }
 
+/* Keys while the engines race: pick one to watch, or go back. */
+static void race_event(struct play *p, const struct term_event *ev)
+{
+	enum action act = key_action(CTX_PLAY, ev);
+	int pick = -1;
+	if (ev->kind == TERM_KEY && ev->ch >= '1' && ev->ch <= '9' && ev->ch - '1' < p->race.race.n)
+		pick = ev->ch - '1';
+	else if (act == ACT_PLACE && p->race.known)
+		pick = p->race.sel;
+	if (act == ACT_UP || act == ACT_DOWN) {
+		race_move(&p->race, act == ACT_UP ? -1 : 1);
+		touch(p);
+	} else if (pick >= 0 && p->race.race.n > 0) {
+		const char *name = p->race.race.row[pick].name;
+		p->race.open = false;
+		cancel(p);
+		start_search(p, name);
+	} else if (act == ACT_DROP || act == ACT_RACE) {
+		p->race.open = false;
+		cancel(p);
+		changed(p);
+		say(p, ST_DIM, "Back to your position");
+	} else if (act == ACT_QUIT) {
+		p->race.open = false;
+		cancel(p);
+		leave(p);
+	} else if (act == ACT_HELP) {
+		open_help(p, CTX_PLAY);
+	}
+}
+
 /* The grader's verdict on the position, in words. */
 static void say_grade(struct play *p, const struct worker_report *r)
 {
@@ -601,7 +641,7 @@ static void board_event(struct play *p, const struct term_event *ev)
 		if (session_solved(p->s))
 			say(p, ST_DIM, "It is solved already");
 		else
-			start_search(p);
+			start_search(p, NULL);
 		return;
 	case ACT_GRADE:
 		if (!p->pz->grade) {
@@ -615,6 +655,19 @@ static void board_event(struct play *p, const struct term_event *ev)
 		p->check_gen = 0;
 		say(p, ST_DIM, "Grading this position...");
 		p->msg_until = INFINITY;
+		return;
+	case ACT_RACE:
+		if (session_solved(p->s)) {
+			say(p, ST_DIM, "It is solved already");
+			return;
+		}
+		p->vo->drop(p->view);
+		forget_hint(p);
+		p->counting = false;
+		p->count_gen = p->grade_gen = p->check_gen = 0;
+		race_open(&p->race, submit(p, WORK_RACE, false));
+		p->msg[0] = '\0';
+		touch(p);
 		return;
 	case ACT_COUNT:
 		forget_hint(p);
@@ -681,6 +734,10 @@ void play_event(struct play *p, const struct term_event *ev)
 		search_event(p, key_action(CTX_SEARCH, ev));
 		return;
 	}
+	if (p->race.open) {
+		race_event(p, ev);
+		return;
+	}
 	enum action act = key_action(CTX_PLAY, ev);
 	if (p->paused && act != ACT_QUIT && act != ACT_HELP) {
 		if (act == ACT_PAUSE || act != ACT_NONE) {
@@ -726,6 +783,7 @@ void play_report(struct play *p, const struct worker_report *r)
 				    r->elapsed);
 		}
 	}
+	race_report(&p->race, r);
 	if (r->gen == p->grade_gen && r->final) {
 		p->grade_gen = 0;
 		p->msg_until = 0;
@@ -920,8 +978,13 @@ static void draw_keys(struct play *p, struct canvas *c)
 	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
 	static const char *const holding[] = { "any key: leave", NULL };
-	bool on_board = !p->holding && !p->searching && !p->paused;
-	const char *const *list = p->holding ? holding : p->searching ? search : p->paused ? paused : board;
+	static const char *const racing[] = { "Enter watch it", "Up Down choose", "Esc back", NULL };
+	bool on_board = !p->holding && !p->searching && !p->paused && !p->race.open;
+	const char *const *list = p->holding ? holding
+	                          : p->searching ? search
+	                          : p->paused ? paused
+	                          : p->race.open ? racing
+	                                         : board;
 	const char *last = p->paused || p->holding ? "" : "? help";
 	int room = c->cols - 2 - (int)strlen(last);
 	char line[512] = "";
@@ -965,7 +1028,14 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	const struct worker_anim *a = &p->anim;
 	int w = c->cols;
 	char line[128];
-	canvas_text(c, 0, 0, w, A_BOLD, "The solver's search");
+	const struct puzzle_engine *pe = puzzle_engine_find(p->pz, p->anim_engine);
+	char title[80];
+	/* Which engine, when the family has more than one to watch. */
+	if (pe && p->pz->engines && p->pz->engines[0] && p->pz->engines[1])
+		snprintf(title, sizeof title, "The search: %s", pe->title);
+	else
+		snprintf(title, sizeof title, "The solver's search");
+	canvas_text(c, 0, 0, w, A_BOLD, title);
 	if (!p->anim_known) {
 		canvas_text(c, 2, 0, w, A_NORMAL, "estimating...");
 		return;
@@ -1044,6 +1114,12 @@ void play_draw_on(struct play *p, struct canvas *c)
 	const struct puzzle_state *st = session_state(p->s);
 	if (p->searching && p->anim_state)
 		st = p->anim_state;
+	if (p->race.open) {
+		race_draw(&p->race, &body);
+		draw_status(p, c);
+		draw_keys(p, c);
+		return;
+	}
 	p->vo->draw(p->view, &body, st, &show);
 	if (p->searching) {
 		int y, x, h, w;

@@ -133,6 +133,24 @@ static void test_golden(void)
 	ok(strstr(text, "speed           paused, 10000/s\n") != NULL, "the search's panel: \"paused, 10000/s\" whole");
 	free(text);
 	sym(p, KEY_SYM_ESCAPE);
+
+	/* The engines side by side, with the longest figures a row can hold. */
+	key(p, 'X');
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_RACE;
+	r.gen = play_last_job(p);
+	r.race.n = 4;
+	const char *names[] = { "mrv", "seq", "dlx", "sat" };
+	const char *titles[] = { "Fewest candidates", "Cells in order", "Dancing Links", "Clauses (seed 001)" };
+	enum worker_race_state states[] = { RACE_SOLVED, RACE_GAVE_UP, RACE_RUNNING, RACE_NONE };
+	for (int k = 0; k < 4; k++) {
+		r.race.row[k] = (struct worker_race_row){ .name = names[k], .title = titles[k], .state = states[k],
+		                                          .nodes = k == 1 ? 999999999999ull : 1234567u * (unsigned)k,
+		                                          .seconds = k == 1 ? 60.0 : 0.25 * k,
+		                                          .estimate = k == 3 ? 0 : k == 1 ? 3.5e40 : 98765432109.0 };
+	}
+	play_report(p, &r);
+	golden(p, "kanoodle-race", "the engines side by side");
 	play_free(p);
 }
 

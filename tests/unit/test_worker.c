@@ -258,6 +258,38 @@ static void test_families(struct worker *w)
 	}
 }
 
+/* The engines side by side: every engine of the family, each to its first
+ * solution, with its nodes, its own time and its estimate. */
+static void test_race(struct worker *w)
+{
+	static const struct puzzle_engine *const two[] = { &xc_engine_dlx, &toy_engine, NULL };
+	static struct puzzle racing;
+	racing = toy_family;
+	racing.engines = two;
+	int bad;
+	struct diag err;
+	struct puzzle_state *s = racing.start(&racing, "queens8", &bad, &err);
+	struct worker_report r;
+	bool got = wait_final(w, submit(w, WORK_RACE, &racing, s), &r, 30);
+	const struct worker_race *race = &r.race;
+	ok(got && race->n == 2 && !strcmp(race->row[0].name, "dlx") && !strcmp(race->row[1].name, "toy"),
+	   "a race of the family's two engines, in its order");
+	bool all = got;
+	for (int k = 0; got && k < race->n; k++)
+		all &= race->row[k].state == RACE_SOLVED && race->row[k].nodes > 0 && race->row[k].estimate > 0
+		       && race->row[k].seconds >= 0;
+	ok(all, "each solved, with its nodes (%" PRIu64 ", %" PRIu64 ") and an estimate", got ? race->row[0].nodes : 0,
+	   got ? race->row[1].nodes : 0);
+	/* An engine that finds nothing says so. */
+	struct puzzle_state *t = racing.apply(s, "o0;o10", &err); /* queens at a1 and b3 */
+	got = t && wait_final(w, submit(w, WORK_RACE, &racing, t), &r, 30);
+	ok(got && race->row[0].state == RACE_NONE && race->row[1].state == RACE_NONE,
+	   "from a dead end, both search it all and find none");
+	if (t)
+		racing.free_state(t);
+	racing.free_state(s);
+}
+
 static void test_cancel(struct worker *w)
 {
 	const struct puzzle *pz = &tiling_puzzle_iqfit;
@@ -318,6 +350,7 @@ int main(void)
 	test_animation(w);
 	test_count(w);
 	test_grade(w);
+	test_race(w);
 	test_families(w);
 	test_cancel(w);
 	worker_stop(w);
