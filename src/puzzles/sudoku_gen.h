@@ -1,6 +1,10 @@
 /* New Sudoku puzzles (after seed 003): a random full grid, then clues
  * taken away in a random order while the solution stays unique, until no
- * clue can go (minimal).  Reproducible from the seed. */
+ * clue can go (minimal).  Reproducible from the seed.
+ *
+ * Four removal orders are tried on the one full grid and the puzzle with
+ * the fewest clues is kept: one order alone leaves a median of 24 clues
+ * on 9x9, four leave 23 (issue 8 asks for at most 24). */
 #ifndef LD_SUDOKU_GEN_H
 #define LD_SUDOKU_GEN_H
 
@@ -10,11 +14,15 @@
 
 #include "solver/sudoku_grid.h"
 
-/* Solutions of g up to limit (0: no limit), by the fastest engine. */
+/* Solutions of g up to limit (0: no limit), by the fastest engine
+ * (sdk_count: fewest candidates first, on bitmasks); cancel is checked at
+ * every node, and a cancelled count is the solutions found so far. */
 uint64_t sudoku_count(const struct sdk_grid *g, uint64_t limit, const atomic_int *cancel);
 
 /* A proper minimal puzzle of box side box; with symmetric, clues go in
- * pairs turned half a turn about the centre.  False if cancelled. */
+ * pairs turned half a turn about the centre, and the puzzle is minimal in
+ * pairs: no pair (nor the centre) can go, though a single clue might,
+ * which would break the symmetry.  False if cancelled. */
 bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sdk_grid *out, const atomic_int *cancel);
 
 /* Is g proper (one solution) and minimal (no clue can go)? */

@@ -1,0 +1,194 @@
+/* The two backtrackers of solver/sudoku_bt.c as engines of the Sudoku
+ * family: their paths as the family's moves, their steps in a player's
+ * words.  The family's tables (sudoku_engine_seq, sudoku_engine_mrv) are
+ * in sudoku_engines_family.c, apart from this file, so that the engines
+ * on a bare grid link without the family's states. */
+#include "config.h"
+
+#include "puzzles/sudoku_engines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "solver/sudoku_bt.h"
+#include "util/xalloc.h"
+
+struct sdk_engine {
+	struct engine base;
+	struct sdk_bt *bt;
+};
+
+static struct sdk_engine *of(const struct engine *e)
+{
+	return (struct sdk_engine *)e;
+}
+
+static void ops_free(struct engine *e)
+{
+	sdk_bt_free(of(e)->bt);
+	free(e);
+}
+
+static void ops_restart(struct engine *e)
+{
+	sdk_bt_restart(of(e)->bt);
+}
+
+static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
+{
+	return sdk_bt_run(of(e)->bt, ctl);
+}
+
+static const struct engine_event *ops_event(const struct engine *e)
+{
+	return sdk_bt_event(of(e)->bt);
+}
+
+static const struct search_stats *ops_stats(const struct engine *e)
+{
+	return sdk_bt_stats(of(e)->bt);
+}
+
+static double ops_progress(const struct engine *e)
+{
+	return sdk_bt_progress(of(e)->bt);
+}
+
+/* "r3c5", as Sudoku players name a cell. */
+static void cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size)
+{
+	snprintf(buf, size, "r%dc%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1);
+}
+
+static void ops_path_move(const struct engine *e, struct strbuf *out)
+{
+	const struct sdk_bt *bt = of(e)->bt;
+	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
+	int n = sdk_bt_path(bt, cells, digits);
+	strbuf_addn(out, "", 0); /* "" rather than NULL at the root */
+	for (int i = 0; i < n; i++) {
+		char name[32];
+		cell_name(sdk_bt_start(bt), cells[i], name, sizeof name);
+		strbuf_addf(out, "%s%s=%d", i ? ";" : "", name, digits[i]);
+	}
+}
+
+/* "row 3", "column 5", "box 7": a unit as players name it. */
+static void unit_name(const struct sdk_grid *g, int unit, char *buf, size_t size)
+{
+	static const char *const kind[] = { "row", "column", "box" };
+	snprintf(buf, size, "%s %d", kind[unit / g->side], unit % g->side + 1);
+}
+
+static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, const char *cell,
+                        struct note *out)
+{
+	int a, b, unit;
+	if (ev->level == 0 && sdk_bt_clash(bt, &a, &b, &unit)) {
+		char where[24];
+		unit_name(sdk_bt_start(bt), unit, where, sizeof where);
+		note_cell(out, a);
+		note_cell(out, b);
+		note_say(out, "%d is twice in %s: no way to finish", sdk_bt_start(bt)->v[a], where);
+	} else if (ev->choices == 0) {
+		note_say(out, "%s has no candidate left", cell);
+	} else if (ev->choices == 1) {
+		note_say(out, "%s has 1 candidate", cell);
+	} else {
+		note_say(out, "%s has %d candidates", cell, ev->choices);
+	}
+}
+
+static void ops_event_note(const struct engine *e, struct note *out)
+{
+	const struct sdk_bt *bt = of(e)->bt;
+	const struct engine_event *ev = sdk_bt_event(bt);
+	char cell[32] = "";
+	note_clear(out);
+	if (ev->subject >= 0) {
+		cell_name(sdk_bt_start(bt), ev->subject, cell, sizeof cell);
+		note_cell(out, ev->subject);
+	}
+	if (ev->choice > 0)
+		note_piece(out, ev->choice);
+	switch (ev->kind) {
+	case ENGINE_EV_NONE:
+		note_say(out, "ready to search");
+		break;
+	case ENGINE_EV_CHOOSE:
+		choose_note(bt, ev, cell, out);
+		break;
+	case ENGINE_EV_TRY:
+		if (ev->choices == 1)
+			note_say(out, "%s can only be %d", cell, ev->choice);
+		else
+			note_say(out, "%s has %d candidates: tries %d", cell, ev->choices, ev->choice);
+		break;
+	case ENGINE_EV_UNDO:
+		if (sdk_bt_undo_solved(bt))
+			note_say(out, "%s: takes %d back to look for more", cell, ev->choice);
+		else
+			note_say(out, "%s: %d fails, takes it back", cell, ev->choice);
+		break;
+	case ENGINE_EV_SOLUTION:
+		note_say(out, "every cell is filled: a solution");
+		break;
+	case ENGINE_EV_DONE:
+		note_say(out, "every way has been tried");
+		break;
+	case ENGINE_EV_PRUNE:
+	case ENGINE_EV_MEMO_HIT:
+		/* never raised by these engines */
+		note_say(out, "goes on searching");
+		break;
+	}
+}
+
+static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	sdk_bt_probe(of(e)->bt, r, degrees, cap, depth, solution);
+}
+
+static const struct engine_ops seq_ops = {
+	.name = "seq",
+	.free = ops_free,
+	.restart = ops_restart,
+	.run = ops_run,
+	.event = ops_event,
+	.stats = ops_stats,
+	.progress = ops_progress,
+	.path_move = ops_path_move,
+	.event_note = ops_event_note,
+	.probe = ops_probe,
+};
+
+static const struct engine_ops mrv_ops = {
+	.name = "mrv",
+	.free = ops_free,
+	.restart = ops_restart,
+	.run = ops_run,
+	.event = ops_event,
+	.stats = ops_stats,
+	.progress = ops_progress,
+	.path_move = ops_path_move,
+	.event_note = ops_event_note,
+	.probe = ops_probe,
+};
+
+static struct engine *engine_new(const struct sdk_grid *g, enum sdk_bt_rule rule)
+{
+	struct sdk_engine *x = xcalloc(1, sizeof *x);
+	x->base.ops = rule == SDK_BT_SEQ ? &seq_ops : &mrv_ops;
+	x->bt = sdk_bt_new(g, rule);
+	return &x->base;
+}
+
+struct engine *sudoku_engine_seq_new(const struct sdk_grid *g)
+{
+	return engine_new(g, SDK_BT_SEQ);
+}
+
+struct engine *sudoku_engine_mrv_new(const struct sdk_grid *g)
+{
+	return engine_new(g, SDK_BT_MRV);
+}
