@@ -8,8 +8,28 @@
 
 #include "puzzles/sudoku_logic.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The geometry of each size, worked out once: the grader is called
+ * thousands of times by the generator, and working it out costs more than
+ * grading an easy puzzle.  Never written after the once. */
+static struct sdk_geom shared_geo[SDK_MAX_BOX + 1];
+static pthread_once_t shared_geo_once = PTHREAD_ONCE_INIT;
+
+static void shared_geo_init(void)
+{
+	for (int box = 2; box <= SDK_MAX_BOX; box++)
+		sdk_geom_init(&shared_geo[box], box);
+}
+
+/* The geometry of box side box (2 or 3). */
+static const struct sdk_geom *geom_of(int box)
+{
+	pthread_once(&shared_geo_once, shared_geo_init);
+	return &shared_geo[box];
+}
 
 /* ---- steps ------------------------------------------------------------- */
 
@@ -550,7 +570,10 @@ bool sdk_logic_init_geo(struct sdk_logic *L, const struct sdk_geom *geo, const s
 	}
 	L->geo = *geo;
 	L->g = *g;
-	return sdk_candidates(g, &L->geo, L->cand);
+	if (sdk_candidates(g, &L->geo, L->cand))
+		return true;
+	L->geo.box = 0; /* so that sdk_logic_find finds nothing in a grid that breaks a rule */
+	return false;
 }
 
 bool sdk_logic_init(struct sdk_logic *L, const struct sdk_grid *g)
@@ -559,9 +582,7 @@ bool sdk_logic_init(struct sdk_logic *L, const struct sdk_grid *g)
 		memset(L, 0, sizeof *L);
 		return false;
 	}
-	sdk_geom_init(&L->geo, g->box);
-	L->g = *g;
-	return sdk_candidates(g, &L->geo, L->cand);
+	return sdk_logic_init_geo(L, geom_of(g->box), g);
 }
 
 bool sdk_logic_find(const struct sdk_logic *L, struct sdk_step *out)
@@ -657,15 +678,13 @@ bool sdk_logic_grade_geo(const struct sdk_geom *geo, const struct sdk_grid *g, i
 bool sdk_logic_grade(const struct sdk_grid *g, int *grade, enum sdk_technique *hardest, int *steps,
                      const atomic_int *cancel)
 {
-	struct sdk_geom geo;
 	if (g->box < 2 || g->box > SDK_MAX_BOX) {
 		*grade = 4;
 		*hardest = SDK_T_NONE;
 		*steps = 0;
 		return true;
 	}
-	sdk_geom_init(&geo, g->box);
-	return sdk_logic_grade_geo(&geo, g, grade, hardest, steps, cancel);
+	return sdk_logic_grade_geo(geom_of(g->box), g, grade, hardest, steps, cancel);
 }
 
 /* ---- the next placement --------------------------------------------------

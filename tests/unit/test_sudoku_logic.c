@@ -6,6 +6,7 @@
  * of steps. */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -777,6 +778,38 @@ static void test_edges(void)
 	is_str(sdk_technique_name(SDK_T_XWING), "X-wing", "a rung's name");
 }
 
+/* ---- threads: the generator grades on several at once -------------------- */
+
+struct grader {
+	pthread_t th;
+	int grade[N_KNOWN], steps[N_KNOWN];
+};
+
+static void *grade_all(void *arg)
+{
+	struct grader *gr = arg;
+	for (int i = 0; i < N_KNOWN; i++) {
+		struct sdk_grid g = parse(known[i]);
+		enum sdk_technique h;
+		sdk_logic_grade(&g, &gr->grade[i], &h, &gr->steps[i], NULL);
+	}
+	return NULL;
+}
+
+static void test_threads(void)
+{
+	struct grader gr[4];
+	for (int t = 0; t < 4; t++)
+		pthread_create(&gr[t].th, NULL, grade_all, &gr[t]);
+	for (int t = 0; t < 4; t++)
+		pthread_join(gr[t].th, NULL);
+	bool same = true;
+	for (int t = 1; t < 4; t++)
+		same &= !memcmp(gr[t].grade, gr[0].grade, sizeof gr[0].grade) &&
+		        !memcmp(gr[t].steps, gr[0].steps, sizeof gr[0].steps);
+	ok(same, "4 threads grading at once agree");
+}
+
 int main(void)
 {
 	test_known_proper();
@@ -786,5 +819,6 @@ int main(void)
 	test_next_placement();
 	test_words();
 	test_edges();
+	test_threads();
 	return tap_done();
 }
