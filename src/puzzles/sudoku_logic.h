@@ -41,6 +41,14 @@ struct sdk_step {
 	int n_elim;                         /* the candidates it rules out */
 	struct { uint8_t cell, digit; } elim[SDK_STEP_MAX_ELIM];
 	char why[240];                      /* "r3c5 can only be 7: every other digit is in its row, column or box" */
+	/* What the step reasons about, for a view that marks more than cells:
+	 * units[0] the unit it looks at (a single's or a subset's unit; for
+	 * locked candidates the box or line the digit is locked in, units[1]
+	 * the one it is ruled out of; for an X-wing the two lines it is locked
+	 * in), numbered as in sudoku_grid.h, -1 if none; digits the digits
+	 * (a naked subset's, a hidden subset's, the single digit otherwise). */
+	int units[2];
+	sdk_mask digits;
 };
 
 struct sdk_logic {
@@ -52,17 +60,27 @@ struct sdk_logic {
 /* Start from g: false if g already breaks a rule or leaves a cell with no
  * candidate. */
 bool sdk_logic_init(struct sdk_logic *L, const struct sdk_grid *g);
+/* The same with the geometry already worked out (geo->box == g->box), for
+ * a caller that grades many grids of one size. */
+bool sdk_logic_init_geo(struct sdk_logic *L, const struct sdk_geom *geo, const struct sdk_grid *g);
 
 /* The easiest step that applies, in *out (not yet applied), or false if
  * no rung applies (or the grid is full). */
 bool sdk_logic_find(const struct sdk_logic *L, struct sdk_step *out);
 void sdk_logic_apply(struct sdk_logic *L, const struct sdk_step *st);
+/* Fill in st's why (and, for a single, its reason cells) from its other
+ * fields and the position L it was found in: sdk_logic_find does it;
+ * for a caller or test that builds a step itself. */
+void sdk_step_explain(const struct sdk_logic *L, struct sdk_step *st);
 
 /* The steps up to and including the next placement, for a hint: a hint
  * that rests on eliminations tells them first.  Returns how many steps
  * were written to steps (at most max), the last one the placement; 0 if
  * the ladder cannot reach one. */
 int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, int max);
+/* (Only the eliminations the placement rests on are told, directly or
+ * through other told steps; if more than max steps are needed, the
+ * earliest are left out.) */
 
 /* Grade g by the ladder: 1 singles; 2 locked candidates and pairs; 3
  * triples and X-wing; 4 the ladder stalls (needs trial).  *hardest the
@@ -70,9 +88,16 @@ int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, i
  * how many steps it took.  False if cancelled. */
 bool sdk_logic_grade(const struct sdk_grid *g, int *grade, enum sdk_technique *hardest, int *steps,
                      const atomic_int *cancel);
+/* The same with the geometry already worked out (geo->box == g->box).  A
+ * grid that breaks a rule grades 4 (no step applies); a full grid 1. */
+bool sdk_logic_grade_geo(const struct sdk_geom *geo, const struct sdk_grid *g, int *grade,
+                         enum sdk_technique *hardest, int *steps, const atomic_int *cancel);
 
+/* 1 for the singles, 2 locked candidates and pairs, 3 triples and X-wing,
+ * 4 for SDK_T_NONE (as a hardest rung: the ladder stalled). */
 int sdk_technique_grade(enum sdk_technique t);
-/* "hidden single", "X-wing": for the grader's words. */
+/* "hidden single", "X-wing": for the grader's words ("trial" for
+ * SDK_T_NONE). */
 const char *sdk_technique_name(enum sdk_technique t);
 
 #endif
