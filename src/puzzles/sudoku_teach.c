@@ -1,0 +1,198 @@
+#include "config.h"
+
+#include "puzzles/sudoku_teach.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/sudoku_gen.h"
+#include "puzzles/sudoku_logic.h"
+#include "puzzles/sudoku_puzzle.h"
+#include "util/u128.h"
+
+/* Steps of a hint's chain: the eliminations a placement rests on rarely
+ * number more than a few. */
+#define CHAIN_MAX 8
+
+static void mark_step(const struct sdk_step *st, struct note *out)
+{
+	for (int i = 0; i < st->n_reason; i++)
+		note_cell(out, st->reason[i]);
+	if (st->cell >= 0)
+		note_cell(out, st->cell);
+}
+
+/* The digit the solution given puts in cell, or 0. */
+static int solution_digit(const struct sdk_grid *g, const char *solution, int cell)
+{
+	for (const char *m = solution; m && *m;) {
+		int r, c, d, n = 0;
+		if (sscanf(m, "r%dc%d=%d%n", &r, &c, &d, &n) == 3 && n > 0 && (r - 1) * g->side + c - 1 == cell)
+			return d;
+		const char *e = strchr(m, ';');
+		m = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+/* When the ladder finds nothing: the blank cell with the fewest
+ * candidates, which the solver's digit then fills. */
+static int fewest_candidates(const struct sdk_grid *g)
+{
+	struct sdk_geom geo;
+	sdk_geom_init(&geo, g->box);
+	sdk_mask cand[SDK_MAX_CELLS];
+	sdk_candidates(g, &geo, cand);
+	int best = -1;
+	for (int c = 0; c < g->cells; c++)
+		if (!g->v[c] && (best < 0 || sdk_popcount(cand[c]) < sdk_popcount(cand[best])))
+			best = c;
+	return best;
+}
+
+static void enter_tier(const struct sdk_grid *g, int cell, int digit, struct note *out)
+{
+	char name[16];
+	sudoku_cell_name(g, cell, name, sizeof name);
+	note_say(out, "%s is %d", name, digit);
+	note_cell(out, cell);
+	sudoku_move_enter(g, cell, digit, out->move, sizeof out->move);
+}
+
+/* Tiers: the elimination the next digit rests on (if any), the reason for
+ * the digit, then the digit as a move.  When no rung of the ladder
+ * applies, it says so, then offers the solver's digit. */
+bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
+{
+	note_clear(out);
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	if (sudoku_state_setup(s) || tier < 1)
+		return false;
+	static _Thread_local struct sdk_step chain[CHAIN_MAX];
+	int n = sdk_logic_next_placement(g, chain, CHAIN_MAX);
+	if (n == 0) {
+		int cell = fewest_candidates(g), digit = cell >= 0 ? solution_digit(g, solution, cell) : 0;
+		if (cell < 0 || !digit)
+			return false;
+		if (tier == 1) {
+			note_say(out, "No technique I know finds the next digit here: it takes trial and error");
+			note_cell(out, cell);
+			return true;
+		}
+		if (tier > 2)
+			return false;
+		enter_tier(g, cell, digit, out);
+		return true;
+	}
+	const struct sdk_step *place = &chain[n - 1];
+	int tiers = n > 1 ? 3 : 2;
+	if (tier > tiers)
+		return false;
+	if (tier == tiers) {
+		enter_tier(g, place->cell, place->digit, out);
+		return true;
+	}
+	if (tier == 1 && n > 1) {
+		/* The last elimination is the one the digit rests on directly;
+		 * earlier ones are counted, not recited. */
+		const struct sdk_step *el = &chain[n - 2];
+		if (n > 2)
+			note_say(out, "%s (after %d more step%s like it)", el->why, n - 2, n - 2 == 1 ? "" : "s");
+		else
+			note_say(out, "%s", el->why);
+		mark_step(el, out);
+		return true;
+	}
+	note_say(out, "%s", place->why);
+	/* A sentence begins with a capital, though a rung's words may not. */
+	if (out->text[0] >= 'a' && out->text[0] <= 'z')
+		out->text[0] = (char)(out->text[0] - 'a' + 'A');
+	mark_step(place, out);
+	return true;
+}
+
+bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel)
+{
+	memset(out, 0, sizeof *out);
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	uint64_t ways = sudoku_count(g, 2, cancel);
+	if (cancel && atomic_load(cancel))
+		return false;
+	out->solutions = ways >= 2 ? 2 : (int)ways;
+	int steps;
+	enum sdk_technique hardest;
+	if (!sdk_logic_grade(g, &out->grade, &hardest, &steps, cancel))
+		return false;
+	/* The nodes of the search the player can watch from here (A), as the
+	 * tilings count theirs. */
+	if (!puzzle_search_nodes(&sudoku_puzzle, s, &out->effort, cancel))
+		return false;
+	char n[U128_DIGITS + 13];
+	u128_grouped(out->effort, n);
+	if (ways != 1)
+		snprintf(out->why, sizeof out->why, "%s search nodes", n);
+	else if (out->grade >= 4)
+		snprintf(out->why, sizeof out->why, "the techniques stall: it needs trial; %s search nodes", n);
+	else if (hardest == SDK_T_NAKED_SINGLE || hardest == SDK_T_HIDDEN_SINGLE)
+		snprintf(out->why, sizeof out->why, "singles only, %d steps; %s search nodes", steps, n);
+	else
+		snprintf(out->why, sizeof out->why, "needs a %s; %s search nodes", sdk_technique_name(hardest), n);
+	return true;
+}
+
+/* Attempts at a puzzle of the grade asked, each a new minimal puzzle:
+ * grade 3 comes about once in 500. */
+#define GEN_ATTEMPTS 20000
+
+bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uint64_t seed, struct strbuf *desc,
+                     const atomic_int *cancel, struct diag *err)
+{
+	bool symmetric = false;
+	int box = 3;
+	for (const char *p = params; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char *end;
+		if (len == 9 && !strncmp(p, "symmetric", 9)) {
+			symmetric = true;
+		} else if (len > 6 && !strncmp(p, "grade=", 6) && strtol(p + 6, &end, 10) >= 1 &&
+		           strtol(p + 6, NULL, 10) <= 4 && end == p + len) {
+			grade = (int)strtol(p + 6, NULL, 10);
+		} else if (len == 6 && (!strncmp(p, "size=4", 6) || !strncmp(p, "size=9", 6))) {
+			box = p[5] == '4' ? 2 : 3;
+		} else {
+			diag_set(err, "%s knows grade=1 to grade=4, symmetric and size=4 or 9, not '%.*s'", pz->title,
+			         (int)(len > 20 ? 20 : len), p);
+			return false;
+		}
+		p = e ? e + 1 : p + len;
+	}
+	if (grade < 0 || grade > 4) {
+		diag_set(err, "the grade of a %s puzzle is 1 (easy) to 4", pz->title);
+		return false;
+	}
+	struct sdk_geom geo;
+	sdk_geom_init(&geo, box);
+	for (uint64_t a = 0; a < GEN_ATTEMPTS; a++) {
+		struct sdk_grid g;
+		if (!sudoku_gen_minimal(box, symmetric, seed * GEN_ATTEMPTS + a, &g, cancel))
+			break;
+		int got = 0, steps;
+		enum sdk_technique hardest;
+		if (!sdk_logic_grade_geo(&geo, &g, &got, &hardest, &steps, cancel))
+			break;
+		if (grade && got != grade)
+			continue;
+		char line[SDK_MAX_CELLS + 1];
+		sdk_format(&g, line);
+		strbuf_addf(desc, "%s", line);
+		return true;
+	}
+	if (cancel && atomic_load(cancel))
+		diag_set(err, "stopped");
+	else
+		diag_set(err, "no %s puzzle of grade %d from seed %llu; try another seed", pz->title, grade,
+		         (unsigned long long)seed);
+	return false;
+}
