@@ -1,0 +1,370 @@
+/* Sudoku for the clause solver (solver/sat.h), seed 001's way: a variable
+ * for each cell and digit, "r3c5 is 7"; a positive clause for each of the
+ * exact cover's items (a cell has a digit; a row, a column, a box has a
+ * digit somewhere), so branching on the shortest one is Algorithm X's
+ * MRV; negative clauses of two literals saying at most one digit per cell
+ * and at most one place per digit in a row, a column, a box; and each
+ * filled cell of the grid (a given or an entry) as a clause of one literal.
+ *
+ * Clauses in this order: the cells' clauses in reading order, then the
+ * rows', the columns' and the boxes' (unit by unit, digit by digit, each
+ * listing its cells in reading order), then the negative ones, then the
+ * filled cells.  Two cells of a box in one row or column are already kept
+ * apart by that row or column, so the box leaves those pairs out. */
+#include "config.h"
+
+#include "puzzles/sudoku_engines.h"
+#include "puzzles/sudoku_puzzle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/sat.h"
+#include "util/xalloc.h"
+
+struct sdk_sat {
+	struct engine base;
+	struct sdk_grid g;         /* the grid it started from */
+	struct sdk_geom geo;
+	struct sat *s;
+	int neg_start;             /* the first negative clause */
+	int fill_start;            /* the first filled cell's clause */
+};
+
+static struct sdk_sat *of(const struct engine *e)
+{
+	return (struct sdk_sat *)e;
+}
+
+/* Variable of digit d (1..side) in cell p, and back. */
+static int var_of(const struct sdk_grid *g, int p, int d)
+{
+	return p * g->side + d;
+}
+
+static int cell_of(const struct sdk_grid *g, int v)
+{
+	return (v - 1) / g->side;
+}
+
+static int digit_of(const struct sdk_grid *g, int v)
+{
+	return (v - 1) % g->side + 1;
+}
+
+static void add2(struct sat_formula *f, int a, int b)
+{
+	int l[2] = { -a, -b };
+	sat_formula_add(f, l, 2);
+}
+
+static void build(struct sdk_sat *x, struct sat_formula *f)
+{
+	const struct sdk_grid *g = &x->g;
+	const struct sdk_geom *geo = &x->geo;
+	int side = g->side, lits[SDK_MAX_CELLS];
+
+	sat_formula_init(f, g->cells * side);
+	for (int p = 0; p < g->cells; p++) {
+		for (int d = 1; d <= side; d++)
+			lits[d - 1] = var_of(g, p, d);
+		sat_formula_add(f, lits, side);
+	}
+	for (int u = 0; u < geo->units; u++)
+		for (int d = 1; d <= side; d++) {
+			for (int i = 0; i < side; i++)
+				lits[i] = var_of(g, geo->unit_cell[u][i], d);
+			sat_formula_add(f, lits, side);
+		}
+
+	x->neg_start = f->n_clauses;
+	for (int p = 0; p < g->cells; p++)
+		for (int d = 1; d <= side; d++)
+			for (int e = d + 1; e <= side; e++)
+				add2(f, var_of(g, p, d), var_of(g, p, e));
+	for (int u = 0; u < geo->units; u++) {
+		bool box = u >= 2 * side;
+		for (int d = 1; d <= side; d++)
+			for (int i = 0; i < side; i++)
+				for (int j = i + 1; j < side; j++) {
+					int a = geo->unit_cell[u][i], b = geo->unit_cell[u][j];
+					if (box && (sdk_row(g, a) == sdk_row(g, b) || sdk_col(g, a) == sdk_col(g, b)))
+						continue;
+					add2(f, var_of(g, a, d), var_of(g, b, d));
+				}
+	}
+
+	x->fill_start = f->n_clauses;
+	for (int p = 0; p < g->cells; p++)
+		if (g->v[p]) {
+			int l = var_of(g, p, g->v[p]);
+			sat_formula_add(f, &l, 1);
+		}
+}
+
+/* ---- the engine ---------------------------------------------------------- */
+
+static void ops_free(struct engine *e)
+{
+	struct sdk_sat *x = of(e);
+	sat_free(x->s);
+	free(x);
+}
+
+static void ops_restart(struct engine *e)
+{
+	sat_restart(of(e)->s);
+}
+
+static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
+{
+	return sat_run(of(e)->s, ctl);
+}
+
+static const struct engine_event *ops_event(const struct engine *e)
+{
+	return sat_event(of(e)->s);
+}
+
+static const struct search_stats *ops_stats(const struct engine *e)
+{
+	return sat_stats(of(e)->s);
+}
+
+static double ops_progress(const struct engine *e)
+{
+	return sat_progress(of(e)->s);
+}
+
+static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	sat_probe(of(e)->s, r, degrees, cap, depth, solution);
+}
+
+/* "r3c5", as players name a cell. */
+static void cell_name(const struct sdk_grid *g, int p, char *buf, size_t size)
+{
+	snprintf(buf, size, "r%dc%d", sdk_row(g, p) + 1, sdk_col(g, p) + 1);
+}
+
+static void ops_path_move(const struct engine *e, struct strbuf *out)
+{
+	const struct sdk_sat *x = of(e);
+	const int *trail;
+	int n = sat_trail(x->s, &trail);
+	bool first = true;
+	strbuf_addn(out, "", 0); /* "" rather than NULL at the root */
+	for (int i = 0; i < n; i++) {
+		int p = cell_of(&x->g, trail[i]);
+		if (trail[i] < 0 || x->g.v[p])
+			continue;
+		strbuf_addf(out, "%sr%dc%d=%d", first ? "" : ";", sdk_row(&x->g, p) + 1, sdk_col(&x->g, p) + 1,
+		            digit_of(&x->g, trail[i]));
+		first = false;
+	}
+}
+
+/* "row 3", "column 5", "box 4" for unit u. */
+static void unit_name(const struct sdk_grid *g, int u, char *buf, size_t size)
+{
+	static const char *const kind[] = { "row", "column", "box" };
+	snprintf(buf, size, "%s %d", kind[u / g->side], u % g->side + 1);
+}
+
+/* What a positive clause c says: a cell has a digit (*unit -1, *cell),
+ * or unit *unit has digit *digit. */
+static void positive_clause(const struct sdk_sat *x, int c, int *cell, int *unit, int *digit)
+{
+	int cells = x->g.cells;
+	*cell = *unit = -1;
+	*digit = 0;
+	if (c < cells) {
+		*cell = c;
+	} else {
+		*unit = (c - cells) / x->g.side;
+		*digit = (c - cells) % x->g.side + 1;
+	}
+}
+
+static const char *plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* The free places of clause c marked (the cells of its free literals). */
+static void mark_free(const struct sdk_sat *x, int c, struct note *out)
+{
+	const int *lits;
+	int n = sat_clause(x->s, c, &lits);
+	for (int i = 0; i < n; i++)
+		if (sat_value(x->s, lits[i] > 0 ? lits[i] : -lits[i]) == 0)
+			note_cell(out, cell_of(&x->g, lits[i] > 0 ? lits[i] : -lits[i]));
+}
+
+/* The branch point (and the literal tried, if lit is not 0). */
+static void branch_words(const struct sdk_sat *x, const struct engine_event *ev, int lit, struct note *out)
+{
+	const struct sdk_grid *g = &x->g;
+	char name[32], where[32];
+	if (ev->subject < 0 || ev->subject >= x->neg_start) {
+		/* Not a positive clause: a Sudoku never branches there. */
+		if (lit > 0) {
+			cell_name(g, cell_of(g, lit), name, sizeof name);
+			note_cell(out, cell_of(g, lit));
+			note_say(out, "tries %d in %s", digit_of(g, lit), name);
+		} else {
+			note_say(out, "%d ways to go on", ev->choices);
+		}
+		return;
+	}
+	int cell, unit, digit;
+	positive_clause(x, ev->subject, &cell, &unit, &digit);
+	if (cell >= 0) {
+		cell_name(g, cell, name, sizeof name);
+		note_cell(out, cell);
+		if (lit > 0)
+			note_say(out, "branches on %s: %d candidate%s, tries %d", name, ev->choices, plural(ev->choices),
+			         digit_of(g, lit));
+		else
+			note_say(out, "branches on %s: %d candidate%s", name, ev->choices, plural(ev->choices));
+		return;
+	}
+	unit_name(g, unit, where, sizeof where);
+	if (lit > 0) {
+		cell_name(g, cell_of(g, lit), name, sizeof name);
+		note_cell(out, cell_of(g, lit));
+		note_say(out, "a %d in %s has %d place%s: tries %s", digit, where, ev->choices, plural(ev->choices),
+		         name);
+	} else {
+		mark_free(x, ev->subject, out);
+		note_say(out, "a %d in %s has %d place%s", digit, where, ev->choices, plural(ev->choices));
+	}
+}
+
+/* A dead end: clause c has every literal false. */
+static void dead_end_words(const struct sdk_sat *x, int c, struct note *out)
+{
+	const struct sdk_grid *g = &x->g;
+	const int *lits;
+	int n = sat_clause(x->s, c, &lits);
+	char a[32], b[32], where[32];
+	if (c < x->neg_start) {
+		int cell, unit, digit;
+		positive_clause(x, c, &cell, &unit, &digit);
+		if (cell >= 0) {
+			cell_name(g, cell, a, sizeof a);
+			note_cell(out, cell);
+			note_say(out, "%s has no candidate left", a);
+		} else {
+			unit_name(g, unit, where, sizeof where);
+			for (int i = 0; i < n; i++)
+				note_cell(out, cell_of(g, lits[i]));
+			note_say(out, "no cell of %s can hold %d", where, digit);
+		}
+	} else if (c < x->fill_start && n == 2) {
+		int v = -lits[0], w = -lits[1];
+		int p = cell_of(g, v), q = cell_of(g, w);
+		cell_name(g, p, a, sizeof a);
+		cell_name(g, q, b, sizeof b);
+		note_cell(out, p);
+		note_cell(out, q);
+		if (p == q)
+			note_say(out, "%s cannot be both %d and %d", a, digit_of(g, v), digit_of(g, w));
+		else
+			note_say(out, "%s and %s cannot both be %d", a, b, digit_of(g, v));
+	} else if (n == 1 && lits[0] > 0) {
+		cell_name(g, cell_of(g, lits[0]), a, sizeof a);
+		note_cell(out, cell_of(g, lits[0]));
+		note_say(out, "%s cannot be %d: it clashes with another digit", a, digit_of(g, lits[0]));
+	} else {
+		note_say(out, "a contradiction: takes it back");
+	}
+}
+
+static void ops_event_note(const struct engine *e, struct note *out)
+{
+	const struct sdk_sat *x = of(e);
+	const struct engine_event *ev = sat_event(x->s);
+	char name[32];
+	note_clear(out);
+	switch (ev->kind) {
+	case ENGINE_EV_NONE:
+		note_say(out, "ready to search");
+		break;
+	case ENGINE_EV_CHOOSE:
+		if (ev->choices == 0)
+			dead_end_words(x, ev->subject, out);
+		else
+			branch_words(x, ev, 0, out);
+		break;
+	case ENGINE_EV_TRY:
+		branch_words(x, ev, ev->choice, out);
+		break;
+	case ENGINE_EV_UNDO: {
+		int v = ev->choice > 0 ? ev->choice : -ev->choice;
+		cell_name(&x->g, cell_of(&x->g, v), name, sizeof name);
+		note_cell(out, cell_of(&x->g, v));
+		if (ev->choice > 0)
+			note_say(out, "takes back the %d in %s", digit_of(&x->g, v), name);
+		else
+			note_say(out, "takes back ruling %d out of %s", digit_of(&x->g, v), name);
+		break;
+	}
+	case ENGINE_EV_PRUNE:
+		note_say(out, "cuts a branch: %s", ev->why ? ev->why : "");
+		break;
+	case ENGINE_EV_SOLUTION:
+		note_say(out, "every cell is filled: a solution");
+		break;
+	case ENGINE_EV_MEMO_HIT:
+		note_say(out, "a position met before: its count is known");
+		break;
+	case ENGINE_EV_DONE:
+		note_say(out, "every way has been tried");
+		break;
+	}
+}
+
+static const struct engine_ops sdk_sat_ops = {
+	.name = "sat",
+	.free = ops_free,
+	.restart = ops_restart,
+	.run = ops_run,
+	.event = ops_event,
+	.stats = ops_stats,
+	.progress = ops_progress,
+	.path_move = ops_path_move,
+	.event_note = ops_event_note,
+	.probe = ops_probe,
+};
+
+struct engine *sudoku_engine_sat_new(const struct sdk_grid *g)
+{
+	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+		return NULL;
+	for (int p = 0; p < g->cells; p++)
+		if (g->v[p] > g->side)
+			return NULL;
+	struct sdk_sat *x = xcalloc(1, sizeof *x);
+	x->base.ops = &sdk_sat_ops;
+	x->g = *g;
+	sdk_geom_init(&x->geo, g->box);
+	struct sat_formula f;
+	build(x, &f);
+	x->s = sat_new(&f);
+	sat_formula_free(&f);
+	return &x->base;
+}
+
+static struct engine *new_from_state(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return sudoku_engine_sat_new(sudoku_state_grid(s));
+}
+
+const struct puzzle_engine sudoku_engine_sat = {
+	.name = "sat",
+	.title = "Clause solver",
+	.new = new_from_state,
+};
