@@ -1,18 +1,20 @@
 #!/bin/sh
-# Regenerates the shipped levels: twelve of each grade for each family,
-# each reproducible with the command written at its top, and the list
-# that Makefile.am installs (levels.am).
-#     levels/generate.sh [path/to/linkdance]
+# Regenerates the shipped levels of the families named (all of them by
+# default): twelve of each grade for the tilings, twenty-five for Sudoku,
+# each reproducible with the command written at its top; then the list
+# that Makefile.am installs (levels.am), of every family's levels.
+#     levels/generate.sh [path/to/linkdance [FAMILY...]]
 set -eu
 ld=$(cd "$(dirname "${1:-src/linkdance}")" && pwd)/$(basename "${1:-src/linkdance}")
+[ $# -gt 0 ] && shift
 cd "$(dirname "$0")"
-per_grade=12
-{
-	echo "# The shipped levels, installed under \$(pkgdatadir)/levels."
-	echo "# Made by levels/generate.sh (Automake cannot glob: every file is listed)."
-	echo "nobase_dist_pkgdata_DATA = \\"
-} >levels.am
-for family in kanoodle iqfit; do
+families=${*:-kanoodle iqfit sudoku}
+for family in $families; do
+	case $family in
+	sudoku) per_grade=25 ;;
+	*) per_grade=12 ;;
+	esac
+	mkdir -p "$family"
 	rm -f "$family"/*.txt
 	for grade in 1 2 3 4; do
 		made=0
@@ -27,8 +29,13 @@ for family in kanoodle iqfit; do
 			seed=$((seed + 1))
 		done
 	done
-	for f in "$family"/*.txt; do
-		echo "	levels/$f \\"
-	done >>levels.am
 done
+{
+	echo "# The shipped levels, installed under \$(pkgdatadir)/levels."
+	echo "# Made by levels/generate.sh (Automake cannot glob: every file is listed)."
+	echo "nobase_dist_pkgdata_DATA = \\"
+	for f in */*.txt; do
+		echo "	levels/$f \\"
+	done
+} >levels.am
 sed -i '$ s/ \\$//' levels.am

@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/sudoku_engines.h"
+#include "puzzles/sudoku_teach.h"
+#include "puzzles/xc_engine.h"
 #include "util/xalloc.h"
 
 struct puzzle_state {
@@ -934,6 +937,18 @@ static const char sudoku_rules[] =
 	"A puzzle has exactly one solution.  With no puzzle, the grid is empty: "
 	"enter your own givens, then fix them and play.";
 
+/* The fewest-candidates backtracker first: it answers checks, hints and
+ * counts, and is the search A shows; X races all four. */
+static const struct puzzle_engine *const sudoku_engines[] = {
+	&sudoku_engine_mrv, &sudoku_engine_seq, &xc_engine_dlx, &sudoku_engine_sat, NULL,
+};
+
+static const struct puzzle_param sudoku_params[] = {
+	{ "grade", "1 (singles) to 4 (needs trial); 0: any", NULL },
+	{ "symmetric", "clues in pairs, half a turn about the centre", NULL },
+	{ "size", "9, or 4 for a 4x4 grid", "9" },
+};
+
 const struct puzzle sudoku_puzzle = {
 	.name = "sudoku",
 	.title = "Sudoku",
@@ -946,13 +961,13 @@ const struct puzzle sudoku_puzzle = {
 	.describe_move = describe_move,
 	.rules = sudoku_rules,
 	.xc = &sudoku_xc,
-	.engines = NULL,
-	.params = NULL,
-	.n_params = 0,
-	.hint = NULL,
+	.engines = sudoku_engines,
+	.params = sudoku_params,
+	.n_params = (int)(sizeof sudoku_params / sizeof *sudoku_params),
+	.hint = sudoku_hint,
 	.dead_end = dead_end,
-	.generate = NULL,
-	.grade = NULL,
+	.generate = sudoku_generate,
+	.grade = sudoku_grade,
 	.count_noun = "solutions",
 	.batch = &sudoku_batch,
 };

@@ -186,7 +186,7 @@ bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uin
 			continue;
 		char line[SDK_MAX_CELLS + 1];
 		sdk_format(&g, line);
-		strbuf_addf(desc, "%s", line);
+		strbuf_addf(desc, "%s\n", line);
 		return true;
 	}
 	if (cancel && atomic_load(cancel))

@@ -72,19 +72,25 @@ static void test_level_description(void)
 	free(lv);
 }
 
-/* Is there a solver's item name in text: a cell "r3c5", or a piece's
- * item where it is not its name ("LtGreen")? */
-static bool has_item_name(const char *text)
+/* Is there a solver's item name in text: the name of an item of the
+ * family's problem from s that is not also the player's word for it (the
+ * tilings' cell "r3c5" or piece "LtGreen"; Sudoku players do say r3c5)? */
+static bool has_item_name(const struct puzzle *pz, const struct puzzle_state *s, const char *text)
 {
-	for (const char *p = text; *p; p++)
-		if (*p == 'r' && isdigit((unsigned char)p[1])) {
-			const char *q = p + 1;
-			while (isdigit((unsigned char)*q))
-				q++;
-			if (*q == 'c' && isdigit((unsigned char)q[1]))
-				return true;
-		}
-	return strstr(text, "LtGreen") != NULL;
+	struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
+	bool found = false;
+	for (int i = 0; i < p->n_items && !found; i++) {
+		struct note words;
+		note_clear(&words);
+		pz->xc->item_note(s, p, i, &words);
+		if (!strcmp(words.text, p->name[i]))
+			continue;
+		size_t len = strlen(p->name[i]);
+		for (const char *f = strstr(text, p->name[i]); f && !found; f = strstr(f + 1, p->name[i]))
+			found = (f == text || !isalnum((unsigned char)f[-1])) && !isalnum((unsigned char)f[len]);
+	}
+	xc_free(p);
+	return found;
 }
 
 /* "X covers X": a piece named as what covers itself. */
@@ -151,8 +157,9 @@ static void test_hints(void)
 				char move[NOTE_MOVE_MAX] = "";
 				for (int tier = 1; pz->hint(s, sol, tier, &note); tier++) {
 					tiers++;
-					bool bad = has_item_name(note.text) || covers_itself(note.text);
-					named += has_item_name(note.text);
+					bool item = has_item_name(pz, s, note.text);
+					bool bad = item || covers_itself(note.text);
+					named += item;
 					selfish += covers_itself(note.text);
 					unmarked += !note.n_cells && !note.n_pieces;
 					if (bad && !first_bad[0])
@@ -213,11 +220,15 @@ static void test_hint_words(void)
  * count that search reaches, stepped as the screen steps it. */
 static void test_one_source(void)
 {
-	int levels = 0, same_words = 0, same_marks = 0, same_nodes = 0;
+	int levels = 0, words_levels = 0, same_words = 0, same_marks = 0, same_nodes = 0;
 	char first_bad[2 * NOTE_TEXT_MAX] = "";
 	for (int f = 0; puzzle_families[f]; f++) {
 		const struct puzzle *pz = puzzle_families[f];
-		if (!pz->hint || !pz->grade || !pz->xc)
+		/* A family that words its branches (choice_note) gives that
+		 * first step as its hint's first tier; any grader counts the
+		 * search's nodes. */
+		bool first_step = pz->xc && pz->xc->choice_note && pz->hint;
+		if (!pz->grade)
 			continue;
 		char **paths;
 		int n = level_list(pz, &paths);
@@ -237,9 +248,10 @@ static void test_one_source(void)
 				e->ops->event_note(e, &step);
 			while (engine_run(e, &ctl) == ENGINE_STEP)
 				;
-			char *sol = solve(pz, s);
-			bool hinted = pz->hint(s, sol, 1, &hint);
+			char *sol = first_step ? solve(pz, s) : NULL;
+			bool hinted = first_step && pz->hint(s, sol, 1, &hint);
 			free(sol);
+			words_levels += first_step;
 			same_words += hinted && !strncmp(hint.text, step.text, strlen(step.text));
 			same_marks += hinted && hint.n_cells == step.n_cells && hint.n_pieces == step.n_pieces
 			              && !memcmp(hint.cells, step.cells, sizeof *step.cells * (size_t)step.n_cells)
@@ -254,9 +266,11 @@ static void test_one_source(void)
 		level_list_free(paths, n);
 	}
 	ok(levels > 50, "%d shipped levels", levels);
-	ok(same_words == levels, "on %d of %d the hint's first tier says the search's first step%s%s", same_words,
-	   levels, first_bad[0] ? ": " : "", first_bad);
-	ok(same_marks == levels, "on %d of %d it marks what the search's first step marks", same_marks, levels);
+	ok(words_levels > 50 && same_words == words_levels,
+	   "on %d of %d the hint's first tier says the search's first step%s%s", same_words, words_levels,
+	   first_bad[0] ? ": " : "", first_bad);
+	ok(same_marks == words_levels, "on %d of %d it marks what the search's first step marks", same_marks,
+	   words_levels);
 	ok(same_nodes == levels, "on %d of %d the grade's effort is the node count of the search on screen",
 	   same_nodes, levels);
 }
