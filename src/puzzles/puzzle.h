@@ -10,7 +10,8 @@
  * it gets Dancing Links as an engine (xc_engine.h), memoized and threaded
  * counting, and the export of its problem in Knuth's format.
  *
- * The families now: kanoodle and iqfit (tiling_puzzle.c). */
+ * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
+ * (sudoku_puzzle.c). */
 #ifndef LD_PUZZLE_H
 #define LD_PUZZLE_H
 
@@ -58,6 +59,36 @@ struct puzzle_grade {
 	uint64_t effort;     /* the measure it is graded by (search nodes) */
 	int solutions;       /* 0, 1, or 2 for two or more */
 	char why[160];       /* in words: "needs an X-wing", "4,312 nodes" */
+};
+
+/* Many puzzles in one file, as the batch commands read them (solve,
+ * count and grade FAMILY FILE): a family whose puzzles come one a line,
+ * or a few lines each, has a reader; the others take one level at a time.
+ * The reader sees the input line by line, so that a malformed puzzle is
+ * named at its line and the ones after it are still read. */
+enum puzzle_read {
+	PUZZLE_READ_MORE,    /* the line is taken; no puzzle complete yet */
+	PUZZLE_READ_ONE,     /* a puzzle is complete: its description is in desc */
+	PUZZLE_READ_BAD,     /* not a puzzle: err says why (without a place) */
+};
+
+struct puzzle_reader;
+
+struct puzzle_batch {
+	/* The input's form in a player's words, for --help and the manual. */
+	const char *format;
+	struct puzzle_reader *(*reader_new)(void);
+	void (*reader_free)(struct puzzle_reader *r);
+	/* The next line of the input (len bytes, its newline cut; text NULL
+	 * at the end of the input), number its line from 1.  On ONE and BAD,
+	 * *line is where the puzzle or the fault is; *again asks for this
+	 * line to be given once more, as the start of what comes next (a grid
+	 * cut short by the next puzzle). */
+	enum puzzle_read (*read)(struct puzzle_reader *r, const char *text, size_t len, long number,
+	                         struct strbuf *desc, long *line, bool *again, struct diag *err);
+	/* A state as one line of the batch output (no newline): for Sudoku,
+	 * its digits. */
+	void (*as_line)(const struct puzzle_state *s, char *buf, size_t size);
 };
 
 /* A family's parameters, for free play and the generator: "size 9",
@@ -113,6 +144,8 @@ struct puzzle {
 	bool (*grade)(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel);
 	/* The words for a count of n ways: "ways to finish", "grids". */
 	const char *count_noun;
+	/* Files of many puzzles for the batch commands, or NULL. */
+	const struct puzzle_batch *batch;
 };
 
 /* A family by name, or NULL; puzzle_families is NULL-terminated. */

@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "puzzles/puzzle.h"
+#include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "puzzles/xc_engine.h"
 
-const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit, NULL };
+const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit, &sudoku_puzzle,
+                                                 NULL };
 
 const struct puzzle *puzzle_find(const char *name)
 {

@@ -35,7 +35,9 @@ badlevel() { # NAME CONTENT EXPECTED
 	ld count kanoodle "$tmp/bad.txt"
 	is "$rc $err" "1 linkdance: $tmp/bad.txt:$3" "level: $1"
 }
-badlevel "unknown family" 'family dominoes\nboard\n' "1: unknown family 'dominoes' (kanoodle or iqfit)"
+# The families as the registry lists them (--help), not written out here.
+names=$("$LINKDANCE" --help | sed -n 's/^FAMILY is \(.*\):$/\1/p')
+badlevel "unknown family" 'family dominoes\nboard\n' "1: unknown family 'dominoes' ($names)"
 badlevel "no board" 'family kanoodle\n' "1: no 'board' line"
 badlevel "short board" 'family kanoodle\nboard\n...........\n' "3: the board has 1 row, Kanoodle has 5"
 badlevel "row length" 'family kanoodle\nboard\n...........\n..........\n...........\n...........\n...........\n' \

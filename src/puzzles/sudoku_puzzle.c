@@ -1,0 +1,958 @@
+/* Sudoku as a puzzle family: the state, its moves and descriptions, the
+ * 324-item exact cover, dead ends in a player's words, and the reader of
+ * files of puzzles for the batch commands.  The moves and the description
+ * are specified in sudoku_puzzle.h. */
+#include "config.h"
+
+#include "puzzles/sudoku_puzzle.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+struct puzzle_state {
+	struct sdk_grid givens;
+	struct sdk_grid grid;            /* the givens with the entries */
+	sdk_mask marks[SDK_MAX_CELLS];
+	bool setup;
+};
+
+/* The geometry of each size, made once and only read after: the game and
+ * the solver threads share it. */
+static struct sdk_geom geo_of[SDK_MAX_BOX + 1];
+static pthread_once_t geo_once = PTHREAD_ONCE_INIT;
+
+static void build_geoms(void)
+{
+	for (int b = 2; b <= SDK_MAX_BOX; b++)
+		sdk_geom_init(&geo_of[b], b);
+}
+
+static const struct sdk_geom *geom(int box)
+{
+	pthread_once(&geo_once, build_geoms);
+	return &geo_of[box];
+}
+
+bool sudoku_puzzle_is(const struct puzzle *pz)
+{
+	return pz == &sudoku_puzzle;
+}
+
+const struct sdk_grid *sudoku_state_givens(const struct puzzle_state *s)
+{
+	return &s->givens;
+}
+
+const struct sdk_grid *sudoku_state_grid(const struct puzzle_state *s)
+{
+	return &s->grid;
+}
+
+sdk_mask sudoku_state_marks(const struct puzzle_state *s, int cell)
+{
+	return cell >= 0 && cell < s->grid.cells ? s->marks[cell] : 0;
+}
+
+bool sudoku_state_setup(const struct puzzle_state *s)
+{
+	return s->setup;
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size)
+{
+	snprintf(buf, size, "r%dc%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1);
+}
+
+static void cell_move(const struct sdk_grid *g, int cell, char op, int digit, char *buf, size_t size)
+{
+	snprintf(buf, size, "r%dc%d%c%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1, op, digit);
+}
+
+void sudoku_move_enter(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size)
+{
+	cell_move(g, cell, '=', digit, buf, size);
+}
+
+void sudoku_move_mark(const struct sdk_grid *g, int cell, int digit, char op, char *buf, size_t size)
+{
+	cell_move(g, cell, op, digit, buf, size);
+}
+
+void sudoku_move_given(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size)
+{
+	cell_move(g, cell, ':', digit, buf, size);
+}
+
+/* "9x9": how a player names the size. */
+static void size_name(const struct sdk_grid *g, char *buf, size_t size)
+{
+	snprintf(buf, size, "%dx%d", g->side, g->side);
+}
+
+/* A number at *p, *p moved past its digits; a number too large for any
+ * grid is kept as 99999, and *text, *len say how it was written. */
+static bool number_at(const char **p, const char *end, long *v, const char **text, int *len)
+{
+	const char *q = *p;
+	long n = 0;
+	while (q < end && isdigit((unsigned char)*q)) {
+		n = n < 10000 ? n * 10 + (*q - '0') : 99999;
+		q++;
+	}
+	if (q == *p)
+		return false;
+	*v = n;
+	*text = *p;
+	*len = (int)(q - *p > 12 ? 12 : q - *p);
+	*p = q;
+	return true;
+}
+
+/* "rRcC" at the start of *p: the cell, or false; *looked says whether it
+ * was written as a cell at all (then err says what is wrong with it). */
+static bool parse_cell(const struct sdk_grid *g, const char **p, const char *end, int *cell, struct diag *err,
+                       bool *looked)
+{
+	const char *q = *p, *rt, *ct;
+	long r, c;
+	int rn, cn;
+	*looked = false;
+	if (q >= end || *q != 'r')
+		return false;
+	q++;
+	if (!number_at(&q, end, &r, &rt, &rn) || q >= end || *q != 'c')
+		return false;
+	q++;
+	if (!number_at(&q, end, &c, &ct, &cn))
+		return false;
+	*looked = true;
+	char sz[16];
+	size_name(g, sz, sizeof sz);
+	if (r < 1 || r > g->side) {
+		diag_set(err, "no row %.*s in a %s grid", rn, rt, sz);
+		return false;
+	}
+	if (c < 1 || c > g->side) {
+		diag_set(err, "no column %.*s in a %s grid", cn, ct, sz);
+		return false;
+	}
+	*cell = (int)(r - 1) * g->side + (int)(c - 1);
+	*p = q;
+	return true;
+}
+
+static void not_a_move(const char *m, size_t len, struct diag *err)
+{
+	diag_set(err, "'%.*s%s' is not a move", (int)(len > 30 ? 30 : len), m, len > 30 ? "..." : "");
+}
+
+/* One move (no ';') applied to s in place. */
+static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct diag *err)
+{
+	const char *end = m + len;
+	char name[32], sz[16];
+	size_name(&s->grid, sz, sizeof sz);
+	if (len == 5 && !strncmp(m, "marks", 5)) {
+		sdk_mask cand[SDK_MAX_CELLS];
+		sdk_candidates(&s->grid, geom(s->grid.box), cand);
+		for (int c = 0; c < s->grid.cells; c++)
+			if (!s->grid.v[c])
+				s->marks[c] = cand[c];
+		return true;
+	}
+	if (len == 3 && !strncmp(m, "fix", 3)) {
+		if (!s->setup) {
+			diag_set(err, "the puzzle is already fixed");
+			return false;
+		}
+		int a, b, u;
+		if (sdk_first_clash(&s->givens, geom(s->givens.box), &a, &b, &u)) {
+			char na[32], nb[32];
+			sudoku_cell_name(&s->grid, a, na, sizeof na);
+			sudoku_cell_name(&s->grid, b, nb, sizeof nb);
+			diag_set(err, "%s and %s both hold %d: no puzzle can start so", na, nb, s->givens.v[a]);
+			return false;
+		}
+		s->setup = false;
+		return true;
+	}
+	const char *p = m;
+	int cell;
+	bool looked;
+	if (!parse_cell(&s->grid, &p, end, &cell, err, &looked)) {
+		if (!looked)
+			not_a_move(m, len, err);
+		return false;
+	}
+	long d;
+	const char *dt;
+	int dn;
+	char op = p < end ? *p++ : '\0';
+	if (!op || !strchr("=^+-:", op) || !number_at(&p, end, &d, &dt, &dn) || p != end) {
+		not_a_move(m, len, err);
+		return false;
+	}
+	sudoku_cell_name(&s->grid, cell, name, sizeof name);
+	bool blank_ok = op == '=' || op == ':';
+	if (d > s->grid.side || (d == 0 && !blank_ok)) {
+		if (blank_ok)
+			diag_set(err, "a %s grid has the digits 1-%d, not %.*s", sz, s->grid.side, dn, dt);
+		else
+			diag_set(err, "a mark is a digit 1-%d, not %.*s", s->grid.side, dn, dt);
+		return false;
+	}
+	if (op == ':') {
+		if (!s->setup) {
+			diag_set(err, "the givens are fixed: %s can change only while a puzzle is set up", name);
+			return false;
+		}
+		s->givens.v[cell] = (uint8_t)d;
+		s->grid.v[cell] = (uint8_t)d;
+		if (d)
+			s->marks[cell] = 0;
+		return true;
+	}
+	if (s->givens.v[cell]) {
+		diag_set(err, "%s is a given", name);
+		return false;
+	}
+	switch (op) {
+	case '=':
+		s->grid.v[cell] = (uint8_t)d;
+		break;
+	case '^':
+		s->marks[cell] ^= sdk_bit((int)d);
+		break;
+	case '+':
+		s->marks[cell] |= sdk_bit((int)d);
+		break;
+	default:
+		s->marks[cell] &= (sdk_mask)~sdk_bit((int)d);
+		break;
+	}
+	return true;
+}
+
+static struct puzzle_state *copy(const struct puzzle_state *s)
+{
+	struct puzzle_state *c = xmalloc(sizeof *c);
+	*c = *s;
+	return c;
+}
+
+static void free_state(struct puzzle_state *s)
+{
+	free(s);
+}
+
+static struct puzzle_state *apply(const struct puzzle_state *s, const char *move, struct diag *err)
+{
+	struct puzzle_state *n = copy(s);
+	for (const char *m = move; *m;) {
+		const char *e = strchr(m, ';');
+		size_t len = e ? (size_t)(e - m) : strlen(m);
+		if (!apply_one(n, m, len, err)) {
+			free(n);
+			return NULL;
+		}
+		m = e ? e + 1 : m + len;
+	}
+	return n;
+}
+
+static bool is_solved(const struct puzzle_state *s)
+{
+	return !s->setup && sdk_is_solved(&s->grid, geom(s->grid.box));
+}
+
+/* ---- reading puzzles: one line, or a grid of rows ----------------------- */
+
+/* A line's text without the blanks around it. */
+static void trim(const char **text, size_t *len)
+{
+	const char *t = *text;
+	size_t n = *len;
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
+		n--;
+	while (n && (*t == ' ' || *t == '\t'))
+		t++, n--;
+	*text = t;
+	*len = n;
+}
+
+/* The box of a puzzle line's length (81: 3), of a grid row's (9: 3), or 0. */
+static int box_of_line(size_t len)
+{
+	for (int b = 2; b <= SDK_MAX_BOX; b++)
+		if (len == (size_t)(b * b * b * b))
+			return b;
+	return 0;
+}
+
+static int box_of_row(size_t len)
+{
+	for (int b = 2; b <= SDK_MAX_BOX; b++)
+		if (len == (size_t)(b * b))
+			return b;
+	return 0;
+}
+
+/* Are the characters of one row of a grid of side `side` all a digit
+ * 1..side, '.' or '0'?  If not, why, in sdk_parse_line's words. */
+static bool row_chars(const char *t, size_t len, int side, char *why, size_t size)
+{
+	for (size_t i = 0; i < len; i++) {
+		char ch = t[i];
+		if (ch == '.' || (ch >= '0' && ch <= '0' + side))
+			continue;
+		if ((unsigned char)ch < 32 || (unsigned char)ch >= 127)
+			snprintf(why, size, "character %zu is not a digit, '.' or '0' (byte 0x%02x)", i + 1,
+			         (unsigned char)ch);
+		else
+			snprintf(why, size, "character %zu is '%c', not a digit 1-%d, '.' or '0'", i + 1, ch, side);
+		return false;
+	}
+	return true;
+}
+
+struct puzzle_reader {
+	int box;            /* of the grid being read; 0: between puzzles */
+	int rows;           /* its rows so far */
+	long first;         /* the line of its first row */
+	int skip;           /* rows still to pass over after a bad row */
+	int skip_side;      /* the length of those rows */
+	char cells[SDK_MAX_CELLS + 1];
+};
+
+static struct puzzle_reader *reader_new(void)
+{
+	return xcalloc(1, sizeof(struct puzzle_reader));
+}
+
+static void reader_free(struct puzzle_reader *r)
+{
+	free(r);
+}
+
+static enum puzzle_read grid_short(struct puzzle_reader *r, long *line, struct diag *err)
+{
+	int side = r->box * r->box;
+	*line = r->first;
+	diag_set(err, "a grid of %d row%s; a %dx%d grid has %d", r->rows, r->rows == 1 ? "" : "s", side, side, side);
+	r->box = 0;
+	return PUZZLE_READ_BAD;
+}
+
+/* The reader's rules: a puzzle is one line of 81 characters (16 for
+ * 4x4), or a grid of 9 rows of 9 characters (4 of 4) on lines of their
+ * own, one after another.  Blank lines and lines starting with '#' may
+ * come between puzzles; a blank line inside a grid ends it too soon.
+ * After a bad row of a grid, its other rows are passed over, so that one
+ * bad grid is one complaint. */
+static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, size_t len, long number,
+                                    struct strbuf *desc, long *line, bool *again, struct diag *err)
+{
+	char why[160];
+	*again = false;
+	*line = number;
+	if (!text)
+		return r->box ? grid_short(r, line, err) : PUZZLE_READ_MORE;
+	trim(&text, &len);
+	if (len && text[0] == '#')
+		return PUZZLE_READ_MORE;
+	if (r->skip) {
+		if (len == (size_t)r->skip_side) {
+			r->skip--;
+			return PUZZLE_READ_MORE;
+		}
+		r->skip = 0;
+	}
+	int line_box = box_of_line(len), row_box = box_of_row(len);
+	if (r->box) {
+		int side = r->box * r->box;
+		if (!len || line_box) {
+			/* A blank line, or a puzzle line: the grid was cut short, and
+			 * the puzzle line is read again on its own. */
+			*again = len != 0;
+			return grid_short(r, line, err);
+		}
+		if (len != (size_t)side || !row_chars(text, len, side, why, sizeof why)) {
+			if (len != (size_t)side)
+				snprintf(why, sizeof why, "%zu characters, not %d", len, side);
+			diag_set(err, "row %d of the grid: %s", r->rows + 1, why);
+			r->skip = side - r->rows - 1;
+			r->skip_side = side;
+			r->box = 0;
+			return PUZZLE_READ_BAD;
+		}
+		memcpy(r->cells + r->rows * side, text, len);
+		if (++r->rows < side)
+			return PUZZLE_READ_MORE;
+		r->cells[side * side] = '\0';
+		*line = r->first;
+		r->box = 0;
+		strbuf_addn(desc, r->cells, (size_t)(side * side));
+		return PUZZLE_READ_ONE;
+	}
+	if (!len)
+		return PUZZLE_READ_MORE;
+	if (row_box) {
+		int side = row_box * row_box;
+		if (!row_chars(text, len, side, why, sizeof why)) {
+			diag_set(err, "row 1 of the grid: %s", why);
+			r->skip = side - 1;
+			r->skip_side = side;
+			return PUZZLE_READ_BAD;
+		}
+		r->box = row_box;
+		r->rows = 1;
+		r->first = number;
+		memcpy(r->cells, text, len);
+		return PUZZLE_READ_MORE;
+	}
+	struct sdk_grid g;
+	int col;
+	if (!sdk_parse_line(text, len, &g, why, sizeof why, &col)) {
+		diag_set(err, "%s", why);
+		return PUZZLE_READ_BAD;
+	}
+	strbuf_addn(desc, text, len);
+	return PUZZLE_READ_ONE;
+}
+
+static void as_line(const struct puzzle_state *s, char *buf, size_t size)
+{
+	char line[SDK_MAX_CELLS + 1];
+	sdk_format(&s->grid, line);
+	snprintf(buf, size, "%s", line);
+}
+
+/* ---- descriptions ----------------------------------------------------- */
+
+/* The next line of a description: false at its end. */
+static bool desc_line(const char **p, const char **text, size_t *len)
+{
+	if (!**p)
+		return false;
+	const char *e = strchr(*p, '\n');
+	*text = *p;
+	*len = e ? (size_t)(e - *p) : strlen(*p);
+	*p = e ? e + 1 : *p + *len;
+	return true;
+}
+
+/* "entries LINE": the entries, '.' where there is none, never on a given. */
+static bool parse_entries(struct puzzle_state *s, const char *t, size_t len, struct diag *err)
+{
+	struct sdk_grid e;
+	char why[160];
+	int col;
+	trim(&t, &len);
+	if (!sdk_parse_line(t, len, &e, why, sizeof why, &col)) {
+		diag_set(err, "entries: %s", why);
+		return false;
+	}
+	if (e.box != s->givens.box) {
+		diag_set(err, "entries for a %dx%d grid in a %dx%d one", e.side, e.side, s->givens.side,
+		         s->givens.side);
+		return false;
+	}
+	for (int c = 0; c < e.cells; c++) {
+		if (!e.v[c])
+			continue;
+		if (s->givens.v[c]) {
+			char name[32];
+			sudoku_cell_name(&e, c, name, sizeof name);
+			diag_set(err, "%s is a given and cannot hold an entry", name);
+			return false;
+		}
+		s->grid.v[c] = e.v[c];
+	}
+	return true;
+}
+
+/* "marks M1,M2,...": each cell's marks in reading order, its digits (none
+ * for a cell without marks). */
+static bool parse_marks(struct puzzle_state *s, const char *t, size_t len, struct diag *err)
+{
+	const char *end = t + len;
+	int cell = 0;
+	for (const char *p = t;; p++) {
+		if (p < end && *p == ',') {
+			cell++;
+			continue;
+		}
+		if (p == end)
+			break;
+		if (cell >= s->grid.cells) {
+			diag_set(err, "marks for more than the %d cells", s->grid.cells);
+			return false;
+		}
+		if (*p == '.')
+			continue;
+		if (*p < '1' || *p > '0' + s->grid.side) {
+			if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
+				diag_set(err, "marks: byte 0x%02x is not a digit 1-%d", (unsigned char)*p, s->grid.side);
+			else
+				diag_set(err, "marks: '%c' is not a digit 1-%d", *p, s->grid.side);
+			return false;
+		}
+		s->marks[cell] |= sdk_bit(*p - '0');
+	}
+	if (cell + 1 != s->grid.cells) {
+		diag_set(err, "marks for %d cells, not %d", cell + 1, s->grid.cells);
+		return false;
+	}
+	for (int c = 0; c < s->grid.cells; c++)
+		if (s->marks[c] && s->givens.v[c]) {
+			char name[32];
+			sudoku_cell_name(&s->grid, c, name, sizeof name);
+			diag_set(err, "%s is a given and has no marks", name);
+			return false;
+		}
+	return true;
+}
+
+static bool keyword(const char *t, size_t len, const char *word, const char **rest, size_t *rest_len)
+{
+	size_t n = strlen(word);
+	if (len < n || strncmp(t, word, n) || (len > n && t[n] != ' ' && t[n] != '\t'))
+		return false;
+	*rest = t + n;
+	*rest_len = len - n;
+	while (*rest_len && (**rest == ' ' || **rest == '\t'))
+		(*rest)++, (*rest_len)--;
+	return true;
+}
+
+/* The lines after the grid: entries, marks, setup, each at most once. */
+static bool parse_extras(struct puzzle_state *s, const char **p, int *line, int *bad_line, struct diag *err)
+{
+	const char *t, *rest;
+	size_t len, rest_len;
+	bool seen_entries = false, seen_marks = false, seen_setup = false;
+	for (; desc_line(p, &t, &len); (*line)++) {
+		trim(&t, &len);
+		*bad_line = *line;
+		if (!len || t[0] == '#')
+			continue;
+		bool *seen = NULL;
+		const char *what = NULL;
+		bool ok = true;
+		if (keyword(t, len, "entries", &rest, &rest_len)) {
+			seen = &seen_entries, what = "entries";
+			ok = !seen_entries && parse_entries(s, rest, rest_len, err);
+		} else if (keyword(t, len, "marks", &rest, &rest_len)) {
+			seen = &seen_marks, what = "marks";
+			ok = !seen_marks && parse_marks(s, rest, rest_len, err);
+		} else if (keyword(t, len, "setup", &rest, &rest_len) && !rest_len) {
+			seen = &seen_setup, what = "setup";
+			ok = !seen_setup;
+			s->setup = true;
+		} else {
+			diag_set(err, "'%.*s%s' is not part of a Sudoku (entries, marks or setup)", (int)(len > 20 ? 20 : len),
+			         t, len > 20 ? "..." : "");
+			return false;
+		}
+		if (*seen) {
+			diag_set(err, "a second '%s' line", what);
+			return false;
+		}
+		if (!ok)
+			return false;
+		*seen = true;
+	}
+	return true;
+}
+
+static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
+{
+	(void)pz;
+	struct puzzle_state *s = xcalloc(1, sizeof *s);
+	*bad_line = -1;
+	if (!desc) {
+		/* No puzzle: the empty grid, to set one up. */
+		sdk_grid_init(&s->givens, 3);
+		s->grid = s->givens;
+		s->setup = true;
+		return s;
+	}
+	/* The grid first (one line or its rows), read as a file of puzzles
+	 * is; then the lines that say more. */
+	struct puzzle_reader r = { 0 };
+	struct strbuf cells = { 0 };
+	const char *p = desc, *t = NULL;
+	size_t len = 0;
+	int line = 0;
+	long at;
+	bool again, more = true;
+	enum puzzle_read got = PUZZLE_READ_MORE;
+	while (got == PUZZLE_READ_MORE && more) {
+		more = desc_line(&p, &t, &len);
+		got = reader_read(&r, more ? t : NULL, len, line, &cells, &at, &again, err);
+		*bad_line = (int)at;
+		if (more)
+			line++;
+	}
+	if (got == PUZZLE_READ_MORE) {
+		*bad_line = line ? line - 1 : -1;
+		diag_set(err, "no grid: a Sudoku is a line of 81 characters, or 9 rows of 9");
+		goto fail;
+	}
+	if (got == PUZZLE_READ_BAD)
+		goto fail;
+	char why[160];
+	int col;
+	if (!sdk_parse_line(cells.s, cells.len, &s->givens, why, sizeof why, &col)) {
+		diag_set(err, "%s", why); /* not reached: the reader checked it */
+		goto fail;
+	}
+	strbuf_free(&cells);
+	s->grid = s->givens;
+	if (!parse_extras(s, &p, &line, bad_line, err)) {
+		free(s);
+		return NULL;
+	}
+	*bad_line = -1;
+	return s;
+fail:
+	strbuf_free(&cells);
+	free(s);
+	return NULL;
+}
+
+static void describe(const struct puzzle_state *s, char *buf, size_t size)
+{
+	struct strbuf b = { 0 };
+	char line[SDK_MAX_CELLS + 1];
+	sdk_format(&s->givens, line);
+	strbuf_addf(&b, "%s\n", line);
+	struct sdk_grid e;
+	bool any = false;
+	sdk_grid_init(&e, s->grid.box);
+	for (int c = 0; c < s->grid.cells; c++)
+		if (s->grid.v[c] && !s->givens.v[c])
+			e.v[c] = s->grid.v[c], any = true;
+	if (any) {
+		sdk_format(&e, line);
+		strbuf_addf(&b, "entries %s\n", line);
+	}
+	any = false;
+	for (int c = 0; c < s->grid.cells; c++)
+		any |= s->marks[c] != 0;
+	if (any) {
+		strbuf_addf(&b, "marks ");
+		for (int c = 0; c < s->grid.cells; c++) {
+			if (c)
+				strbuf_addf(&b, ",");
+			for (int d = 1; d <= s->grid.side; d++)
+				if (s->marks[c] & sdk_bit(d))
+					strbuf_addf(&b, "%d", d);
+		}
+		strbuf_addf(&b, "\n");
+	}
+	if (s->setup)
+		strbuf_addf(&b, "setup\n");
+	snprintf(buf, size, "%s", b.s);
+	strbuf_free(&b);
+}
+
+/* ---- words for moves -------------------------------------------------- */
+
+/* One move in words; "" if it is none. */
+static void say_one(const struct sdk_grid *g, const char *m, size_t len, char *buf, size_t size, bool brief)
+{
+	const char *p = m, *end = m + len;
+	int cell;
+	bool looked;
+	struct diag err;
+	buf[0] = '\0';
+	if (len == 5 && !strncmp(m, "marks", 5)) {
+		snprintf(buf, size, brief ? "marks filled in" : "every blank cell marked with its candidates");
+		return;
+	}
+	if (len == 3 && !strncmp(m, "fix", 3)) {
+		snprintf(buf, size, brief ? "givens fixed" : "the givens fixed: the puzzle begins");
+		return;
+	}
+	if (!parse_cell(g, &p, end, &cell, &err, &looked) || p + 2 > end) {
+		snprintf(buf, size, "%.*s", (int)len, m);
+		return;
+	}
+	char name[32];
+	sudoku_cell_name(g, cell, name, sizeof name);
+	int d = atoi(p + 1);
+	switch (*p) {
+	case '=':
+		if (d)
+			snprintf(buf, size, brief ? "%d in %s" : "%d entered in %s", d, name);
+		else
+			snprintf(buf, size, "%s cleared", name);
+		break;
+	case ':':
+		if (d)
+			snprintf(buf, size, "given %d in %s", d, name);
+		else
+			snprintf(buf, size, "given of %s taken away", name);
+		break;
+	case '^':
+		snprintf(buf, size, "mark %d of %s switched", d, name);
+		break;
+	case '+':
+		snprintf(buf, size, "mark %d put in %s", d, name);
+		break;
+	case '-':
+		snprintf(buf, size, "mark %d taken from %s", d, name);
+		break;
+	default:
+		snprintf(buf, size, "%.*s", (int)len, m);
+	}
+}
+
+static void describe_move(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief)
+{
+	int parts = 0, entries = 0, marks = 0;
+	for (const char *m = move; *m;) {
+		const char *e = strchr(m, ';');
+		size_t len = e ? (size_t)(e - m) : strlen(m);
+		const char *op = strpbrk(m, "=^+-:;");
+		if (op && op < m + len)
+			entries += *op == '=', marks += *op == '^' || *op == '+' || *op == '-';
+		parts++;
+		m = e ? e + 1 : m + len;
+	}
+	if (parts <= 1) {
+		say_one(&s->grid, move, strlen(move), buf, size, brief);
+		return;
+	}
+	if (entries == parts)
+		snprintf(buf, size, "%d digits entered", parts);
+	else if (marks == parts)
+		snprintf(buf, size, "%d marks changed", parts);
+	else
+		snprintf(buf, size, "%d changes", parts);
+}
+
+/* ---- dead ends -------------------------------------------------------- */
+
+/* "row 4", "column 7", "box 5": unit u in words. */
+static void unit_name(const struct sdk_geom *geo, int u, char *buf, size_t size)
+{
+	static const char *const kind[] = { "row", "column", "box" };
+	snprintf(buf, size, "%s %d", kind[u / geo->side], u % geo->side + 1);
+}
+
+static void mark_unit(const struct sdk_geom *geo, int u, struct note *out)
+{
+	for (int i = 0; i < geo->side; i++)
+		note_cell(out, geo->unit_cell[u][i]);
+}
+
+static bool dead_end(const struct puzzle_state *s, struct note *out)
+{
+	const struct sdk_grid *g = &s->grid;
+	const struct sdk_geom *geo = geom(g->box);
+	char a_name[32], b_name[32], unit[32];
+	int a, b, u;
+	note_clear(out);
+	if (sdk_first_clash(g, geo, &a, &b, &u)) {
+		sudoku_cell_name(g, a, a_name, sizeof a_name);
+		sudoku_cell_name(g, b, b_name, sizeof b_name);
+		note_say(out, "%s and %s both hold %d", a_name, b_name, g->v[a]);
+		note_cell(out, a);
+		note_cell(out, b);
+		note_piece(out, g->v[a]);
+		return true;
+	}
+	sdk_mask cand[SDK_MAX_CELLS];
+	sdk_candidates(g, geo, cand);
+	for (int c = 0; c < g->cells; c++)
+		if (!g->v[c] && !cand[c]) {
+			sudoku_cell_name(g, c, a_name, sizeof a_name);
+			note_say(out, "%s has no candidate left: every digit is in its row, column or box", a_name);
+			note_cell(out, c);
+			return true;
+		}
+	for (u = 0; u < geo->units; u++) {
+		sdk_mask placed = 0, can = 0;
+		for (int i = 0; i < geo->side; i++) {
+			int c = geo->unit_cell[u][i];
+			if (g->v[c])
+				placed |= sdk_bit(g->v[c]);
+			else
+				can |= cand[c];
+		}
+		sdk_mask missing = (sdk_mask)(sdk_all(g->side) & ~placed & ~can);
+		if (missing) {
+			int d = sdk_first_digit(missing);
+			unit_name(geo, u, unit, sizeof unit);
+			note_say(out, "no cell of %s can hold %d", unit, d);
+			mark_unit(geo, u, out);
+			note_piece(out, d);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---- the exact cover -------------------------------------------------- */
+
+/* Items: each blank cell ("r3c5": it is filled), then for each unit the
+ * digits it lacks ("r3#7", "c5#7", "b5#7": row 3, column 5, box 5 has a
+ * 7).  An option is a digit in a blank cell that none of its peers holds;
+ * its tag is cell * 16 + digit.  Every other item of the full 324 is
+ * covered by a filled cell and left out.  A full grid that keeps the rules
+ * would leave no item at all, a problem Dancing Links does not take: it
+ * is one item, "full", with one option that makes no move, so that it has
+ * one solution, itself.  Two equal digits in a unit are no such grid: the
+ * problem is then one item that no option covers, the second of the two
+ * cells. */
+static const char unit_letter[] = "rcb";
+#define FULL_TAG (-1)
+
+static void add_item(struct xc_problem *p, const char *fmt, int a, int b)
+{
+	char name[32];
+	snprintf(name, sizeof name, fmt, a, b);
+	xc_add_item(p, name, true);
+}
+
+static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rule)
+{
+	/* One order serves both rules: cells in reading order first, so that
+	 * DLX_FIRST fills the grid as a person reads it. */
+	(void)rule;
+	const struct sdk_grid *g = &s->grid;
+	const struct sdk_geom *geo = geom(g->box);
+	struct xc_problem *p = xc_new();
+	int a, b, u;
+	if (sdk_first_clash(g, geo, &a, &b, &u)) {
+		add_item(p, "r%dc%d", sdk_row(g, b) + 1, sdk_col(g, b) + 1);
+		return p;
+	}
+	sdk_mask placed[SDK_MAX_UNITS] = { 0 };
+	for (int c = 0; c < g->cells; c++)
+		if (g->v[c])
+			for (int k = 0; k < 3; k++)
+				placed[geo->cell_unit[c][k]] |= sdk_bit(g->v[c]);
+	int cell_item[SDK_MAX_CELLS], unit_item[SDK_MAX_UNITS][SDK_MAX_SIDE + 1];
+	for (int c = 0; c < g->cells; c++)
+		if (!g->v[c]) {
+			cell_item[c] = p->n_items;
+			add_item(p, "r%dc%d", sdk_row(g, c) + 1, sdk_col(g, c) + 1);
+		}
+	for (u = 0; u < geo->units; u++)
+		for (int d = 1; d <= g->side; d++)
+			if (!(placed[u] & sdk_bit(d))) {
+				unit_item[u][d] = p->n_items;
+				static const char *const fmt[] = { "r%d#%d", "c%d#%d", "b%d#%d" };
+				add_item(p, fmt[u / g->side], u % g->side + 1, d);
+			}
+	if (!p->n_items) {
+		int full = 0;
+		xc_add_item(p, "full", true);
+		xc_add_option(p, &full, 1, FULL_TAG, NULL);
+		return p;
+	}
+	for (int c = 0; c < g->cells; c++) {
+		if (g->v[c])
+			continue;
+		const uint8_t *cu = geo->cell_unit[c];
+		sdk_mask taken = placed[cu[0]] | placed[cu[1]] | placed[cu[2]];
+		for (int d = 1; d <= g->side; d++) {
+			if (taken & sdk_bit(d))
+				continue;
+			int items[4] = { cell_item[c], unit_item[cu[0]][d], unit_item[cu[1]][d], unit_item[cu[2]][d] };
+			xc_add_option(p, items, 4, c * 16 + d, NULL);
+		}
+	}
+	return p;
+}
+
+static void option_move(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size)
+{
+	int tag = p->opt_tag[k];
+	if (tag == FULL_TAG) {
+		buf[0] = '\0';
+		return;
+	}
+	sudoku_move_enter(&s->grid, tag / 16, tag % 16, buf, size);
+}
+
+static void item_note(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out)
+{
+	const struct sdk_grid *g = &s->grid;
+	const struct sdk_geom *geo = geom(g->box);
+	const char *name = p->name[item];
+	char kind;
+	int a, b;
+	note_clear(out);
+	if (!strcmp(name, "full")) {
+		note_say(out, "the full grid");
+		return;
+	}
+	if (sscanf(name, "r%dc%d", &a, &b) == 2 && a >= 1 && a <= g->side && b >= 1 && b <= g->side) {
+		int cell = (a - 1) * g->side + b - 1;
+		sudoku_cell_name(g, cell, out->text, sizeof out->text);
+		note_cell(out, cell);
+		return;
+	}
+	if (sscanf(name, "%c%d#%d", &kind, &a, &b) == 3 && kind && strchr(unit_letter, kind) && a >= 1 && a <= g->side) {
+		int u = (int)(strchr(unit_letter, kind) - unit_letter) * g->side + a - 1;
+		char unit[32];
+		unit_name(geo, u, unit, sizeof unit);
+		note_say(out, "a %d in %s", b, unit);
+		mark_unit(geo, u, out);
+		note_piece(out, b);
+	}
+}
+
+static const struct puzzle_xc sudoku_xc = { .reduce = reduce, .option_move = option_move, .item_note = item_note };
+
+static const struct puzzle_batch sudoku_batch = {
+	.format = "one puzzle a line: 81 characters (16 for 4x4), a digit for a given "
+	          "and '.' or '0' for a blank; or a grid of 9 lines of 9 characters (4 "
+	          "of 4).  Blank lines and lines starting with '#' may come between "
+	          "puzzles.",
+	.reader_new = reader_new,
+	.reader_free = reader_free,
+	.read = reader_read,
+	.as_line = as_line,
+};
+
+static const char sudoku_rules[] =
+	"Fill the grid so that every row, every column and every 3x3 box holds "
+	"each of the digits 1 to 9 once.  The digits given at the start stay.  "
+	"Cells are named by row and column: r3c5 is row 3, column 5.\n"
+	"A puzzle has exactly one solution.  With no puzzle, the grid is empty: "
+	"enter your own givens, then fix them and play.";
+
+const struct puzzle sudoku_puzzle = {
+	.name = "sudoku",
+	.title = "Sudoku",
+	.start = start,
+	.describe = describe,
+	.copy = copy,
+	.free_state = free_state,
+	.apply = apply,
+	.is_solved = is_solved,
+	.describe_move = describe_move,
+	.rules = sudoku_rules,
+	.xc = &sudoku_xc,
+	.engines = NULL,
+	.params = NULL,
+	.n_params = 0,
+	.hint = NULL,
+	.dead_end = dead_end,
+	.generate = NULL,
+	.grade = NULL,
+	.count_noun = "solutions",
+	.batch = &sudoku_batch,
+};
