@@ -145,13 +145,19 @@ static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ..
 	return VIEW_SAY;
 }
 
+static bool is_given(const struct puzzle_state *s, int cell)
+{
+	return sudoku_state_givens(s)->v[cell] != 0;
+}
+
 static void add_move(struct view_out *out, const char *move)
 {
 	strbuf_addf(&out->move, "%s%s", out->move.len ? ";" : "", move);
 }
 
 /* Digit d in cell, and, when the setting says so, d out of the marks of
- * the blank cells that see it: one move, so one undo takes it all back. */
+ * the cells that see it (those under a digit too: they show again when it
+ * is cleared): one move, so one undo takes it all back. */
 static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state *s, int cell, int d,
                               struct view_out *out)
 {
@@ -162,7 +168,7 @@ static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state 
 	if (sv->auto_clear && d)
 		for (int i = 0; i < sv->geo.n_peers; i++) {
 			int p = sv->geo.peer[cell][i];
-			if (g->v[p] || !(sudoku_state_marks(s, p) & sdk_bit(d)))
+			if (is_given(s, p) || !(sudoku_state_marks(s, p) & sdk_bit(d)))
 				continue;
 			sudoku_move_mark(g, p, d, '-', m, sizeof m);
 			add_move(out, m);
@@ -170,9 +176,10 @@ static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state 
 	return VIEW_MOVE;
 }
 
-static bool is_given(const struct puzzle_state *s, int cell)
+/* The next cell in reading order. */
+static void step_on(struct sudoku_view *sv)
 {
-	return sudoku_state_givens(s)->v[cell] != 0;
+	sv->cur = (sv->cur + 1) % (sv->side * sv->side);
 }
 
 static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_state *s, int d, struct view_out *out)
@@ -184,6 +191,8 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	if (d > sv->side)
 		return tell(out, true, "This grid takes the digits 1 to %d", sv->side);
 	if (sudoku_state_setup(s)) {
+		/* Givens are typed as a puzzle is written, in reading order. */
+		step_on(sv);
 		if (is_given(s, cell) && g->v[cell] == d)
 			return VIEW_HANDLED;
 		sudoku_move_given(g, cell, d, m, sizeof m);
@@ -204,13 +213,18 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	return enter(sv, s, cell, d, out);
 }
 
-static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, struct view_out *out)
+/* 0, x, Backspace; '.' is a blank in a puzzle line: while setting up,
+ * it steps on like a digit. */
+static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, bool dot,
+                                  struct view_out *out)
 {
 	const struct sdk_grid *g = sudoku_state_grid(s);
 	int cell = sv->cur;
 	char name[16], m[32];
 	sudoku_cell_name(g, cell, name, sizeof name);
 	if (sudoku_state_setup(s)) {
+		if (dot)
+			step_on(sv);
 		if (!g->v[cell])
 			return VIEW_HANDLED;
 		sudoku_move_given(g, cell, 0, m, sizeof m);
@@ -390,7 +404,7 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 		return VIEW_IGNORED;
 	switch (ev->sym) {
 	case KEY_SYM_BACKSPACE:
-		return clear_key(sv, s, out);
+		return clear_key(sv, s, false, out);
 	case KEY_SYM_ENTER:
 	case KEY_SYM_SPACE:
 		if (sv->held_cell >= 0 && sv->held_cell == sv->cur)
@@ -415,7 +429,7 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 	if (ch >= '1' && ch <= '9')
 		return digit_key(sv, s, (int)(ch - '0'), out);
 	if (ch == '0' || ch == '.' || ch == 'x')
-		return clear_key(sv, s, out);
+		return clear_key(sv, s, ch == '.', out);
 	return letter_key(sv, s, ch, out);
 }
 
@@ -723,12 +737,16 @@ const struct view_ops sudoku_view_ops = {
 	.help = "The givens are bold, and in brackets without colours: [5].  Your digits are plain.  A digit twice "
 	        "in a row, column or box is marked with ! (and red) at once.  Pencil marks sit in a small grid "
 	        "inside each cell on a terminal of 92 x 32 or more (in a 3x3 from 92 x 41); on a smaller one a "
-	        "blank cell shows how many marks it has beside its dot (\u00b7\u00b3, or .3 without Unicode), and "
-	        "the status line spells out the cursor's.\n"
+	        "blank cell shows how many marks it has, in a small digit beside its dot (.3 without Unicode), and "
+	        "the status line spells out the cursor's.  The cells a hint or a dead end speaks of are marked "
+	        "(underlined, in reverse), with the digits it names underlined among their marks; in mark mode the "
+	        "cursor is underlined too.\n"
 	        "Keys: arrows, h j k l or a click move the cursor.  1-9 (1-4 on a 4x4 grid) enter a digit; 0, ., "
 	        "x or Backspace clear the cell (on a blank cell, its marks).  m: mark mode, where digits pencil "
 	        "marks in and out.  M: every blank cell gets all its candidates as marks.  a: entering a digit "
 	        "takes it out of the marks of its row, column and box (on at first; a turns it off and on).  !: "
 	        "conflicts marked or not.  Enter: the digit a hint gave, in its cell (Esc lets it go).\n"
-	        "Enter your own (free play): the digits you type are the givens; F fixes them and play begins.",
+	        "Enter your own (free play): the digits you type are the givens, in reading order as a puzzle is "
+	        "written (. leaves a cell blank and steps on; 0 or x clears where the cursor is); F fixes them and "
+	        "play begins.",
 };

@@ -375,8 +375,16 @@ static void test_setup(void)
 	press(&t, '5');
 	is_str(move_of(&t), "r1c1:5", "a digit while setting up is a given");
 	play(&t);
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c2", 4), "and the cursor steps on, as a puzzle line is written: %s", st);
+	presses(&t, "..");
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c4", 4), ". leaves a blank and steps on: %s", st);
+	presses(&t, "hhh");
 	press(&t, '0');
-	is_str(move_of(&t), "r1c1:0", "and 0 takes it away");
+	is_str(move_of(&t), "r1c1:0", "0 takes a given away, where the cursor is");
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c1", 4), "without stepping on: %s", st);
 	press(&t, 'm');
 	ok(t.res == VIEW_SAY, "no marks before the givens are fixed");
 	press(&t, 'F');
