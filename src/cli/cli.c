@@ -19,32 +19,36 @@
 static const char usage_head[] =
 	"Usage: linkdance                      play (interactive)\n"
 	"       linkdance xc [MODE] [OPTIONS] [FILE|-]\n"
-	"       linkdance solve FAMILY [LEVEL] [OPTIONS]\n"
-	"       linkdance count FAMILY [LEVEL] [OPTIONS]\n"
+	"       linkdance solve FAMILY [LEVEL|FILE] [OPTIONS]\n"
+	"       linkdance count FAMILY [LEVEL|FILE] [OPTIONS]\n"
 	"       linkdance estimate FAMILY [LEVEL] [--probes P] [--seed S]\n"
 	"       linkdance export FAMILY [LEVEL]\n"
 	"       linkdance generate FAMILY --grade G [--seed S]\n"
-	"       linkdance grade FAMILY LEVEL\n"
+	"       linkdance grade FAMILY LEVEL|FILE\n"
 	"       linkdance sum [FILE|-]\n"
 	"       linkdance --help | --version\n"
 	"\n";
 
 static const char usage_tail[] =
 	"LEVEL is a level file, or the name of a shipped level (as in\n"
-	"levels/FAMILY/NAME.txt); without it, the empty board.\n"
+	"levels/FAMILY/NAME.txt); without it, the empty board.  FILE holds many\n"
+	"puzzles of a family that reads them so (above): one answer line each.\n"
 	"xc reads an exact-cover problem in Knuth's DLX format: the primary items,\n"
 	"'|', the secondary items on the first line, then one option per line.\n"
 	"sum adds the counts of count --shard runs, one a line, exactly.\n"
 	"\n"
 	"Modes of xc (the default prints the first solution):\n"
 	"  --all              print every solution, a blank line between them\n"
-	"  --limit N          print at most N solutions (with --count: count to N)\n"
+	"  --limit N          print at most N solutions (with --count: count to N;\n"
+	"                     counts over a FILE of puzzles stop at 2 unless told)\n"
 	"  --count            print the number of solutions\n"
 	"  --estimate P       estimate the search tree from P random probes\n"
 	"\n"
 	"Options:\n"
 	"  --stats            search statistics on stderr (--profile: per level too)\n"
-	"  --threads N        split a count between N threads (0: one per core)\n"
+	"  --threads N        split a count, or a FILE of puzzles, between N threads\n"
+	"                     (0: one per core)\n"
+	"  --algo NAME        the engine that solves and counts a FILE of puzzles\n"
 	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"
 	"  --branch RULE      mrv: the item with fewest options (DLX1), or\n"
 	"                     first: the first item in order\n"
@@ -106,6 +110,15 @@ static int print_usage(void)
 		printf("  %s (%s)\n", pz->name, pz->title);
 		if (pz->rules)
 			print_wrapped(pz->rules, 4);
+		if (pz->batch) {
+			char text[1024], engines[256];
+			cli_engine_names(pz, engines, sizeof engines);
+			snprintf(text, sizeof text,
+			         "solve, count and grade read a FILE of puzzles (or standard input), %s  "
+			         "One answer a line, in order.  Engines for --algo: %s.",
+			         pz->batch->format, engines);
+			print_wrapped(text, 4);
+		}
 	}
 	putchar('\n');
 	fputs(usage_tail, stdout);
@@ -445,19 +458,40 @@ static int cmd_grade(struct family_run *fr)
 	return cli_flush();
 }
 
+/* The options of a verb (cli_opts.c's letters): on a level, or on a file
+ * of puzzles (a family with a batch reader). */
+static const struct {
+	const char *verb, *level, *batch;
+	enum cli_mode mode;
+} verb_opts[] = {
+	{ "count", "lsPtSbmMgG", "lsAt", CLI_COUNT },
+	{ "solve", "alsPb", "sAt", CLI_FIRST },
+	{ "grade", "", "t", CLI_FIRST },
+	{ "estimate", "prsb", NULL, CLI_ESTIMATE },
+	{ "export", "", NULL, CLI_FIRST },
+};
+
 static int cmd_family(int argc, char **argv, const char *verb)
 {
 	struct cli_opts o;
 	struct family_run fr = { 0 };
-	int rc;
-	if (!strcmp(verb, "count"))
-		rc = cli_parse(&o, argc, argv, verb, "lsPtSbmMgG", 2, CLI_COUNT);
-	else if (!strcmp(verb, "solve"))
-		rc = cli_parse(&o, argc, argv, verb, "alsPb", 2, CLI_FIRST);
-	else if (!strcmp(verb, "estimate"))
-		rc = cli_parse(&o, argc, argv, verb, "prsb", 2, CLI_ESTIMATE);
-	else
-		rc = cli_parse(&o, argc, argv, verb, "", 2, CLI_FIRST);
+	int rc, v = 0;
+	while (v < (int)(sizeof verb_opts / sizeof *verb_opts) - 1 && strcmp(verb_opts[v].verb, verb))
+		v++;
+	/* Which options the verb takes depends on the family: find it with
+	 * those of both kinds allowed, then read the options again. */
+	char either[64];
+	snprintf(either, sizeof either, "%s%s", verb_opts[v].level, verb_opts[v].batch ? verb_opts[v].batch : "");
+	rc = cli_parse(&o, argc, argv, verb, either, 2, verb_opts[v].mode);
+	if (rc == CLI_OK)
+		rc = family_arg(&o, verb, &fr.pz);
+	if (rc != CLI_OK)
+		return rc;
+	if (fr.pz->batch && verb_opts[v].batch) {
+		rc = cli_parse(&o, argc, argv, verb, verb_opts[v].batch, 2, verb_opts[v].mode);
+		return rc == CLI_OK ? cli_batch(fr.pz, &o, verb) : rc;
+	}
+	rc = cli_parse(&o, argc, argv, verb, verb_opts[v].level, 2, verb_opts[v].mode);
 	if (rc == CLI_OK)
 		rc = load_position(&fr, &o, verb);
 	if (rc == CLI_OK && !strcmp(verb, "grade"))

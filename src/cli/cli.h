@@ -13,6 +13,8 @@
 #include "solver/dlx.h"
 #include "solver/xc.h"
 
+struct puzzle;
+
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* Is argv[1] one of the batch verbs? */
@@ -43,6 +45,7 @@ struct cli_opts {
 	bool memo_given;
 	size_t memo_bytes;
 	int progress;           /* -1: when stderr is a terminal */
+	const char *algo;       /* --algo: a family's engine by name, NULL: its first */
 	const char *args[4];    /* the operands after the verb */
 	int n_args;
 };
@@ -66,5 +69,11 @@ int cli_flush(void);
 int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx);
+
+/* solve, count or grade (verb) over a file of puzzles, for a family that
+ * reads them so (pz->batch); o->args[1] is the file. */
+int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *verb);
+/* The names of pz's engines for messages: "seq, mrv, dlx or sat". */
+void cli_engine_names(const struct puzzle *pz, char *buf, size_t size);
 
 #endif

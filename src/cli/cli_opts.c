@@ -134,6 +134,7 @@ static const struct option long_opts[] = {
 	{ "progress", no_argument, NULL, 'g' },
 	{ "no-progress", no_argument, NULL, 'G' },
 	{ "grade", required_argument, NULL, 'n' },
+	{ "algo", required_argument, NULL, 'A' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -255,6 +256,9 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 		case 'G':
 			o->progress = 0;
 			break;
+		case 'A':
+			o->algo = optarg;
+			break;
 		}
 	}
 	for (int i = optind; i < argc; i++) {
@@ -262,7 +266,9 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 			return cli_usage_error("%s: too many arguments ('%s')", verb, argv[i]);
 		o->args[o->n_args++] = argv[i];
 	}
-	if (o->mode != CLI_COUNT && (o->threads != 1 || o->shards != 1))
+	/* Where the mode is chosen by option (xc), threads and shards go with
+	 * --count only; a file of puzzles is spread over threads in any mode. */
+	if (strchr(allowed, 'c') && o->mode != CLI_COUNT && (o->threads != 1 || o->shards != 1))
 		return cli_usage_error("%s: --threads and --shard split a count: add --count", verb);
 	if (o->mode == CLI_ESTIMATE && o->limit)
 		return cli_usage_error("%s: --limit does not go with an estimate", verb);

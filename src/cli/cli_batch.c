@@ -1,0 +1,396 @@
+/* solve, count and grade over a file of puzzles, for a family that reads
+ * them so (struct puzzle_batch): one answer line per puzzle, in the order
+ * of the input, however many threads share the work.  A malformed puzzle
+ * is named at its line on standard error and the others are still done;
+ * the exit status says so at the end.
+ *
+ * The input is taken in chunks: the puzzles of a chunk are read, worked
+ * on by the threads (each takes the next puzzle not yet taken), and
+ * answered in order, so memory stays bounded on a file of millions and
+ * the answers come as the work goes. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "game/level.h"
+#include "puzzles/puzzle.h"
+#include "util/clock.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+#include "util/u128.h"
+#include "util/xalloc.h"
+
+/* Puzzles a thread's share of a chunk, about. */
+#define CHUNK_PER_THREAD 512
+
+enum batch_verb { BATCH_SOLVE, BATCH_COUNT, BATCH_GRADE };
+
+struct batch_item {
+	long line;        /* where the puzzle starts (or the fault is) */
+	char *desc;       /* the puzzle's description; NULL if malformed */
+	char *msg;        /* why it is malformed, or could not be done */
+	char *out;        /* the answer line */
+	bool none;        /* solve: no solution */
+	uint64_t nodes, updates, mems;
+};
+
+struct batch {
+	const struct puzzle *pz;
+	const struct puzzle_engine *pe;
+	enum batch_verb verb;
+	uint64_t limit;
+	int threads;
+	const char *name;          /* the input, in messages */
+	struct batch_item *items;  /* the chunk */
+	int n, cap;
+	atomic_int next;           /* the next item of the chunk not yet taken */
+	/* totals, for --stats and the exit status */
+	long puzzles, bad, none;
+	uint64_t nodes, updates, mems;
+};
+
+static void add_item(struct batch *b, long line, char *desc, const char *msg)
+{
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->items = xreallocarray(b->items, (size_t)b->cap, sizeof *b->items);
+	}
+	b->items[b->n++] = (struct batch_item){ .line = line, .desc = desc, .msg = msg ? xstrdup(msg) : NULL };
+}
+
+/* The verb's work on one puzzle (any thread). */
+static void solve_one(const struct batch *b, struct batch_item *it, struct puzzle_state *s)
+{
+	const struct puzzle *pz = b->pz;
+	struct engine *e = b->pe->new(pz, s);
+	if (!e) {
+		it->msg = xstrdup("the search cannot start on this puzzle");
+		return;
+	}
+	struct engine_ctl ctl = { .report_solutions = b->verb == BATCH_SOLVE,
+		                  .max_solutions = b->verb == BATCH_COUNT ? b->limit : 1 };
+	enum engine_status st = engine_run(e, &ctl);
+	const struct search_stats *ss = engine_stats(e);
+	it->nodes = ss->nodes, it->updates = ss->updates, it->mems = ss->mems;
+	if (b->verb == BATCH_COUNT) {
+		char n[U128_DIGITS];
+		it->out = xstrdup(u128_str(ss->solutions, n));
+	} else if (st != ENGINE_SOLUTION) {
+		it->out = xstrdup("-");
+		it->none = true;
+	} else {
+		struct strbuf move = { 0 };
+		struct diag err;
+		e->ops->path_move(e, &move);
+		struct puzzle_state *done = pz->apply(s, move.s ? move.s : "", &err);
+		if (done) {
+			char line[LEVEL_DESC_MAX];
+			pz->batch->as_line(done, line, sizeof line);
+			it->out = xstrdup(line);
+			pz->free_state(done);
+		} else {
+			/* The engine and the family's moves disagree: a bug, said. */
+			char why[600];
+			snprintf(why, sizeof why, "a solution that %s cannot play: %s", pz->title, err.msg);
+			it->msg = xstrdup(why);
+		}
+		strbuf_free(&move);
+	}
+	engine_free(e);
+}
+
+static void grade_one(const struct batch *b, struct batch_item *it, struct puzzle_state *s)
+{
+	struct puzzle_grade g;
+	if (!b->pz->grade(s, &g, NULL)) {
+		it->msg = xstrdup("the grader stopped");
+		return;
+	}
+	char line[256];
+	if (g.solutions == 1)
+		snprintf(line, sizeof line, "%d %" PRIu64, g.grade, g.effort);
+	else
+		snprintf(line, sizeof line, "- %s", g.solutions ? "more than one solution" : "no solution");
+	it->out = xstrdup(line);
+	it->nodes = g.effort;
+}
+
+static void work_one(const struct batch *b, struct batch_item *it)
+{
+	if (!it->desc)
+		return;
+	int bad_line;
+	struct diag err;
+	struct puzzle_state *s = b->pz->start(b->pz, it->desc, &bad_line, &err);
+	if (!s) {
+		it->msg = xstrdup(err.msg);
+		it->line += bad_line > 0 ? bad_line : 0;
+		return;
+	}
+	if (b->verb == BATCH_GRADE)
+		grade_one(b, it, s);
+	else
+		solve_one(b, it, s);
+	b->pz->free_state(s);
+}
+
+static void *worker(void *arg)
+{
+	struct batch *b = arg;
+	for (int i; (i = atomic_fetch_add(&b->next, 1)) < b->n;)
+		work_one(b, &b->items[i]);
+	return NULL;
+}
+
+/* Work on the chunk, answer it in order, and empty it. */
+static void flush_chunk(struct batch *b)
+{
+	atomic_store(&b->next, 0);
+	int extra = b->threads - 1;
+	if (extra > b->n - 1)
+		extra = b->n > 0 ? b->n - 1 : 0;
+	pthread_t *tid = extra > 0 ? xcalloc((size_t)extra, sizeof *tid) : NULL;
+	int started = 0;
+	for (; started < extra; started++)
+		if (pthread_create(&tid[started], NULL, worker, b))
+			break; /* fewer threads than asked: the work is still done */
+	worker(b);
+	for (int t = 0; t < started; t++)
+		pthread_join(tid[t], NULL);
+	free(tid);
+	for (int i = 0; i < b->n; i++) {
+		struct batch_item *it = &b->items[i];
+		if (it->msg) {
+			struct diag at;
+			diag_at(&at, b->name, it->line, "%s", it->msg);
+			fprintf(stderr, "linkdance: %s\n", at.msg);
+			b->bad++;
+		} else {
+			puts(it->out);
+			b->puzzles++;
+			b->none += it->none;
+			b->nodes += it->nodes, b->updates += it->updates, b->mems += it->mems;
+		}
+		free(it->desc);
+		free(it->msg);
+		free(it->out);
+	}
+	b->n = 0;
+}
+
+/* One line of the input to the family's reader (again and again while it
+ * asks for the line once more). */
+static void feed(struct batch *b, struct puzzle_reader *r, const char *text, size_t len, long number)
+{
+	bool again;
+	do {
+		struct strbuf desc = { 0 };
+		struct diag err;
+		long line;
+		strbuf_addn(&desc, "", 0);
+		enum puzzle_read got = b->pz->batch->read(r, text, len, number, &desc, &line, &again, &err);
+		if (got == PUZZLE_READ_ONE)
+			add_item(b, line, strbuf_take(&desc), NULL);
+		else if (got == PUZZLE_READ_BAD)
+			add_item(b, line, NULL, err.msg);
+		strbuf_free(&desc);
+		if (b->n >= CHUNK_PER_THREAD * b->threads)
+			flush_chunk(b);
+	} while (again);
+}
+
+/* A level file (its first line that is not blank or a comment names its
+ * family) is one puzzle: its description. */
+static bool starts_level(const char *line, size_t len)
+{
+	return len > 7 && !strncmp(line, "family", 6) && (line[6] == ' ' || line[6] == '\t');
+}
+
+static bool blank_or_comment(const char *line, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
+		i++;
+	return i == len || line[i] == '#';
+}
+
+/* The rest of f after the lines held, as a level. */
+static void read_level(struct batch *b, FILE *f, struct strbuf *held)
+{
+	char buf[4096];
+	size_t got;
+	while (held->len <= LEVEL_MAX_BYTES && (got = fread(buf, 1, sizeof buf, f)) > 0)
+		strbuf_addn(held, buf, got);
+	struct level *lv = xmalloc(sizeof *lv);
+	struct diag err;
+	if (held->len > LEVEL_MAX_BYTES) {
+		diag_set(&err, "larger than a level file may be (%d bytes)", LEVEL_MAX_BYTES);
+		add_item(b, 0, NULL, err.msg);
+	} else if (memchr(held->s, '\0', held->len)) {
+		add_item(b, 0, NULL, "binary data (a NUL byte), not a level file");
+	} else if (!level_parse(lv, held->s, b->name, &err)) {
+		/* level_parse says where itself: FILE:LINE: ... */
+		fprintf(stderr, "linkdance: %s\n", err.msg);
+		b->bad++;
+	} else if (lv->pz != b->pz) {
+		diag_set(&err, "a %s level, not %s", lv->pz->name, b->pz->name);
+		add_item(b, 0, NULL, err.msg);
+	} else {
+		add_item(b, lv->desc_line, xstrdup(lv->desc), NULL);
+	}
+	free(lv);
+}
+
+/* The first n lines of the input, held back while it might have been a
+ * level file. */
+static void feed_held(struct batch *b, struct puzzle_reader *r, const struct strbuf *held, long n)
+{
+	const char *p = held->s;
+	for (long k = 1; k <= n; k++) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		feed(b, r, p, len, k);
+		p = e ? e + 1 : p + len;
+	}
+}
+
+static void read_input(struct batch *b, FILE *f)
+{
+	struct puzzle_reader *r = b->pz->batch->reader_new();
+	struct strbuf held = { 0 };   /* the leading blank and comment lines */
+	bool leading = true;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long number = 0, held_lines = 0;
+	strbuf_addn(&held, "", 0);
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		number++;
+		if (leading) {
+			if (blank_or_comment(line, (size_t)len) && held.len < LEVEL_MAX_BYTES) {
+				strbuf_addn(&held, line, (size_t)len);
+				held_lines++;
+				continue;
+			}
+			leading = false;
+			if (starts_level(line, (size_t)len)) {
+				strbuf_addn(&held, line, (size_t)len);
+				read_level(b, f, &held);
+				break;
+			}
+			/* A file of puzzles: the lines held go to the reader first. */
+			feed_held(b, r, &held, held_lines);
+		}
+		if (len && line[len - 1] == '\n')
+			len--;
+		feed(b, r, line, (size_t)len, number);
+	}
+	if (leading)
+		feed_held(b, r, &held, held_lines);
+	feed(b, r, NULL, 0, number + 1);
+	free(line);
+	strbuf_free(&held);
+	b->pz->batch->reader_free(r);
+}
+
+/* The input: FILE, "-" or none for standard input, or the name of a
+ * shipped level. */
+static FILE *open_input(const struct puzzle *pz, const char *arg, char *path, size_t size, struct diag *err)
+{
+	if (!arg || !strcmp(arg, "-")) {
+		snprintf(path, size, "(stdin)");
+		return stdin;
+	}
+	snprintf(path, size, "%s", arg);
+	FILE *f = fopen(arg, "r");
+	if (f || errno != ENOENT || strchr(arg, '/')) {
+		if (!f)
+			diag_set(err, "%s: %s", arg, strerror(errno));
+		return f;
+	}
+	/* No such file: perhaps a shipped level's name. */
+	if (!level_resolve(pz->name, arg, path, (int)size, err))
+		return NULL;
+	if (!(f = fopen(path, "r")))
+		diag_set(err, "%s: %s", path, strerror(errno));
+	return f;
+}
+
+void cli_engine_names(const struct puzzle *pz, char *buf, size_t size)
+{
+	int n = 0, at = 0;
+	buf[0] = '\0';
+	for (int i = 0; pz->engines && pz->engines[i]; i++)
+		n++;
+	for (int i = 0; i < n && at >= 0 && (size_t)at < size; i++)
+		at += snprintf(buf + at, size - (size_t)at, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+		               pz->engines[i]->name);
+	if (!n && puzzle_engine_find(pz, NULL))
+		snprintf(buf, size, "%s", puzzle_engine_find(pz, NULL)->name);
+}
+
+int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *verb)
+{
+	struct batch b = { .pz = pz, .threads = o->threads > 0 ? o->threads : 1, .limit = o->limit ? o->limit : 2 };
+	b.verb = !strcmp(verb, "count") ? BATCH_COUNT : !strcmp(verb, "grade") ? BATCH_GRADE : BATCH_SOLVE;
+	if (b.verb == BATCH_GRADE && !pz->grade)
+		return cli_fail("%s puzzles cannot be graded yet", pz->title);
+	if (b.verb != BATCH_GRADE && !(b.pe = puzzle_engine_find(pz, o->algo))) {
+		if (!o->algo)
+			return cli_fail("%s puzzles have no search engine", pz->title);
+	{
+		char names[256];
+		cli_engine_names(pz, names, sizeof names);
+		return cli_usage_error("%s has no engine '%.20s' (%s)", pz->title, o->algo, names);
+	}
+	}
+	const char *arg = o->n_args > 1 ? o->args[1] : NULL;
+	if (!arg && isatty(STDIN_FILENO))
+		return cli_usage_error("%s %s reads puzzles from a file, or from standard input: give FILE, or - to type them",
+		                       verb, pz->name);
+	char path[1024];
+	struct diag err;
+	FILE *f = open_input(pz, arg, path, sizeof path, &err);
+	if (!f)
+		return cli_fail("%s", err.msg);
+	b.name = path;
+	double t0 = clock_seconds();
+	read_input(&b, f);
+	bool read_error = ferror(f);
+	int saved = errno;
+	if (f != stdin)
+		fclose(f);
+	flush_chunk(&b);
+	free(b.items);
+	if (o->stats) {
+		double t = clock_seconds() - t0;
+		fprintf(stderr, "puzzles: %ld\n", b.puzzles);
+		if (b.verb == BATCH_SOLVE)
+			fprintf(stderr, "no solution: %ld\n", b.none);
+		if (b.bad)
+			fprintf(stderr, "malformed: %ld\n", b.bad);
+		if (b.pe)
+			fprintf(stderr, "engine: %s\n", b.pe->name);
+		fprintf(stderr, "nodes: %" PRIu64 "\n", b.nodes);
+		if (b.verb != BATCH_GRADE) {
+			fprintf(stderr, "updates: %" PRIu64 "\n", b.updates);
+			fprintf(stderr, "mems: %" PRIu64 "\n", b.mems);
+		}
+		fprintf(stderr, "time: %.3f s", t);
+		if (b.puzzles && t > 0)
+			fprintf(stderr, " (%.0f puzzles a second)", (double)b.puzzles / t);
+		fputc('\n', stderr);
+	}
+	int rc = cli_flush();
+	if (read_error)
+		rc = cli_fail("%s: %s", path, strerror(saved));
+	return rc != CLI_OK ? rc : b.bad ? CLI_FAIL : CLI_OK;
+}
