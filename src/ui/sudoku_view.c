@@ -657,8 +657,10 @@ static void draw_cell(const struct sudoku_view *sv, struct canvas *cv, const str
 	bool given = is_given(s, cell);
 	bool bad = sv->conflicts && clash[cell];
 	attr_t look = base | (given ? A_BOLD : 0);
+	/* In a marked cell the mark's ground stays (the conflict's red on the
+	 * mark's red would hide the digit); the ! still says it. */
 	if (bad)
-		look = style(ST_BAD) | (cursor ? A_REVERSE : 0);
+		look = marked ? base | A_BOLD : style(ST_BAD) | (cursor ? A_REVERSE : 0);
 	canvas_put(cv, y0 + my, x0 + mx, look, digit_glyph(d));
 	/* Without colour a given's bold may not show: brackets say it. */
 	if (given && !style_colour()) {

@@ -463,6 +463,31 @@ static void test_sizes(void)
 	probe_end(&t);
 }
 
+/* A dead end marks two cells in conflict: the mark's ground stays under
+ * the digit (red on red would hide it), and the ! says the conflict. */
+static void test_marked_conflict(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	presses(&t, "lllll");
+	press(&t, '5');
+	play(&t);
+	press(&t, 'j');
+	struct note n;
+	note_clear(&n);
+	note_cell(&n, 0);
+	note_cell(&n, 5);
+	struct view_show show = { .marks = &n, .searching = false };
+	struct canvas c = canvas_memory_new(20, 80);
+	sudoku_view_ops.draw(t.v, &c, t.s, &show);
+	ok(canvas_memory_look(&c, 1, 3) == (style(ST_MARK) | A_BOLD), "r1c1's 5: the mark's look, bold");
+	ok(!strncmp(canvas_memory_row(&c, 1), " \u2503[5!", 7), "and its !: %s", canvas_memory_row(&c, 1));
+	ok(canvas_memory_look(&c, 1, 22) == style(ST_MARK) && canvas_memory_look(&c, 1, 23) == (style(ST_MARK) | A_BOLD),
+	   "r1c6, an entry: its ground marked, its 5 bold on it");
+	canvas_memory_free(&c);
+	probe_end(&t);
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -472,5 +497,6 @@ int main(void)
 	test_setup();
 	test_cursor_and_mouse();
 	test_sizes();
+	test_marked_conflict();
 	return tap_done();
 }
