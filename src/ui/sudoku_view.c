@@ -1,0 +1,754 @@
+#include "config.h"
+
+#include "ui/sudoku_view.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/sudoku_puzzle.h"
+#include "ui/keys.h"
+#include "ui/style.h"
+#include "util/xalloc.h"
+
+/* The search's panel beside or below the grid needs this much room
+ * (play.c's draw_search_panel: a title, eight rows of figures, a bar). */
+#define PANEL_W 34
+#define PANEL_H 12
+
+/* The sizes a grid can take, largest first: a cell's width and height,
+ * and whether thin lines part the cells of a box (the boxes always have
+ * heavy ones).  At 80x24 a 9x9 grid takes 3x1 cells with thin lines. */
+struct cell_size {
+	int cw, ch;
+	bool lines;
+};
+
+static const struct cell_size sizes[] = {
+	{ 7, 3, true }, { 5, 3, true }, { 7, 2, true }, { 5, 2, true }, { 3, 1, true }, { 3, 1, false },
+};
+
+#define N_SIZES ((int)(sizeof sizes / sizeof *sizes))
+
+struct sudoku_view {
+	struct view base;
+	struct sdk_geom geo;
+	int box, side;
+	int cur;                 /* the cursor's cell */
+	bool mark_mode;          /* digits toggle pencil marks */
+	bool auto_clear;         /* a digit entered leaves its peers' marks */
+	bool conflicts;          /* a digit twice in a unit is marked */
+	int held_cell, held_digit; /* a hint's digit in hand, -1: none */
+	/* the layout */
+	struct cell_size sz;
+	int top, left;           /* the grid's outer border */
+	int bw, bh;              /* its size, borders included */
+	int panel_y, panel_x, panel_h, panel_w;
+};
+
+#define SV(v) ((struct sudoku_view *)(v))
+#define CSV(v) ((const struct sudoku_view *)(v))
+
+static void set_size(struct sudoku_view *sv, int box)
+{
+	sv->box = box;
+	sv->side = box * box;
+	sdk_geom_init(&sv->geo, box);
+	if (sv->cur >= sv->side * sv->side)
+		sv->cur = 0;
+}
+
+/* ---- geometry ------------------------------------------------------------ */
+
+static int board_extent(int side, int box, int cell, bool lines)
+{
+	return side * cell + (lines ? side : box) + 1;
+}
+
+/* The row (or column) where cell row (or column) i of the grid begins,
+ * from the border's. */
+static int cell_offset(const struct sudoku_view *sv, int i, int cell)
+{
+	return 1 + i * cell + (sv->sz.lines ? i : i / sv->box);
+}
+
+static int cell_y(const struct sudoku_view *sv, int r)
+{
+	return sv->top + cell_offset(sv, r, sv->sz.ch);
+}
+
+static int cell_x(const struct sudoku_view *sv, int c)
+{
+	return sv->left + cell_offset(sv, c, sv->sz.cw);
+}
+
+/* The cell at (y, x) of the view, or -1. */
+static int cell_at(const struct sudoku_view *sv, int y, int x)
+{
+	int row = -1, col = -1;
+	for (int i = 0; i < sv->side; i++) {
+		int cy = cell_y(sv, i), cx = cell_x(sv, i);
+		if (y >= cy && y < cy + sv->sz.ch)
+			row = i;
+		if (x >= cx && x < cx + sv->sz.cw)
+			col = i;
+	}
+	return row < 0 || col < 0 ? -1 : row * sv->side + col;
+}
+
+/* Pencil marks drawn where they sit in a small grid inside the cell (a
+ * box's shape when the cell is as tall as a box, else two rows), or as a
+ * count when the cell has no room: rows x cols, the step between
+ * columns, and the top left. */
+struct mark_grid {
+	bool positional;
+	int rows, cols, step, ystep, y, x;
+};
+
+static struct mark_grid mark_grid(const struct sudoku_view *sv)
+{
+	struct mark_grid m = { 0 };
+	int cw = sv->sz.cw, ch = sv->sz.ch;
+	if (ch >= sv->box) {
+		m.rows = m.cols = sv->box;
+	} else if (ch >= 2) {
+		m.rows = 2;
+		m.cols = (sv->side + 1) / 2;
+	} else {
+		return m;
+	}
+	if (cw >= 2 * m.cols + 1)
+		m.step = 2;
+	else if (cw >= m.cols)
+		m.step = 1;
+	else
+		return m;
+	m.positional = true;
+	m.ystep = ch >= 2 * m.rows - 1 ? 2 : 1;
+	m.x = (cw - (m.step * (m.cols - 1) + 1)) / 2;
+	m.y = (ch - (m.ystep * (m.rows - 1) + 1)) / 2;
+	return m;
+}
+
+/* ---- moves ---------------------------------------------------------------- */
+
+static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ...) LD_PRINTF(3, 4);
+
+static enum view_result tell(struct view_out *out, bool bad, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->say, sizeof out->say, fmt, ap);
+	va_end(ap);
+	out->say_bad = bad;
+	return VIEW_SAY;
+}
+
+static bool is_given(const struct puzzle_state *s, int cell)
+{
+	return sudoku_state_givens(s)->v[cell] != 0;
+}
+
+static void add_move(struct view_out *out, const char *move)
+{
+	strbuf_addf(&out->move, "%s%s", out->move.len ? ";" : "", move);
+}
+
+/* Digit d in cell, and, when the setting says so, d out of the marks of
+ * the cells that see it (those under a digit too: they show again when it
+ * is cleared): one move, so one undo takes it all back. */
+static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state *s, int cell, int d,
+                              struct view_out *out)
+{
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	char m[32];
+	sudoku_move_enter(g, cell, d, m, sizeof m);
+	add_move(out, m);
+	if (sv->auto_clear && d)
+		for (int i = 0; i < sv->geo.n_peers; i++) {
+			int p = sv->geo.peer[cell][i];
+			if (is_given(s, p) || !(sudoku_state_marks(s, p) & sdk_bit(d)))
+				continue;
+			sudoku_move_mark(g, p, d, '-', m, sizeof m);
+			add_move(out, m);
+		}
+	return VIEW_MOVE;
+}
+
+/* The next cell in reading order. */
+static void step_on(struct sudoku_view *sv)
+{
+	sv->cur = (sv->cur + 1) % (sv->side * sv->side);
+}
+
+static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_state *s, int d, struct view_out *out)
+{
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	int cell = sv->cur;
+	char name[16], m[32];
+	sudoku_cell_name(g, cell, name, sizeof name);
+	if (d > sv->side)
+		return tell(out, true, "This grid takes the digits 1 to %d", sv->side);
+	if (sudoku_state_setup(s)) {
+		/* Givens are typed as a puzzle is written, in reading order. */
+		step_on(sv);
+		if (is_given(s, cell) && g->v[cell] == d)
+			return VIEW_HANDLED;
+		sudoku_move_given(g, cell, d, m, sizeof m);
+		add_move(out, m);
+		return VIEW_MOVE;
+	}
+	if (is_given(s, cell))
+		return tell(out, true, "%s is given: its %d is part of the puzzle", name, g->v[cell]);
+	if (sv->mark_mode) {
+		if (g->v[cell])
+			return tell(out, true, "%s holds a %d: clear it (0) to pencil marks in", name, g->v[cell]);
+		sudoku_move_mark(g, cell, d, '^', m, sizeof m);
+		add_move(out, m);
+		return VIEW_MOVE;
+	}
+	if (g->v[cell] == d)
+		return VIEW_HANDLED;
+	return enter(sv, s, cell, d, out);
+}
+
+/* 0, x, Backspace; '.' is a blank in a puzzle line: while setting up,
+ * it steps on like a digit. */
+static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, bool dot,
+                                  struct view_out *out)
+{
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	int cell = sv->cur;
+	char name[16], m[32];
+	sudoku_cell_name(g, cell, name, sizeof name);
+	if (sudoku_state_setup(s)) {
+		if (dot)
+			step_on(sv);
+		if (!g->v[cell])
+			return VIEW_HANDLED;
+		sudoku_move_given(g, cell, 0, m, sizeof m);
+		add_move(out, m);
+		return VIEW_MOVE;
+	}
+	if (is_given(s, cell))
+		return tell(out, true, "%s is given: its %d is part of the puzzle", name, g->v[cell]);
+	if (g->v[cell])
+		return enter(sv, s, cell, 0, out);
+	/* A blank cell: clearing it takes its pencil marks away. */
+	sdk_mask marks = sudoku_state_marks(s, cell);
+	if (!marks)
+		return VIEW_HANDLED;
+	for (int d = 1; d <= sv->side; d++)
+		if (marks & sdk_bit(d)) {
+			sudoku_move_mark(g, cell, d, '-', m, sizeof m);
+			add_move(out, m);
+		}
+	return VIEW_MOVE;
+}
+
+static void move_cursor(struct sudoku_view *sv, int dr, int dc)
+{
+	int n = sv->side, r = sv->cur / n, c = sv->cur % n;
+	r = (r + dr + n) % n;
+	c = (c + dc + n) % n;
+	sv->cur = r * n + c;
+	sv->held_cell = -1;
+}
+
+static enum view_result letter_key(struct sudoku_view *sv, const struct puzzle_state *s, long ch,
+                                   struct view_out *out)
+{
+	bool setup = sudoku_state_setup(s);
+	switch (ch) {
+	case 'm':
+		if (setup)
+			return tell(out, false, "Pencil marks come once the givens are fixed (F)");
+		sv->mark_mode = !sv->mark_mode;
+		return VIEW_HANDLED;
+	case 'M':
+		if (setup)
+			return tell(out, false, "Pencil marks come once the givens are fixed (F)");
+		add_move(out, "marks");
+		snprintf(out->say, sizeof out->say, "Every blank cell's marks are now its candidates (u takes them back)");
+		return VIEW_MOVE;
+	case 'F':
+		if (!setup)
+			return tell(out, false, "The givens are fixed already");
+		add_move(out, "fix");
+		return VIEW_MOVE;
+	case 'a':
+		sv->auto_clear = !sv->auto_clear;
+		return tell(out, false, sv->auto_clear
+		                            ? "A digit entered now leaves the marks of its row, column and box (a: off)"
+		                            : "A digit entered now leaves the other marks as they are (a: on)");
+	case '!':
+		sv->conflicts = !sv->conflicts;
+		return tell(out, false, sv->conflicts ? "A digit twice in a row, column or box is marked ! (!: off)"
+		                                      : "Digits twice in a unit are no longer marked (!: on)");
+	default:
+		return VIEW_IGNORED;
+	}
+}
+
+/* ---- the view's interface ------------------------------------------------ */
+
+static bool sv_serves(const struct puzzle *pz)
+{
+	return sudoku_puzzle_is(pz);
+}
+
+static struct view *sv_new(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	struct sudoku_view *sv = xcalloc(1, sizeof *sv);
+	sv->base.ops = &sudoku_view_ops;
+	sv->auto_clear = true;
+	sv->conflicts = true;
+	sv->held_cell = -1;
+	set_size(sv, sudoku_state_grid(s)->box);
+	sv->sz = sizes[N_SIZES - 1];
+	return &sv->base;
+}
+
+static void sv_free(struct view *v)
+{
+	free(v);
+}
+
+static void sv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
+{
+	const struct sudoku_view *sv = CSV(v);
+	const struct cell_size *small = &sizes[N_SIZES - 1], *big = &sizes[0];
+	*min_rows = board_extent(sv->side, sv->box, small->ch, small->lines);
+	*min_cols = 1 + board_extent(sv->side, sv->box, small->cw, small->lines);
+	int h = board_extent(sv->side, sv->box, big->ch, big->lines);
+	*best_rows = h > PANEL_H ? h : PANEL_H;
+	*best_cols = 1 + board_extent(sv->side, sv->box, big->cw, big->lines) + 2 + PANEL_W;
+}
+
+/* The search's panel: right of the grid if there is room, else below. */
+static bool place_panel(struct sudoku_view *sv, int rows, int cols)
+{
+	int right = sv->left + sv->bw + 2;
+	if (cols - right >= PANEL_W && rows >= PANEL_H) {
+		sv->panel_y = 0;
+		sv->panel_x = right;
+		sv->panel_h = rows;
+		sv->panel_w = cols - right;
+		return true;
+	}
+	int below = sv->top + sv->bh + 1;
+	sv->panel_y = below < rows ? below : rows;
+	sv->panel_x = sv->left;
+	sv->panel_h = rows - sv->panel_y;
+	sv->panel_w = cols - sv->left;
+	return sv->panel_h >= PANEL_H && sv->panel_w >= PANEL_W;
+}
+
+/* The largest cells that fit and leave the search's panel its room; if
+ * none leaves it, the largest that fit. */
+static bool sv_layout(struct view *v, int rows, int cols)
+{
+	struct sudoku_view *sv = SV(v);
+	int fit = -1;
+	for (int i = 0; i < N_SIZES; i++) {
+		int w = board_extent(sv->side, sv->box, sizes[i].cw, sizes[i].lines);
+		int h = board_extent(sv->side, sv->box, sizes[i].ch, sizes[i].lines);
+		if (w + 1 > cols || h > rows)
+			continue;
+		sv->sz = sizes[i];
+		sv->bw = w;
+		sv->bh = h;
+		sv->left = 1;
+		sv->top = 0;
+		if (place_panel(sv, rows, cols))
+			return true;
+		if (fit < 0)
+			fit = i;
+	}
+	if (fit < 0)
+		return false;
+	sv->sz = sizes[fit];
+	sv->bw = board_extent(sv->side, sv->box, sv->sz.cw, sv->sz.lines);
+	sv->bh = board_extent(sv->side, sv->box, sv->sz.ch, sv->sz.lines);
+	place_panel(sv, rows, cols);
+	return true;
+}
+
+static void sv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
+{
+	const struct sudoku_view *sv = CSV(v);
+	*y = sv->panel_y;
+	*x = sv->panel_x;
+	*rows = sv->panel_h;
+	*cols = sv->panel_w;
+}
+
+static enum view_result sv_event(struct view *v, const struct puzzle_state *s, const struct term_event *ev,
+                                 struct view_out *out)
+{
+	struct sudoku_view *sv = SV(v);
+	if (ev->kind == TERM_MOUSE) {
+		if (!ev->press || ev->button != 1)
+			return VIEW_IGNORED;
+		int cell = cell_at(sv, ev->row, ev->col);
+		if (cell < 0)
+			return VIEW_IGNORED;
+		if (cell != sv->cur)
+			sv->held_cell = -1;
+		sv->cur = cell;
+		return VIEW_HANDLED;
+	}
+	if (ev->kind != TERM_KEY || ev->ctrl)
+		return VIEW_IGNORED;
+	switch (ev->sym) {
+	case KEY_SYM_BACKSPACE:
+		return clear_key(sv, s, false, out);
+	case KEY_SYM_ENTER:
+	case KEY_SYM_SPACE:
+		if (sv->held_cell >= 0 && sv->held_cell == sv->cur)
+			return enter(sv, s, sv->held_cell, sv->held_digit, out);
+		return tell(out, false, "Type a digit to enter it, 0 to clear it (m: pencil marks)");
+	case KEY_SYM_ESCAPE:
+		if (sv->held_cell < 0)
+			return VIEW_IGNORED;
+		sv->held_cell = -1;
+		return VIEW_HANDLED;
+	default:
+		break;
+	}
+	switch (key_action(CTX_PLAY, ev)) {
+	case ACT_UP: move_cursor(sv, -1, 0); return VIEW_HANDLED;
+	case ACT_DOWN: move_cursor(sv, 1, 0); return VIEW_HANDLED;
+	case ACT_LEFT: move_cursor(sv, 0, -1); return VIEW_HANDLED;
+	case ACT_RIGHT: move_cursor(sv, 0, 1); return VIEW_HANDLED;
+	default: break;
+	}
+	long ch = ev->ch;
+	if (ch >= '1' && ch <= '9')
+		return digit_key(sv, s, (int)(ch - '0'), out);
+	if (ch == '0' || ch == '.' || ch == 'x')
+		return clear_key(sv, s, ch == '.', out);
+	return letter_key(sv, s, ch, out);
+}
+
+static void sv_sync(struct view *v, const struct puzzle_state *s)
+{
+	struct sudoku_view *sv = SV(v);
+	int box = sudoku_state_grid(s)->box;
+	if (box != sv->box)
+		set_size(sv, box);
+	/* A hint's digit belongs to the position it was given for. */
+	sv->held_cell = -1;
+	if (sudoku_state_setup(s))
+		sv->mark_mode = false;
+}
+
+static void sv_drop(struct view *v)
+{
+	SV(v)->held_cell = -1;
+}
+
+/* A hint's last tier, "r3c5=7": the cursor goes there with 7 in hand. */
+static bool sv_hold(struct view *v, const struct puzzle_state *s, const char *move)
+{
+	struct sudoku_view *sv = SV(v);
+	int r, c, d, used = 0;
+	if (sscanf(move, "r%dc%d=%d%n", &r, &c, &d, &used) != 3 || move[used] != '\0')
+		return false;
+	if (r < 1 || r > sv->side || c < 1 || c > sv->side || d < 1 || d > sv->side)
+		return false;
+	int cell = (r - 1) * sv->side + c - 1;
+	if (is_given(s, cell))
+		return false;
+	sv->cur = sv->held_cell = cell;
+	sv->held_digit = d;
+	return true;
+}
+
+/* ---- drawing ----------------------------------------------------------------- */
+
+enum weight { W_NONE, W_LIGHT, W_HEAVY };
+
+/* Is line i (0..side) across the grid drawn, and how? */
+static enum weight line_weight(const struct sudoku_view *sv, int i)
+{
+	if (i % sv->box == 0)
+		return W_HEAVY;
+	return sv->sz.lines ? W_LIGHT : W_NONE;
+}
+
+/* Where vertical lines (v) of weight vw meet horizontal ones of weight
+ * hw; up, down, left, right: whether the arm is there (the border has
+ * three arms, a corner two). */
+static const char *junction(enum weight vw, enum weight hw, bool up, bool down, bool left, bool right)
+{
+	bool hv = vw == W_HEAVY, hh = hw == W_HEAVY;
+	if (!style_unicode()) {
+		if (hv && hh)
+			return "+";
+		if (hh)
+			return "=";
+		if (hv)
+			return "|";
+		return "+";
+	}
+	if (!up && !left)
+		return "\u250f";                            /* ┏ */
+	if (!up && !right)
+		return "\u2513";                            /* ┓ */
+	if (!down && !left)
+		return "\u2517";                            /* ┗ */
+	if (!down && !right)
+		return "\u251b";                            /* ┛ */
+	if (!up)
+		return hv ? "\u2533" : "\u252f";            /* ┳ ┯ */
+	if (!down)
+		return hv ? "\u253b" : "\u2537";            /* ┻ ┷ */
+	if (!left)
+		return hh ? "\u2523" : "\u2520";            /* ┣ ┠ */
+	if (!right)
+		return hh ? "\u252b" : "\u2528";            /* ┫ ┨ */
+	if (hv && hh)
+		return "\u254b";                            /* ╋ */
+	if (hv)
+		return "\u2542";                            /* ╂ */
+	if (hh)
+		return "\u253f";                            /* ┿ */
+	return "\u253c";                                /* ┼ */
+}
+
+static const char *hline_glyph(enum weight w)
+{
+	if (!style_unicode())
+		return w == W_HEAVY ? "=" : "-";
+	return w == W_HEAVY ? "\u2501" : "\u2500";
+}
+
+static const char *vline_glyph(enum weight w)
+{
+	if (!style_unicode())
+		return w == W_HEAVY ? "|" : ":";
+	return w == W_HEAVY ? "\u2503" : "\u2502";
+}
+
+static void draw_lines(const struct sudoku_view *sv, struct canvas *cv)
+{
+	int n = sv->side;
+	attr_t a = style(ST_BORDER);
+	/* The lines first, then the crossings over them. */
+	for (int i = 0; i <= n; i++) {
+		enum weight w = line_weight(sv, i);
+		if (w == W_NONE)
+			continue;
+		int y = i < n ? cell_y(sv, i) - 1 : sv->top + sv->bh - 1;
+		int x = i < n ? cell_x(sv, i) - 1 : sv->left + sv->bw - 1;
+		canvas_fill(cv, y, sv->left, 1, sv->bw, a, hline_glyph(w));
+		canvas_fill(cv, sv->top, x, sv->bh, 1, a, vline_glyph(w));
+	}
+	for (int i = 0; i <= n; i++) {
+		enum weight hw = line_weight(sv, i);
+		if (hw == W_NONE)
+			continue;
+		int y = i < n ? cell_y(sv, i) - 1 : sv->top + sv->bh - 1;
+		for (int j = 0; j <= n; j++) {
+			enum weight vw = line_weight(sv, j);
+			if (vw == W_NONE)
+				continue;
+			int x = j < n ? cell_x(sv, j) - 1 : sv->left + sv->bw - 1;
+			canvas_put(cv, y, x, a, junction(vw, hw, i > 0, i < n, j > 0, j < n));
+		}
+	}
+}
+
+/* The cells holding a digit that another cell of one of their units
+ * holds too. */
+static void clashes(const struct sudoku_view *sv, const struct sdk_grid *g, bool *clash)
+{
+	memset(clash, 0, sizeof(bool) * (size_t)g->cells);
+	for (int u = 0; u < sv->geo.units; u++) {
+		int count[SDK_MAX_SIDE + 1] = { 0 };
+		for (int i = 0; i < sv->side; i++)
+			count[g->v[sv->geo.unit_cell[u][i]]]++;
+		for (int i = 0; i < sv->side; i++) {
+			int c = sv->geo.unit_cell[u][i];
+			if (g->v[c] && count[g->v[c]] > 1)
+				clash[c] = true;
+		}
+	}
+}
+
+static const char *digit_glyph(int d)
+{
+	static const char *const digits[] = { "0", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+	return digits[d];
+}
+
+/* A count of pencil marks, small where Unicode has small digits. */
+static const char *count_glyph(int n)
+{
+	static const char *const small[] = { "\u2070", "\u00b9", "\u00b2", "\u00b3", "\u2074",
+		                             "\u2075", "\u2076", "\u2077", "\u2078", "\u2079" };
+	return style_unicode() ? small[n] : digit_glyph(n);
+}
+
+struct cell_look {
+	attr_t base;           /* the cell's ground: plain, the cursor, a mark */
+	bool clash, held;
+};
+
+static void draw_marks(const struct sudoku_view *sv, struct canvas *cv, int y0, int x0, sdk_mask marks,
+                       const struct view_show *show, bool marked, attr_t base)
+{
+	struct mark_grid mg = mark_grid(sv);
+	attr_t dim = base | style(ST_DIM);
+	int my = (sv->sz.ch - 1) / 2, mx = (sv->sz.cw - 1) / 2;
+	if (!mg.positional) {
+		canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
+		if (marks)
+			canvas_put(cv, y0 + my, x0 + mx + 1, dim, count_glyph(sdk_popcount(marks)));
+		return;
+	}
+	if (!marks) {
+		canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
+		return;
+	}
+	/* The digits not marked are dots: a lone mark 5 in the middle of a
+	 * 3x3 is never taken for a 5 entered. */
+	for (int d = 1; d <= sv->side; d++) {
+		int k = d - 1, y = y0 + mg.y + k / mg.cols * mg.ystep, x = x0 + mg.x + (k % mg.cols) * mg.step;
+		if (!(marks & sdk_bit(d))) {
+			canvas_put(cv, y, x, dim, glyph(GL_EMPTY));
+			continue;
+		}
+		/* A hint that speaks of digits has them stand out in its cells. */
+		bool spoken = marked && show->marks && note_has_piece(show->marks, d);
+		canvas_put(cv, y, x, spoken ? base | A_BOLD | A_UNDERLINE : dim, digit_glyph(d));
+	}
+}
+
+static void draw_cell(const struct sudoku_view *sv, struct canvas *cv, const struct puzzle_state *s, int cell,
+                      const struct view_show *show, const bool *clash)
+{
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	int r = cell / sv->side, c = cell % sv->side;
+	int y0 = cell_y(sv, r), x0 = cell_x(sv, c);
+	int my = (sv->sz.ch - 1) / 2, mx = (sv->sz.cw - 1) / 2;
+	bool cursor = !show->searching && cell == sv->cur;
+	bool marked = show->marks && note_has_cell(show->marks, cell);
+	bool held = !show->searching && cell == sv->held_cell;
+	attr_t base = A_NORMAL;
+	if (marked)
+		base = style(ST_MARK);
+	/* In mark mode the cursor is underlined too: digits go in pencil. */
+	if (cursor)
+		base = style(ST_CURSOR) | (marked || sv->mark_mode ? A_UNDERLINE : 0);
+	canvas_fill(cv, y0, x0, sv->sz.ch, sv->sz.cw, base, " ");
+	int d = g->v[cell];
+	if (held && !d) {
+		canvas_put(cv, y0 + my, x0 + mx, style(ST_GHOST_OK), digit_glyph(sv->held_digit));
+		return;
+	}
+	if (!d) {
+		draw_marks(sv, cv, y0, x0, sudoku_state_marks(s, cell), show, marked, base);
+		return;
+	}
+	bool given = is_given(s, cell);
+	bool bad = sv->conflicts && clash[cell];
+	attr_t look = base | (given ? A_BOLD : 0);
+	/* In a marked cell the mark's ground stays (the conflict's red on the
+	 * mark's red would hide the digit); the ! still says it. */
+	if (bad)
+		look = marked ? base | A_BOLD : style(ST_BAD) | (cursor ? A_REVERSE : 0);
+	canvas_put(cv, y0 + my, x0 + mx, look, digit_glyph(d));
+	/* Without colour a given's bold may not show: brackets say it. */
+	if (given && !style_colour()) {
+		canvas_put(cv, y0 + my, x0 + mx - 1, look, "[");
+		canvas_put(cv, y0 + my, x0 + mx + 1, look, "]");
+	}
+	if (bad)
+		canvas_put(cv, y0 + my, x0 + mx + 1, look, "!");
+}
+
+static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle_state *s,
+                    const struct view_show *show)
+{
+	const struct sudoku_view *sv = CSV(v);
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	bool clash[SDK_MAX_CELLS];
+	clashes(sv, g, clash);
+	draw_lines(sv, cv);
+	for (int cell = 0; cell < g->cells; cell++)
+		draw_cell(sv, cv, s, cell, show, clash);
+}
+
+static void sv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+{
+	const struct sudoku_view *sv = CSV(v);
+	const struct sdk_grid *g = sudoku_state_grid(s);
+	char name[16];
+	sudoku_cell_name(g, sv->cur, name, sizeof name);
+	const char *dot = glyph(GL_DOT);
+	if (sudoku_state_setup(s)) {
+		snprintf(buf, size, "%s %s entering givens: F fixes them", name, dot);
+		return;
+	}
+	if (sv->held_cell >= 0) {
+		snprintf(buf, size, "%s %s %d from the hint: Enter enters it", name, dot, sv->held_digit);
+		return;
+	}
+	size_t n = (size_t)snprintf(buf, size, "%s", name);
+	sdk_mask marks = g->v[sv->cur] ? 0 : sudoku_state_marks(s, sv->cur);
+	if (marks && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, " %s marks", dot);
+		for (int d = 1; d <= sv->side && n < size; d++)
+			if (marks & sdk_bit(d))
+				n += (size_t)snprintf(buf + n, size - n, " %d", d);
+	}
+	if (sv->mark_mode && n < size)
+		snprintf(buf + n, size - n, " %s mark mode: digits pencil in (m: off)", dot);
+}
+
+static const struct view_key sv_keys[] = {
+	{ "1-9", "enter", true },
+	{ "0", "clear", true },
+	{ "m", "marks", true },
+	{ "M", "all marks", false },
+	{ "Enter", "the hint's digit", false },
+	{ "a", "auto-clear marks", false },
+	{ "!", "conflicts", false },
+	{ "F", "fix the givens", false },
+	{ NULL, NULL, false },
+};
+
+const struct view_ops sudoku_view_ops = {
+	.serves = sv_serves,
+	.new = sv_new,
+	.free = sv_free,
+	.size = sv_size,
+	.layout = sv_layout,
+	.panel = sv_panel,
+	.event = sv_event,
+	.sync = sv_sync,
+	.drop = sv_drop,
+	.hold = sv_hold,
+	.draw = sv_draw,
+	.status = sv_status,
+	.keys = sv_keys,
+	.help = "The givens are bold, and in brackets without colours: [5].  Your digits are plain.  A digit twice "
+	        "in a row, column or box is marked with ! (and red) at once.  Pencil marks sit in a small grid "
+	        "inside each cell on a terminal of 92 x 32 or more (in a 3x3 from 92 x 41); on a smaller one a "
+	        "blank cell shows how many marks it has, in a small digit beside its dot (.3 without Unicode), and "
+	        "the status line spells out the cursor's.  The cells a hint or a dead end speaks of are marked "
+	        "(underlined, in reverse), with the digits it names underlined among their marks; in mark mode the "
+	        "cursor is underlined too.\n"
+	        "Keys: arrows, h j k l or a click move the cursor.  1-9 (1-4 on a 4x4 grid) enter a digit; 0, ., "
+	        "x or Backspace clear the cell (on a blank cell, its marks).  m: mark mode, where digits pencil "
+	        "marks in and out.  M: every blank cell gets all its candidates as marks.  a: entering a digit "
+	        "takes it out of the marks of its row, column and box (on at first; a turns it off and on).  !: "
+	        "conflicts marked or not.  Enter: the digit a hint gave, in its cell (Esc lets it go).\n"
+	        "Enter your own (free play): the digits you type are the givens, in reading order as a puzzle is "
+	        "written (. leaves a cell blank and steps on; 0 or x clears where the cursor is); F fixes them and "
+	        "play begins.",
+};

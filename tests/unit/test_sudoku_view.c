@@ -1,0 +1,502 @@
+/* Sudoku's view: golden screens of the game screen drawn in memory (an
+ * empty grid being set up, a puzzle with givens, entries, pencil marks and
+ * a conflict, mark mode, a hint, ASCII, a large terminal with the marks in
+ * a small 3x3, a 4x4 grid), and its keys and clicks turned into moves.
+ *
+ * LD_GOLDEN_WRITE=1 writes the golden files anew (check them by eye). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/session.h"
+#include "game/worker.h"
+#include "puzzles/sudoku_puzzle.h"
+#include "tap.h"
+#include "golden.h"
+#include "ui/canvas.h"
+#include "ui/play.h"
+#include "ui/style.h"
+#include "ui/sudoku_view.h"
+#include "ui/view.h"
+#include "util/xalloc.h"
+
+static const struct puzzle *const pz = &sudoku_puzzle;
+
+/* A classic puzzle (30 givens); its solution's first row is 534678912. */
+static const char *const PUZZLE =
+	"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+static const char *const SMALL = "1..4.4....4.4..1";
+
+static struct puzzle_state *start(const char *desc)
+{
+	int bad;
+	struct diag err;
+	struct puzzle_state *s = pz->start(pz, desc, &bad, &err);
+	if (!s)
+		tap_diag("%s", err.msg);
+	return s;
+}
+
+static struct play *new_play(const char *desc)
+{
+	struct puzzle_state *st = start(desc);
+	if (!st)
+		return NULL;
+	struct session *s = session_new(pz, st);
+	snprintf(s->name, sizeof s->name, "test");
+	return play_new(NULL, s);
+}
+
+static void key(struct play *p, long ch)
+{
+	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
+	play_event(p, &ev);
+}
+
+static void sym(struct play *p, enum term_keysym k)
+{
+	struct term_event ev = { .kind = TERM_KEY, .sym = k };
+	play_event(p, &ev);
+}
+
+static void keys(struct play *p, const char *s)
+{
+	for (; *s; s++)
+		key(p, *s);
+}
+
+static char *screen(struct play *p, int rows, int cols)
+{
+	struct canvas c = canvas_memory_new(rows, cols);
+	play_draw_on(p, &c);
+	char *text = canvas_memory_text(&c);
+	canvas_memory_free(&c);
+	return text;
+}
+
+static void golden(struct play *p, int rows, int cols, const char *name, const char *what)
+{
+	char *got = screen(p, rows, cols);
+	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
+	free(got);
+}
+
+static const struct sdk_grid *grid_of(struct play *p)
+{
+	return sudoku_state_grid(session_state(play_session(p)));
+}
+
+/* The looks that carry what the text does not: the cursor (on r1c6),
+ * the conflict, a given's bold, a count's dimness. */
+static void looks(struct play *p)
+{
+	struct canvas c = canvas_memory_new(24, 80);
+	play_draw_on(p, &c);
+	/* Row 1 of the grid is screen row 2; cell column k starts at 2 + 4k. */
+	ok(canvas_memory_look(&c, 2, 22) == style(ST_CURSOR), "the cursor on r1c6");
+	ok(canvas_memory_look(&c, 2, 3) == style(ST_BAD), "r1c1's 5 is a conflict: its look as well as its !");
+	ok(canvas_memory_look(&c, 2, 7) & A_BOLD, "a given is bold");
+	ok(canvas_memory_look(&c, 2, 11) == A_NORMAL, "an entry is plain");
+	ok(canvas_memory_look(&c, 2, 16) & A_DIM, "a count of marks is dim");
+	canvas_memory_free(&c);
+}
+
+/* Marks for all, a right digit (which leaves its peers' marks), a mark
+ * taken out by hand, and a 5 where row 1 and column 6 have one. */
+static void scenario(struct play *p)
+{
+	key(p, 'M');
+	keys(p, "ll4");
+	keys(p, "lm2m");
+	keys(p, "ll5");
+}
+
+static void test_goldens(void)
+{
+	struct play *p = new_play(".................................................................................\nsetup");
+	ok(p != NULL, "an empty grid to set up");
+	if (!p)
+		return;
+	keys(p, "jjjjllll");
+	golden(p, 24, 80, "sudoku-empty", "an empty 9x9 with the cursor in r5c5");
+	play_free(p);
+
+	p = new_play(PUZZLE);
+	ok(p != NULL, "a puzzle");
+	if (!p)
+		return;
+	scenario(p);
+	golden(p, 24, 80, "sudoku-play", "givens, entries, marks counted and a conflict");
+	looks(p);
+	key(p, 'm');
+	golden(p, 24, 80, "sudoku-mark-mode", "mark mode");
+	key(p, 'm');
+	golden(p, 45, 120, "sudoku-large", "a large terminal: the marks in a 3x3 in each cell");
+	golden(p, 40, 120, "sudoku-120x40", "120x40: the marks in two rows");
+	style_init_plain(false);
+	golden(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
+	style_init_plain(true);
+	key(p, '!');
+	char *text = screen(p, 24, 80);
+	ok(!strstr(text, "5!") && strstr(text, "[5]"), "!: conflicts no longer marked");
+	free(text);
+	key(p, '!');
+	text = screen(p, 24, 80);
+	ok(strstr(text, "[5!") != NULL, "! again: marked again");
+	free(text);
+
+	/* A hint: its first tier marks the cells it speaks of; its last puts
+	 * the digit in the player's hand, and Enter enters it. */
+	key(p, 'H');
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_HINT;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 1;
+	r.take_back_to = -1;
+	r.hint_tiers = 2;
+	note_say(&r.hint[0], "r5c5 can only be 5: every other digit is in its row, column or box");
+	note_cell(&r.hint[0], 4 * 9 + 4);
+	note_cell(&r.hint[0], 4 * 9 + 3);
+	note_cell(&r.hint[0], 3 * 9 + 4);
+	note_piece(&r.hint[0], 5);
+	note_say(&r.hint[1], "r5c5 is 5");
+	snprintf(r.hint[1].move, sizeof r.hint[1].move, "r5c5=5");
+	play_report(p, &r);
+	golden(p, 24, 80, "sudoku-hint", "a hint's first tier, its cells marked");
+	golden(p, 45, 120, "sudoku-hint-large", "a hint's first tier on a large terminal: its digit in the marks");
+	key(p, 'H');
+	text = screen(p, 24, 80);
+	ok(strstr(text, "r5c5 is 5: Enter places it") != NULL, "the hint's last tier: Enter places it");
+	free(text);
+	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell");
+	sym(p, KEY_SYM_ENTER);
+	ok(grid_of(p)->v[40] == 5, "Enter enters the hint's digit");
+	key(p, 'u');
+	ok(grid_of(p)->v[40] == 0, "u takes it back");
+
+	/* The search on screen: its step's cell marked, no cursor, the panel
+	 * beside the grid. */
+	key(p, 'A');
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_ANIMATE;
+	r.gen = play_last_job(p);
+	r.anim.path = "r5c5=5;r1c4=6";
+	r.anim.event = ENGINE_EV_TRY;
+	r.anim.level = 2;
+	r.anim.nodes = 2;
+	r.anim.steps = 2;
+	r.anim.estimate = 60;
+	r.anim.fraction = 0.5;
+	note_say(&r.anim.note, "r1c4 has 1 candidate: tries 6");
+	note_cell(&r.anim.note, 3);
+	play_report(p, &r);
+	golden(p, 24, 80, "sudoku-search", "the search's panel beside the grid");
+	struct canvas c = canvas_memory_new(24, 80);
+	play_draw_on(p, &c);
+	ok(canvas_memory_look(&c, 2, 15) == style(ST_MARK), "the search's cell is marked");
+	ok(canvas_memory_look(&c, 2, 22) != style(ST_CURSOR), "and the cursor is not shown");
+	canvas_memory_free(&c);
+	sym(p, KEY_SYM_ESCAPE);
+	play_free(p);
+
+	p = new_play(SMALL);
+	ok(p != NULL, "a 4x4 puzzle");
+	if (!p)
+		return;
+	key(p, 'M');
+	keys(p, "l2");
+	golden(p, 24, 80, "sudoku-4x4", "a 4x4 grid with its marks");
+	play_free(p);
+}
+
+/* ---- the view's keys, straight ------------------------------------------ */
+
+struct probe {
+	struct puzzle_state *s;
+	struct view *v;
+	struct view_out out;
+	enum view_result res;
+};
+
+static void probe_start(struct probe *t, const char *desc)
+{
+	t->s = start(desc);
+	t->v = sudoku_view_ops.new(pz, t->s);
+	sudoku_view_ops.layout(t->v, 20, 80);
+	view_out_init(&t->out);
+}
+
+static void probe_end(struct probe *t)
+{
+	view_out_free(&t->out);
+	sudoku_view_ops.free(t->v);
+	pz->free_state(t->s);
+}
+
+static enum view_result probe_event(struct probe *t, const struct term_event *ev)
+{
+	view_out_free(&t->out);
+	view_out_init(&t->out);
+	t->res = sudoku_view_ops.event(t->v, t->s, ev, &t->out);
+	return t->res;
+}
+
+static enum view_result press(struct probe *t, long ch)
+{
+	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
+	return probe_event(t, &ev);
+}
+
+static enum view_result press_sym(struct probe *t, enum term_keysym k)
+{
+	struct term_event ev = { .kind = TERM_KEY, .sym = k };
+	return probe_event(t, &ev);
+}
+
+static void presses(struct probe *t, const char *s)
+{
+	for (; *s; s++)
+		press(t, *s);
+}
+
+/* Play what the view asked for, as the game screen would. */
+static bool play(struct probe *t)
+{
+	if (t->res != VIEW_MOVE)
+		return false;
+	struct diag err;
+	struct puzzle_state *n = pz->apply(t->s, t->out.move.s, &err);
+	if (!n) {
+		tap_diag("%s: %s", t->out.move.s, err.msg);
+		return false;
+	}
+	pz->free_state(t->s);
+	t->s = n;
+	sudoku_view_ops.sync(t->v, t->s);
+	return true;
+}
+
+static const char *move_of(const struct probe *t)
+{
+	return t->res == VIEW_MOVE && t->out.move.s ? t->out.move.s : "(no move)";
+}
+
+static void status_of(const struct probe *t, char *buf, size_t size)
+{
+	sudoku_view_ops.status(t->v, t->s, buf, size);
+}
+
+static void test_digits(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	press(&t, '7');
+	ok(t.res == VIEW_SAY && t.out.say_bad && strstr(t.out.say, "r1c1 is given"), "a given cannot change: %s",
+	   t.out.say);
+	press(&t, '0');
+	ok(t.res == VIEW_SAY && t.out.say_bad, "nor be cleared");
+	presses(&t, "ll");
+	press(&t, '4');
+	is_str(move_of(&t), "r1c3=4", "a digit in a blank cell: its move");
+	play(&t);
+	press(&t, '4');
+	ok(t.res == VIEW_HANDLED, "the same digit again changes nothing");
+	const char *clears[] = { "0", ".", "x" };
+	for (int i = 0; i < 3; i++) {
+		press(&t, clears[i][0]);
+		is_str(move_of(&t), "r1c3=0", "'%s' clears the cell", clears[i]);
+	}
+	press_sym(&t, KEY_SYM_BACKSPACE);
+	is_str(move_of(&t), "r1c3=0", "Backspace clears the cell");
+	press_sym(&t, KEY_SYM_ENTER);
+	ok(t.res == VIEW_SAY && !t.out.say_bad, "Enter with no hint's digit in hand says what to type");
+	press(&t, 'Z');
+	ok(t.res == VIEW_IGNORED, "a key that is not the view's goes to the game screen");
+	probe_end(&t);
+}
+
+static void test_marks(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	press(&t, 'M');
+	is_str(move_of(&t), "marks", "M: every cell's candidates");
+	play(&t);
+	/* r1c3's candidates: 1 2 4; r1c4's 2 6; r2c2's 2 4 7. */
+	presses(&t, "ll");
+	char st[160];
+	status_of(&t, st, sizeof st);
+	ok(strstr(st, "r1c3") && strstr(st, "marks 1 2 4"), "the status spells the cursor's marks: %s", st);
+	press(&t, '4');
+	/* The peers of r1c3 with a candidate 4 (worked out by hand): only
+	 * they are named. */
+	is_str(move_of(&t), "r1c3=4;r1c6-4;r1c7-4;r1c8-4;r1c9-4;r2c2-4;r2c3-4;r7c3-4;r9c3-4",
+	       "a digit entered leaves the marks of its row, column and box, in one move");
+	probe_end(&t);
+
+	probe_start(&t, PUZZLE);
+	press(&t, 'M');
+	play(&t);
+	presses(&t, "ll");
+	press(&t, 'a');
+	ok(t.res == VIEW_SAY && strstr(t.out.say, "as they are"), "a: entering a digit leaves the marks: %s", t.out.say);
+	press(&t, '4');
+	is_str(move_of(&t), "r1c3=4", "with the setting off, the digit alone");
+	press(&t, 'a');
+	press(&t, 'm');
+	ok(t.res == VIEW_HANDLED, "m: mark mode");
+	status_of(&t, st, sizeof st);
+	ok(strstr(st, "mark mode") != NULL, "the status says mark mode: %s", st);
+	press(&t, '2');
+	is_str(move_of(&t), "r1c3^2", "in mark mode a digit toggles its mark");
+	play(&t);
+	ok(sudoku_state_marks(t.s, 2) == (sdk_bit(1) | sdk_bit(4)), "r1c3's marks are 1 4");
+	press(&t, 'h');
+	press(&t, '2');
+	ok(t.res == VIEW_SAY && t.out.say_bad && strstr(t.out.say, "given"), "a given takes no marks");
+	press(&t, 'l');
+	press(&t, 'm');
+	press(&t, '0');
+	is_str(move_of(&t), "r1c3-1;r1c3-4", "clearing a blank cell takes its marks away");
+	probe_end(&t);
+}
+
+static void test_setup(void)
+{
+	struct probe t;
+	probe_start(&t, ".................................................................................\nsetup");
+	char st[160];
+	status_of(&t, st, sizeof st);
+	ok(strstr(st, "entering givens: F fixes them") != NULL, "setting up, the status says how it ends: %s", st);
+	press(&t, '5');
+	is_str(move_of(&t), "r1c1:5", "a digit while setting up is a given");
+	play(&t);
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c2", 4), "and the cursor steps on, as a puzzle line is written: %s", st);
+	presses(&t, "..");
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c4", 4), ". leaves a blank and steps on: %s", st);
+	presses(&t, "hhh");
+	press(&t, '0');
+	is_str(move_of(&t), "r1c1:0", "0 takes a given away, where the cursor is");
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c1", 4), "without stepping on: %s", st);
+	press(&t, 'm');
+	ok(t.res == VIEW_SAY, "no marks before the givens are fixed");
+	press(&t, 'F');
+	is_str(move_of(&t), "fix", "F fixes the givens");
+	play(&t);
+	press(&t, '6');
+	ok(t.res == VIEW_SAY && t.out.say_bad, "then the given cannot change");
+	press(&t, 'F');
+	ok(t.res == VIEW_SAY && !t.out.say_bad, "F again: they are fixed already");
+	probe_end(&t);
+
+	probe_start(&t, SMALL);
+	presses(&t, "l");
+	press(&t, '7');
+	ok(t.res == VIEW_SAY && t.out.say_bad && strstr(t.out.say, "1 to 4"), "a 4x4 grid takes 1-4: %s", t.out.say);
+	press(&t, '3');
+	is_str(move_of(&t), "r1c2=3", "a digit in a 4x4 grid");
+	probe_end(&t);
+}
+
+static void test_cursor_and_mouse(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	char st[160];
+	press_sym(&t, KEY_SYM_UP);
+	press_sym(&t, KEY_SYM_LEFT);
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r9c9", 4), "the cursor wraps round the edges: %s", st);
+	presses(&t, "jl");
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r1c1", 4), "hjkl move it: %s", st);
+	/* At 80x24 the cells are 3x1 with a line between: r4c7 is at row
+	 * 1 + 3*2 = 7, columns 1 + 1 + 6*4 = 26 .. 28. */
+	struct term_event ev = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = 7, .col = 27 };
+	probe_event(&t, &ev);
+	status_of(&t, st, sizeof st);
+	ok(t.res == VIEW_HANDLED && !strncmp(st, "r4c7", 4), "a click puts the cursor on the cell: %s", st);
+	ev.row = 6;
+	probe_event(&t, &ev);
+	ok(t.res == VIEW_IGNORED, "a click on a line is not on a cell");
+	ev.row = 7;
+	ev.col = 60;
+	probe_event(&t, &ev);
+	ok(t.res == VIEW_IGNORED, "nor one beside the grid");
+
+	ok(sudoku_view_ops.hold(t.v, t.s, "r3c5=7"), "a hint's digit goes in hand");
+	status_of(&t, st, sizeof st);
+	ok(strstr(st, "r3c5") && strstr(st, "7 from the hint"), "the cursor on its cell: %s", st);
+	press_sym(&t, KEY_SYM_ENTER);
+	is_str(move_of(&t), "r3c5=7", "Enter enters it");
+	press_sym(&t, KEY_SYM_ESCAPE);
+	ok(t.res == VIEW_HANDLED, "Esc lets it go");
+	press_sym(&t, KEY_SYM_ESCAPE);
+	ok(t.res == VIEW_IGNORED, "then Esc is the game screen's");
+	ok(!sudoku_view_ops.hold(t.v, t.s, "marks"), "a move that is not one digit is not held");
+	ok(!sudoku_view_ops.hold(t.v, t.s, "r1c1=5"), "nor a digit on a given");
+	probe_end(&t);
+}
+
+static void test_sizes(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	int min_r, min_c, best_r, best_c;
+	sudoku_view_ops.size(t.v, &min_r, &min_c, &best_r, &best_c);
+	ok(min_r == 13 && min_c == 32, "the least room: 13 rows, 32 columns (3x1 cells, box lines only): %dx%d", min_r,
+	   min_c);
+	ok(min_r + 4 <= 24 && best_r >= 37, "80x24 has room; a large terminal gets 7x3 cells (%d rows)", best_r);
+	ok(!sudoku_view_ops.layout(t.v, 12, 80), "12 rows are too few");
+	ok(sudoku_view_ops.layout(t.v, 13, 32), "13 x 32 is enough");
+	int y, x, h, w;
+	sudoku_view_ops.layout(t.v, 20, 80);
+	sudoku_view_ops.panel(t.v, &y, &x, &h, &w);
+	ok(x >= 39 && w >= 34 && h >= 12, "at 80x24 the search's panel has room beside the grid: %d cols at %d", w, x);
+	probe_end(&t);
+}
+
+/* A dead end marks two cells in conflict: the mark's ground stays under
+ * the digit (red on red would hide it), and the ! says the conflict. */
+static void test_marked_conflict(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	presses(&t, "lllll");
+	press(&t, '5');
+	play(&t);
+	press(&t, 'j');
+	struct note n;
+	note_clear(&n);
+	note_cell(&n, 0);
+	note_cell(&n, 5);
+	struct view_show show = { .marks = &n, .searching = false };
+	struct canvas c = canvas_memory_new(20, 80);
+	sudoku_view_ops.draw(t.v, &c, t.s, &show);
+	ok(canvas_memory_look(&c, 1, 3) == (style(ST_MARK) | A_BOLD), "r1c1's 5: the mark's look, bold");
+	ok(!strncmp(canvas_memory_row(&c, 1), " \u2503[5!", 7), "and its !: %s", canvas_memory_row(&c, 1));
+	ok(canvas_memory_look(&c, 1, 22) == style(ST_MARK) && canvas_memory_look(&c, 1, 23) == (style(ST_MARK) | A_BOLD),
+	   "r1c6, an entry: its ground marked, its 5 bold on it");
+	canvas_memory_free(&c);
+	probe_end(&t);
+}
+
+int main(void)
+{
+	style_init_plain(true);
+	test_goldens();
+	test_digits();
+	test_marks();
+	test_setup();
+	test_cursor_and_mouse();
+	test_sizes();
+	test_marked_conflict();
+	return tap_done();
+}
