@@ -217,6 +217,8 @@ static bool starts_level(const char *line, size_t len)
 static bool blank_or_comment(const char *line, size_t len)
 {
 	size_t i = 0;
+	if (memchr(line, '\0', len))
+		return false; /* the reader says what is wrong with it */
 	while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
 		i++;
 	return i == len || line[i] == '#';

@@ -16,4 +16,10 @@ is "$hits" "" "the tilings are named only in their module, the registry and thei
 hits=$(cd "$top_srcdir" && grep -rn --include='*.[ch]' '"[^"]*kanoodle or iqfit' src | grep -v ':[0-9]*: */\?\*')
 is "$hits" "" "no list of families is written out by hand"
 
+# The same for Sudoku: the batch commands, the game and the utilities reach
+# it through struct puzzle and its batch reader, never by name.
+hits=$(cd "$top_srcdir" && grep -rni --include='*.[ch]' 'sudoku\|sdk_' src/cli src/game src/util src/main.c |
+	grep -v ':[0-9]*: */\?\*')
+is "$hits" "" "Sudoku is named by neither the batch commands nor the game"
+
 done_testing
