@@ -812,13 +812,10 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
  * 7).  An option is a digit in a blank cell that none of its peers holds;
  * its tag is cell * 16 + digit.  Every other item of the full 324 is
  * covered by a filled cell and left out.  A full grid that keeps the rules
- * would leave no item at all, a problem Dancing Links does not take: it
- * is one item, "full", with one option that makes no move, so that it has
- * one solution, itself.  Two equal digits in a unit are no such grid: the
+ * leaves no item at all: one solution, the empty choice.  Two equal digits in a unit are no such grid: the
  * problem is then one item that no option covers, the second of the two
  * cells. */
 static const char unit_letter[] = "rcb";
-#define FULL_TAG (-1)
 
 static void add_item(struct xc_problem *p, const char *fmt, int a, int b)
 {
@@ -858,12 +855,6 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 				static const char *const fmt[] = { "r%d#%d", "c%d#%d", "b%d#%d" };
 				add_item(p, fmt[u / g->side], u % g->side + 1, d);
 			}
-	if (!p->n_items) {
-		int full = 0;
-		xc_add_item(p, "full", true);
-		xc_add_option(p, &full, 1, FULL_TAG, NULL);
-		return p;
-	}
 	for (int c = 0; c < g->cells; c++) {
 		if (g->v[c])
 			continue;
@@ -882,10 +873,6 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 static void option_move(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size)
 {
 	int tag = p->opt_tag[k];
-	if (tag == FULL_TAG) {
-		buf[0] = '\0';
-		return;
-	}
 	sudoku_move_enter(&s->grid, tag / 16, tag % 16, buf, size);
 }
 

@@ -244,8 +244,9 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		note_say(out, "every way has been tried");
 		break;
 	}
-	/* A sentence, though an item's words begin in lower case ("the cell"). */
-	if (out->text[0] >= 'a' && out->text[0] <= 'z')
+	/* A sentence, though an item's words begin in lower case ("the cell"),
+	 * but a name stays as it is ("r3c5", as Sudoku players write it). */
+	if (out->text[0] >= 'a' && out->text[0] <= 'z' && !(out->text[1] >= '0' && out->text[1] <= '9'))
 		out->text[0] = (char)(out->text[0] - 'a' + 'A');
 }
 

@@ -334,6 +334,20 @@ enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
 	switch (d->phase) {
 	case PH_START:
 		level = 0;
+		if (d->active_primary == 0) {
+			/* Nothing to cover: the empty choice is the one solution,
+			 * at the root, which is its only node. */
+			st->nodes++;
+			st->profile[0]++;
+			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+			d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = 0 };
+			d->phase = PH_DONE;
+			d->level = 0;
+			if (ctl->step || ctl->report_solutions || ctl->max_solutions == 1)
+				return ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
+			d->ev.kind = DLX_EV_DONE;
+			return DLX_DONE;
+		}
 		goto forward;
 	case PH_FORWARD:
 		goto forward;

@@ -40,6 +40,12 @@ void estimate_dlx_walk(struct dlx *d, struct rng *r, int **degrees, int *cap, in
 	assert(d->phase == PH_START && d->active_primary == d->n_primary);
 	int level = 0;
 	*solution = false;
+	if (d->n_primary == 0) {
+		/* Nothing to cover: the root is the solution. */
+		*depth = 0;
+		*solution = true;
+		return;
+	}
 	for (;;) {
 		int deg;
 		int best = dlx_choose(d, &deg);

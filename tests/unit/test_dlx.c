@@ -79,6 +79,28 @@ static void test_knuth_example(void)
 	xc_free(p);
 }
 
+/* Nothing to cover (a full Sudoku grid reduces to this): one solution, the
+ * empty choice, at the root; the search used to run off its item list. */
+static void test_empty_problem(void)
+{
+	struct xc_problem *p = xc_new();
+	xc_add_item(p, "s", false); /* a secondary item only */
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl steps = { .step = true };
+	ok(dlx_run(d, &steps) == DLX_STEP && dlx_event(d)->kind == DLX_EV_SOLUTION, "no primary item: a solution at once");
+	int opts[1];
+	is_u64(dlx_path(d, opts), 0, "of no options");
+	ok(dlx_run(d, &steps) == DLX_DONE, "then done");
+	is_u64(dlx_stats(d)->solutions, 1, "one solution");
+	is_u64(dlx_stats(d)->nodes, 1, "one node, the root");
+	dlx_restart(d);
+	struct dlx_ctl plain = { 0 };
+	ok(dlx_run(d, &plain) == DLX_DONE && dlx_stats(d)->solutions == 1, "a straight run counts it too");
+	dlx_free(d);
+	is_u64(count_solutions(p, DLX_MRV, 0, NULL), 1, "and the counter");
+	xc_free(p);
+}
+
 static void test_queens(void)
 {
 	static const uint64_t want[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
@@ -472,6 +494,7 @@ int main(void)
 {
 	test_repeated_items();
 	test_knuth_example();
+	test_empty_problem();
 	test_queens();
 	test_tilings();
 	test_sudoku_and_langford();
