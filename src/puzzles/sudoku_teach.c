@@ -105,8 +105,9 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 		return true;
 	}
 	note_say(out, "%s", place->why);
-	/* A sentence begins with a capital, though a rung's words may not. */
-	if (out->text[0] >= 'a' && out->text[0] <= 'z')
+	/* A sentence begins with a capital, though a rung's words may not;
+	 * a cell's name ("r3c5") stays as players write it. */
+	if (out->text[0] >= 'a' && out->text[0] <= 'z' && !(out->text[1] >= '0' && out->text[1] <= '9'))
 		out->text[0] = (char)(out->text[0] - 'a' + 'A');
 	mark_step(place, out);
 	return true;

@@ -46,13 +46,14 @@ static const char *state_words(enum worker_race_state s)
 	return "";
 }
 
-/* An estimate as a whole number, grouped; beyond 10^30 in powers of ten. */
+/* An estimate as a whole number, grouped; from 10^9 in powers of ten (it
+ * is an estimate: two figures say it). */
 static void estimate_words(double x, char *buf, size_t size)
 {
 	char n[U128_DIGITS + 13];
 	if (!(x > 0))
 		snprintf(buf, size, "-");
-	else if (x >= 1e30)
+	else if (x >= 1e9)
 		snprintf(buf, size, "%.1e", x);
 	else
 		snprintf(buf, size, "%s", u128_grouped((u128)(x + 0.5), n));
@@ -67,15 +68,18 @@ void race_draw(const struct race_screen *rs, struct canvas *c)
 		return;
 	}
 	char line[256];
-	snprintf(line, sizeof line, "   %-20s %-11s %14s %9s %15s", "engine", "", "nodes", "time", "tree, estimated");
+	snprintf(line, sizeof line, "   %-23s %-11s %15s %9s %12s", "engine", "", "nodes", "time", "tree, about");
 	canvas_text(c, 2, 1, w - 2, style(ST_DIM), line);
 	for (int k = 0; k < rs->race.n; k++) {
 		const struct worker_race_row *row = &rs->race.row[k];
 		char nodes[U128_DIGITS + 13], est[48], secs[32];
 		u128_grouped(row->nodes, nodes);
 		estimate_words(row->estimate, est, sizeof est);
-		snprintf(secs, sizeof secs, "%.3f s", row->seconds);
-		snprintf(line, sizeof line, "%d  %-20.20s %-11s %14s %9s %15s", k + 1, row->title, state_words(row->state),
+		if (row->seconds < 1)
+			snprintf(secs, sizeof secs, "%.1f ms", row->seconds * 1000);
+		else
+			snprintf(secs, sizeof secs, "%.2f s", row->seconds);
+		snprintf(line, sizeof line, "%d  %-23.23s %-11s %15s %9s %12s", k + 1, row->title, state_words(row->state),
 		         nodes, secs, est);
 		attr_t look = k == rs->sel ? style(ST_CURSOR) : row->state == RACE_SOLVED ? style(ST_GOOD) : A_NORMAL;
 		canvas_text(c, 3 + k, 1, w - 2, look, line);
