@@ -104,7 +104,9 @@ void worker_report_clear(struct worker_report *r)
 	free(r->anim.path);
 	free(r->anim.solution);
 	free(r->desc);
-	r->anim.path = r->anim.solution = r->desc = NULL;
+	free(r->solution[0]);
+	free(r->solution[1]);
+	r->anim.path = r->anim.solution = r->desc = r->solution[0] = r->solution[1] = NULL;
 }
 
 /* The mailbox keeps copies of r's strings: the job goes on with its own. */
@@ -113,6 +115,9 @@ static void publish(struct worker *w, const struct worker_report *r)
 	char *path = r->anim.path ? xstrdup(r->anim.path) : NULL;
 	char *solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
 	char *desc = r->desc ? xstrdup(r->desc) : NULL;
+	char *sol[2];
+	for (int k = 0; k < 2; k++)
+		sol[k] = r->solution[k] ? xstrdup(r->solution[k]) : NULL;
 	pthread_mutex_lock(&w->lock);
 	/* A report not taken is replaced: its strings go with it. */
 	worker_report_clear(&w->report);
@@ -120,6 +125,8 @@ static void publish(struct worker *w, const struct worker_report *r)
 	w->report.anim.path = path;
 	w->report.anim.solution = solution;
 	w->report.desc = desc;
+	w->report.solution[0] = sol[0];
+	w->report.solution[1] = sol[1];
 	w->fresh = true;
 	pthread_mutex_unlock(&w->lock);
 	/* The pipe only says "look": a full pipe already says it. */
@@ -577,6 +584,27 @@ static void run_race(struct worker *w, struct worker_job *j)
 		engine_free(e[k]);
 }
 
+/* ---- two solutions ------------------------------------------------------ */
+
+/* The first two solutions by the family's first engine: whether a puzzle
+ * is proper, and if not, two that differ; or the one to compare with. */
+static void run_solutions(struct worker *w, struct worker_job *j)
+{
+	struct worker_report r = { .kind = WORK_SOLUTIONS, .gen = j->gen, .final = true, .take_back_to = -1 };
+	const struct puzzle_engine *pe = engine_of(j->pz, NULL);
+	struct engine *e = pe ? pe->new(j->pz, j->states[j->n - 1]) : NULL;
+	struct engine_ctl ctl = { .report_solutions = true, .cancel = &j->cancel };
+	while (e && r.completions < 2 && engine_run(e, &ctl) == ENGINE_SOLUTION) {
+		struct strbuf b = { 0 };
+		e->ops->path_move(e, &b);
+		r.solution[r.completions++] = strbuf_take(&b);
+	}
+	r.cancelled = cancelled(j);
+	engine_free(e);
+	publish(w, &r);
+	worker_report_clear(&r);
+}
+
 /* ---- the thread ----------------------------------------------------- */
 
 static void *main_loop(void *arg)
@@ -612,6 +640,9 @@ static void *main_loop(void *arg)
 			break;
 		case WORK_RACE:
 			run_race(w, j);
+			break;
+		case WORK_SOLUTIONS:
+			run_solutions(w, j);
 			break;
 		case WORK_NONE:
 			break;
@@ -720,6 +751,7 @@ bool worker_take(struct worker *w, struct worker_report *out)
 		*out = w->report;
 		/* handed over */
 		w->report.anim.path = w->report.anim.solution = w->report.desc = NULL;
+		w->report.solution[0] = w->report.solution[1] = NULL;
 	}
 	w->fresh = false;
 	pthread_mutex_unlock(&w->lock);

@@ -31,6 +31,7 @@ enum worker_kind {
 	WORK_GENERATE,  /* a new puzzle of the family (worker_job_generate) */
 	WORK_GRADE,     /* how hard the position is from here, by the family's grader */
 	WORK_RACE,      /* every engine of the family on the position, side by side */
+	WORK_SOLUTIONS, /* up to two solutions of the position, as moves */
 };
 
 struct worker_job;
@@ -131,6 +132,9 @@ struct worker_report {
 	struct puzzle_grade verdict;
 	/* WORK_RACE */
 	struct worker_race race;
+	/* WORK_SOLUTIONS: completions says how many (0, 1, 2 for two or
+	 * more), solution[] the first two as moves (malloc'd, as desc) */
+	char *solution[2];
 };
 
 struct worker;

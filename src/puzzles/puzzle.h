@@ -148,6 +148,13 @@ struct puzzle {
 	                 const atomic_int *cancel, struct diag *err);
 	/* Grade s (how hard from the start); false if cancelled. */
 	bool (*grade)(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel);
+	/* Optional: where s differs from a solution (one move from s's
+	 * start, as engines give it): its wrong entries or pieces in words,
+	 * marked; false if nothing differs.  For `c`, on request only. */
+	bool (*mistakes)(const struct puzzle_state *s, const char *solution, struct note *out);
+	/* Optional: where two solutions from s differ, in words, marked ("r1c3
+	 * is 4 or 7"): why a puzzle is not proper. */
+	void (*differ)(const struct puzzle_state *s, const char *a, const char *b, struct note *out);
 	/* The words for a count of n ways: "ways to finish", "grids". */
 	const char *count_noun;
 	/* Files of many puzzles for the batch commands, or NULL. */

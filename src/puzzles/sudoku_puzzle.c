@@ -955,6 +955,8 @@ const struct puzzle sudoku_puzzle = {
 	.dead_end = dead_end,
 	.generate = sudoku_generate,
 	.grade = sudoku_grade,
+	.mistakes = sudoku_mistakes,
+	.differ = sudoku_differ,
 	.count_noun = "solutions",
 	.batch = &sudoku_batch,
 };

@@ -113,6 +113,79 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 	return true;
 }
 
+/* The grid a solution makes from the givens: its entries laid on them. */
+static void solution_grid(const struct puzzle_state *s, const char *solution, struct sdk_grid *out)
+{
+	*out = *sudoku_state_givens(s);
+	for (const char *m = solution; m && *m;) {
+		int r, c, d, n = 0;
+		if (sscanf(m, "r%dc%d=%d%n", &r, &c, &d, &n) == 3 && n > 0 && r >= 1 && r <= out->side && c >= 1 &&
+		    c <= out->side && d >= 0 && d <= out->side)
+			out->v[(r - 1) * out->side + c - 1] = (uint8_t)d;
+		const char *e = strchr(m, ';');
+		m = e ? e + 1 : NULL;
+	}
+}
+
+/* Up to this many cells named in a sentence; the rest are counted. */
+#define NAMED_MAX 6
+
+bool sudoku_mistakes(const struct puzzle_state *s, const char *solution, struct note *out)
+{
+	note_clear(out);
+	const struct sdk_grid *g = sudoku_state_grid(s), *givens = sudoku_state_givens(s);
+	struct sdk_grid sol;
+	solution_grid(s, solution, &sol);
+	char names[NAMED_MAX * 8] = "";
+	int n = 0;
+	for (int c = 0; c < g->cells; c++) {
+		if (givens->v[c] || !g->v[c] || g->v[c] == sol.v[c])
+			continue;
+		if (n < NAMED_MAX) {
+			char name[16];
+			sudoku_cell_name(g, c, name, sizeof name);
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", n ? ", " : "", name);
+		}
+		n++;
+		note_cell(out, c);
+	}
+	if (!n)
+		return false;
+	if (n == 1)
+		note_say(out, "The digit in %s is not the solution's", names);
+	else if (n <= NAMED_MAX)
+		note_say(out, "%d entries are not the solution's: %s", n, names);
+	else
+		note_say(out, "%d entries are not the solution's: %s and %d more", n, names, n - NAMED_MAX);
+	return true;
+}
+
+void sudoku_differ(const struct puzzle_state *s, const char *a, const char *b, struct note *out)
+{
+	note_clear(out);
+	struct sdk_grid ga, gb;
+	solution_grid(s, a, &ga);
+	solution_grid(s, b, &gb);
+	char words[NAMED_MAX * 24] = "";
+	int n = 0;
+	for (int c = 0; c < ga.cells; c++) {
+		if (ga.v[c] == gb.v[c])
+			continue;
+		if (n < 3) {
+			char name[16];
+			sudoku_cell_name(&ga, c, name, sizeof name);
+			snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s is %d or %d", n ? ", " : "", name,
+			         ga.v[c], gb.v[c]);
+		}
+		n++;
+		note_cell(out, c);
+	}
+	if (n > 3)
+		note_say(out, "%s, and %d more cell%s differ%s", words, n - 3, n - 3 == 1 ? "" : "s", n - 3 == 1 ? "s" : "");
+	else
+		note_say(out, "%s", words);
+}
+
 bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel)
 {
 	memset(out, 0, sizeof *out);

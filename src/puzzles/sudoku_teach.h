@@ -13,6 +13,8 @@
 /* As puzzle.h's hint, grade and generate. */
 bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out);
 bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel);
+bool sudoku_mistakes(const struct puzzle_state *s, const char *solution, struct note *out);
+void sudoku_differ(const struct puzzle_state *s, const char *a, const char *b, struct note *out);
 bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uint64_t seed, struct strbuf *desc,
                      const atomic_int *cancel, struct diag *err);
 

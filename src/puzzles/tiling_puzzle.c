@@ -587,6 +587,41 @@ static bool hint(const struct puzzle_state *s, const char *solution, int tier, s
 	return true;
 }
 
+/* The pieces the player placed that the solution puts elsewhere. */
+static bool mistakes(const struct puzzle_state *s, const char *solution, struct note *out)
+{
+	const struct tiling *t = s->t;
+	note_clear(out);
+	int want[TILING_MAX_PIECES];
+	for (int p = 0; p < t->n_pieces; p++)
+		want[p] = -1;
+	for (const char *m = solution; m && *m;) {
+		const char *e = strchr(m, ';');
+		size_t len = e ? (size_t)(e - m) : strlen(m);
+		int k = move_placement(t, m, len);
+		if (k >= 0)
+			want[t->pl[k].piece] = k;
+		m = e ? e + 1 : m + len;
+	}
+	char names[256] = "";
+	int n = 0, wrong[TILING_MAX_PIECES];
+	for (int p = 0; p < t->n_pieces; p++) {
+		int k = s->pos.placed[p];
+		if (k < 0 || s->pos.fixed[p] || k == want[p])
+			continue;
+		wrong[n++] = p;
+		mark_placement(t, k, out);
+	}
+	for (int i = 0; i < n; i++)
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ",
+		         t->def->pieces[wrong[i]].name);
+	if (n == 1)
+		note_say(out, "%s is not where the solution has it", names);
+	else if (n > 1)
+		note_say(out, "%s are not where the solution has them", names);
+	return n > 0;
+}
+
 /* "grade=N" may come as a parameter too; anything else is refused. */
 static const struct puzzle_param tiling_params[] = {
 	{ "grade", "1 (easy) to 4: how much search the solver needs", "2" },
@@ -682,7 +717,7 @@ static const struct puzzle_engine *const tiling_engines[] = { &xc_engine_dlx, NU
 		.describe_move = describe_move, .rules = rls,          \
 		.xc = &tiling_xc, .engines = TILING_ENGINES, .params = tiling_params,                   \
 		.n_params = (int)(sizeof tiling_params / sizeof *tiling_params), .hint = hint,          \
-		.dead_end = dead_end, .generate = generate, .grade = grade,                             \
+		.dead_end = dead_end, .generate = generate, .grade = grade, .mistakes = mistakes,       \
 		.count_noun = "ways to finish",                                                         \
 	}
 

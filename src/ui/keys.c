@@ -18,6 +18,7 @@ const struct key_binding key_table[] = {
 	{ CTX_PLAY, ACT_NEW, "N", "the next level (asks first, unless this one is solved)" },
 	{ CTX_PLAY, ACT_HINT, "H", "a hint; again for more" },
 	{ CTX_PLAY, ACT_VALIDATE, "v", "the checker: dead ends only, everything, or off" },
+	{ CTX_PLAY, ACT_MISTAKES, "c", "mark what you placed that differs from the solution" },
 	{ CTX_PLAY, ACT_ANIMATE, "A", "watch the solver search from here" },
 	{ CTX_PLAY, ACT_COUNT, "C", "count the ways to finish" },
 	{ CTX_PLAY, ACT_GRADE, "E", "how hard it is from here: the grader's verdict" },
@@ -136,6 +137,7 @@ enum action key_action(enum key_context ctx, const struct term_event *ev)
 	case 'N': return ACT_NEW;
 	case 'H': return ACT_HINT;
 	case 'v': return ACT_VALIDATE;
+	case 'c': return ACT_MISTAKES;
 	case 'A': return ACT_ANIMATE;
 	case 'C': return ACT_COUNT;
 	case 'E': return ACT_GRADE;

@@ -71,6 +71,10 @@ struct play {
 	struct worker_report count;
 
 	struct race_screen race;     /* the engines side by side (X) */
+	uint64_t sol_gen;            /* two solutions asked for (c, or a puzzle of the player's own), 0: none */
+	bool sol_mistakes;           /* for c, else to say if the player's puzzle is proper */
+	struct note sol_note;        /* what they showed, marked until the next move */
+	bool sol_note_on;
 	const char *anim_engine;     /* the engine to watch (the family's), NULL: its first */
 	bool searching;              /* the search on screen */
 	uint64_t anim_gen;
@@ -142,6 +146,8 @@ static void cancel(struct play *p)
 static void changed(struct play *p)
 {
 	p->msg[0] = '\0';
+	p->sol_note_on = false;
+	p->sol_gen = 0;
 	p->check_known = p->hint_known = false;
 	p->hint_tier = p->hint_wanted = 0;
 	p->hint_gen = p->count_gen = 0;
@@ -272,6 +278,7 @@ static void keep(struct worker_report *dst, const struct worker_report *r)
 {
 	*dst = *r;
 	dst->anim.path = dst->anim.solution = NULL;
+	dst->desc = dst->solution[0] = dst->solution[1] = NULL;
 }
 
 /* The search on screen by engine (its name in the family's table; NULL:
@@ -490,13 +497,71 @@ void play_hold(struct play *p, const char *text)
 }
 
 /* The view's answer to an event: a move to play, a word, a redraw. */
+/* Two solutions of the level's start (c: the one to compare with) or of
+ * the position (a puzzle the player has just made: is it proper?). */
+static void ask_solutions(struct play *p, bool mistakes)
+{
+	p->sol_mistakes = mistakes;
+	p->sol_note_on = false;
+	const struct puzzle_state *from = mistakes ? p->s->state[0] : session_state(p->s);
+	if (p->app && p->app->worker)
+		p->sol_gen = p->last_gen = worker_submit(p->app->worker, worker_job_new(WORK_SOLUTIONS, p->pz, &from, 1));
+	else
+		p->sol_gen = ++p->last_gen;
+	p->check_gen = 0;
+	say(p, ST_DIM, "%s", mistakes ? "Comparing with the solution..." : "Looking for solutions...");
+	p->msg_until = INFINITY;
+}
+
+/* What two solutions say: where the player's entries differ from the
+ * puzzle's one solution (c), or whether the player's puzzle is proper. */
+static void say_solutions(struct play *p, const struct worker_report *r)
+{
+	p->msg_until = 0;
+	if (!p->check_known && p->check_mode != CHECK_OFF)
+		p->check_gen = submit(p, WORK_CHECK, false);
+	const struct puzzle_state *s = session_state(p->s);
+	note_clear(&p->sol_note);
+	if (r->cancelled) {
+		p->msg[0] = '\0';
+	} else if (p->sol_mistakes) {
+		if (r->completions == 0)
+			say(p, ST_BAD, "The puzzle has no solution to compare with");
+		else if (r->completions > 1)
+			say(p, ST_DIM, "The puzzle has more than one solution: there is none to compare with");
+		else if (!p->pz->mistakes)
+			say(p, ST_DIM, "%s cannot compare a position with its solution", p->pz->title);
+		else if (p->pz->mistakes(s, r->solution[0], &p->sol_note)) {
+			p->sol_note_on = true;
+			say(p, ST_BAD, "%s", p->sol_note.text);
+		} else {
+			say(p, ST_GOOD, "Nothing differs from the solution");
+		}
+	} else if (r->completions == 0) {
+		say(p, ST_BAD, "Your puzzle has no solution (u takes the last step back)");
+	} else if (r->completions == 1) {
+		say(p, ST_GOOD, "Your puzzle has exactly one solution: a proper puzzle.  Play on");
+	} else if (p->pz->differ) {
+		p->pz->differ(s, r->solution[0], r->solution[1], &p->sol_note);
+		p->sol_note_on = true;
+		say(p, ST_NOTICE, "More than one solution: %s", p->sol_note.text);
+	} else {
+		say(p, ST_NOTICE, "Your puzzle has more than one solution");
+	}
+	if (!r->cancelled)
+		p->msg_until = clock_seconds() + 3 * MESSAGE_SECONDS;
+}
+
 static void view_result(struct play *p, enum view_result r, struct view_out *out)
 {
 	switch (r) {
 	case VIEW_MOVE:
-		play_move(p, out->move.s ? out->move.s : "");
+		if (!play_move(p, out->move.s ? out->move.s : ""))
+			break;
 		if (out->say[0])
 			say(p, out->say_bad ? ST_BAD : ST_NOTICE, "%s", out->say);
+		if (out->new_puzzle)
+			ask_solutions(p, false);
 		break;
 	case VIEW_SAY:
 		say(p, out->say_bad ? ST_BAD : out->say[0] ? ST_NOTICE : ST_DIM, "%s", out->say);
@@ -656,6 +721,10 @@ static void board_event(struct play *p, const struct term_event *ev)
 		say(p, ST_DIM, "Grading this position...");
 		p->msg_until = INFINITY;
 		return;
+	case ACT_MISTAKES:
+		forget_hint(p);
+		ask_solutions(p, true);
+		return;
 	case ACT_RACE:
 		if (session_solved(p->s)) {
 			say(p, ST_DIM, "It is solved already");
@@ -784,6 +853,10 @@ void play_report(struct play *p, const struct worker_report *r)
 		}
 	}
 	race_report(&p->race, r);
+	if (r->gen == p->sol_gen && r->final) {
+		p->sol_gen = 0;
+		say_solutions(p, r);
+	}
 	if (r->gen == p->grade_gen && r->final) {
 		p->grade_gen = 0;
 		p->msg_until = 0;
@@ -1072,6 +1145,8 @@ static const struct note *board_marks(const struct play *p)
 		return p->anim_known ? &p->anim.note : NULL;
 	if (p->check_mode != CHECK_OFF && p->check_known && p->check.completions == 0 && p->check.dead_explained)
 		return &p->check.dead;
+	if (p->sol_note_on)
+		return &p->sol_note;
 	const struct note *h = hint_note(p);
 	/* The reveal is in the player's hand: its marks would hide it. */
 	if (h && !(p->hint_tier == p->hint.hint_tiers && h->move[0]))

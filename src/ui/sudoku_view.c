@@ -276,6 +276,7 @@ static enum view_result letter_key(struct sudoku_view *sv, const struct puzzle_s
 		if (!setup)
 			return tell(out, false, "The givens are fixed already");
 		add_move(out, "fix");
+		out->new_puzzle = true; /* the game says whether it is proper */
 		return VIEW_MOVE;
 	case 'a':
 		sv->auto_clear = !sv->auto_clear;

@@ -33,6 +33,7 @@ struct view_out {
 	struct strbuf move;  /* VIEW_MOVE */
 	char say[240];       /* VIEW_SAY, or beside a move ("Cyan does not fit there") */
 	bool say_bad;        /* say is a refusal, not news */
+	bool new_puzzle;     /* the move makes the state a puzzle of the player's own: say if it is proper */
 };
 
 /* What the game screen asks the view to show on top of the state. */

@@ -23,6 +23,7 @@ void view_out_init(struct view_out *out)
 	out->move = (struct strbuf){ 0 };
 	out->say[0] = '\0';
 	out->say_bad = false;
+	out->new_puzzle = false;
 }
 
 void view_out_free(struct view_out *out)

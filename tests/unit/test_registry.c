@@ -275,8 +275,53 @@ static void test_one_source(void)
 	   same_nodes, levels);
 }
 
+/* c on a tiling: a piece the player placed where the solution does not
+ * have it is named and marked; the solution's own placement is not. */
+static void test_tiling_mistakes(void)
+{
+	const struct puzzle *pz = puzzle_find("kanoodle");
+	int bad;
+	struct diag err;
+	struct puzzle_state *s = pz->start(pz, NULL, &bad, &err);
+	char *sol = solve(pz, s);
+	/* The solution's first placement, and the same piece one cell over
+	 * where it fits too: found by trying the moves a shift gives. */
+	const char *semi = strchr(sol, ';');
+	char first[NOTE_MOVE_MAX];
+	snprintf(first, sizeof first, "%.*s", (int)(semi - sol), sol);
+	struct puzzle_state *right = pz->apply(s, first, &err);
+	struct note note;
+	ok(right && !pz->mistakes(right, sol, &note), "a piece where the solution has it: nothing to mark");
+	struct puzzle_state *wrong = NULL;
+	for (int dc = 1; dc <= 6 && !wrong; dc++) {
+		char moved[NOTE_MOVE_MAX], *w = moved;
+		for (const char *c = first; *c; c++) {
+			if (*c == 'c' && c[-1] >= '0' && c[-1] <= '9') {
+				int col = atoi(c + 1);
+				w += sprintf(w, "c%d", col + dc);
+				while (c[1] >= '0' && c[1] <= '9')
+					c++;
+			} else {
+				*w++ = *c;
+			}
+		}
+		*w = '\0';
+		wrong = pz->apply(s, moved, &err);
+	}
+	ok(wrong && pz->mistakes(wrong, sol, &note) && strstr(note.text, " is not where the solution has it") &&
+	       note.n_pieces == 1 && note.n_cells > 0,
+	   "a piece elsewhere is named and marked: %s", wrong ? note.text : "");
+	if (right)
+		pz->free_state(right);
+	if (wrong)
+		pz->free_state(wrong);
+	free(sol);
+	pz->free_state(s);
+}
+
 int main(void)
 {
+	test_tiling_mistakes();
 	test_one_source();
 	test_names();
 	test_level_description();

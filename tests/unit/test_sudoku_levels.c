@@ -78,6 +78,59 @@ int main(void)
 		}
 	}
 	level_list_free(paths, n);
+
+	/* c: the entries that are not the solution's, marked. */
+	struct level *lv = malloc(sizeof *lv);
+	struct diag err;
+	char path[512];
+	level_resolve("sudoku", "1-01", path, sizeof path, &err);
+	struct puzzle_state *s = level_start(pz, path, lv, &err);
+	free(lv);
+	char *sol = s ? solve(pz, s) : NULL;
+	const struct sdk_grid *g = s ? sudoku_state_grid(s) : NULL;
+	int blank = 0;
+	while (g && g->v[blank])
+		blank++;
+	struct puzzle_state *t = NULL, *u = NULL;
+	if (sol) {
+		struct puzzle_state *solved = pz->apply(s, sol, &err);
+		int right = sudoku_state_grid(solved)->v[blank];
+		pz->free_state(solved);
+		char move[32];
+		sudoku_move_enter(g, blank, right % 9 + 1, move, sizeof move);
+		t = pz->apply(s, move, &err);
+		sudoku_move_enter(g, blank, right, move, sizeof move);
+		u = pz->apply(s, move, &err);
+	}
+	struct note note;
+	ok(t && pz->mistakes(t, sol, &note) && note.n_cells == 1 && note.cells[0] == blank &&
+	       strstr(note.text, " is not the solution's"),
+	   "a wrong entry is named and marked: %s", t ? note.text : "");
+	ok(u && !pz->mistakes(u, sol, &note), "a right one is not");
+	free(sol);
+	if (s)
+		pz->free_state(s);
+	if (t)
+		pz->free_state(t);
+	if (u)
+		pz->free_state(u);
+
+	/* Two solutions of a puzzle that is not proper: where they differ. */
+	int bad;
+	s = pz->start(pz, "12..............", &bad, &err);
+	struct engine *e = puzzle_engine_find(pz, NULL)->new(pz, s);
+	struct engine_ctl ctl = { .report_solutions = true };
+	struct strbuf a = { 0 }, b = { 0 };
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION)
+		e->ops->path_move(e, &a);
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION)
+		e->ops->path_move(e, &b);
+	engine_free(e);
+	pz->differ(s, a.s, b.s, &note);
+	ok(note.n_cells >= 2 && strstr(note.text, " or "), "two solutions: where they differ, marked: %s", note.text);
+	strbuf_free(&a);
+	strbuf_free(&b);
+	pz->free_state(s);
 	ok(n >= 100, "%d shipped Sudoku levels (100 or more)", n);
 	ok(minimal == n, "%d of %d proper and minimal", minimal, n);
 	ok(graded == n, "%d of %d graded as the ladder grades them", graded, n);

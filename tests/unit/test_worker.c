@@ -12,6 +12,7 @@
 #include "game/worker.h"
 #include "puzzles/tiling.h"
 #include "solver/count.h"
+#include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "puzzles/xc_engine.h"
 #include "tap.h"
@@ -290,6 +291,40 @@ static void test_race(struct worker *w)
 	racing.free_state(s);
 }
 
+/* Two solutions: none, one, or two that differ, as moves. */
+static void test_solutions(struct worker *w)
+{
+	const struct puzzle *pz = &sudoku_puzzle;
+	static const struct {
+		const char *desc;
+		int want;
+	} cases[] = {
+		{ "12....3...4.....", 0 },
+		{ "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", 1 },
+		{ "12..............", 2 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		int bad;
+		struct diag err;
+		struct puzzle_state *s = pz->start(pz, cases[i].desc, &bad, &err);
+		struct worker_report r;
+		bool got = wait_final(w, submit(w, WORK_SOLUTIONS, pz, s), &r, 30);
+		bool solved = true;
+		for (int k = 0; got && k < r.completions; k++) {
+			struct puzzle_state *t = pz->apply(s, r.solution[k], &err);
+			solved &= t && pz->is_solved(t);
+			if (t)
+				pz->free_state(t);
+		}
+		ok(got && r.completions == cases[i].want && solved && (r.completions < 2 || strcmp(r.solution[0], r.solution[1])),
+		   "%d solution%s of %.16s..., each one solving it", cases[i].want, cases[i].want == 1 ? "" : "s",
+		   cases[i].desc);
+		if (got)
+			worker_report_clear(&r);
+		pz->free_state(s);
+	}
+}
+
 static void test_cancel(struct worker *w)
 {
 	const struct puzzle *pz = &tiling_puzzle_iqfit;
@@ -354,6 +389,7 @@ int main(void)
 	test_count(w);
 	test_grade(w);
 	test_race(w);
+	test_solutions(w);
 	test_families(w);
 	test_cancel(w);
 	worker_stop(w);
