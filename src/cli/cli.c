@@ -23,7 +23,8 @@ static const char usage_head[] =
 	"       linkdance count FAMILY [LEVEL|FILE] [OPTIONS]\n"
 	"       linkdance estimate FAMILY [LEVEL] [--probes P] [--seed S]\n"
 	"       linkdance export FAMILY [LEVEL]\n"
-	"       linkdance generate FAMILY --grade G [--seed S]\n"
+	"       linkdance generate FAMILY --grade G [--seed S] [--symmetric]\n"
+	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
 	"       linkdance grade FAMILY LEVEL|FILE\n"
 	"       linkdance sum [FILE|-]\n"
 	"       linkdance --help | --version\n"
@@ -58,6 +59,8 @@ static const char usage_tail[] =
 	"  --seed S           random seed of the probes (default 1)\n"
 	"  --[no-]progress    progress of counts on stderr (default: if a terminal)\n"
 	"  --grade G          the grade of a generated level: 1 (easy) to 4\n"
+	"  -n N               generate N puzzles, one line each, from seeds S, S+1, ...\n"
+	"  --symmetric        generated clues in pairs, half a turn about the centre\n"
 	"\n"
 	"Exit status: 0 done, 1 bad input or no solution, 2 usage error.\n"
 	"See linkdance(6) for the formats and the game.\n";
@@ -405,23 +408,51 @@ static void print_solution(void *ctx, const struct xc_problem *p, const int *opt
 	strbuf_free(&move);
 }
 
+/* -n N: N puzzles, one line each, as the batch commands read them; the
+ * k-th from seed S + k, so any one can be made again alone. */
+static int generate_lines(const struct puzzle *pz, const struct cli_opts *o, const char *params)
+{
+	if (!pz->batch)
+		return cli_usage_error("generate -n makes puzzle lines; %s puzzles are level files: use --grade and --seed",
+		                       pz->title);
+	for (uint64_t k = 0; k < o->number; k++) {
+		struct strbuf desc = { 0 };
+		struct diag err;
+		strbuf_addf(&desc, "%s", "");
+		bool made = pz->generate(pz, params, o->grade, o->seed + k, &desc, NULL, &err);
+		int bad;
+		struct puzzle_state *s = made ? pz->start(pz, desc.s, &bad, &err) : NULL;
+		strbuf_free(&desc);
+		if (!s)
+			return cli_fail("%s", err.msg);
+		char line[1024];
+		pz->batch->as_line(s, line, sizeof line);
+		pz->free_state(s);
+		printf("%s\n", line);
+	}
+	return cli_flush();
+}
+
 static int cmd_generate(int argc, char **argv)
 {
 	struct cli_opts o;
 	const struct puzzle *pz;
-	int rc = cli_parse(&o, argc, argv, "generate", "rn", 1, CLI_FIRST);
+	int rc = cli_parse(&o, argc, argv, "generate", "rdny", 1, CLI_FIRST);
 	if (rc == CLI_OK)
 		rc = family_arg(&o, "generate", &pz);
 	if (rc != CLI_OK)
 		return rc;
 	if (!pz->generate)
 		return cli_fail("%s puzzles cannot be generated yet", pz->title);
+	const char *params = o.symmetric ? "symmetric" : NULL;
+	if (o.number)
+		return generate_lines(pz, &o, params);
 	if (!o.grade)
-		return cli_usage_error("generate needs --grade 1, 2, 3 or 4");
+		return cli_usage_error("generate needs --grade 1, 2, 3 or 4 (or -n N for puzzle lines)");
 	struct strbuf desc = { 0 };
 	struct diag err;
 	strbuf_addf(&desc, "%s", "");
-	if (!pz->generate(pz, NULL, o.grade, o.seed, &desc, NULL, &err)) {
+	if (!pz->generate(pz, params, o.grade, o.seed, &desc, NULL, &err)) {
 		strbuf_free(&desc);
 		return cli_fail("%s", err.msg);
 	}

@@ -35,6 +35,8 @@ struct cli_opts {
 	uint64_t probes;
 	uint64_t seed;
 	int grade;              /* generate: 1..4, 0 if not given */
+	uint64_t number;        /* generate -n: puzzles as lines, 0 if not given */
+	bool symmetric;         /* generate --symmetric */
 	bool stats;
 	bool profile;
 	int threads;

@@ -133,7 +133,9 @@ static const struct option long_opts[] = {
 	{ "memo-mb", required_argument, NULL, 'M' },
 	{ "progress", no_argument, NULL, 'g' },
 	{ "no-progress", no_argument, NULL, 'G' },
-	{ "grade", required_argument, NULL, 'n' },
+	{ "grade", required_argument, NULL, 'd' },
+	{ "number", required_argument, NULL, 'n' },
+	{ "symmetric", no_argument, NULL, 'y' },
 	{ "algo", required_argument, NULL, 'A' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -165,7 +167,7 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 	optind = 2; /* argv[1] is the verb */
 	int c;
 	bool mode_given = false;
-	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":n:", long_opts, NULL)) != -1) {
 		const char *arg = argv[optind - 1];
 		if (c == '?')
 			return cli_usage_error("%s: unknown option '%s'", verb, arg);
@@ -248,10 +250,17 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 		case 'g':
 			o->progress = 1;
 			break;
-		case 'n':
+		case 'd':
 			if (!number(optarg, 1, 4, &v))
 				return cli_usage_error("--grade is 1, 2, 3 or 4, not '%s'", optarg);
 			o->grade = (int)v;
+			break;
+		case 'n':
+			if (!number(optarg, 1, 100000000, &o->number))
+				return cli_usage_error("-n needs a number of puzzles from 1, not '%s'", optarg);
+			break;
+		case 'y':
+			o->symmetric = true;
 			break;
 		case 'G':
 			o->progress = 0;

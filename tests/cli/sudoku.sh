@@ -169,4 +169,25 @@ is "$?" 2 "solve sudoku on a terminal, no FILE: a usage error"
 grep -q "reads puzzles from a file" "$tmp/typescript"
 ok $? "which says how to give the puzzles"
 
+# generate -n: puzzle lines, each proper, reproducible one by one from
+# its seed; symmetric ones symmetric; ungraded ones have few clues.
+ld generate sudoku -n 100 --seed 7
+is "$rc" 0 "generate sudoku -n 100"
+printf '%s\n' "$out" >"$tmp/gen100"
+is "$(wc -l <"$tmp/gen100" | tr -d ' ')" 100 "100 lines"
+ld count sudoku "$tmp/gen100"
+is "$(printf '%s\n' "$out" | sort -u)" 1 "each with exactly one solution"
+ld generate sudoku -n 1 --seed 42
+is "$out" "$(sed -n 36p "$tmp/gen100")" "the 36th is made again alone from seed 7+35"
+median=$(awk '{ print gsub(/[1-9]/, "&") }' "$tmp/gen100" | sort -n | sed -n 50p)
+ok "$([ "$median" -le 24 ] && echo 0 || echo 1)" "median clues of ungraded puzzles: $median (at most 24)"
+ld generate sudoku -n 10 --symmetric --grade 2
+printf '%s\n' "$out" >"$tmp/sym"
+asym=$(awk '{ for (i = 1; i <= 81; i++) if ((substr($0, i, 1) == ".") != (substr($0, 82 - i, 1) == ".")) { print NR; break } }' "$tmp/sym")
+is "$rc:$asym" "0:" "symmetric puzzles: a clue's mirror half a turn round is a clue"
+ld grade sudoku "$tmp/sym"
+is "$(printf '%s\n' "$out" | cut -d' ' -f1 | sort -u)" 2 "and of the grade asked"
+ld generate kanoodle -n 2
+is "$rc" 2 "generate -n for a family of level files: a usage error"
+
 done_testing
