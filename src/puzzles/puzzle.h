@@ -155,6 +155,8 @@ struct puzzle {
 	/* Optional: where two solutions from s differ, in words, marked ("r1c3
 	 * is 4 or 7"): why a puzzle is not proper. */
 	void (*differ)(const struct puzzle_state *s, const char *a, const char *b, struct note *out);
+	/* What free play (start with no description) is, for the menu. */
+	const char *free_play;
 	/* The words for a count of n ways: "ways to finish", "grids". */
 	const char *count_noun;
 	/* Files of many puzzles for the batch commands, or NULL. */

@@ -958,5 +958,6 @@ const struct puzzle sudoku_puzzle = {
 	.mistakes = sudoku_mistakes,
 	.differ = sudoku_differ,
 	.count_noun = "solutions",
+	.free_play = "An empty grid: type your own givens, F fixes them, then play",
 	.batch = &sudoku_batch,
 };

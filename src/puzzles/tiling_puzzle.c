@@ -719,6 +719,7 @@ static const struct puzzle_engine *const tiling_engines[] = { &xc_engine_dlx, NU
 		.n_params = (int)(sizeof tiling_params / sizeof *tiling_params), .hint = hint,          \
 		.dead_end = dead_end, .generate = generate, .grade = grade, .mistakes = mistakes,       \
 		.count_noun = "ways to finish",                                                         \
+		.free_play = "The whole board is yours: place every piece",                             \
 	}
 
 TILING_PUZZLE(tiling_puzzle_kanoodle, "kanoodle", "Kanoodle", kanoodle_rules);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ui/style.h"
+#include "ui/view.h"
 #include "util/textfit.h"
 
 /* The page as lines: a context's name (keys == NULL), a binding, or a
@@ -61,7 +62,8 @@ static int collect(const struct help *h, struct help_line *out)
 	if (h->rules)
 		n += paragraph("The puzzle", h->rules, width, rules, sizeof rules, out + n);
 	if (h->view_help)
-		n += paragraph("The pieces", h->view_help, width, view_help, sizeof view_help, out + n);
+		n += paragraph(h->view_title ? h->view_title : "The board", h->view_help, width, view_help, sizeof view_help,
+		               out + n);
 	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_MENU };
 	for (int i = 0; i < 4; i++) {
 		enum key_context c = order[i];
@@ -72,16 +74,30 @@ static int collect(const struct help *h, struct help_line *out)
 			continue;
 		if (n && out[n - 1].what)
 			out[n++] = (struct help_line){ NULL, NULL, false };
+		/* The board's keys begin with the view's own: they are what a
+		 * player of this family presses most. */
+		if (c == CTX_PLAY && h->view_keys) {
+			out[n++] = (struct help_line){ NULL, h->keys_title ? h->keys_title : "On the board", false };
+			for (const struct view_key *k = h->view_keys; k->keys && n < HELP_MAX_LINES - 16; k++)
+				out[n++] = (struct help_line){ k->keys, k->explain ? k->explain : k->what, false };
+			out[n++] = (struct help_line){ NULL, NULL, false };
+		}
 		out[n++] = (struct help_line){ NULL, key_context_name(c), false };
 		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 16; k++)
-			if (k->ctx == c)
+			if (k->ctx == c && !(h->view_keys && k->view_own))
 				out[n++] = (struct help_line){ k->keys, k->what, false };
 	}
 	out[n++] = (struct help_line){ NULL, NULL, false };
 	out[n++] = (struct help_line){ NULL, "The mouse", false };
-	out[n++] = (struct help_line){ "click", "in the tray: take that piece; in a menu: open", false };
-	out[n++] = (struct help_line){ "", "on the board: place it, or pick a placed one up", false };
-	out[n++] = (struct help_line){ "move", "the piece in hand follows", false };
+	for (const char *const *m = h->mouse; m && *m && n < HELP_MAX_LINES - 2; m++) {
+		/* "click: on a cell, ..." -> "click" beside the rest */
+		static char keys[8][16];
+		int i = (int)(m - h->mouse) % 8;
+		const char *colon = strchr(*m, ':');
+		snprintf(keys[i], sizeof keys[i], "%.*s", colon ? (int)(colon - *m) : 0, *m);
+		out[n++] = (struct help_line){ keys[i], colon ? colon + 2 : *m, false };
+	}
+	out[n++] = (struct help_line){ "click", "in a menu: open", false };
 	return n;
 }
 

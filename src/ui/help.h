@@ -14,6 +14,10 @@ struct help {
 	/* Paragraphs before the keys, or NULL: the family's goal and rules,
 	 * then its view's own words on its pieces (the game screen sets them). */
 	const char *rules, *view_help;
+	/* The view's titles, keys and mouse (view.h), or NULL. */
+	const char *view_title, *keys_title;
+	const struct view_key *view_keys;
+	const char *const *mouse;
 	int cols;                /* the width last drawn, to wrap them */
 };
 

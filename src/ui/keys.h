@@ -34,6 +34,9 @@ struct key_binding {
 	enum action action;
 	const char *keys;     /* as shown: "r" */
 	const char *what;     /* "rotate the piece" */
+	/* A key a family's view gives its meaning (a piece's letter, turn,
+	 * place): the help shows the view's own list (view.h) instead. */
+	bool view_own;
 };
 
 extern const struct key_binding key_table[];

@@ -537,7 +537,7 @@ static void draw_levels(struct menu *m, int rows, int cols)
 			         sv->moves == 1 ? "" : "s");
 		draw_line(y, 1, A_NORMAL, text, cols);
 	} else if (m->row == 0) {
-		draw_line(y, 1, A_NORMAL, "The whole board is yours: place every piece", cols);
+		draw_line(y, 1, A_NORMAL, m->family->free_play ? m->family->free_play : "Free play", cols);
 	}
 	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter play  1-4 a new puzzle  Esc/q back  ? help", cols);
 }

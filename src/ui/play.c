@@ -343,6 +343,10 @@ static void open_help(struct play *p, enum key_context ctx)
 	help_open(&p->help, ctx);
 	p->help.rules = p->pz->rules;
 	p->help.view_help = p->vo->help;
+	p->help.view_title = p->vo->help_title;
+	p->help.keys_title = p->vo->keys_title;
+	p->help.view_keys = p->vo->keys;
+	p->help.mouse = p->vo->mouse;
 	touch(p);
 }
 

@@ -712,15 +712,20 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 }
 
 static const struct view_key sv_keys[] = {
-	{ "1-9", "enter", true },
-	{ "0", "clear", true },
-	{ "m", "marks", true },
-	{ "M", "all marks", false },
-	{ "Enter", "the hint's digit", false },
-	{ "a", "auto-clear marks", false },
-	{ "!", "conflicts", false },
-	{ "F", "fix the givens", false },
-	{ NULL, NULL, false },
+	{ "1-9", "enter", true, "enter that digit (in mark mode: pencil it in or out)" },
+	{ "0", "clear", true, "clear the cell (. x Backspace too)" },
+	{ "m", "marks", true, "mark mode: digits pencil candidates in and out" },
+	{ "M", "all marks", false, "pencil every cell's candidates in" },
+	{ "Enter", "the hint's digit", false, "enter the digit a hint holds ready" },
+	{ "a", "auto-clear marks", false, "on/off: a digit entered clears it from marks around it" },
+	{ "!", "conflicts", false, "on/off: mark a digit twice in a row, column or box" },
+	{ "F", "fix the givens", false, "enter your own: fix the givens typed, and play them" },
+	{ NULL, NULL, false, NULL },
+};
+
+static const char *const sv_mouse[] = {
+	"click: on a cell, put the cursor there",
+	NULL,
 };
 
 const struct view_ops sudoku_view_ops = {
@@ -737,6 +742,9 @@ const struct view_ops sudoku_view_ops = {
 	.draw = sv_draw,
 	.status = sv_status,
 	.keys = sv_keys,
+	.help_title = "The grid",
+	.keys_title = "On the grid",
+	.mouse = sv_mouse,
 	.help = "The givens are bold, and in brackets without colours: [5].  Your digits are plain.  A digit twice "
 	        "in a row, column or box is marked with ! (and red) at once.  Pencil marks sit in a small grid "
 	        "inside each cell on a terminal of 92 x 32 or more (in a 3x3 from 92 x 41); on a smaller one a "

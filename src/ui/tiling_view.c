@@ -220,12 +220,20 @@ static bool tv_serves(const struct puzzle *pz)
 }
 
 static const struct view_key tv_keys[] = {
-	{ "Tab", "piece", true },
-	{ "arrows", "move", true },
-	{ "r f", "turn", true },
-	{ "Enter", "place", true },
-	{ "Esc", "put back", false },
-	{ NULL, NULL, false },
+	{ "G T P Y ...", "piece", false, "pick up that piece (its letter)" },
+	{ "Tab", "piece", true, "the next piece (Shift-Tab: the one before)" },
+	{ "arrows", "move", true, "move the piece (h j k l too)" },
+	{ "r f", "turn", true, "turn a quarter (r), turn over (f; IQ Fit: other faces)" },
+	{ "Enter", "place", true, "place it (space too); on a placed piece, pick it up" },
+	{ "Esc", "put back", false, "put the piece back in the tray; stop a count" },
+	{ NULL, NULL, false, NULL },
+};
+
+static const char *const tv_mouse[] = {
+	"click: in the tray, take that piece",
+	"click: on the board, place it or pick a placed one up",
+	"move: the piece in hand follows",
+	NULL,
 };
 
 static struct view *tv_new(const struct puzzle *pz, const struct puzzle_state *s)
@@ -681,6 +689,9 @@ const struct view_ops tiling_view_ops = {
 	.draw = tv_draw,
 	.status = tv_status,
 	.keys = tv_keys,
+	.help_title = "The pieces",
+	.keys_title = "On the board",
+	.mouse = tv_mouse,
 	.help = "Take a piece with its letter, Tab or a click in the tray; it floats over the board where it "
 	        "fits nearest the cursor.  Arrows move it, r turns it a quarter, f turns it over (IQ Fit: to its "
 	        "other face), Enter or a click places it.  A cell it cannot take shows what is under it and a "

@@ -47,6 +47,7 @@ struct view_key {
 	const char *keys;            /* as shown: "r" */
 	const char *what;            /* "turn the piece" */
 	bool remind;                 /* worth a place in the reminder under the board */
+	const char *explain;         /* for the help, when what is too short ("the next piece (Shift-Tab: ...)") */
 };
 
 struct view_ops {
@@ -82,6 +83,11 @@ struct view_ops {
 	/* Its keys, ending with a {NULL} entry; the paragraph on them for `?`. */
 	const struct view_key *keys;
 	const char *help;
+	/* The help's titles for that paragraph and for the view's keys ("The
+	 * pieces", "On the board"), and what the mouse does, one line each
+	 * as "click: in the tray, take that piece" (NULL: nothing). */
+	const char *help_title, *keys_title;
+	const char *const *mouse;
 };
 
 struct view {

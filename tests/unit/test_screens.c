@@ -19,6 +19,8 @@
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/style.h"
+#include "ui/view.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 #define ROWS 24
@@ -353,8 +355,30 @@ static void test_count_after_hint(void)
 	play_free(p);
 }
 
+/* The help lists a view's keys beside a column of keys, 20 wide, on a page
+ * of 80 less its margins: each explanation is read whole in 54. */
+static void test_view_key_words(void)
+{
+	const struct view_ops *views[] = { view_find(&tiling_puzzle_kanoodle), view_find(puzzle_find("sudoku")) };
+	int long_ones = 0;
+	for (size_t v = 0; v < sizeof views / sizeof *views; v++) {
+		ok(views[v] != NULL, "a view for each family");
+		for (const struct view_key *k = views[v] ? views[v]->keys : NULL; k && k->keys; k++) {
+			const char *w = k->explain ? k->explain : k->what;
+			if (textfit_width(w) > 54) {
+				long_ones++;
+				tap_diag("too long for the help: %s", w);
+			}
+		}
+		for (const char *const *m = views[v] ? views[v]->mouse : NULL; m && *m; m++)
+			long_ones += textfit_width(strchr(*m, ':') ? strchr(*m, ':') + 2 : *m) > 54;
+	}
+	ok(!long_ones, "every view key's and mouse line's words fit the help's 54 columns");
+}
+
 int main(void)
 {
+	test_view_key_words();
 	style_init_plain(true);
 	test_golden();
 	test_messages();
