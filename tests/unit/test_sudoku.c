@@ -463,8 +463,8 @@ static void solution_moves(struct puzzle_state *s, char *buf, size_t size)
 
 /* What the family teaches, in a player's words: hints read as sentences
  * (a capital, but a cell keeps the name players write, "r3c5"), the
- * grade's reason, and engine titles that fit the compare screen's 20
- * columns (race.c). */
+ * grade's reason, the rules for both sizes, and engine titles that fit
+ * the compare screen's 20 columns (race.c). */
 static void test_teach_words(void)
 {
 	/* levels/sudoku/3-03: its hints include eliminations. */
@@ -513,6 +513,9 @@ static void test_teach_words(void)
 	ok(pz->grade(s, &gr, NULL) && gr.grade == 4 && !strncmp(gr.why, "it takes trial and error; ", 26),
 	   "Inkala's: %s", gr.why);
 	pz->free_state(s);
+
+	ok(strstr(pz->rules, "3x3 box") && strstr(pz->rules, "on a 4x4 grid, every 2x2 box the digits 1 to 4"),
+	   "the rules speak of both sizes of grid");
 
 	int long_titles = 0, engines = 0;
 	for (int i = 0; pz->engines[i]; i++, engines++)
