@@ -25,6 +25,6 @@ const struct puzzle_engine sudoku_engine_seq = {
 
 const struct puzzle_engine sudoku_engine_mrv = {
 	.name = "mrv",
-	.title = "Fewest candidates first",
+	.title = "Fewest candidates",
 	.new = new_mrv,
 };

@@ -919,7 +919,8 @@ static const struct puzzle_batch sudoku_batch = {
 
 static const char sudoku_rules[] =
 	"Fill the grid so that every row, every column and every 3x3 box holds "
-	"each of the digits 1 to 9 once.  The digits given at the start stay.  "
+	"each of the digits 1 to 9 once (on a 4x4 grid, every 2x2 box the digits "
+	"1 to 4).  The digits given at the start stay.  "
 	"Cells are named by row and column: r3c5 is row 3, column 5.\n"
 	"A puzzle has exactly one solution.  With no puzzle, the grid is empty: "
 	"enter your own givens, then fix them and play.";

@@ -51,6 +51,19 @@ static int fewest_candidates(const struct sdk_grid *g)
 	return best;
 }
 
+/* A sentence begins with a capital, though a rung's words may not ("in
+ * box 4 only ..."); a cell's name keeps its own ("r3c5 can only be 7"),
+ * as players write it. */
+static void sentence(char *text)
+{
+	if (text[0] < 'a' || text[0] > 'z')
+		return;
+	int r, c, n = 0;
+	if (sscanf(text, "r%dc%d%n", &r, &c, &n) == 2 && n > 0)
+		return;
+	text[0] = (char)(text[0] - 'a' + 'A');
+}
+
 static void enter_tier(const struct sdk_grid *g, int cell, int digit, struct note *out)
 {
 	char name[16];
@@ -98,17 +111,15 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 		 * earlier ones are counted, not recited. */
 		const struct sdk_step *el = &chain[n - 2];
 		if (n > 2)
-			note_say(out, "%s (after %d more step%s like it)", el->why, n - 2, n - 2 == 1 ? "" : "s");
+			note_say(out, "%s (the last of %d steps that rule candidates out)", el->why, n - 1);
 		else
 			note_say(out, "%s", el->why);
+		sentence(out->text);
 		mark_step(el, out);
 		return true;
 	}
 	note_say(out, "%s", place->why);
-	/* A sentence begins with a capital, though a rung's words may not;
-	 * a cell's name ("r3c5") stays as players write it. */
-	if (out->text[0] >= 'a' && out->text[0] <= 'z' && !(out->text[1] >= '0' && out->text[1] <= '9'))
-		out->text[0] = (char)(out->text[0] - 'a' + 'A');
+	sentence(out->text);
 	mark_step(place, out);
 	return true;
 }
@@ -194,6 +205,12 @@ bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	if (cancel && atomic_load(cancel))
 		return false;
 	out->solutions = ways >= 2 ? 2 : (int)ways;
+	/* Several ways to finish: the search to the end would visit them all
+	 * (an empty grid has 6.67e21), so no nodes are counted. */
+	if (ways >= 2) {
+		snprintf(out->why, sizeof out->why, "C counts them");
+		return true;
+	}
 	int steps;
 	enum sdk_technique hardest;
 	if (!sdk_logic_grade(g, &out->grade, &hardest, &steps, cancel))
@@ -204,14 +221,15 @@ bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 		return false;
 	char n[U128_DIGITS + 13];
 	u128_grouped(out->effort, n);
-	if (ways != 1)
-		snprintf(out->why, sizeof out->why, "%s search nodes", n);
+	static const char proof[] = "search nodes to solve it and prove it unique";
+	if (ways == 0)
+		snprintf(out->why, sizeof out->why, "%s search nodes to show it", n);
 	else if (out->grade >= 4)
-		snprintf(out->why, sizeof out->why, "the techniques stall: it needs trial; %s search nodes", n);
+		snprintf(out->why, sizeof out->why, "it takes trial and error; %s %s", n, proof);
 	else if (hardest == SDK_T_NAKED_SINGLE || hardest == SDK_T_HIDDEN_SINGLE)
-		snprintf(out->why, sizeof out->why, "singles only, %d steps; %s search nodes", steps, n);
+		snprintf(out->why, sizeof out->why, "singles only, %d of them; %s %s", steps, n, proof);
 	else
-		snprintf(out->why, sizeof out->why, "needs a %s; %s search nodes", sdk_technique_name(hardest), n);
+		snprintf(out->why, sizeof out->why, "needs a %s; %s %s", sdk_technique_name(hardest), n, proof);
 	return true;
 }
 

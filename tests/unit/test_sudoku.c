@@ -445,6 +445,85 @@ static uint64_t engine_count(struct puzzle_state *s, uint64_t limit, char *first
 	return n;
 }
 
+/* The moves of s's solution by the family's first engine, or "". */
+static void solution_moves(struct puzzle_state *s, char *buf, size_t size)
+{
+	const struct puzzle_engine *pe = puzzle_engine_find(pz, NULL);
+	struct engine *e = pe->new(pz, s);
+	struct engine_ctl ctl = { .report_solutions = true };
+	buf[0] = '\0';
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION) {
+		struct strbuf m = { 0 };
+		e->ops->path_move(e, &m);
+		snprintf(buf, size, "%s", m.s ? m.s : "");
+		strbuf_free(&m);
+	}
+	engine_free(e);
+}
+
+/* What the family teaches, in a player's words: hints read as sentences
+ * (a capital, but a cell keeps the name players write, "r3c5"), the
+ * grade's reason, the rules for both sizes, and engine titles that fit
+ * the compare screen's 20 columns (race.c). */
+static void test_teach_words(void)
+{
+	/* levels/sudoku/3-03: its hints include eliminations. */
+	static const char l303[] = "...85.7.4..9..6...3...7..1.....1..5.1.39...6....7......4.....3.....825....6...2..";
+	struct puzzle_state *s = must_start(l303);
+	static char sol[4096];
+	solution_moves(s, sol, sizeof sol);
+	int cells = 0, capitals = 0, bad = 0, eliminations = 0, rounds = 0;
+	struct diag err;
+	while (!pz->is_solved(s) && rounds++ < 81) {
+		struct note n;
+		char move[sizeof n.move] = "";
+		for (int tier = 1; pz->hint(s, sol, tier, &n); tier++) {
+			int r, c, k = 0, K = 0;
+			if (sscanf(n.text, "r%dc%d%n", &r, &c, &k) == 2 && k > 0)
+				cells++;
+			else if (n.text[0] >= 'A' && n.text[0] <= 'Z' &&
+			         !(sscanf(n.text, "R%dc%d%n", &r, &c, &K) == 2 && K))
+				capitals++;
+			else if (bad++ == 0)
+				tap_diag("not a sentence: %s", n.text);
+			eliminations += strstr(n.text, "hold nothing else") || strstr(n.text, "cannot hold");
+			if (n.move[0])
+				snprintf(move, sizeof move, "%s", n.move);
+		}
+		if (!move[0] || !play(&s, move, &err))
+			break;
+	}
+	ok(pz->is_solved(s) && !bad && cells && capitals && eliminations,
+	   "hints lead to the end as sentences: %d begin with a cell's name, %d with a capital, %d not (%d "
+	   "eliminations)",
+	   cells, capitals, bad, eliminations);
+	pz->free_state(s);
+
+	struct puzzle_grade gr;
+	s = must_start(NULL);
+	ok(pz->grade(s, &gr, NULL) && gr.solutions == 2 && gr.effort == 0 && !strcmp(gr.why, "C counts them"),
+	   "the empty grid: several ways, and no search through all of them: %s", gr.why);
+	pz->free_state(s);
+	s = must_start(wiki);
+	ok(pz->grade(s, &gr, NULL) && gr.grade == 1 && gr.effort > 0 && !strncmp(gr.why, "singles only, ", 14) &&
+	       strstr(gr.why, " search nodes to solve it and prove it unique"),
+	   "Wikipedia's puzzle: %s", gr.why);
+	pz->free_state(s);
+	s = must_start(inkala);
+	ok(pz->grade(s, &gr, NULL) && gr.grade == 4 && !strncmp(gr.why, "it takes trial and error; ", 26),
+	   "Inkala's: %s", gr.why);
+	pz->free_state(s);
+
+	ok(strstr(pz->rules, "3x3 box") && strstr(pz->rules, "on a 4x4 grid, every 2x2 box the digits 1 to 4"),
+	   "the rules speak of both sizes of grid");
+
+	int long_titles = 0, engines = 0;
+	for (int i = 0; pz->engines[i]; i++, engines++)
+		if (strlen(pz->engines[i]->title) > 20 && long_titles++ == 0)
+			tap_diag("too long for the compare screen: %s", pz->engines[i]->title);
+	ok(engines == 4 && !long_titles, "the four engines' titles fit the compare screen's 20 columns");
+}
+
 static void test_exact_cover(void)
 {
 	char buf[64];
@@ -541,6 +620,7 @@ int main(void)
 	test_reader();
 	test_dead_ends();
 	test_words();
+	test_teach_words();
 	test_exact_cover();
 	test_batch_line();
 	return tap_done();

@@ -1,0 +1,207 @@
+#!/bin/sh
+# Sudoku in a real terminal at 80x24, on shipped levels: digits entered,
+# a clash and a given refused, pencil marks by hand (m) and all at once
+# (M), a digit taking itself out of its peers' marks and one undo taking
+# it all back, a hint's tiers with Enter playing its digit, the game quit
+# and continued from the menu as it was; then on a grade 4 puzzle the
+# engines side by side (X) and one watched, and the search (A) stepped
+# with '.' through a backtrack.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+levels="$top_srcdir/levels"
+
+# The text of grid cell R C (1-based) at 80x24: a cell is 3 columns wide
+# between the lines, row R on screen line 2R+1.  Spaces are dropped: "5",
+# "1!", "·" for a blank, "·²" for a blank with two marks.
+cell() { # R C
+	screen | sed -n "$(($1 * 2 + 1))p" | sed 's/┃/|/g; s/│/|/g' |
+		awk -F'|' -v c="$2" '{ s = $(c + 1); gsub(/ /, "", s); print s }'
+}
+# wait_cell R C WANT: until cell R C shows WANT.
+wait_cell() {
+	local i=0
+	while [ $i -lt 150 ]; do
+		[ "$(cell "$1" "$2")" = "$3" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "# r$1c$2 shows '$(cell "$1" "$2")', not '$3'"
+	screen | sed 's/^/#   /'
+	return 1
+}
+# wait_re REGEX: until the screen matches the extended REGEX.
+wait_re() {
+	local i=0
+	while [ $i -lt 150 ]; do
+		screen | tr -s ' \n' ' ' | grep -qE -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "# waited in vain for /$1/"
+	screen | sed 's/^/#   /'
+	return 1
+}
+# A figure of the title line ("moves 3") or of the search's panel
+# ("backtracks 12"), without its commas.
+figure() { # WORD
+	screen | sed -n "s/.*$1  *\([0-9,][0-9,]*\).*/\1/p" | head -n 1 | tr -d ,
+}
+# wait_rows N: until the engines' table has N rows done ("solved").
+wait_rows() {
+	local i=0
+	while [ $i -lt 150 ]; do
+		[ "$(screen | grep -cE '^ [1-4]  [A-Z].* solved +[0-9,]+ ')" -eq "$1" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "# waited in vain for $1 rows solved"
+	screen | sed 's/^/#   /'
+	return 1
+}
+# Esc, then a pause: Esc followed at once by another key reads as Alt.
+esc() { keys Escape; sleep 0.3; }
+
+start_shell
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 1-01"
+wait_for "hints 0"
+ok $? "a shipped level opens"
+is "$(cell 1 4)$(cell 1 9)$(cell 2 2)" "641" "its givens where the level puts them (r1c4 6, r1c9 4, r2c2 1)"
+
+# ---- digits ------------------------------------------------------------
+keys 5
+wait_cell 1 1 5 && wait_for "moves 1" >/dev/null
+ok $? "a digit entered at the cursor"
+keys l 7 l 1
+wait_cell 1 3 "1!"
+ok $? "a digit twice in a unit is marked ! at once"
+wait_for "r1c3 and r2c2 both hold 1"
+ok $? "and the checker names the clash in cells"
+keys u
+wait_cell 1 3 "·"
+ok $? "u takes the digit back"
+keys 8 l 3
+wait_for "r1c4 is given"
+ok $? "a digit on a given is refused, in words"
+is "$(cell 1 4)" "6" "and the given stays"
+
+# ---- pencil marks -------------------------------------------------------
+keys l m 2 9
+wait_cell 1 5 "·²"
+ok $? "m: digits pencil marks in (a count beside the dot at 80x24)"
+wait_for "r1c5 · marks 2 9 · mark mode"
+ok $? "the status line spells out the cursor's marks"
+keys 2
+wait_cell 1 5 "·¹"
+ok $? "a mark typed again is taken out"
+keys m
+wait_re "r1c5 · marks 9 1-9 enter"
+ok $? "m again: mark mode off"
+keys M
+# r2c1 can hold 2 6 9; r2c8 2 3 6 7 9 (row 2 has 1 4 5 8, column 8 1 4,
+# box 3 4 8).
+wait_cell 2 1 "·³" && wait_cell 2 8 "·⁵"
+ok $? "M: every blank cell gets its candidates as marks"
+keys j h h h h 2
+wait_cell 2 1 2 && wait_cell 2 8 "·⁴"
+ok $? "a digit entered leaves the marks of its row, column and box"
+keys u
+wait_cell 2 1 "·³" && wait_cell 2 8 "·⁵"
+ok $? "one undo takes back the digit and the marks it took"
+
+# ---- a hint -------------------------------------------------------------
+moves=$(figure moves)
+keys H
+wait_re "(can only be [1-9]|[Ii]n (row|column|box) [1-9] only r[1-9]c[1-9])"
+ok $? "hint 1: the reason, in a player's words"
+keys H
+wait_re "r[1-9]c[1-9] is [1-9]"
+ok $? "hint 2: the digit"
+set -- $(screen | tr -s ' \n' ' ' | sed -n 's/.*r\([1-9]\)c\([1-9]\) is \([1-9]\).*/\1 \2 \3/p')
+r=$1 c=$2 d=$3
+is "$(cell "$r" "$c")" "$d" "the hint's digit is shown in its cell (r${r}c$c), in hand"
+keys Enter
+wait_for "moves $((moves + 1))" && wait_cell "$r" "$c" "$d"
+ok $? "Enter enters it, as a move"
+screen | grep -q "hints 2"
+ok $? "two hints counted"
+
+# ---- quit saving, Continue restoring -------------------------------------
+moves=$(figure moves)
+grid=$(screen | sed -n 2,20p)
+keys q
+wait_prompt
+ok $? "q leaves the game"
+save="$home/.local/state/linkdance/saves/sudoku.1-01.save"
+test -s "$save"
+ok $? "the game was saved"
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
+wait_for "Continue: Sudoku 1-01"
+ok $? "the menu offers to continue it"
+# The menu's cursor starts on the first family, below the Continue line.
+keys Up Enter
+wait_for "unfinished games"
+keys Enter
+wait_for "Sudoku 1-01"
+ok $? "Continue opens it"
+wait_for "moves $moves  hints 2" >/dev/null
+is "$(screen | sed -n 2,20p)" "$grid" "as it was left: the digits, the hint's digit, the marks"
+is "$(cell 1 1)$(cell 1 2)$(cell 1 3) $(cell "$r" "$c")" "578 $d" "r1c1-r1c3 and the hint's digit among them"
+keys q
+wait_for "unfinished games"
+keys q q
+wait_prompt
+
+# ---- a hard puzzle: the engines side by side, the search stepped ----------
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-01"
+wait_for "Sudoku 4-01 (grade 4)"
+ok $? "a grade 4 level opens"
+keys X
+# Every engine's row fills in: its title, solved, its nodes.
+wait_rows 4
+ok $? "X: the table of the four engines fills in"
+for e in "Fewest candidates" "Cells in order" "Dancing Links" "Clause solver"; do
+	screen | grep -q "$e"
+	ok $? "the table names $e"
+done
+keys 2
+wait_re "┓ .*Cells in order" && wait_for "backtracks" >/dev/null
+ok $? "its number: that engine's search on screen, its panel beside the grid"
+esc
+wait_cell 1 1 "·"
+ok $? "Esc: back to the position"
+keys X
+wait_rows 4 >/dev/null
+keys Down Down Enter
+wait_re "┓ .*Dancing Links"
+ok $? "Down, Enter: the one chosen is watched"
+esc
+wait_cell 1 1 "·"
+
+# The search of the default engine, paused at once and stepped with '.'
+# until it takes a digit back: the panel's backtracks count rises.
+keys A
+wait_for "backtracks" >/dev/null
+keys Space
+wait_for "paused"
+ok $? "A: the search on screen, paused by space"
+b0=$(figure backtracks)
+n0=$(figure nodes)
+b=$b0
+i=0
+while [ "$b" -le "$b0" ] && [ $i -lt 300 ]; do
+	keys .
+	sleep 0.05
+	b=$(figure backtracks)
+	i=$((i + 1))
+done
+ok "$([ "$b" -gt "$b0" ] && echo 0 || echo 1)" "'.' steps it through a backtrack: backtracks $b0 -> $b"
+n=$(figure nodes)
+ok "$([ "$n" -gt "$n0" ] && echo 0 || echo 1)" "and the nodes count went on: $n0 -> $n"
+screen | grep -q "paused"
+ok $? "still paused while stepped"
+esc
+wait_cell 1 1 "·" && wait_for "moves 0" >/dev/null
+ok $? "Esc: back to the position, no move made"
+keys q
+wait_prompt
+ok $? "q leaves"
+done_testing
