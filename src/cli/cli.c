@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "game/level.h"
@@ -18,6 +19,7 @@
 /* The families' names are put in at %s: the registry knows them. */
 static const char usage_head[] =
 	"Usage: linkdance                      play (interactive)\n"
+	"       linkdance play FAMILY [LEVEL|FILE]   play one puzzle at once\n"
 	"       linkdance xc [MODE] [OPTIONS] [FILE|-]\n"
 	"       linkdance solve FAMILY [LEVEL|FILE] [OPTIONS]\n"
 	"       linkdance count FAMILY [LEVEL|FILE] [OPTIONS]\n"
@@ -559,6 +561,12 @@ static int cmd_family(int argc, char **argv, const char *verb)
 
 int cli_main(int argc, char **argv)
 {
+	/* Output to a file or a pipe goes in large blocks: fewer writes, and
+	 * a write that fails does so at the flush, where its reason is still
+	 * known (stdio forgets it once the buffer is passed by). */
+	static char out_buffer[1 << 16];
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
 	if (argc < 2)
 		return cli_usage_error("no command");
 	const char *verb = argv[1];

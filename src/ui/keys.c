@@ -23,7 +23,7 @@ const struct key_binding key_table[] = {
 	{ CTX_PLAY, ACT_COUNT, "C", "count the ways to finish", false },
 	{ CTX_PLAY, ACT_GRADE, "E", "how hard it is from here: the grader's verdict", false },
 	{ CTX_PLAY, ACT_RACE, "X", "the engines side by side from here; then watch one", false },
-	{ CTX_PLAY, ACT_PAUSE, "p", "pause (hides the board)", false },
+	{ CTX_PLAY, ACT_PAUSE, "p", "pause (hides the puzzle)", false },
 	{ CTX_PLAY, ACT_HELP, "?", "this help", false },
 	{ CTX_PLAY, ACT_QUIT, "q", "save and leave", false },
 	{ CTX_SEARCH, ACT_ANIM_PAUSE, "space", "pause, go on", false },

@@ -513,7 +513,7 @@ static void ask_solutions(struct play *p, bool mistakes)
 	else
 		p->sol_gen = ++p->last_gen;
 	p->check_gen = 0;
-	say(p, ST_DIM, "%s", mistakes ? "Comparing with the solution..." : "Looking for solutions...");
+	say(p, ST_DIM, "%s", mistakes ? "Comparing with the solution... (Esc stops)" : "Looking for solutions... (Esc stops)");
 	p->msg_until = INFINITY;
 }
 
@@ -667,6 +667,12 @@ static void board_event(struct play *p, const struct term_event *ev)
 		say(p, ST_DIM, "Count stopped");
 		return;
 	}
+	if (act == ACT_DROP && (p->grade_gen || p->sol_gen)) {
+		cancel(p);
+		p->grade_gen = p->sol_gen = 0;
+		say(p, ST_DIM, "Stopped");
+		return;
+	}
 	if (act == ACT_PLACE && p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 &&
 	    session_back_to(p->s, p->hint.take_back_to)) {
 		changed(p);
@@ -722,7 +728,7 @@ static void board_event(struct play *p, const struct term_event *ev)
 		p->count_gen = 0;
 		p->grade_gen = submit(p, WORK_GRADE, false);
 		p->check_gen = 0;
-		say(p, ST_DIM, "Grading this position...");
+		say(p, ST_DIM, "Grading this position... (Esc stops)");
 		p->msg_until = INFINITY;
 		return;
 	case ACT_MISTAKES:
@@ -1022,7 +1028,7 @@ static void draw_status(struct play *p, struct canvas *c)
 			         100 * p->count.fraction, u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }),
 			         left / 60, left % 60);
 		else
-			snprintf(text, sizeof text, "counting..., Esc stops");
+			snprintf(text, sizeof text, "counting... Esc stops");
 		canvas_print(&st, 0, 1, A_NORMAL, "Counting ");
 		draw_bar(&st, 0, 10, 20, p->count.fraction);
 		canvas_text(&st, 0, 31, st.cols - 32, A_NORMAL, text);
@@ -1088,12 +1094,13 @@ static void draw_keys(struct play *p, struct canvas *c)
 }
 
 /* An estimate of nodes as the whole number it stands for, grouped ("about"
- * is the row's label: "tree, estimated"); beyond 10^30, in powers of ten. */
+ * is the row's label: "tree, estimated"); from 10^10, in powers of ten,
+ * so that it fits the panel beside any board. */
 static const char *whole_nodes(double x, char *buf)
 {
 	if (!(x >= 0))
 		x = 0;
-	if (x >= 1e30)
+	if (x >= 1e10)
 		snprintf(buf, U128_DIGITS + 13, "%.2e", x);
 	else
 		u128_grouped((u128)(x + 0.5), buf);
@@ -1123,9 +1130,9 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	} rows[8];
 	int n = 0;
 #define ROW(lbl, ...) (rows[n].label = lbl, snprintf(rows[n].value, sizeof rows[n].value, __VA_ARGS__), n++)
-	ROW("level", "%d", a->level);
-	ROW("nodes", "%" PRIu64, a->nodes);
-	ROW("backtracks", "%" PRIu64, a->backtracks);
+	ROW("depth", "%d", a->level);
+	ROW("nodes", "%s", u128_grouped(a->nodes, (char[U128_DIGITS + 13]){ 0 }));
+	ROW("backtracks", "%s", u128_grouped(a->backtracks, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("solutions", "%s", u128_grouped(a->solutions, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("tree, estimated", "%s nodes", whole_nodes(a->estimate, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("searched", "%.2f%%", 100 * a->fraction);
