@@ -80,8 +80,15 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 {
 	note_clear(out);
 	const struct sdk_grid *g = sudoku_state_grid(s);
-	if (sudoku_state_setup(s) || tier < 1)
+	if (tier < 1)
 		return false;
+	if (sudoku_state_setup(s)) {
+		/* Givens still being typed are no puzzle yet to hint at. */
+		if (tier > 1)
+			return false;
+		note_say(out, "Type your givens first; F fixes them, and then hints can help");
+		return true;
+	}
 	static _Thread_local struct sdk_step chain[CHAIN_MAX];
 	int n = sdk_logic_next_placement(g, chain, CHAIN_MAX);
 	if (n == 0) {

@@ -131,6 +131,13 @@ int main(void)
 	strbuf_free(&a);
 	strbuf_free(&b);
 	pz->free_state(s);
+
+	/* A grid still being set up has no hint but how to go on. */
+	s = pz->start(pz, NULL, &bad, &err);
+	ok(s && pz->hint(s, NULL, 1, &note) && strstr(note.text, "F fixes them") && !pz->hint(s, NULL, 2, &note),
+	   "while the givens are typed, a hint says how to go on: %s", note.text);
+	if (s)
+		pz->free_state(s);
 	ok(n >= 100, "%d shipped Sudoku levels (100 or more)", n);
 	ok(minimal == n, "%d of %d proper and minimal", minimal, n);
 	ok(graded == n, "%d of %d graded as the ladder grades them", graded, n);
