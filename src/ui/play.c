@@ -1012,7 +1012,14 @@ static void draw_status(struct play *p, struct canvas *c)
 	struct canvas st = canvas_window(c, c->rows - 1 - STATUS_LINES, 0, STATUS_LINES, c->cols);
 	int w = st.cols - 2;
 	if (p->msg[0]) {
-		canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(p->msg_style), p->msg);
+		int used = canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(p->msg_style), p->msg);
+		/* A message of one line leaves the view's line where it was (the
+		 * cursor's cell, the piece in hand). */
+		if (used < STATUS_LINES && !p->searching && !p->race.open) {
+			char hand[160];
+			p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
+			canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+		}
 		return;
 	}
 	if (p->searching) {
