@@ -200,7 +200,8 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 			}
 		} else if (!strcmp(line, "assisted")) {
 			if (strcmp(val, "yes") && strcmp(val, "no")) {
-				diag_at(err, where, n, "assisted is yes or no, not '%s'", shown(val, what, sizeof what));
+				diag_at(err, where, n, "assisted is yes or no, not '%s'",
+				        shown(val, what, sizeof what));
 				goto fail;
 			}
 			assisted = !strcmp(val, "yes");

@@ -523,7 +523,7 @@ static bool parse_marks(struct puzzle_state *s, const char *t, size_t len, struc
 		s->marks[cell] |= sdk_bit(*p - '0');
 	}
 	if (cell + 1 != s->grid.cells) {
-		diag_set(err, "marks for %d cells, not %d", cell + 1, s->grid.cells);
+		diag_set(err, "marks for %d cell%s, not %d", cell + 1, cell ? "s" : "", s->grid.cells);
 		return false;
 	}
 	for (int c = 0; c < s->grid.cells; c++)
