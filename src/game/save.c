@@ -13,6 +13,7 @@
 #include "game/files.h"
 #include "util/quote.h"
 #include "util/strbuf.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 /* Version 2 quotes the level's file and name (util/quote.h); version 1
@@ -78,6 +79,15 @@ static bool number(const char *s, double lo, double hi, double *out)
 	return true;
 }
 
+/* What was read, for a message: its first columns, its control bytes as
+ * '?', for a save may hold a line of any length (a hand-edited one, or one
+ * of another program) that would otherwise fill the message. */
+static const char *shown(const char *text, char *buf, size_t size)
+{
+	textfit(text, 30, false, buf, size);
+	return buf;
+}
+
 struct session *save_parse(const char *text, const char *where, struct diag *err)
 {
 	/* a line holds at most a quoted path: four bytes for each of its own */
@@ -89,6 +99,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 	long n = 0, start_line = 0;
 	bool too_long, in_start = false, have_start = false, assisted = false;
 	size_t dlen = 0;
+	char what[128];
 
 	for (const char *p = text; *p; p++)
 		if ((unsigned char)*p < 32 && *p != '\n' && *p != '\t' && *p != '\r') {
@@ -111,8 +122,8 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				return NULL;
 			}
 			if (v < 1 || v > SAVE_VERSION) {
-				diag_at(err, where, n, "saved by another version (format %.20s, this one reads 1 to %d)",
-				        line + strlen("linkdance-save "), SAVE_VERSION);
+				diag_at(err, where, n, "saved by another version (format %s, this one reads 1 to %d)",
+				        shown(line + strlen("linkdance-save "), what, sizeof what), SAVE_VERSION);
 				return NULL;
 			}
 			continue;
@@ -157,7 +168,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				goto fail;
 			}
 			if (!(pz = puzzle_find(val))) {
-				diag_at(err, where, n, "unknown family '%s'", val);
+				diag_at(err, where, n, "unknown family '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
 		} else if (!strcmp(line, "level") || !strcmp(line, "name")) {
@@ -174,22 +185,23 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				out[0] = '\0';
 		} else if (!strcmp(line, "grade")) {
 			if (!number(val, 0, 4, &grade)) {
-				diag_at(err, where, n, "bad grade '%s'", val);
+				diag_at(err, where, n, "bad grade '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
 		} else if (!strcmp(line, "played")) {
 			if (!number(val, 0, SESSION_MAX_SECONDS, &played)) {
-				diag_at(err, where, n, "bad time '%s'", val);
+				diag_at(err, where, n, "bad time '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
 		} else if (!strcmp(line, "hints")) {
 			if (!number(val, 0, SESSION_MAX_COUNT, &hints)) {
-				diag_at(err, where, n, "bad hint count '%s'", val);
+				diag_at(err, where, n, "bad hint count '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
 		} else if (!strcmp(line, "assisted")) {
 			if (strcmp(val, "yes") && strcmp(val, "no")) {
-				diag_at(err, where, n, "assisted is yes or no, not '%.20s'", val);
+				diag_at(err, where, n, "assisted is yes or no, not '%s'",
+				        shown(val, what, sizeof what));
 				goto fail;
 			}
 			assisted = !strcmp(val, "yes");
@@ -213,11 +225,11 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 			}
 		} else if (!strcmp(line, "cursor")) {
 			if (!s || !number(val, 0, s->n - 1, &cursor)) {
-				diag_at(err, where, n, "bad cursor '%s'", val);
+				diag_at(err, where, n, "bad cursor '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
 		} else if (line[0]) {
-			diag_at(err, where, n, "unknown line '%s'", line);
+			diag_at(err, where, n, "unknown line '%s'", shown(line, what, sizeof what));
 			goto fail;
 		}
 	}

@@ -15,6 +15,7 @@
 #include "puzzles/sudoku_engines.h"
 #include "puzzles/sudoku_teach.h"
 #include "puzzles/xc_engine.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 struct puzzle_state {
@@ -151,9 +152,21 @@ static bool parse_cell(const struct sdk_grid *g, const char **p, const char *end
 	return true;
 }
 
+/* The first columns of what was read, for a message: a save or a level
+ * file may hold a tab, a carriage return or a multibyte character, which
+ * a cut by bytes would break and a terminal would act on. */
+static void shown(const char *t, size_t len, int width, char *buf, size_t size)
+{
+	char piece[256];
+	snprintf(piece, sizeof piece, "%.*s", (int)(len < sizeof piece ? len : sizeof piece - 1), t);
+	textfit(piece, width, false, buf, size);
+}
+
 static void not_a_move(const char *m, size_t len, struct diag *err)
 {
-	diag_set(err, "'%.*s%s' is not a move", (int)(len > 30 ? 30 : len), m, len > 30 ? "..." : "");
+	char what[128];
+	shown(m, len, 30, what, sizeof what);
+	diag_set(err, "'%s' is not a move", what);
 }
 
 /* One move (no ';') applied to s in place. */
@@ -510,7 +523,7 @@ static bool parse_marks(struct puzzle_state *s, const char *t, size_t len, struc
 		s->marks[cell] |= sdk_bit(*p - '0');
 	}
 	if (cell + 1 != s->grid.cells) {
-		diag_set(err, "marks for %d cells, not %d", cell + 1, s->grid.cells);
+		diag_set(err, "marks for %d cell%s, not %d", cell + 1, cell ? "s" : "", s->grid.cells);
 		return false;
 	}
 	for (int c = 0; c < s->grid.cells; c++)
@@ -560,8 +573,9 @@ static bool parse_extras(struct puzzle_state *s, const char **p, int *line, int 
 			ok = !seen_setup;
 			s->setup = true;
 		} else {
-			diag_set(err, "'%.*s%s' is not part of a Sudoku (entries, marks or setup)", (int)(len > 20 ? 20 : len),
-			         t, len > 20 ? "..." : "");
+			char start_of[96];
+			shown(t, len, 20, start_of, sizeof start_of);
+			diag_set(err, "'%s' is not part of a Sudoku (entries, marks or setup)", start_of);
 			return false;
 		}
 		if (*seen) {
