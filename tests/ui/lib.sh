@@ -18,7 +18,14 @@ start_shell() { # [COLS ROWS]
 	T -f /dev/null new-session -d -s t -x "${1:-80}" -y "${2:-24}" \
 		"env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=${LANG_FOR_TEST:-C.UTF-8} PS1='$ ' sh"
 	T set-option -g status off >/dev/null
-	sleep 0.3
+	# Keys typed before the shell reads its terminal can be lost on a
+	# loaded machine: wait for its prompt (wait_prompt, below).
+	local i=0
+	while [ $i -lt 150 ]; do
+		screen | grep -q '^\$' && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
 }
 
 type_line() { T send-keys -t t "$*" Enter; }
