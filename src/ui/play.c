@@ -809,7 +809,8 @@ void play_event(struct play *p, const struct term_event *ev)
 		return;
 	}
 	if (ev->kind == TERM_MOUSE) {
-		if (p->paused || p->searching)
+		/* The board is hidden under the search's panel or the race. */
+		if (p->paused || p->searching || p->race.open)
 			return;
 		struct view_out out;
 		view_out_init(&out);
