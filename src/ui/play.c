@@ -142,6 +142,15 @@ static void cancel(struct play *p)
 		worker_cancel(p->app->worker);
 }
 
+/* A job that replaced the check (a count, a grade, two solutions) is over:
+ * the check is asked again, unless the player has asked for another job
+ * since, which a check would cancel. */
+static void recheck(struct play *p, const struct worker_report *r)
+{
+	if (!p->check_known && p->check_mode != CHECK_OFF && r->gen == p->last_gen)
+		p->check_gen = submit(p, WORK_CHECK, false);
+}
+
 /* The state changed: what was known about the old one is not about this. */
 static void changed(struct play *p)
 {
@@ -522,8 +531,7 @@ static void ask_solutions(struct play *p, bool mistakes)
 static void say_solutions(struct play *p, const struct worker_report *r)
 {
 	p->msg_until = 0;
-	if (!p->check_known && p->check_mode != CHECK_OFF)
-		p->check_gen = submit(p, WORK_CHECK, false);
+	recheck(p, r);
 	const struct puzzle_state *s = session_state(p->s);
 	note_clear(&p->sol_note);
 	if (r->cancelled) {
@@ -801,7 +809,8 @@ void play_event(struct play *p, const struct term_event *ev)
 		return;
 	}
 	if (ev->kind == TERM_MOUSE) {
-		if (p->paused || p->searching)
+		/* The board is hidden under the search's panel or the race. */
+		if (p->paused || p->searching || p->race.open)
 			return;
 		struct view_out out;
 		view_out_init(&out);
@@ -852,8 +861,7 @@ void play_report(struct play *p, const struct worker_report *r)
 		keep(&p->count, r);
 		if (r->final) {
 			p->counting = false;
-			if (!p->check_known && p->check_mode != CHECK_OFF)
-				p->check_gen = submit(p, WORK_CHECK, false);
+			recheck(p, r);
 			char n[U128_DIGITS + 13];
 			/* A count cut short or past 128 bits is never said as exact. */
 			if (!r->cancelled)
@@ -870,8 +878,7 @@ void play_report(struct play *p, const struct worker_report *r)
 	if (r->gen == p->grade_gen && r->final) {
 		p->grade_gen = 0;
 		p->msg_until = 0;
-		if (!p->check_known && p->check_mode != CHECK_OFF)
-			p->check_gen = submit(p, WORK_CHECK, false);
+		recheck(p, r);
 		if (r->cancelled)
 			p->msg[0] = '\0';
 		else

@@ -382,6 +382,24 @@ static void test_view_key_words(void)
 	ok(!long_ones, "every view key's and mouse line's words fit the help's 54 columns");
 }
 
+/* While the engines race (X) the board is hidden under their table: a
+ * click on the screen plays nothing there (it did, and the check that
+ * followed the move cancelled the race under the table). */
+static void test_click_under_race(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	free(screen(p)); /* laid out, as on a terminal */
+	key(p, 'X');
+	int moves = session_moves(play_session(p));
+	for (int r = 0; r < ROWS; r++)
+		for (int c = 0; c < COLS; c++) {
+			struct term_event ev = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = r, .col = c };
+			play_event(p, &ev);
+		}
+	ok(session_moves(play_session(p)) == moves, "clicks while the engines race play no move");
+	play_free(p);
+}
+
 int main(void)
 {
 	test_view_key_words();
@@ -391,5 +409,6 @@ int main(void)
 	test_hand_on_board();
 	test_dead_end_with_hand();
 	test_count_after_hint();
+	test_click_under_race();
 	return tap_done();
 }

@@ -488,6 +488,40 @@ static void test_marked_conflict(void)
 	probe_end(&t);
 }
 
+/* A job the player's next key replaced (a count, a grade, two solutions)
+ * ends cancelled: that must not ask for a check, which would cancel the
+ * job asked for since (c during a count never answered; X after c froze
+ * the table). */
+static void cancelled_report(struct play *p, enum worker_kind kind, uint64_t gen)
+{
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = kind;
+	r.gen = gen;
+	r.final = r.cancelled = true;
+	r.take_back_to = -1;
+	play_report(p, &r);
+}
+
+static void test_superseded_jobs(void)
+{
+	static const char *const kinds = "CEc";
+	static const enum worker_kind kind[] = { WORK_COUNT, WORK_GRADE, WORK_SOLUTIONS };
+	for (int k = 0; k < 3; k++) {
+		struct play *p = new_play(".................................................................................\nsetup");
+		if (!p)
+			return;
+		key(p, kinds[k]);
+		uint64_t first = play_last_job(p);
+		key(p, k == 2 ? 'X' : 'c');
+		uint64_t asked = play_last_job(p);
+		cancelled_report(p, kind[k], first);
+		ok(play_last_job(p) == asked, "%c, then %c: the first job's end leaves the second running", kinds[k],
+		   k == 2 ? 'X' : 'c');
+		play_free(p);
+	}
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -498,5 +532,6 @@ int main(void)
 	test_cursor_and_mouse();
 	test_sizes();
 	test_marked_conflict();
+	test_superseded_jobs();
 	return tap_done();
 }
