@@ -148,8 +148,12 @@ struct puzzle {
 	                 const atomic_int *cancel, struct diag *err);
 	/* Grade s (how hard from the start); false if cancelled. */
 	bool (*grade)(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel);
+	/* Optional: the puzzle s is a position of, as a state of its own (a
+	 * Sudoku's givens alone, whether a level's or the player's own after
+	 * F); NULL: the game's first state is (a tiling's level). */
+	struct puzzle_state *(*puzzle_of)(const struct puzzle_state *s);
 	/* Optional: where s differs from a solution (one move from s's
-	 * start, as engines give it): its wrong entries or pieces in words,
+	 * puzzle, as engines give it): its wrong entries or pieces in words,
 	 * marked; false if nothing differs.  For `c`, on request only. */
 	bool (*mistakes)(const struct puzzle_state *s, const char *solution, struct note *out);
 	/* Optional: where two solutions from s differ, in words, marked ("r1c3

@@ -268,6 +268,18 @@ static void free_state(struct puzzle_state *s)
 	free(s);
 }
 
+/* The givens alone: the puzzle, whether a level's or one typed in and
+ * fixed; still being typed, the grid as it is. */
+static struct puzzle_state *puzzle_of(const struct puzzle_state *s)
+{
+	struct puzzle_state *c = copy(s);
+	if (!s->setup) {
+		c->grid = c->givens;
+		memset(c->marks, 0, sizeof c->marks);
+	}
+	return c;
+}
+
 static struct puzzle_state *apply(const struct puzzle_state *s, const char *move, struct diag *err)
 {
 	struct puzzle_state *n = copy(s);
@@ -970,6 +982,7 @@ const struct puzzle sudoku_puzzle = {
 	.dead_end = dead_end,
 	.generate = sudoku_generate,
 	.grade = sudoku_grade,
+	.puzzle_of = puzzle_of,
 	.mistakes = sudoku_mistakes,
 	.differ = sudoku_differ,
 	.count_noun = "solutions",

@@ -516,11 +516,16 @@ static void ask_solutions(struct play *p, bool mistakes)
 {
 	p->sol_mistakes = mistakes;
 	p->sol_note_on = false;
-	const struct puzzle_state *from = mistakes ? p->s->state[0] : session_state(p->s);
+	/* c compares with the solution of the puzzle itself: its givens, for
+	 * a family that can say (a Sudoku typed in starts as an empty grid). */
+	struct puzzle_state *own = mistakes && p->pz->puzzle_of ? p->pz->puzzle_of(session_state(p->s)) : NULL;
+	const struct puzzle_state *from = own ? own : mistakes ? p->s->state[0] : session_state(p->s);
 	if (p->app && p->app->worker)
 		p->sol_gen = p->last_gen = worker_submit(p->app->worker, worker_job_new(WORK_SOLUTIONS, p->pz, &from, 1));
 	else
 		p->sol_gen = ++p->last_gen;
+	if (own)
+		p->pz->free_state(own);
 	p->check_gen = 0;
 	say(p, ST_DIM, "%s", mistakes ? "Comparing with the solution... (Esc stops)" : "Looking for solutions... (Esc stops)");
 	p->msg_until = INFINITY;
@@ -668,17 +673,14 @@ static void board_event(struct play *p, const struct term_event *ev)
 	enum action act = key_action(CTX_PLAY, ev);
 	/* Esc stops a count before it puts a piece back; Enter after a hint
 	 * that found a dead end takes the moves back. */
-	if (act == ACT_DROP && p->counting) {
+	if (act == ACT_DROP && (p->counting || p->grade_gen || p->sol_gen)) {
 		cancel(p);
+		say(p, ST_DIM, "%s", p->counting ? "Count stopped" : "Stopped");
 		p->counting = false;
-		p->count_gen = 0;
-		say(p, ST_DIM, "Count stopped");
-		return;
-	}
-	if (act == ACT_DROP && (p->grade_gen || p->sol_gen)) {
-		cancel(p);
-		p->grade_gen = p->sol_gen = 0;
-		say(p, ST_DIM, "Stopped");
+		p->count_gen = p->grade_gen = p->sol_gen = 0;
+		/* The check the job took the place of is asked again. */
+		if (!p->check_known && p->check_mode != CHECK_OFF)
+			p->check_gen = submit(p, WORK_CHECK, false);
 		return;
 	}
 	if (act == ACT_PLACE && p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 &&

@@ -132,6 +132,22 @@ int main(void)
 	strbuf_free(&b);
 	pz->free_state(s);
 
+	/* c on a puzzle typed in: its puzzle is the givens fixed, not the
+	 * empty grid the game began with. */
+	s = pz->start(pz, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\nsetup",
+	              &bad, &err);
+	t = s ? pz->apply(s, "fix;r1c3=4", &err) : NULL;
+	u = t ? pz->puzzle_of(t) : NULL;
+	ok(u && !sudoku_state_setup(u) && sudoku_state_grid(u)->v[2] == 0 &&
+	       sudoku_count(sudoku_state_grid(u), 2, NULL) == 1,
+	   "a puzzle typed in and fixed: c compares with its one solution");
+	if (s)
+		pz->free_state(s);
+	if (t)
+		pz->free_state(t);
+	if (u)
+		pz->free_state(u);
+
 	/* A grid still being set up has no hint but how to go on. */
 	s = pz->start(pz, NULL, &bad, &err);
 	ok(s && pz->hint(s, NULL, 1, &note) && strstr(note.text, "F fixes them") && !pz->hint(s, NULL, 2, &note),
