@@ -516,9 +516,10 @@ static void ask_solutions(struct play *p, bool mistakes)
 {
 	p->sol_mistakes = mistakes;
 	p->sol_note_on = false;
-	/* c compares with the solution of the puzzle itself: its givens, for
-	 * a family that can say (a Sudoku typed in starts as an empty grid). */
-	struct puzzle_state *own = mistakes && p->pz->puzzle_of ? p->pz->puzzle_of(session_state(p->s)) : NULL;
+	/* Both ask of the puzzle itself: its givens, for a family that can say
+	 * (a Sudoku typed in starts as an empty grid, and entries made before
+	 * F are no part of the puzzle fixed). */
+	struct puzzle_state *own = p->pz->puzzle_of ? p->pz->puzzle_of(session_state(p->s)) : NULL;
 	const struct puzzle_state *from = own ? own : mistakes ? p->s->state[0] : session_state(p->s);
 	if (p->app && p->app->worker)
 		p->sol_gen = p->last_gen = worker_submit(p->app->worker, worker_job_new(WORK_SOLUTIONS, p->pz, &from, 1));
