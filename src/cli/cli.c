@@ -434,7 +434,8 @@ static int cmd_generate(int argc, char **argv)
 		pz->free_state(s);
 	printf("# linkdance generate %s --grade %d --seed %" PRIu64 "\n", pz->name, o.grade, o.seed);
 	if (graded)
-		printf("# one way to finish; the solver needs %" PRIu64 " nodes to find it and prove it\n", g.effort);
+		printf("# one way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", g.effort,
+		       g.effort == 1 ? "" : "s");
 	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", pz->name, o.grade, o.seed,
 	       o.grade, o.seed, desc.s);
 	strbuf_free(&desc);
