@@ -39,8 +39,33 @@ struct fail {
 	int a, b, unit, digit;
 };
 
+/* The usual 9x9, worked out once for all (every count would otherwise
+ * work it out again: the generator makes hundreds a puzzle). */
+#define ROW9(r) (0x1ffu << (9 * (r)))
+#define BOX9(k) (0x1c0e07u << (3 * (k)))
+#define COL9(c) (0x40201u << (c))
+#define PEER9(i) ((ROW9((i) / 9) | BOX9((i) % 9 / 3)) & ~(1u << (i)))
+#define PEERS9(i) PEER9(i), PEER9((i) + 1), PEER9((i) + 2)
+static const struct geo geo9 = {
+	.box = 3,
+	.side = 9,
+	.bands = 3,
+	.band_bits = 27,
+	.band_all = 0x7ffffffu,
+	.row = { ROW9(0), ROW9(1), ROW9(2) },
+	.boxm = { BOX9(0), BOX9(1), BOX9(2) },
+	.col = { COL9(0), COL9(1), COL9(2), COL9(3), COL9(4), COL9(5), COL9(6), COL9(7), COL9(8) },
+	.peer = { PEERS9(0), PEERS9(3), PEERS9(6), PEERS9(9), PEERS9(12), PEERS9(15), PEERS9(18), PEERS9(21), PEERS9(24) },
+	.col_of = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8 },
+};
+
+/* Any size (2 or 3). */
 static void geo_init(struct geo *g, int box)
 {
+	if (box == 3) {
+		*g = geo9;
+		return;
+	}
 	memset(g, 0, sizeof *g);
 	g->box = box;
 	g->side = box * box;
@@ -120,22 +145,47 @@ static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, i
 	return m;
 }
 
+/* The board of the givens of s (nothing propagated), built digit by
+ * digit: a digit's places are the cells outside the rows, columns and
+ * boxes that hold it, and not given another digit.  False if a unit holds
+ * a digit twice. */
 static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 {
-	for (int b = 0; b < g->bands; b++) {
-		x->open[b] = g->band_all;
-		for (int d = 0; d < g->side; d++)
-			x->f[d][b] = g->band_all;
-	}
+	uint32_t given[SDK_MAX_SIDE][BANDS] = { { 0 } }, all[BANDS] = { 0 };
 	for (int c = 0; c < s->cells; c++) {
 		if (!s->v[c])
 			continue;
-		int d = s->v[c] - 1, b = c / g->band_bits, i = c % g->band_bits;
-		/* only a peer holding the same digit takes the bit away */
-		if (!(x->f[d][b] & ((uint32_t)1 << i)))
-			return false;
-		place(g, x, d, b, i);
+		int b = c / g->band_bits;
+		uint32_t bit = (uint32_t)1 << (c % g->band_bits);
+		given[s->v[c] - 1][b] |= bit;
+		all[b] |= bit;
 	}
+	const uint32_t row0 = (1u << g->side) - 1;
+	for (int d = 0; d < g->side; d++) {
+		uint32_t cols = 0, gone[BANDS];
+		for (int b = 0; b < g->bands; b++) {
+			uint32_t y = given[d][b], here = 0;
+			gone[b] = 0;
+			for (int k = 0; k < g->box; k++) {
+				uint32_t r = y & g->row[k], q = y & g->boxm[k];
+				if ((r & (r - 1)) || (q & (q - 1)))
+					return false;
+				gone[b] |= (r ? g->row[k] : 0) | (q ? g->boxm[k] : 0);
+				here |= (y >> (k * g->side)) & row0;
+			}
+			/* (twice in a column within a band is twice in a box) */
+			if (cols & here)
+				return false;
+			cols |= here;
+		}
+		uint32_t col_cells = 0;
+		for (int k = 0; k < g->box; k++)
+			col_cells |= cols << (k * g->side);
+		for (int b = 0; b < g->bands; b++)
+			x->f[d][b] = (g->band_all & ~gone[b] & ~col_cells & ~all[b]) | given[d][b];
+	}
+	for (int b = 0; b < g->bands; b++)
+		x->open[b] = g->band_all & ~all[b];
 	return true;
 }
 
@@ -273,6 +323,10 @@ HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int b
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
 		for (int b = 0; b < box; b++) {
+			/* (a band with no blank cell for d: nothing to place, and
+			 * what is missing there will leave a cell empty) */
+			if (!(x->f[d][b] & x->open[b]))
+				continue;
 			for (int k = 0; k < box; k++) {
 				if (unit_single(p, x, d, b, x->f[d][b] & g->row[k], b * box + k, moved, box) == P_DEAD ||
 				    unit_single(p, x, d, b, x->f[d][b] & g->boxm[k], 2 * side + b * box + k, moved, box) ==
@@ -934,7 +988,9 @@ uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 				return count;
 			level--;
 		}
-		int d = first_digit(rest[level]), c = cell[level];
+		int c = cell[level], d = first_digit(rest[level]);
+		if (req->prefer && (rest[level] & sdk_bit(req->prefer->v[c])))
+			d = req->prefer->v[c];
 		rest[level] &= (sdk_mask)~sdk_bit(d);
 		bd[level + 1] = bd[level];
 		place(&geo, &bd[level + 1], d - 1, c / geo.band_bits, c % geo.band_bits);

@@ -100,6 +100,10 @@ struct sdk_fast_req {
 	int bar_cell, bar_digit;
 	const atomic_int *cancel;   /* checked at every node */
 	struct sdk_grid *first;     /* if not NULL: the first solution found */
+	/* If not NULL: at each choice its digit is tried first, so that the
+	 * first solution found is much like it (the generator asks for a
+	 * second solution near the one it knows). */
+	const struct sdk_grid *prefer;
 	uint64_t nodes;             /* out: nodes entered */
 	bool cancelled;             /* out: stopped by *cancel */
 };
