@@ -264,6 +264,84 @@ static void test_288(void)
 	free(a.line);
 }
 
+/* ---- the counter and the generator ------------------------------------------- */
+
+/* Solutions up to 2, by the mrv engine: not the counter that generated. */
+static int mrv_count2(const struct sdk_grid *g)
+{
+	struct engine *e = sudoku_engine_mrv_new(g);
+	struct engine_ctl ctl = { .max_solutions = 2 };
+	engine_run(e, &ctl);
+	int n = (int)engine_stats(e)->solutions;
+	engine_free(e);
+	return n;
+}
+
+/* Proper, and no clue (no pair half a turn apart, if pairs) can go. */
+static bool minimal_by_mrv(const struct sdk_grid *g, bool pairs)
+{
+	if (mrv_count2(g) != 1)
+		return false;
+	for (int c = 0; c < g->cells; c++) {
+		int twin = pairs ? g->cells - 1 - c : c;
+		if (!g->v[c] || twin < c)
+			continue;
+		struct sdk_grid p = *g;
+		p.v[c] = p.v[twin] = 0;
+		if (mrv_count2(&p) != 2)
+			return false;
+	}
+	return true;
+}
+
+static void test_generator(void)
+{
+	/* the counter's first solution, the one preferred where it can */
+	struct sdk_grid g = grid(".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+	struct sdk_grid a, b, wiki = grid("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+	struct sdk_fast_req req = { .limit = 1, .bar_cell = -1, .first = &a };
+	sdk_fast_count(&g, &req);
+	req = (struct sdk_fast_req){ .limit = 1, .bar_cell = -1, .first = &b, .prefer = &wiki };
+	sdk_fast_count(&g, &req);
+	ok(!memcmp(&b, &wiki, sizeof b) && memcmp(&a, &b, sizeof a) != 0,
+	   "the counter's first solution: the preferred grid, else another of the two");
+
+	bool same = true, all = true, minimal = true, sym = true;
+	for (uint64_t seed = 1; seed <= 5; seed++) {
+		sudoku_gen_minimal(3, false, seed, &a, NULL);
+		sudoku_gen_minimal_orders(3, false, seed, 4, &b, NULL);
+		same &= !memcmp(&a, &b, sizeof a);
+	}
+	ok(same, "sudoku_gen_minimal is four removal orders");
+	int fewer = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		all &= sudoku_gen_minimal_orders(3, false, seed, 1, &a, NULL);
+		minimal &= minimal_by_mrv(&a, false);
+		sudoku_gen_minimal(3, false, seed, &b, NULL);
+		int ca = 0, cb = 0;
+		for (int c = 0; c < a.cells; c++)
+			ca += a.v[c] != 0, cb += b.v[c] != 0;
+		fewer += cb < ca;
+		all &= cb <= ca;
+	}
+	ok(all && minimal, "one order, seeds 1-20: proper and minimal (by the mrv engine), never fewer clues than four "
+	   "orders (which had fewer %d times)", fewer);
+	all = minimal = true;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		all &= sudoku_gen_minimal_orders(3, true, seed, 2, &a, NULL);
+		minimal &= minimal_by_mrv(&a, true);
+		for (int c = 0; c < a.cells; c++)
+			sym &= !a.v[c] == !a.v[a.cells - 1 - c];
+	}
+	ok(all && sym && minimal, "two orders, symmetric, seeds 1-10: symmetric, proper, no pair of clues can go");
+	all = minimal = true;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		all &= sudoku_gen_minimal_orders(2, false, seed, 3, &a, NULL) && a.side == 4;
+		minimal &= minimal_by_mrv(&a, false) && sudoku_is_minimal(&a);
+	}
+	ok(all && minimal, "4x4, three orders, seeds 1-20: proper and minimal");
+}
+
 /* ---- step by step -------------------------------------------------------- */
 
 struct run {
@@ -563,6 +641,7 @@ int main(void)
 {
 	test_agreement();
 	test_288();
+	test_generator();
 	test_steps(EMPTY4, "the empty 4x4", 288);
 	test_steps(WIKI, "Wikipedia's example", 1);
 	test_steps(INKALA, "Inkala's puzzle", 1);
