@@ -49,6 +49,8 @@ static const char usage_tail[] =
 	"  --threads N        split a count, or a FILE of puzzles, between N threads\n"
 	"                     (0: one per core)\n"
 	"  --algo NAME        the engine that solves and counts a FILE of puzzles\n"
+	"  --unique           solve a FILE: prove each solution the only one (a\n"
+	"                     puzzle with more than one answers +)\n"
 	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"
 	"  --branch RULE      mrv: the item with fewest options (DLX1), or\n"
 	"                     first: the first item in order\n"
@@ -466,7 +468,7 @@ static const struct {
 	enum cli_mode mode;
 } verb_opts[] = {
 	{ "count", "lsPtSbmMgG", "lsAt", CLI_COUNT },
-	{ "solve", "alsPb", "sAt", CLI_FIRST },
+	{ "solve", "alsPb", "sAtu", CLI_FIRST },
 	{ "grade", "", "t", CLI_FIRST },
 	{ "estimate", "prsb", NULL, CLI_ESTIMATE },
 	{ "export", "", NULL, CLI_FIRST },

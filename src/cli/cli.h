@@ -37,6 +37,7 @@ struct cli_opts {
 	int grade;              /* generate: 1..4, 0 if not given */
 	bool stats;
 	bool profile;
+	bool unique;            /* solve over a file: prove each solution the only one */
 	int threads;
 	int shard, shards;
 	enum dlx_rule rule;

@@ -135,6 +135,7 @@ static const struct option long_opts[] = {
 	{ "no-progress", no_argument, NULL, 'G' },
 	{ "grade", required_argument, NULL, 'n' },
 	{ "algo", required_argument, NULL, 'A' },
+	{ "unique", no_argument, NULL, 'u' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -258,6 +259,9 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 			break;
 		case 'A':
 			o->algo = optarg;
+			break;
+		case 'u':
+			o->unique = true;
 			break;
 		}
 	}

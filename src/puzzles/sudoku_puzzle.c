@@ -161,7 +161,6 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 {
 	const char *end = m + len;
 	char name[32], sz[16];
-	size_name(&s->grid, sz, sizeof sz);
 	if (len == 5 && !strncmp(m, "marks", 5)) {
 		sdk_mask cand[SDK_MAX_CELLS];
 		sdk_candidates(&s->grid, geom(s->grid.box), cand);
@@ -202,9 +201,11 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 		not_a_move(m, len, err);
 		return false;
 	}
-	sudoku_cell_name(&s->grid, cell, name, sizeof name);
+	/* (names are written only for a message: a batch solve applies a
+	 * path of some sixty moves per puzzle) */
 	bool blank_ok = op == '=' || op == ':';
 	if (d > s->grid.side || (d == 0 && !blank_ok)) {
+		size_name(&s->grid, sz, sizeof sz);
 		if (blank_ok)
 			diag_set(err, "a %s grid has the digits 1-%d, not %.*s", sz, s->grid.side, dn, dt);
 		else
@@ -213,6 +214,7 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 	}
 	if (op == ':') {
 		if (!s->setup) {
+			sudoku_cell_name(&s->grid, cell, name, sizeof name);
 			diag_set(err, "the givens are fixed: %s can change only while a puzzle is set up", name);
 			return false;
 		}
@@ -223,6 +225,7 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 		return true;
 	}
 	if (s->givens.v[cell]) {
+		sudoku_cell_name(&s->grid, cell, name, sizeof name);
 		diag_set(err, "%s is a given", name);
 		return false;
 	}
