@@ -137,12 +137,13 @@ static bool parse_cell(const struct sdk_grid *g, const char **p, const char *end
 		return false;
 	*looked = true;
 	char sz[16];
-	size_name(g, sz, sizeof sz);
 	if (r < 1 || r > g->side) {
+		size_name(g, sz, sizeof sz);
 		diag_set(err, "no row %.*s in a %s grid", rn, rt, sz);
 		return false;
 	}
 	if (c < 1 || c > g->side) {
+		size_name(g, sz, sizeof sz);
 		diag_set(err, "no column %.*s in a %s grid", cn, ct, sz);
 		return false;
 	}

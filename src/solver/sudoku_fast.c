@@ -2,6 +2,7 @@
 
 #include "solver/sudoku_fast.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,13 +149,15 @@ static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, i
 /* The board of the givens of s (nothing propagated), built digit by
  * digit: a digit's places are the cells outside the rows, columns and
  * boxes that hold it, and not given another digit.  False if a unit holds
- * a digit twice. */
+ * a digit twice (or a cell one past the side: no board at all). */
 static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 {
 	uint32_t given[SDK_MAX_SIDE][BANDS] = { { 0 } }, all[BANDS] = { 0 };
 	for (int c = 0; c < s->cells; c++) {
 		if (!s->v[c])
 			continue;
+		if (s->v[c] > g->side)
+			return false;
 		int b = c / g->band_bits;
 		uint32_t bit = (uint32_t)1 << (c % g->band_bits);
 		given[s->v[c] - 1][b] |= bit;
@@ -193,12 +196,35 @@ static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 
 enum { P_DEAD, P_OPEN, P_SOLVED };
 
+/* ref: a board looked at before (NULL: none), where no digit's places in
+ * a band had a single or a locked candidate left: places as they were
+ * there need no look again.  At first the node's parent's board (its
+ * propagation ended so), then the board as the last look began (what it
+ * did not change, it saw as it is). */
 struct prop {
 	const struct geo *g;
+	const struct board *ref;
 	uint64_t mems;
 	int placed;
 	struct fail fail;
 };
+
+/* Are digit d's places in band b as they were in ref? */
+HOT bool as_before(const struct board *ref, const struct board *x, int d, int b)
+{
+	return ref && x->f[d][b] == ref->f[d][b];
+}
+
+/* And in every band? */
+HOT bool digit_as_before(const struct board *ref, const struct board *x, int d, const int box)
+{
+	if (!ref)
+		return false;
+	uint32_t diff = 0;
+	for (int b = 0; b < box; b++)
+		diff |= x->f[d][b] ^ ref->f[d][b];
+	return !diff;
+}
 
 HOT void forced(struct prop *p, struct board *x, int d, int b, int i, const int box)
 {
@@ -297,13 +323,13 @@ HOT bool digit_done(const struct board *x, int d, const int box)
 
 /* Units with one place left for a digit: columns (folded band by band),
  * then the rows and boxes of each band. */
-HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int box)
+HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref, bool *moved, const int box)
 {
 	const struct geo *g = p->g;
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1;
 	for (int d = 0; d < side; d++) {
-		if (digit_done(x, d, box))
+		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
 		uint32_t on = 0, twice = 0, multi = 0;
 		for (int b = 0; b < box; b++) {
@@ -325,7 +351,18 @@ HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int b
 		for (int b = 0; b < box; b++) {
 			/* (a band with no blank cell for d: nothing to place, and
 			 * what is missing there will leave a cell empty) */
-			if (!(x->f[d][b] & x->open[b]))
+			uint32_t y = x->f[d][b], o = y & x->open[b];
+			if (!o || as_before(ref, x, d, b))
+				continue;
+			/* without a branch per unit, whether any row or box of the
+			 * band is without d, or has one blank place for it */
+			uint32_t look = 0;
+			for (int k = 0; k < box; k++) {
+				uint32_t r = y & g->row[k], q = y & g->boxm[k];
+				look |= (r == 0) | (q == 0) | (((r & (r - 1)) == 0) & ((r & o) != 0)) |
+				        (((q & (q - 1)) == 0) & ((q & o) != 0));
+			}
+			if (!look)
 				continue;
 			for (int k = 0; k < box; k++) {
 				if (unit_single(p, x, d, b, x->f[d][b] & g->row[k], b * box + k, moved, box) == P_DEAD ||
@@ -435,13 +472,13 @@ HOT uint32_t minirow_cells(uint32_t a, const int box)
 /* Locked candidates (pointing and claiming) for every digit, in bands
  * and in stacks: the minirows and minicolumns that no permutation uses
  * lose the digit.  True if any did. */
-HOT bool locked(struct prop *p, struct board *x, const int box)
+HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const int box)
 {
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1, trio = (1u << box) - 1;
 	bool any = false;
 	for (int d = 0; d < side; d++) {
-		if (digit_done(x, d, box))
+		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
 		uint32_t here[SDK_MAX_BOX];
 		for (int b = 0; b < box; b++) {
@@ -487,6 +524,11 @@ HOT bool all_filled(const struct board *x, const int box)
 /* Place what the singles force, until nothing is forced. */
 HOT int propagate_k(struct prop *p, struct board *x, const int box)
 {
+	/* the boards as the last looks for hidden singles and for locked
+	 * candidates began (two of each: the last, and the one before) */
+	struct board seen_h[2], seen_l[2];
+	const struct board *ref_h = p->ref, *ref_l = p->ref;
+	int nh = 0, nl = 0;
 	for (;;) {
 		bool moved;
 		do {
@@ -497,10 +539,18 @@ HOT int propagate_k(struct prop *p, struct board *x, const int box)
 		if (all_filled(x, box))
 			return P_SOLVED;
 		moved = false;
-		if (hidden_singles(p, x, &moved, box) == P_DEAD)
+		seen_h[nh] = *x;
+		if (hidden_singles(p, x, ref_h, &moved, box) == P_DEAD)
 			return P_DEAD;
-		if (!moved && !locked(p, x, box))
+		ref_h = &seen_h[nh];
+		nh ^= 1;
+		if (moved)
+			continue;
+		seen_l[nl] = *x;
+		if (!locked(p, x, ref_l, box))
 			return P_OPEN;
+		ref_l = &seen_l[nl];
+		nl ^= 1;
 	}
 }
 
@@ -620,9 +670,13 @@ struct sdk_fast *sdk_fast_new(const struct sdk_grid *g)
 	f->start = *g;
 	geo_init(&f->geo, g->box);
 	if (!load(&f->geo, g, &f->root)) {
+		/* the root is a dead end whatever, and fills no cell */
+		memset(&f->root, 0, sizeof f->root);
 		struct sdk_geom geo;
 		sdk_geom_init(&geo, g->box);
-		f->clash = sdk_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit);
+		f->clash = true;
+		if (!sdk_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit))
+			f->clash_a = f->clash_b = f->clash_unit = 0;
 	}
 	int blank = 0;
 	for (int c = 0; c < g->cells; c++)
@@ -669,7 +723,7 @@ static void set_event(struct sdk_fast *f, enum engine_event_kind kind, int level
 static bool enter(struct sdk_fast *f, int level)
 {
 	struct search_stats *st = &f->st;
-	struct prop p = { .g = &f->geo };
+	struct prop p = { .g = &f->geo, .ref = level ? &f->bd[level - 1] : NULL };
 	int r;
 	if (f->clash) {
 		p.fail = (struct fail){ .why = SDK_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
@@ -868,8 +922,10 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 	const struct geo *geo = &f->geo;
 	int level = 0;
 	*solution = false;
+	struct board parent;
+	bool root = true;
 	while (!f->clash) {
-		struct prop p = { .g = geo };
+		struct prop p = { .g = geo, .ref = root ? NULL : &parent };
 		int got = propagate(&p, &x);
 		if (got != P_OPEN) {
 			*solution = got == P_SOLVED;
@@ -880,6 +936,8 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 		int c = choose(geo, &x, &cand, &mems);
 		int deg = count_digits(cand);
 		int d = kth_digit(cand, rng_below(r, (uint64_t)deg));
+		parent = x;
+		root = false;
 		place(geo, &x, d - 1, c / geo->band_bits, c % geo->band_bits);
 		if (level == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
@@ -966,7 +1024,7 @@ uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 			return count;
 		}
 		req->nodes++;
-		struct prop p = { .g = &geo };
+		struct prop p = { .g = &geo, .ref = level ? &bd[level - 1] : NULL };
 		int got = propagate(&p, &bd[level]);
 		rest[level] = 0;
 		if (got == P_SOLVED) {
