@@ -485,10 +485,22 @@ static void test_words(void)
 	ok(strstr(text, "candidates") != NULL, "Inkala's puzzle: a choice at the root: %s", text);
 
 	struct engine *e = fast("11..............");
-	struct engine_ctl ctl = { 0 };
+	struct engine_ctl ctl = { .step = true };
+	struct strbuf path = { 0 };
+	engine_run(e, &ctl);
+	e->ops->path_move(e, &path);
+	ok(engine_event(e)->kind == ENGINE_EV_CHOOSE && path.len == 0, "a clash of givens: its dead end fills no cell");
+	strbuf_free(&path);
+	e->ops->restart(e);
+	ctl = (struct engine_ctl){ 0 };
 	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 0 && engine_stats(e)->nodes == 1,
 	   "a clash of givens: no solution, one node");
 	engine_free(e);
+	struct sdk_grid odd;
+	sdk_grid_init(&odd, 2);
+	odd.v[5] = 9;
+	struct sdk_fast_req none = { .bar_cell = -1 };
+	ok(sdk_fast_count(&odd, &none) == 0, "the counter: a digit past the side, no solution");
 	e = fast("1234341221434321");
 	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 1 && engine_stats(e)->nodes == 1,
 	   "a full grid: itself the one solution, at the root");
