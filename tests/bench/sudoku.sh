@@ -9,6 +9,8 @@
 #   QQWING=/path/qqwing           (default: qqwing on the PATH)
 #   TDOKU_BENCH=/path/run_benchmark  TDOKU_GENERATE=/path/generate
 #   SUDOKU_ALGOS="fast dlx sat"   linkdance's engines measured
+#   SUDOKU_COUNT=tests/bench/sudoku_count (make bench gives it): the fast
+#                                 search in process too
 #   BENCH_QUICK=1                 shorter runs; BENCH_REPEAT=N: best of N
 set -u
 : "${LINKDANCE:?LINKDANCE must name the program}"
@@ -86,16 +88,20 @@ rate() {
 	R=$(awk -v n="$n" -v k="$k" -v t="$T" 'BEGIN { printf "%.0f", (t > 0 ? n * k / t : 0) }')
 }
 
-# tdoku's benchmark program reports its own rate (puzzles per second of
-# its timed loop, one thread, each puzzle solved and checked unique):
-# the figure of solver NAME on SET.
+# tdoku's benchmark program reports its own rate: puzzles per second of
+# its timed loop (one thread, each puzzle solved and checked unique), by
+# the wall clock, which a busy machine slows.  Scaled by the elapsed over
+# the CPU seconds of the whole run, it is per CPU-second as ours are.
 tdoku_rates() { # SET
 	local t=5 w=2
 	[ -n "$BENCH_QUICK" ] && t=2 w=1
-	"$TDOKU_BENCH" -s "$TDOKU_SOLVERS" -r0 -t$t -w$w -v1 "$data/sudoku-$1.txt" 2>/dev/null >tdoku.txt
+	$TIME -f "%e %U %S" -o time.txt "$TDOKU_BENCH" -s "$TDOKU_SOLVERS" -r0 -t$t -w$w -v1 \
+		"$data/sudoku-$1.txt" 2>/dev/null >tdoku.txt
+	TDOKU_SCALE=$(tail -n 1 time.txt | awk '{ printf "%.4f", ($2 + $3 > 0 ? $1 / ($2 + $3) : 1) }')
 }
 tdoku_rate() { # NAME
-	awk -F'|' -v s="$1" '{ split($2, w, " ") } w[1] == s { gsub(/ /, "", $3); printf "%.0f", $3 }' tdoku.txt
+	awk -F'|' -v s="$1" -v k="$TDOKU_SCALE" '{ split($2, w, " ") }
+		w[1] == s { gsub(/ /, "", $3); printf "%.0f", $3 * k }' tdoku.txt
 }
 
 TDOKU_SOLVERS=
@@ -112,7 +118,7 @@ ratio() { # A B: A / B, or - if either is none
 
 echo "== Sudoku: solve plus uniqueness check, puzzles per CPU-second"
 echo "   (linkdance solve --unique --algo NAME; qqwing --solve --count-solutions;"
-echo "    tdoku and fast_solv_9r2 as tdoku's run_benchmark reports them)"
+echo "    tdoku and fast_solv_9r2 as tdoku's run_benchmark reports them, per CPU-second)"
 [ -n "$QQWING" ] || echo "   qqwing was not found (Debian: apt-get install qqwing): left out"
 [ -n "$TDOKU_BENCH" ] || echo "   TDOKU_BENCH not given: tdoku and fast_solv_9r2 left out"
 header=$(printf '%-9s %7s' set puzzles)
@@ -166,6 +172,20 @@ for set in 17clue top1465 hardest; do
 		"$(ratio "${RATE[$set,dlx]:--}" "${RATE[$set,qqwing]}")" \
 		"$(ratio "${RATE[$set,dlx]:--}" "${RATE[$set,fs9r2]}")"
 done
+
+# The fast search in process (tests/bench/sudoku_count): puzzles read once
+# and searched over and over, as tdoku's program times its solvers.
+if [ -n "${SUDOKU_COUNT:-}" ]; then
+	echo "== in process, as tdoku's figures are: the fast engine (made per puzzle), its lean counter"
+	printf '%-9s %10s %10s %12s %12s\n' set engine counter engine/tdoku counter/tdoku
+	for set in 17clue top1465 hardest; do
+		"$SUDOKU_COUNT" "$data/sudoku-$set.txt" "$MIN_SECONDS" >count.txt
+		e=$(sed -n 's/^engine: .* \([0-9]*\) per second.*/\1/p' count.txt)
+		c=$(sed -n 's/^counter: .* \([0-9]*\) per second.*/\1/p' count.txt)
+		printf '%-9s %10s %10s %12s %12s\n' "$set" "${e:--}" "${c:--}" "$(ratio "${e:--}" "${RATE[$set,tdoku]}")" \
+			"$(ratio "${c:--}" "${RATE[$set,tdoku]}")"
+	done
+fi
 
 # ---- generators ---------------------------------------------------------
 echo "== Sudoku: generators, minimal puzzles with one solution per CPU-second"
