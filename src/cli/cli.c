@@ -52,6 +52,8 @@ static const char usage_tail[] =
 	"  --threads N        split a count, or a FILE of puzzles, between N threads\n"
 	"                     (0: one per core)\n"
 	"  --algo NAME        the engine that solves and counts a FILE of puzzles\n"
+	"  --unique           solve a FILE: prove each solution the only one (a\n"
+	"                     puzzle with more than one answers +)\n"
 	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"
 	"  --branch RULE      mrv: the item with fewest options (DLX1), or\n"
 	"                     first: the first item in order\n"
@@ -467,7 +469,8 @@ static int cmd_generate(int argc, char **argv)
 		pz->free_state(s);
 	printf("# linkdance generate %s --grade %d --seed %" PRIu64 "\n", pz->name, o.grade, o.seed);
 	if (graded)
-		printf("# one way to finish; the solver needs %" PRIu64 " nodes to find it and prove it\n", g.effort);
+		printf("# one way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", g.effort,
+		       g.effort == 1 ? "" : "s");
 	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", pz->name, o.grade, o.seed,
 	       o.grade, o.seed, desc.s);
 	strbuf_free(&desc);
@@ -498,7 +501,7 @@ static const struct {
 	enum cli_mode mode;
 } verb_opts[] = {
 	{ "count", "lsPtSbmMgG", "lsAt", CLI_COUNT },
-	{ "solve", "alsPb", "sAt", CLI_FIRST },
+	{ "solve", "alsPb", "sAtu", CLI_FIRST },
 	{ "grade", "", "t", CLI_FIRST },
 	{ "estimate", "prsb", NULL, CLI_ESTIMATE },
 	{ "export", "", NULL, CLI_FIRST },

@@ -39,6 +39,7 @@ struct cli_opts {
 	bool symmetric;         /* generate --symmetric */
 	bool stats;
 	bool profile;
+	bool unique;            /* solve over a file: prove each solution the only one */
 	int threads;
 	int shard, shards;
 	enum dlx_rule rule;

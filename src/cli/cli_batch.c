@@ -39,6 +39,7 @@ struct batch_item {
 	char *msg;        /* why it is malformed, or could not be done */
 	char *out;        /* the answer line */
 	bool none;        /* solve: no solution */
+	bool several;     /* solve --unique: more than one */
 	uint64_t nodes, updates, mems;
 };
 
@@ -48,12 +49,13 @@ struct batch {
 	enum batch_verb verb;
 	uint64_t limit;
 	int threads;
+	bool unique;               /* solve: search on for a second solution */
 	const char *name;          /* the input, in messages */
 	struct batch_item *items;  /* the chunk */
 	int n, cap;
 	atomic_int next;           /* the next item of the chunk not yet taken */
 	/* totals, for --stats and the exit status */
-	long puzzles, bad, none;
+	long puzzles, bad, none, several;
 	uint64_t nodes, updates, mems;
 };
 
@@ -66,7 +68,9 @@ static void add_item(struct batch *b, long line, char *desc, const char *msg)
 	b->items[b->n++] = (struct batch_item){ .line = line, .desc = desc, .msg = msg ? xstrdup(msg) : NULL };
 }
 
-/* The verb's work on one puzzle (any thread). */
+/* The verb's work on one puzzle (any thread).  solve --unique takes the
+ * first solution's path, then searches on for a second: the whole search
+ * a proof that the solution is the only one takes. */
 static void solve_one(const struct batch *b, struct batch_item *it, struct puzzle_state *s)
 {
 	const struct puzzle *pz = b->pz;
@@ -78,6 +82,14 @@ static void solve_one(const struct batch *b, struct batch_item *it, struct puzzl
 	struct engine_ctl ctl = { .report_solutions = b->verb == BATCH_SOLVE,
 		                  .max_solutions = b->verb == BATCH_COUNT ? b->limit : 1 };
 	enum engine_status st = engine_run(e, &ctl);
+	struct strbuf move = { 0 };
+	if (b->verb == BATCH_SOLVE && st == ENGINE_SOLUTION) {
+		e->ops->path_move(e, &move);
+		if (b->unique) {
+			struct engine_ctl more = { .max_solutions = 2 };
+			it->several = engine_run(e, &more) == ENGINE_LIMIT;
+		}
+	}
 	const struct search_stats *ss = engine_stats(e);
 	it->nodes = ss->nodes, it->updates = ss->updates, it->mems = ss->mems;
 	if (b->verb == BATCH_COUNT) {
@@ -86,10 +98,10 @@ static void solve_one(const struct batch *b, struct batch_item *it, struct puzzl
 	} else if (st != ENGINE_SOLUTION) {
 		it->out = xstrdup("-");
 		it->none = true;
+	} else if (it->several) {
+		it->out = xstrdup("+");
 	} else {
-		struct strbuf move = { 0 };
 		struct diag err;
-		e->ops->path_move(e, &move);
 		struct puzzle_state *done = pz->apply(s, move.s ? move.s : "", &err);
 		if (done) {
 			char line[LEVEL_DESC_MAX];
@@ -102,8 +114,8 @@ static void solve_one(const struct batch *b, struct batch_item *it, struct puzzl
 			snprintf(why, sizeof why, "a solution that %s cannot play: %s", pz->title, err.msg);
 			it->msg = xstrdup(why);
 		}
-		strbuf_free(&move);
 	}
+	strbuf_free(&move);
 	engine_free(e);
 }
 
@@ -177,6 +189,7 @@ static void flush_chunk(struct batch *b)
 			puts(it->out);
 			b->puzzles++;
 			b->none += it->none;
+			b->several += it->several;
 			b->nodes += it->nodes, b->updates += it->updates, b->mems += it->mems;
 		}
 		free(it->desc);
@@ -341,7 +354,8 @@ void cli_engine_names(const struct puzzle *pz, char *buf, size_t size)
 
 int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *verb)
 {
-	struct batch b = { .pz = pz, .threads = o->threads > 0 ? o->threads : 1, .limit = o->limit ? o->limit : 2 };
+	struct batch b = { .pz = pz, .threads = o->threads > 0 ? o->threads : 1, .limit = o->limit ? o->limit : 2,
+		           .unique = o->unique };
 	b.verb = !strcmp(verb, "count") ? BATCH_COUNT : !strcmp(verb, "grade") ? BATCH_GRADE : BATCH_SOLVE;
 	if (b.verb == BATCH_GRADE && !pz->grade)
 		return cli_fail("%s puzzles cannot be graded yet", pz->title);
@@ -377,6 +391,8 @@ int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *ver
 		fprintf(stderr, "puzzles: %ld\n", b.puzzles);
 		if (b.verb == BATCH_SOLVE)
 			fprintf(stderr, "no solution: %ld\n", b.none);
+		if (b.unique)
+			fprintf(stderr, "more than one: %ld\n", b.several);
 		if (b.bad)
 			fprintf(stderr, "malformed: %ld\n", b.bad);
 		if (b.pe)

@@ -137,6 +137,7 @@ static const struct option long_opts[] = {
 	{ "number", required_argument, NULL, 'n' },
 	{ "symmetric", no_argument, NULL, 'y' },
 	{ "algo", required_argument, NULL, 'A' },
+	{ "unique", no_argument, NULL, 'u' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -267,6 +268,9 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 			break;
 		case 'A':
 			o->algo = optarg;
+			break;
+		case 'u':
+			o->unique = true;
 			break;
 		}
 	}

@@ -46,6 +46,24 @@ ld solve sudoku --stats "$tmp/three"
 case $err in *"puzzles: 3"*"no solution: 1"*"nodes: "*"time: "*) s=0 ;; *) s=1 ;; esac
 is "$rc $s" "0 0" "--stats: the totals on stderr"
 
+# --unique: the search goes on past the solution to prove it the only one.
+printf '%s\n%s\n%s\n' "$wiki" "$loose" "$clash" >"$tmp/unique"
+for algo in fast mrv dlx sat; do
+	ld solve sudoku --unique --algo $algo --stats "$tmp/unique"
+	case $err in *"more than one: 1"*) s=0 ;; *) s=1 ;; esac
+	is "$rc|$out|$s" "0|$wiki_sol
++
+-|0" "solve --unique --algo $algo: the solution, + for more than one, - for none"
+done
+ld solve sudoku --stats "$tmp/unique"
+n1=$(printf '%s\n' "$err" | sed -n 's/^nodes: //p')
+ld solve sudoku --unique --stats "$tmp/unique"
+n2=$(printf '%s\n' "$err" | sed -n 's/^nodes: //p')
+[ "${n2:-0}" -gt "${n1:-0}" ]
+ok $? "--unique searches more than the first solution takes ($n1 nodes, then $n2)"
+ld count sudoku --unique "$tmp/unique"
+is "$rc" 2 "count takes no --unique ($err)"
+
 # Malformed lines: FILE:LINE: why; the others are still solved; exit 1.
 printf '%s\n53..7....\n%s\n%sx\n\n# a comment\n%s\r\n' "$wiki" "$inkala" "$(printf '%s' "$wiki" | cut -c1-80)" \
 	"$inkala" >"$tmp/bad"
@@ -133,6 +151,11 @@ cmp -s "$tmp/c1" "$tmp/c3"
 ok $? "count on three threads, the same"
 is "$(sort "$tmp/c1" | uniq -c | awk '{printf "%s:%s ", $2, $1}')" "0:48 1:96 2:48 " \
 	"48 with none, 96 proper, 48 with more than one"
+for algo in fast mrv dlx sat; do
+	"$LINKDANCE" count sudoku --algo $algo "$tmp/many" >"$tmp/ca" 2>/dev/null
+	cmp -s "$tmp/c1" "$tmp/ca"
+	ok $? "count --algo $algo: the same counts"
+done
 # Every answer keeps its puzzle's givens and is a filled grid.
 # Each answer beside its puzzle (the bad line, which has none, taken out).
 grep -v '^not' "$tmp/many" | paste -d ' ' - "$tmp/one" | awk '

@@ -1,0 +1,671 @@
+/* Sudoku's fastest engine (solver/sudoku_fast.c, as the family's engine
+ * in puzzles/sudoku_fast_engine.c) against the mrv backtracker, whose
+ * tree has golden node counts (test_sudoku_bt.c): the same solutions,
+ * every one of them, on puzzles with one, none and several; the 288 4x4
+ * grids; step by step as in one run; budgets, cancel and Knuth's
+ * estimate; its words; and its lean counter. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "puzzles/puzzle.h"
+#include "puzzles/sudoku_engines.h"
+#include "puzzles/sudoku_gen.h"
+#include "puzzles/sudoku_puzzle.h"
+#include "solver/estimate.h"
+#include "solver/sudoku_fast.h"
+#include "tap.h"
+#include "util/clock.h"
+#include "util/rng.h"
+#include "util/strbuf.h"
+
+/* Published puzzles, each with one solution: the example of Wikipedia's
+ * "Sudoku" article, the first of Gordon Royle's 17-clue list, Arto
+ * Inkala's "hardest" of 2012, and the first of the magictour top 1465. */
+#define WIKI "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+#define ROYLE17 "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+#define INKALA "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+#define TOP1 "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+#define EMPTY4 "................"
+
+/* Solutions kept per puzzle when comparing engines. */
+#define MAX_SOLS 4000
+
+static struct sdk_grid grid(const char *line)
+{
+	struct sdk_grid g;
+	char why[128];
+	int col;
+	if (!sdk_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
+		tap_diag("bad test puzzle: %s", why);
+		sdk_grid_init(&g, 3);
+	}
+	return g;
+}
+
+static struct engine *fast(const char *line)
+{
+	struct sdk_grid g = grid(line);
+	return sudoku_engine_fast_new(&g);
+}
+
+/* The grid after the moves "r3c5=7;..." (false if one is not that, or
+ * fills a filled cell). */
+static bool play(struct sdk_grid *g, const char *moves)
+{
+	for (const char *p = moves; *p;) {
+		int r, c, d, used;
+		if (sscanf(p, "r%dc%d=%d%n", &r, &c, &d, &used) != 3 || r < 1 || r > g->side || c < 1 ||
+		    c > g->side || d < 1 || d > g->side || g->v[(r - 1) * g->side + c - 1])
+			return false;
+		g->v[(r - 1) * g->side + c - 1] = (uint8_t)d;
+		p += used;
+		if (*p == ';')
+			p++;
+	}
+	return true;
+}
+
+/* The solutions an engine reports: the first MAX_SOLS as lines, sorted;
+ * the count of them all; whole if the search ended; good if each line
+ * is a solved grid. */
+struct sols {
+	char (*line)[SDK_MAX_CELLS + 1];
+	int n;
+	uint64_t count, nodes;
+	bool whole, good;
+};
+
+static int by_line(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static void all_solutions(struct engine *e, const struct sdk_grid *start, struct sols *out)
+{
+	struct sdk_geom geo;
+	sdk_geom_init(&geo, start->box);
+	out->n = 0;
+	out->good = true;
+	struct engine_ctl ctl = { .report_solutions = true };
+	enum engine_status st;
+	while ((st = engine_run(e, &ctl)) == ENGINE_SOLUTION && out->n < MAX_SOLS) {
+		struct strbuf b = { 0 };
+		e->ops->path_move(e, &b);
+		struct sdk_grid g = *start;
+		out->good &= play(&g, b.s ? b.s : "") && sdk_is_solved(&g, &geo);
+		sdk_format(&g, out->line[out->n++]);
+		strbuf_free(&b);
+	}
+	if (st == ENGINE_SOLUTION) {
+		ctl.report_solutions = false;
+		st = engine_run(e, &ctl);
+	}
+	out->whole = st == ENGINE_DONE;
+	out->nodes = engine_stats(e)->nodes;
+	out->count = (uint64_t)engine_stats(e)->solutions;
+	out->good &= out->count >= (uint64_t)out->n && (out->n == MAX_SOLS || out->count == (uint64_t)out->n);
+	qsort(out->line, (size_t)out->n, sizeof *out->line, by_line);
+}
+
+/* ---- agreement with mrv -------------------------------------------------- */
+
+struct tally {
+	int puzzles, none, one, several, bad;
+	uint64_t fast_nodes, mrv_nodes;
+};
+
+/* The two engines on g: the same solutions, each a solved grid; and the
+ * lean counter's count, with and without a barred digit. */
+static void agree(const struct sdk_grid *g, struct tally *t, struct sols *a, struct sols *b)
+{
+	struct engine *ef = sudoku_engine_fast_new(g), *em = sudoku_engine_mrv_new(g);
+	all_solutions(ef, g, a);
+	all_solutions(em, g, b);
+	bool same = a->whole && b->whole && a->good && b->good && a->n == b->n && a->count == b->count;
+	/* (past MAX_SOLS, the engines' first solutions need not be the same) */
+	for (int i = 0; same && a->n < MAX_SOLS && i < a->n; i++)
+		same = !strcmp(a->line[i], b->line[i]);
+	struct sdk_fast_req req = { .bar_cell = -1 };
+	same &= sdk_fast_count(g, &req) == a->count;
+	/* barred: the solutions without the first solution's digit in the
+	 * first blank cell */
+	int blank = 0;
+	while (blank < g->cells && g->v[blank])
+		blank++;
+	if (a->n > 0 && a->n < MAX_SOLS && blank < g->cells) {
+		int d = a->line[0][blank] - '0', others = 0;
+		for (int i = 0; i < a->n; i++)
+			others += a->line[i][blank] - '0' != d;
+		req = (struct sdk_fast_req){ .bar_cell = blank, .bar_digit = d };
+		same &= sdk_fast_count(g, &req) == (uint64_t)others;
+	}
+	t->puzzles++;
+	t->none += a->count == 0;
+	t->one += a->count == 1;
+	t->several += a->count > 1;
+	t->fast_nodes += a->nodes;
+	t->mrv_nodes += b->nodes;
+	if (!same) {
+		char line[SDK_MAX_CELLS + 1];
+		sdk_format(g, line);
+		if (!t->bad)
+			tap_diag("disagree on %s: fast %" PRIu64 ", mrv %" PRIu64 " solutions", line, a->count, b->count);
+		t->bad++;
+	}
+	engine_free(ef);
+	engine_free(em);
+}
+
+static void test_agreement(void)
+{
+	struct sols a = { .line = malloc(MAX_SOLS * sizeof *a.line) }, b = { .line = malloc(MAX_SOLS * sizeof *b.line) };
+	struct tally t = { 0 };
+	const char *published[] = { WIKI, ROYLE17, INKALA, TOP1 };
+	for (size_t i = 0; i < sizeof published / sizeof *published; i++) {
+		struct sdk_grid g = grid(published[i]);
+		agree(&g, &t, &a, &b);
+	}
+	struct rng r;
+	rng_seed(&r, 8);
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct sdk_grid g, p;
+		sudoku_gen_minimal(3, false, seed, &g, NULL);
+		agree(&g, &t, &a, &b);
+		char sol[SDK_MAX_CELLS + 1];
+		snprintf(sol, sizeof sol, "%s", a.line[0]);
+		/* a clue or two less: several solutions */
+		for (int less = 1; less <= 2; less++) {
+			p = g;
+			for (int k = 0; k < less;) {
+				int c = (int)rng_below(&r, (uint64_t)p.cells);
+				if (p.v[c])
+					p.v[c] = 0, k++;
+			}
+			agree(&p, &t, &a, &b);
+		}
+		/* a blank given another digit than its solution's: none, or
+		 * a digit its row, column or box holds: a clash */
+		p = g;
+		int c;
+		do
+			c = (int)rng_below(&r, (uint64_t)p.cells);
+		while (p.v[c]);
+		p.v[c] = (uint8_t)(sol[c] - '0') % 9 + 1;
+		agree(&p, &t, &a, &b);
+	}
+	/* 4x4: a random full grid less a random share of its clues */
+	for (int k = 0; k < 300; k++) {
+		struct sdk_grid full, p;
+		sdk_grid_init(&p, 2);
+		struct engine *e = sudoku_engine_fast_new(&p);
+		struct engine_ctl ctl = { .report_solutions = true };
+		uint64_t skip = rng_below(&r, 288);
+		for (uint64_t s = 0; s <= skip; s++)
+			engine_run(e, &ctl);
+		struct strbuf m = { 0 };
+		e->ops->path_move(e, &m);
+		full = p;
+		play(&full, m.s ? m.s : "");
+		strbuf_free(&m);
+		engine_free(e);
+		p = full;
+		uint64_t keep = rng_below(&r, 8) + 1;
+		for (int c = 0; c < p.cells; c++)
+			if (rng_below(&r, 16) >= keep)
+				p.v[c] = 0;
+		if (k % 3 == 0) {
+			/* a wrong digit in a blank: no solution, or fewer */
+			int c = (int)rng_below(&r, (uint64_t)p.cells);
+			if (!p.v[c])
+				p.v[c] = (uint8_t)(full.v[c] % 4 + 1);
+		}
+		agree(&p, &t, &a, &b);
+	}
+	ok(t.bad == 0, "fast and mrv: the same solutions on %d puzzles (%d with none, %d with one, %d with several), "
+	   "and the counter's counts", t.puzzles, t.none, t.one, t.several);
+	ok(t.none >= 20 && t.one >= 40 && t.several >= 100, "the set has puzzles of every kind");
+	tap_diag("nodes: fast %" PRIu64 ", mrv %" PRIu64, t.fast_nodes, t.mrv_nodes);
+	ok(t.fast_nodes < t.mrv_nodes, "the singles make a smaller tree: %" PRIu64 " nodes against mrv's %" PRIu64,
+	   t.fast_nodes, t.mrv_nodes);
+	free(a.line);
+	free(b.line);
+}
+
+static void test_288(void)
+{
+	struct sols a = { .line = malloc(MAX_SOLS * sizeof *a.line) };
+	struct sdk_grid g = grid(EMPTY4);
+	struct engine *e = sudoku_engine_fast_new(&g);
+	all_solutions(e, &g, &a);
+	bool distinct = true;
+	for (int i = 1; i < a.n; i++)
+		distinct &= strcmp(a.line[i - 1], a.line[i]) != 0;
+	ok(a.whole && a.good && a.n == 288 && distinct, "the empty 4x4: %d completed grids (expected 288), each solved, "
+	   "no two the same, in %" PRIu64 " nodes", a.n, a.nodes);
+	e->ops->restart(e);
+	struct engine_ctl ctl = { .max_solutions = 5 };
+	ok(engine_run(e, &ctl) == ENGINE_LIMIT && engine_stats(e)->solutions == 5, "restarted, it stops at a limit of 5");
+	engine_free(e);
+	struct sdk_fast_req req = { .bar_cell = -1 };
+	is_u64(sdk_fast_count(&g, &req), 288, "the counter: 288");
+	req = (struct sdk_fast_req){ .bar_cell = 0, .bar_digit = 1 };
+	is_u64(sdk_fast_count(&g, &req), 216, "the counter, 1 barred from r1c1: 216 (three quarters)");
+	req = (struct sdk_fast_req){ .limit = 7, .bar_cell = -1 };
+	is_u64(sdk_fast_count(&g, &req), 7, "the counter stops at its limit");
+	g = grid("12..............");
+	is_u64(sudoku_count(&g, 0, NULL), 24, "sudoku_count, 1 and 2 given in row 1: 24");
+	free(a.line);
+}
+
+/* ---- the counter and the generator ------------------------------------------- */
+
+/* Solutions up to 2, by the mrv engine: not the counter that generated. */
+static int mrv_count2(const struct sdk_grid *g)
+{
+	struct engine *e = sudoku_engine_mrv_new(g);
+	struct engine_ctl ctl = { .max_solutions = 2 };
+	engine_run(e, &ctl);
+	int n = (int)engine_stats(e)->solutions;
+	engine_free(e);
+	return n;
+}
+
+/* Proper, and no clue (no pair half a turn apart, if pairs) can go. */
+static bool minimal_by_mrv(const struct sdk_grid *g, bool pairs)
+{
+	if (mrv_count2(g) != 1)
+		return false;
+	for (int c = 0; c < g->cells; c++) {
+		int twin = pairs ? g->cells - 1 - c : c;
+		if (!g->v[c] || twin < c)
+			continue;
+		struct sdk_grid p = *g;
+		p.v[c] = p.v[twin] = 0;
+		if (mrv_count2(&p) != 2)
+			return false;
+	}
+	return true;
+}
+
+static void test_generator(void)
+{
+	/* the counter's first solution, the one preferred where it can */
+	struct sdk_grid g = grid(".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+	struct sdk_grid a, b, wiki = grid("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+	struct sdk_fast_req req = { .limit = 1, .bar_cell = -1, .first = &a };
+	sdk_fast_count(&g, &req);
+	req = (struct sdk_fast_req){ .limit = 1, .bar_cell = -1, .first = &b, .prefer = &wiki };
+	sdk_fast_count(&g, &req);
+	ok(!memcmp(&b, &wiki, sizeof b) && memcmp(&a, &b, sizeof a) != 0,
+	   "the counter's first solution: the preferred grid, else another of the two");
+
+	bool same = true, all = true, minimal = true, sym = true;
+	for (uint64_t seed = 1; seed <= 5; seed++) {
+		sudoku_gen_minimal(3, false, seed, &a, NULL);
+		sudoku_gen_minimal_orders(3, false, seed, 4, &b, NULL);
+		same &= !memcmp(&a, &b, sizeof a);
+	}
+	ok(same, "sudoku_gen_minimal is four removal orders");
+	int fewer = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		all &= sudoku_gen_minimal_orders(3, false, seed, 1, &a, NULL);
+		minimal &= minimal_by_mrv(&a, false);
+		sudoku_gen_minimal(3, false, seed, &b, NULL);
+		int ca = 0, cb = 0;
+		for (int c = 0; c < a.cells; c++)
+			ca += a.v[c] != 0, cb += b.v[c] != 0;
+		fewer += cb < ca;
+		all &= cb <= ca;
+	}
+	ok(all && minimal, "one order, seeds 1-20: proper and minimal (by the mrv engine), never fewer clues than four "
+	   "orders (which had fewer %d times)", fewer);
+	all = minimal = true;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		all &= sudoku_gen_minimal_orders(3, true, seed, 2, &a, NULL);
+		minimal &= minimal_by_mrv(&a, true);
+		for (int c = 0; c < a.cells; c++)
+			sym &= !a.v[c] == !a.v[a.cells - 1 - c];
+	}
+	ok(all && sym && minimal, "two orders, symmetric, seeds 1-10: symmetric, proper, no pair of clues can go");
+	all = minimal = true;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		all &= sudoku_gen_minimal_orders(2, false, seed, 3, &a, NULL) && a.side == 4;
+		minimal &= minimal_by_mrv(&a, false) && sudoku_is_minimal(&a);
+	}
+	ok(all && minimal, "4x4, three orders, seeds 1-20: proper and minimal");
+}
+
+/* ---- step by step -------------------------------------------------------- */
+
+struct run {
+	char **sol;
+	int n;
+	uint64_t nodes, tries, undos, chooses, dead_ends, forced_said;
+	int depth_bad;
+	bool words, marked, fails_said, more_said;
+	double progress_drop;
+};
+
+static void run_free(struct run *r)
+{
+	for (int i = 0; i < r->n; i++)
+		free(r->sol[i]);
+	free(r->sol);
+}
+
+static void keep(struct run *r, struct engine *e)
+{
+	struct strbuf b = { 0 };
+	e->ops->path_move(e, &b);
+	r->sol = realloc(r->sol, sizeof *r->sol * (size_t)(r->n + 1));
+	r->sol[r->n++] = strbuf_take(&b);
+}
+
+static void look_at_step(struct run *r, struct engine *e, int *level)
+{
+	const struct engine_event *ev = engine_event(e);
+	struct note n;
+	e->ops->event_note(e, &n);
+	r->words &= n.text[0] != '\0' && strlen(n.text) < 80;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		r->marked &= note_has_cell(&n, ev->subject);
+	r->forced_said += strstr(n.text, "forced digit") != NULL;
+	if (ev->kind == ENGINE_EV_CHOOSE) {
+		r->chooses++;
+		r->dead_ends += ev->choices == 0;
+		r->depth_bad += ev->level != *level || ev->choices == 1;
+	} else if (ev->kind == ENGINE_EV_TRY) {
+		r->tries++;
+		r->depth_bad += ev->level != *level;
+		(*level)++;
+	} else if (ev->kind == ENGINE_EV_UNDO) {
+		r->undos++;
+		(*level)--;
+		r->depth_bad += ev->level != *level;
+		r->fails_said |= strstr(n.text, "fails, takes it back") != NULL;
+		r->more_said |= strstr(n.text, "back to look for more") != NULL;
+	}
+}
+
+static void run_through(struct engine *e, bool step, struct run *r)
+{
+	memset(r, 0, sizeof *r);
+	r->words = r->marked = true;
+	struct engine_ctl ctl = { .step = step, .report_solutions = !step };
+	enum engine_status st;
+	int level = 0;
+	double last = 0;
+	while ((st = engine_run(e, &ctl)) == ENGINE_STEP || st == ENGINE_SOLUTION) {
+		const struct engine_event *ev = engine_event(e);
+		if (st == ENGINE_SOLUTION || ev->kind == ENGINE_EV_SOLUTION)
+			keep(r, e);
+		double p = e->ops->progress(e);
+		/* (the sums of the shares are rounded; Knuth's measure is exact) */
+		if (last - p > r->progress_drop + 1e-12)
+			r->progress_drop = last - p;
+		last = p;
+		if (step)
+			look_at_step(r, e, &level);
+	}
+	r->depth_bad += st != ENGINE_DONE || e->ops->progress(e) != 1.0;
+	r->nodes = engine_stats(e)->nodes;
+}
+
+static void test_steps(const char *line, const char *what, int solutions)
+{
+	struct engine *e = fast(line);
+	struct run straight, stepped;
+	run_through(e, false, &straight);
+	e->ops->restart(e);
+	run_through(e, true, &stepped);
+	ok(stepped.tries == stepped.undos && stepped.depth_bad == 0,
+	   "%s: %" PRIu64 " tries, each undone, at the levels they were made; no cell chosen with one candidate", what,
+	   stepped.tries);
+	ok(stepped.chooses + stepped.n == stepped.nodes, "%s: a choice or a solution at every node", what);
+	ok(stepped.words && stepped.marked, "%s: every step in words that fit, its cell marked", what);
+	bool same = straight.n == stepped.n && straight.nodes == stepped.nodes;
+	for (int i = 0; same && i < straight.n; i++)
+		same = !strcmp(straight.sol[i], stepped.sol[i]);
+	ok(same && straight.n == solutions, "%s: step by step = straight: %d solutions, %" PRIu64 " nodes", what,
+	   stepped.n, stepped.nodes);
+	ok(straight.progress_drop == 0 && stepped.progress_drop == 0, "%s: progress never goes back", what);
+	ok(stepped.fails_said == (stepped.dead_ends > 0 && stepped.tries > 0) &&
+	           stepped.more_said == (solutions > 0 && stepped.tries > 0),
+	   "%s: %" PRIu64 " dead ends; a digit taken back after one fails, after a solution it looks for more", what,
+	   stepped.dead_ends);
+	run_free(&straight);
+	run_free(&stepped);
+	engine_free(e);
+}
+
+static void note_of_first(const char *line, enum engine_event_kind kind, char *buf, size_t size)
+{
+	struct engine *e = fast(line);
+	struct engine_ctl ctl = { .step = true };
+	buf[0] = '\0';
+	while (engine_run(e, &ctl) == ENGINE_STEP) {
+		if (engine_event(e)->kind == kind) {
+			struct note n;
+			e->ops->event_note(e, &n);
+			snprintf(buf, size, "%s", n.text);
+			break;
+		}
+	}
+	engine_free(e);
+}
+
+static void test_words(void)
+{
+	char text[NOTE_TEXT_MAX];
+	/* r1c3: 1 and 2 in its row, 3 and 4 in its column */
+	note_of_first("12........3...4.", ENGINE_EV_CHOOSE, text, sizeof text);
+	is_str(text, "r1c3 has no candidate left", "a cell without a candidate named");
+	/* row 1 holds 2 to 7; r2c8's 1 keeps 1 out of r1c7 to r1c9 */
+	char line[SDK_MAX_CELLS + 1];
+	snprintf(line, sizeof line, "%-81s", "234567..........1.");
+	for (char *p = line; *p; p++)
+		*p = *p == ' ' ? '.' : *p;
+	note_of_first(line, ENGINE_EV_CHOOSE, text, sizeof text);
+	is_str(text, "no cell of row 1 can hold 1", "a digit without a place in a unit named");
+	note_of_first("11..............", ENGINE_EV_CHOOSE, text, sizeof text);
+	is_str(text, "1 is twice in row 1: no way to finish", "a clash of givens named");
+	note_of_first(EMPTY4, ENGINE_EV_TRY, text, sizeof text);
+	is_str(text, "r1c1 has 4 candidates: tries 1", "the first try in the player's words");
+	note_of_first(WIKI, ENGINE_EV_SOLUTION, text, sizeof text);
+	is_str(text, "after 51 forced digits, every cell is filled: a solution",
+	       "Wikipedia's puzzle: the singles alone fill it");
+	note_of_first(INKALA, ENGINE_EV_CHOOSE, text, sizeof text);
+	ok(strstr(text, "candidates") != NULL, "Inkala's puzzle: a choice at the root: %s", text);
+
+	struct engine *e = fast("11..............");
+	struct engine_ctl ctl = { .step = true };
+	struct strbuf path = { 0 };
+	engine_run(e, &ctl);
+	e->ops->path_move(e, &path);
+	ok(engine_event(e)->kind == ENGINE_EV_CHOOSE && path.len == 0, "a clash of givens: its dead end fills no cell");
+	strbuf_free(&path);
+	e->ops->restart(e);
+	ctl = (struct engine_ctl){ 0 };
+	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 0 && engine_stats(e)->nodes == 1,
+	   "a clash of givens: no solution, one node");
+	engine_free(e);
+	struct sdk_grid odd;
+	sdk_grid_init(&odd, 2);
+	odd.v[5] = 9;
+	struct sdk_fast_req none = { .bar_cell = -1 };
+	ok(sdk_fast_count(&odd, &none) == 0, "the counter: a digit past the side, no solution");
+	e = fast("1234341221434321");
+	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 1 && engine_stats(e)->nodes == 1,
+	   "a full grid: itself the one solution, at the root");
+	engine_free(e);
+	e = fast(WIKI);
+	enum engine_status st = engine_run(e, &ctl);
+	ok(st == ENGINE_DONE && engine_stats(e)->solutions == 1 && engine_stats(e)->nodes == 1 &&
+	   engine_stats(e)->updates == 51 && engine_stats(e)->mems > 51,
+	   "Wikipedia's puzzle: one node, 51 digits placed (%" PRIu64 " mems)", engine_stats(e)->mems);
+	engine_free(e);
+
+	/* the path: every digit filled in, a move of the family that solves */
+	e = fast(INKALA);
+	ctl = (struct engine_ctl){ .report_solutions = true };
+	struct strbuf b = { 0 };
+	ok(engine_run(e, &ctl) == ENGINE_SOLUTION, "Inkala's puzzle: a solution");
+	e->ops->path_move(e, &b);
+	struct sdk_grid g = grid(INKALA);
+	struct sdk_geom geo;
+	sdk_geom_init(&geo, 3);
+	ok(play(&g, b.s) && sdk_is_solved(&g, &geo), "its path, r3c5=7 moves joined by ';', fills the grid");
+	struct diag err;
+	int bad;
+	struct puzzle_state *s = sudoku_puzzle.start(&sudoku_puzzle, INKALA, &bad, &err);
+	struct puzzle_state *done = s ? sudoku_puzzle.apply(s, b.s, &err) : NULL;
+	ok(done && sudoku_puzzle.is_solved(done), "and the family plays it to the solved grid");
+	if (done)
+		sudoku_puzzle.free_state(done);
+	if (s)
+		sudoku_puzzle.free_state(s);
+	strbuf_free(&b);
+	engine_free(e);
+
+	struct sdk_grid bad_grid;
+	sdk_grid_init(&bad_grid, 3);
+	bad_grid.v[0] = 10;
+	ok(sudoku_engine_fast_new(&bad_grid) == NULL, "a grid holding a digit it cannot have: no engine");
+	ok(puzzle_engine_find(&sudoku_puzzle, NULL) == &sudoku_engine_fast && !strcmp(sudoku_engine_fast.name, "fast"),
+	   "the family's first engine, which answers checks, counts and hints: %s, \"%s\"", sudoku_engine_fast.name,
+	   sudoku_engine_fast.title);
+}
+
+/* ---- cancel and budget --------------------------------------------------- */
+
+struct canceller {
+	atomic_int *flag;
+	double at;
+};
+
+static void *cancel_later(void *arg)
+{
+	struct canceller *c = arg;
+	struct timespec nap = { 0, 20 * 1000 * 1000 };
+	nanosleep(&nap, NULL);
+	c->at = clock_seconds();
+	atomic_store(c->flag, 1);
+	return NULL;
+}
+
+static void test_cancel(void)
+{
+	atomic_int flag;
+	atomic_init(&flag, 1);
+	/* every 9x9 grid: no search ends that */
+	struct sdk_grid empty;
+	sdk_grid_init(&empty, 3);
+	struct engine *e = sudoku_engine_fast_new(&empty);
+	struct engine_ctl ctl = { .cancel = &flag };
+	ok(engine_run(e, &ctl) == ENGINE_CANCELLED && engine_stats(e)->nodes == 0,
+	   "cancelled before it starts, it stops at once");
+	atomic_store(&flag, 0);
+	struct canceller c = { &flag, 0 };
+	pthread_t t;
+	pthread_create(&t, NULL, cancel_later, &c);
+	enum engine_status st = engine_run(e, &ctl);
+	double end = clock_seconds();
+	pthread_join(t, NULL);
+	ok(st == ENGINE_CANCELLED && engine_stats(e)->solutions > 0, "counting every 9x9 grid, cancelled in flight");
+	tap_diag("let go %.3f ms after the flag rose", (end - c.at) * 1000);
+	atomic_store(&flag, 0);
+	u128 before = engine_stats(e)->solutions;
+	ctl = (struct engine_ctl){ .max_solutions = (uint64_t)before + 10 };
+	ok(engine_run(e, &ctl) == ENGINE_LIMIT && engine_stats(e)->solutions == before + 10,
+	   "resumed after a cancel, it goes on");
+	engine_free(e);
+
+	atomic_store(&flag, 1);
+	struct sdk_fast_req req = { .bar_cell = -1, .cancel = &flag };
+	ok(sdk_fast_count(&empty, &req) == 0 && req.cancelled && req.nodes == 0, "the counter: cancelled, it stops at once");
+	is_u64(sudoku_count(&empty, 0, &flag), 0, "sudoku_count too");
+}
+
+static void test_budget(const char *line, const char *what)
+{
+	struct engine *e = fast(line);
+	struct engine_ctl ctl = { 0 };
+	engine_run(e, &ctl);
+	struct search_stats whole;
+	stats_init(&whole, 1);
+	stats_copy(&whole, engine_stats(e));
+	e->ops->restart(e);
+	struct engine_ctl slice = { .mems_budget = 500 };
+	int slices = 1;
+	while (engine_run(e, &slice) == ENGINE_BUDGET && slices < 10000000)
+		slices++;
+	const struct search_stats *s = engine_stats(e);
+	bool same = s->nodes == whole.nodes && s->mems == whole.mems && s->updates == whole.updates &&
+	            s->solutions == whole.solutions && s->max_level == whole.max_level;
+	for (int l = 0; same && l < s->depth; l++)
+		same = s->profile[l] == whole.profile[l];
+	ok(same && slices > 1, "%s: in %d slices of 500 mems, the totals of one run (%" PRIu64 " nodes, %" PRIu64
+	   " mems)", what, slices, s->nodes, s->mems);
+	stats_free(&whole);
+	engine_free(e);
+}
+
+/* ---- Knuth's estimate ------------------------------------------------------ */
+
+static void test_estimate(const char *line, const char *what, double true_solutions)
+{
+	struct engine *e = fast(line);
+	struct engine_ctl ctl = { 0 };
+	engine_run(e, &ctl);
+	uint64_t nodes = engine_stats(e)->nodes;
+	e->ops->restart(e);
+	struct estimate est;
+	estimate_init(&est, 1, 2024);
+	ok(estimate_engine(&est, e, 20000, NULL), "%s: probes the tree", what);
+	double s = estimate_solutions(&est), sse = estimate_solutions_se(&est);
+	ok(fabs(s - true_solutions) <= 3 * sse + 1e-9, "%s: estimated %.1f +- %.1f solutions, true %.0f", what, s, sse,
+	   true_solutions);
+	double n = estimate_nodes(&est), nse = estimate_nodes_se(&est);
+	ok(fabs(n - (double)nodes) <= 3 * nse + 1e-9, "%s: estimated %.1f +- %.1f nodes, true %" PRIu64, what, n, nse,
+	   nodes);
+	/* a probe leaves the search where it was */
+	e->ops->restart(e);
+	ctl.max_solutions = 1;
+	engine_run(e, &ctl);
+	double before = e->ops->progress(e);
+	estimate_engine(&est, e, 10, NULL);
+	ctl.max_solutions = 0;
+	ok(e->ops->progress(e) == before && engine_run(e, &ctl) == ENGINE_DONE &&
+	   (double)engine_stats(e)->solutions == true_solutions && engine_stats(e)->nodes == nodes,
+	   "%s: probes in mid-search leave it as it was", what);
+	estimate_free(&est);
+	engine_free(e);
+}
+
+int main(void)
+{
+	test_agreement();
+	test_288();
+	test_generator();
+	test_steps(EMPTY4, "the empty 4x4", 288);
+	test_steps(WIKI, "Wikipedia's example", 1);
+	test_steps(INKALA, "Inkala's puzzle", 1);
+	test_steps(TOP1, "the first of top 1465", 1);
+	test_steps("12........3...4.", "a 4x4 dead end", 0);
+	test_steps(".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+	           "Wikipedia's without its first row", 2);
+	test_words();
+	test_cancel();
+	test_budget(EMPTY4, "the empty 4x4");
+	test_budget(INKALA, "Inkala's puzzle");
+	test_estimate(EMPTY4, "the empty 4x4", 288);
+	test_estimate(TOP1, "the first of top 1465", 1);
+	return tap_done();
+}
