@@ -226,11 +226,13 @@ bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	 * tilings count theirs. */
 	if (!puzzle_search_nodes(&sudoku_puzzle, s, &out->effort, cancel))
 		return false;
-	char n[U128_DIGITS + 13];
+	char n[U128_DIGITS + 32];
 	u128_grouped(out->effort, n);
-	static const char proof[] = "search nodes to solve it and prove it unique";
+	/* "1 search node" (the fast engine often needs no more), "83 search nodes" */
+	strcat(n, out->effort == 1 ? " search node" : " search nodes");
+	static const char proof[] = "to solve it and prove it unique";
 	if (ways == 0)
-		snprintf(out->why, sizeof out->why, "%s search nodes to show it", n);
+		snprintf(out->why, sizeof out->why, "%s to show it", n);
 	else if (out->grade >= 4)
 		snprintf(out->why, sizeof out->why, "it takes trial and error; %s %s", n, proof);
 	else if (hardest == SDK_T_NAKED_SINGLE || hardest == SDK_T_HIDDEN_SINGLE)

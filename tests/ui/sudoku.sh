@@ -49,7 +49,7 @@ figure() { # WORD
 wait_rows() {
 	local i=0
 	while [ $i -lt 150 ]; do
-		[ "$(screen | grep -cE '^ [1-4]  [A-Z].* solved +[0-9,]+ ')" -eq "$1" ] && return 0
+		[ "$(screen | grep -cE '^ [1-9]  [A-Z].* solved +[0-9,]+ ')" -eq "$1" ] && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -156,21 +156,21 @@ wait_for "Sudoku 4-01 (grade 4)"
 ok $? "a grade 4 level opens"
 keys X
 # Every engine's row fills in: its title, solved, its nodes.
-wait_rows 4
-ok $? "X: the table of the four engines fills in"
-for e in "Fewest candidates" "Cells in order" "Dancing Links" "Clause solver"; do
+wait_rows 5
+ok $? "X: the table of the five engines fills in"
+for e in "Singles propagated" "Fewest candidates" "Cells in order" "Dancing Links" "Clause solver"; do
 	screen | grep -q "$e"
 	ok $? "the table names $e"
 done
-keys 2
+keys 3
 wait_re "┓ .*Cells in order" && wait_for "backtracks" >/dev/null
 ok $? "its number: that engine's search on screen, its panel beside the grid"
 esc
 wait_cell 1 1 "·"
 ok $? "Esc: back to the position"
 keys X
-wait_rows 4 >/dev/null
-keys Down Down Enter
+wait_rows 5 >/dev/null
+keys Down Down Down Enter
 wait_re "┓ .*Dancing Links"
 ok $? "Down, Enter: the one chosen is watched"
 esc
