@@ -57,6 +57,7 @@ struct row {
 
 static const struct row rows[] = {
 	TOY_ROW(xc_engine_dlx),
+	SUDOKU_ROW(sudoku_engine_fast),
 	SUDOKU_ROW(sudoku_engine_mrv),
 	SUDOKU_ROW(sudoku_engine_seq),
 	SUDOKU_ROW(xc_engine_dlx),
