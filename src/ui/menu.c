@@ -480,7 +480,7 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	char text[LEVEL_ID_MAX + 300];
 	snprintf(text, sizeof text, " linkdance %s %s: choose a level", glyph(GL_DOT), m->family->title);
 	draw_title(text, cols);
-	draw_line(3, 2, m->row == 0 ? style(ST_CURSOR) : A_NORMAL, " Free play: the empty board ", cols);
+	draw_line(3, 2, m->row == 0 ? style(ST_CURSOR) : A_NORMAL, " Free play ", cols);
 	follow(m, cols);
 	int vis = grid_visible(m, cols), cw = grid_cell_w(m);
 	for (int r = 1; r <= GRADE_ROWS; r++) {
