@@ -1,8 +1,7 @@
 /* The two backtrackers of solver/sudoku_bt.c as engines of the Sudoku
  * family: their paths as the family's moves, their steps in a player's
- * words.  The family's tables (sudoku_engine_seq, sudoku_engine_mrv) are
- * in sudoku_engines_family.c, apart from this file, so that the engines
- * on a bare grid link without the family's states. */
+ * words (named as the family names cells and units).  The family's tables
+ * (sudoku_engine_seq, sudoku_engine_mrv) are in sudoku_engines_family.c. */
 #include "config.h"
 
 #include "puzzles/sudoku_engines.h"
@@ -10,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "puzzles/sudoku_puzzle.h"
 #include "solver/sudoku_bt.h"
 #include "util/xalloc.h"
 
@@ -54,11 +54,6 @@ static double ops_progress(const struct engine *e)
 	return sdk_bt_progress(of(e)->bt);
 }
 
-/* "r3c5", as Sudoku players name a cell. */
-static void cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size)
-{
-	snprintf(buf, size, "r%dc%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1);
-}
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
@@ -68,17 +63,11 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	strbuf_addn(out, "", 0); /* "" rather than NULL at the root */
 	for (int i = 0; i < n; i++) {
 		char name[32];
-		cell_name(sdk_bt_start(bt), cells[i], name, sizeof name);
+		sudoku_cell_name(sdk_bt_start(bt), cells[i], name, sizeof name);
 		strbuf_addf(out, "%s%s=%d", i ? ";" : "", name, digits[i]);
 	}
 }
 
-/* "row 3", "column 5", "box 7": a unit as players name it. */
-static void unit_name(const struct sdk_grid *g, int unit, char *buf, size_t size)
-{
-	static const char *const kind[] = { "row", "column", "box" };
-	snprintf(buf, size, "%s %d", kind[unit / g->side], unit % g->side + 1);
-}
 
 static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, const char *cell,
                         struct note *out)
@@ -86,7 +75,7 @@ static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, 
 	int a, b, unit;
 	if (ev->level == 0 && sdk_bt_clash(bt, &a, &b, &unit)) {
 		char where[24];
-		unit_name(sdk_bt_start(bt), unit, where, sizeof where);
+		sudoku_unit_name(sdk_bt_start(bt)->side, unit, where, sizeof where);
 		note_cell(out, a);
 		note_cell(out, b);
 		note_say(out, "%d is twice in %s: no way to finish", sdk_bt_start(bt)->v[a], where);
@@ -106,7 +95,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	char cell[32] = "";
 	note_clear(out);
 	if (ev->subject >= 0) {
-		cell_name(sdk_bt_start(bt), ev->subject, cell, sizeof cell);
+		sudoku_cell_name(sdk_bt_start(bt), ev->subject, cell, sizeof cell);
 		note_cell(out, ev->subject);
 	}
 	if (ev->choice > 0)

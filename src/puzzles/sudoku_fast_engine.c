@@ -75,12 +75,6 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	strbuf_addn(out, buf, (size_t)(p - buf)); /* "" rather than NULL at the root */
 }
 
-/* "row 3", "column 5", "box 7": a unit as players name it. */
-static void unit_name(const struct sdk_grid *g, int unit, char *buf, size_t size)
-{
-	static const char *const kind[] = { "row", "column", "box" };
-	snprintf(buf, size, "%s %d", kind[unit / g->side], unit % g->side + 1);
-}
 
 static void mark_unit(const struct sdk_grid *g, int unit, struct note *out)
 {
@@ -108,7 +102,7 @@ static void dead_note(const struct sdk_fast *s, const char *cell, const char *af
 		return;
 	switch (dead.why) {
 	case SDK_FAST_CLASH:
-		unit_name(g, dead.unit, where, sizeof where);
+		sudoku_unit_name(g->side, dead.unit, where, sizeof where);
 		note_cell(out, dead.a);
 		note_say(out, "%d is twice in %s: no way to finish", dead.digit, where);
 		break;
@@ -116,7 +110,7 @@ static void dead_note(const struct sdk_fast *s, const char *cell, const char *af
 		note_say(out, "%s%s has no candidate left", after, cell);
 		break;
 	case SDK_FAST_NO_PLACE:
-		unit_name(g, dead.unit, where, sizeof where);
+		sudoku_unit_name(g->side, dead.unit, where, sizeof where);
 		mark_unit(g, dead.unit, out);
 		note_piece(out, dead.digit);
 		note_say(out, "%sno cell of %s can hold %d", after, where, dead.digit);

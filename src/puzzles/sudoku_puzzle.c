@@ -74,6 +74,12 @@ void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size
 	snprintf(buf, size, "r%dc%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1);
 }
 
+void sudoku_unit_name(int side, int unit, char *buf, size_t size)
+{
+	static const char *const kind[] = { "row", "column", "box" };
+	snprintf(buf, size, "%s %d", kind[unit / side], unit % side + 1);
+}
+
 static void cell_move(const struct sdk_grid *g, int cell, char op, int digit, char *buf, size_t size)
 {
 	snprintf(buf, size, "r%dc%d%c%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1, op, digit);
@@ -786,12 +792,6 @@ static void describe_move(const struct puzzle_state *s, const char *move, char *
 
 /* ---- dead ends -------------------------------------------------------- */
 
-/* "row 4", "column 7", "box 5": unit u in words. */
-static void unit_name(const struct sdk_geom *geo, int u, char *buf, size_t size)
-{
-	static const char *const kind[] = { "row", "column", "box" };
-	snprintf(buf, size, "%s %d", kind[u / geo->side], u % geo->side + 1);
-}
 
 static void mark_unit(const struct sdk_geom *geo, int u, struct note *out)
 {
@@ -836,7 +836,7 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 		sdk_mask missing = (sdk_mask)(sdk_all(g->side) & ~placed & ~can);
 		if (missing) {
 			int d = sdk_first_digit(missing);
-			unit_name(geo, u, unit, sizeof unit);
+			sudoku_unit_name(geo->side, u, unit, sizeof unit);
 			note_say(out, "no cell of %s can hold %d", unit, d);
 			mark_unit(geo, u, out);
 			note_piece(out, d);
@@ -938,7 +938,7 @@ static void item_note(const struct puzzle_state *s, const struct xc_problem *p, 
 	if (sscanf(name, "%c%d#%d", &kind, &a, &b) == 3 && kind && strchr(unit_letter, kind) && a >= 1 && a <= g->side) {
 		int u = (int)(strchr(unit_letter, kind) - unit_letter) * g->side + a - 1;
 		char unit[32];
-		unit_name(geo, u, unit, sizeof unit);
+		sudoku_unit_name(geo->side, u, unit, sizeof unit);
 		note_say(out, "a %d in %s", b, unit);
 		mark_unit(geo, u, out);
 		note_piece(out, b);

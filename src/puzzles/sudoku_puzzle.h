@@ -40,5 +40,8 @@ void sudoku_move_mark(const struct sdk_grid *g, int cell, int digit, char op, ch
 void sudoku_move_given(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
 /* "r3c5": how Sudoku players name a cell, in every message. */
 void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size);
+/* "row 4", "column 7", "box 5": unit u of a grid of that side
+ * (sudoku_grid.h numbers the units). */
+void sudoku_unit_name(int side, int unit, char *buf, size_t size);
 
 #endif

@@ -142,11 +142,6 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 	sat_probe(of(e)->s, r, degrees, cap, depth, solution);
 }
 
-/* "r3c5", as players name a cell. */
-static void cell_name(const struct sdk_grid *g, int p, char *buf, size_t size)
-{
-	snprintf(buf, size, "r%dc%d", sdk_row(g, p) + 1, sdk_col(g, p) + 1);
-}
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
@@ -163,13 +158,6 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 		            digit_of(&x->g, trail[i]));
 		first = false;
 	}
-}
-
-/* "row 3", "column 5", "box 4" for unit u. */
-static void unit_name(const struct sdk_grid *g, int u, char *buf, size_t size)
-{
-	static const char *const kind[] = { "row", "column", "box" };
-	snprintf(buf, size, "%s %d", kind[u / g->side], u % g->side + 1);
 }
 
 /* What a positive clause c says: a cell has a digit (*unit -1, *cell),
@@ -210,7 +198,7 @@ static void branch_words(const struct sdk_sat *x, const struct engine_event *ev,
 	if (ev->subject < 0 || ev->subject >= x->neg_start) {
 		/* Not a positive clause: a Sudoku never branches there. */
 		if (lit > 0) {
-			cell_name(g, cell_of(g, lit), name, sizeof name);
+			sudoku_cell_name(g, cell_of(g, lit), name, sizeof name);
 			note_cell(out, cell_of(g, lit));
 			note_say(out, "tries %d in %s", digit_of(g, lit), name);
 		} else {
@@ -221,7 +209,7 @@ static void branch_words(const struct sdk_sat *x, const struct engine_event *ev,
 	int cell, unit, digit;
 	positive_clause(x, ev->subject, &cell, &unit, &digit);
 	if (cell >= 0) {
-		cell_name(g, cell, name, sizeof name);
+		sudoku_cell_name(g, cell, name, sizeof name);
 		note_cell(out, cell);
 		if (lit > 0)
 			note_say(out, "branches on %s: %d candidate%s, tries %d", name, ev->choices, plural(ev->choices),
@@ -230,9 +218,9 @@ static void branch_words(const struct sdk_sat *x, const struct engine_event *ev,
 			note_say(out, "branches on %s: %d candidate%s", name, ev->choices, plural(ev->choices));
 		return;
 	}
-	unit_name(g, unit, where, sizeof where);
+	sudoku_unit_name(g->side, unit, where, sizeof where);
 	if (lit > 0) {
-		cell_name(g, cell_of(g, lit), name, sizeof name);
+		sudoku_cell_name(g, cell_of(g, lit), name, sizeof name);
 		note_cell(out, cell_of(g, lit));
 		note_say(out, "a %d in %s has %d place%s: tries %s", digit, where, ev->choices, plural(ev->choices),
 		         name);
@@ -253,11 +241,11 @@ static void dead_end_words(const struct sdk_sat *x, int c, struct note *out)
 		int cell, unit, digit;
 		positive_clause(x, c, &cell, &unit, &digit);
 		if (cell >= 0) {
-			cell_name(g, cell, a, sizeof a);
+			sudoku_cell_name(g, cell, a, sizeof a);
 			note_cell(out, cell);
 			note_say(out, "%s has no candidate left", a);
 		} else {
-			unit_name(g, unit, where, sizeof where);
+			sudoku_unit_name(g->side, unit, where, sizeof where);
 			for (int i = 0; i < n; i++)
 				note_cell(out, cell_of(g, lits[i]));
 			note_say(out, "no cell of %s can hold %d", where, digit);
@@ -265,8 +253,8 @@ static void dead_end_words(const struct sdk_sat *x, int c, struct note *out)
 	} else if (c < x->fill_start && n == 2) {
 		int v = -lits[0], w = -lits[1];
 		int p = cell_of(g, v), q = cell_of(g, w);
-		cell_name(g, p, a, sizeof a);
-		cell_name(g, q, b, sizeof b);
+		sudoku_cell_name(g, p, a, sizeof a);
+		sudoku_cell_name(g, q, b, sizeof b);
 		note_cell(out, p);
 		note_cell(out, q);
 		if (p == q)
@@ -274,7 +262,7 @@ static void dead_end_words(const struct sdk_sat *x, int c, struct note *out)
 		else
 			note_say(out, "%s and %s cannot both be %d", a, b, digit_of(g, v));
 	} else if (n == 1 && lits[0] > 0) {
-		cell_name(g, cell_of(g, lits[0]), a, sizeof a);
+		sudoku_cell_name(g, cell_of(g, lits[0]), a, sizeof a);
 		note_cell(out, cell_of(g, lits[0]));
 		note_say(out, "%s cannot be %d: it clashes with another digit", a, digit_of(g, lits[0]));
 	} else {
@@ -303,7 +291,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		break;
 	case ENGINE_EV_UNDO: {
 		int v = ev->choice > 0 ? ev->choice : -ev->choice;
-		cell_name(&x->g, cell_of(&x->g, v), name, sizeof name);
+		sudoku_cell_name(&x->g, cell_of(&x->g, v), name, sizeof name);
 		note_cell(out, cell_of(&x->g, v));
 		if (ev->choice > 0)
 			note_say(out, "takes back the %d in %s", digit_of(&x->g, v), name);

@@ -23,17 +23,18 @@ static void mark_step(const struct sdk_step *st, struct note *out)
 		note_cell(out, st->cell);
 }
 
-/* The digit the solution given puts in cell, or 0. */
-static int solution_digit(const struct sdk_grid *g, const char *solution, int cell)
+/* The grid a solution makes from the givens: its entries laid on them. */
+static void solution_grid(const struct puzzle_state *s, const char *solution, struct sdk_grid *out)
 {
+	*out = *sudoku_state_givens(s);
 	for (const char *m = solution; m && *m;) {
 		int r, c, d, n = 0;
-		if (sscanf(m, "r%dc%d=%d%n", &r, &c, &d, &n) == 3 && n > 0 && (r - 1) * g->side + c - 1 == cell)
-			return d;
+		if (sscanf(m, "r%dc%d=%d%n", &r, &c, &d, &n) == 3 && n > 0 && r >= 1 && r <= out->side && c >= 1 &&
+		    c <= out->side && d >= 0 && d <= out->side)
+			out->v[(r - 1) * out->side + c - 1] = (uint8_t)d;
 		const char *e = strchr(m, ';');
 		m = e ? e + 1 : NULL;
 	}
-	return 0;
 }
 
 /* When the ladder finds nothing: the blank cell with the fewest
@@ -92,7 +93,9 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 	static _Thread_local struct sdk_step chain[CHAIN_MAX];
 	int n = sdk_logic_next_placement(g, chain, CHAIN_MAX);
 	if (n == 0) {
-		int cell = fewest_candidates(g), digit = cell >= 0 ? solution_digit(g, solution, cell) : 0;
+		struct sdk_grid sol;
+		solution_grid(s, solution, &sol);
+		int cell = fewest_candidates(g), digit = cell >= 0 ? sol.v[cell] : 0;
 		if (cell < 0 || !digit)
 			return false;
 		if (tier == 1) {
@@ -129,20 +132,6 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 	sentence(out->text);
 	mark_step(place, out);
 	return true;
-}
-
-/* The grid a solution makes from the givens: its entries laid on them. */
-static void solution_grid(const struct puzzle_state *s, const char *solution, struct sdk_grid *out)
-{
-	*out = *sudoku_state_givens(s);
-	for (const char *m = solution; m && *m;) {
-		int r, c, d, n = 0;
-		if (sscanf(m, "r%dc%d=%d%n", &r, &c, &d, &n) == 3 && n > 0 && r >= 1 && r <= out->side && c >= 1 &&
-		    c <= out->side && d >= 0 && d <= out->side)
-			out->v[(r - 1) * out->side + c - 1] = (uint8_t)d;
-		const char *e = strchr(m, ';');
-		m = e ? e + 1 : NULL;
-	}
 }
 
 /* Up to this many cells named in a sentence; the rest are counted. */

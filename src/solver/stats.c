@@ -71,3 +71,19 @@ void stats_sub(struct search_stats *dst, const struct search_stats *src)
 	for (int i = 0; i < n; i++)
 		dst->profile[i] -= src->profile[i];
 }
+
+double search_share(const int *degree, const int *kth, int level, int last_done, bool at_solution)
+{
+	/* w: the share of the tree below the node at level l */
+	double f = 0.0, w = 1.0;
+	for (int l = 0; l <= level; l++) {
+		if (l == level && at_solution)
+			return f + w;
+		int done = l < level ? kth[l] : last_done;
+		if (done == 0 && l == level)
+			break;
+		f += w * done / degree[l];
+		w /= degree[l];
+	}
+	return f;
+}

@@ -45,4 +45,11 @@ static inline u128 stats_add_count(u128 sum, u128 a, bool *overflow)
 	return u128_add(sum, a, overflow);
 }
 
+/* Knuth's measure of the share of a backtrack tree behind the search, in
+ * [0, 1]: the node at each level l < level has finished kth[l] of its
+ * degree[l] children; the node at level has finished last_done of them,
+ * or, at_solution, is a solution leaf, finished whole.  For an engine
+ * with an explicit stack of choices (the Sudoku searches). */
+double search_share(const int *degree, const int *kth, int level, int last_done, bool at_solution);
+
 #endif

@@ -308,39 +308,15 @@ const struct search_stats *sdk_bt_stats(const struct sdk_bt *b)
 	return &b->st;
 }
 
-/* The children of the node at level l that are behind the search. */
-static int finished_children(const struct sdk_bt *b, int l)
-{
-	if (l < b->level)
-		return b->kth[l];
-	switch (b->phase) {
-	case PH_PLACED:
-		return b->kth[l];
-	case PH_REMOVED:
-		return b->kth[l] + 1;
-	default:
-		return 0;
-	}
-}
-
 double sdk_bt_progress(const struct sdk_bt *b)
 {
 	if (b->phase == PH_DONE)
 		return 1.0;
 	if (b->phase == PH_START)
 		return 0.0;
-	/* w: the share of the tree below the node at level l */
-	double f = 0.0, w = 1.0;
-	for (int l = 0; l <= b->level; l++) {
-		if (l == b->level && b->phase == PH_SOLVED)
-			return f + w;
-		int done = finished_children(b, l);
-		if (done == 0 && l == b->level)
-			break;
-		f += w * done / b->degree[l];
-		w /= b->degree[l];
-	}
-	return f;
+	int l = b->level;
+	int last = b->phase == PH_PLACED ? b->kth[l] : b->phase == PH_REMOVED ? b->kth[l] + 1 : 0;
+	return search_share(b->degree, b->kth, l, last, b->phase == PH_SOLVED);
 }
 
 /* The k-th (from 0) digit of m. */

@@ -873,39 +873,15 @@ const struct search_stats *sdk_fast_stats(const struct sdk_fast *f)
 	return &f->st;
 }
 
-/* The children of the node at level l that are behind the search. */
-static int finished_children(const struct sdk_fast *f, int l)
-{
-	if (l < f->level)
-		return f->kth[l];
-	switch (f->phase) {
-	case PH_PLACED:
-		return f->kth[l];
-	case PH_REMOVED:
-		return f->kth[l] + 1;
-	default:
-		return 0;
-	}
-}
-
 double sdk_fast_progress(const struct sdk_fast *f)
 {
 	if (f->phase == PH_DONE)
 		return 1.0;
 	if (f->phase == PH_START)
 		return 0.0;
-	/* w: the share of the tree below the node at level l */
-	double done = 0.0, w = 1.0;
-	for (int l = 0; l <= f->level; l++) {
-		if (l == f->level && f->phase == PH_SOLVED)
-			return done + w;
-		int k = finished_children(f, l);
-		if (k == 0 && l == f->level)
-			break;
-		done += w * k / f->degree[l];
-		w /= f->degree[l];
-	}
-	return done;
+	int l = f->level;
+	int last = f->phase == PH_PLACED ? f->kth[l] : f->phase == PH_REMOVED ? f->kth[l] + 1 : 0;
+	return search_share(f->degree, f->kth, l, last, f->phase == PH_SOLVED);
 }
 
 /* The k-th (from 0) digit of m. */
