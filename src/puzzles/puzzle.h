@@ -48,6 +48,17 @@ struct puzzle_xc {
 	 * is the search's first choice, so the two never tell it apart. */
 	void (*choice_note)(const struct puzzle_state *s, const struct xc_problem *p, int item, int n,
 	                    struct note *out);
+	/* Optional, for families whose positions are many and small (a
+	 * Sudoku a line): the problem of s's empty board, built once and
+	 * shared, never freed; and the options of it that s has filled in,
+	 * in options[] (room for whole(s)->n_options), their number returned.
+	 * The engine then searches the whole problem with those options
+	 * placed at the root, which spares it building a problem per
+	 * position; option_move and item_note get the whole problem.  If two
+	 * of the options clash (s breaks the rules) or placed returns -1, it
+	 * falls back on reduce, which words the fault its own way. */
+	const struct xc_problem *(*whole)(const struct puzzle_state *s);
+	int (*placed)(const struct puzzle_state *s, int *options);
 };
 
 /* One of a family's engines. */

@@ -60,14 +60,8 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	const struct sdk_bt *bt = of(e)->bt;
 	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
 	int n = sdk_bt_path(bt, cells, digits);
-	strbuf_addn(out, "", 0); /* "" rather than NULL at the root */
-	for (int i = 0; i < n; i++) {
-		char name[32];
-		sudoku_cell_name(sdk_bt_start(bt), cells[i], name, sizeof name);
-		strbuf_addf(out, "%s%s=%d", i ? ";" : "", name, digits[i]);
-	}
+	sudoku_path_add(sdk_bt_start(bt), cells, digits, n, out);
 }
-
 
 static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, const char *cell,
                         struct note *out)

@@ -21,6 +21,7 @@
 
 #include "puzzles/puzzle.h"
 #include "solver/sudoku_grid.h"
+#include "util/strbuf.h"
 
 extern const struct puzzle sudoku_puzzle;
 
@@ -38,6 +39,9 @@ bool sudoku_state_setup(const struct puzzle_state *s);
 void sudoku_move_enter(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
 void sudoku_move_mark(const struct sdk_grid *g, int cell, int digit, char op, char *buf, size_t size);
 void sudoku_move_given(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
+/* The entries digits[i] in cells[i], i < n, as one move ("r1c2=3;r4c5=6"),
+ * appended to out ("" for none): an engine's path. */
+void sudoku_path_add(const struct sdk_grid *g, const int *cells, const int *digits, int n, struct strbuf *out);
 /* "r3c5": how Sudoku players name a cell, in every message. */
 void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size);
 /* "row 4", "column 7", "box 5": unit u of a grid of that side

@@ -147,17 +147,16 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
 	const struct sdk_sat *x = of(e);
 	const int *trail;
-	int n = sat_trail(x->s, &trail);
-	bool first = true;
-	strbuf_addn(out, "", 0); /* "" rather than NULL at the root */
-	for (int i = 0; i < n; i++) {
+	int n = sat_trail(x->s, &trail), k = 0;
+	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
+	for (int i = 0; i < n && k < SDK_MAX_CELLS; i++) {
 		int p = cell_of(&x->g, trail[i]);
 		if (trail[i] < 0 || x->g.v[p])
 			continue;
-		strbuf_addf(out, "%sr%dc%d=%d", first ? "" : ";", sdk_row(&x->g, p) + 1, sdk_col(&x->g, p) + 1,
-		            digit_of(&x->g, trail[i]));
-		first = false;
+		cells[k] = p;
+		digits[k++] = digit_of(&x->g, trail[i]);
 	}
+	sudoku_path_add(&x->g, cells, digits, k, out);
 }
 
 /* What a positive clause c says: a cell has a digit (*unit -1, *cell),

@@ -91,6 +91,15 @@ struct dlx_split {
 
 struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule);
 void dlx_free(struct dlx *d);
+/* A new search on tpl's problem, as tpl stands before any search, that
+ * shares tpl's read-only layout: far cheaper than dlx_new on a large
+ * problem.  tpl must outlive it and never search. */
+struct dlx *dlx_clone(const struct dlx *tpl);
+/* Before the search: take the option as placed, its items covered at the
+ * root for good (restart keeps it), as a given of a puzzle.  False, with
+ * nothing changed, if one of its items is covered already: the option
+ * clashes with one preset before it. */
+bool dlx_preset(struct dlx *d, int option);
 /* Back to the root, statistics cleared (the memo and split stay). */
 void dlx_restart(struct dlx *d);
 
@@ -119,6 +128,12 @@ size_t dlx_bytes(const struct dlx *d);
 void dlx_set_memo(struct dlx *d, struct memo *m, int min_level, bool adaptive);
 bool dlx_memo_in_use(const struct dlx *d);
 void dlx_set_split(struct dlx *d, const struct dlx_split *s);
+
+/* The two ways of working that dlx_new picks by the problem's shape
+ * (dlx_impl.h): keeping count of empty lists, and covering as DLX1 does.
+ * Before a search, for tests and measurement; the search is the same
+ * either way, nodes, updates and mems included. */
+void dlx_set_ways(struct dlx *d, bool track_empty, bool skip_own);
 
 /* Check every link list of the structure against the lengths and the
  * covered items; false with the first inconsistency. */

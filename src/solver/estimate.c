@@ -37,10 +37,11 @@ static void welford(double *mean, double *m2, double x, uint64_t n)
 
 void estimate_dlx_walk(struct dlx *d, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	assert(d->phase == PH_START && d->active_primary == d->n_primary);
+	/* At the root: nothing covered but the presets (dlx_preset). */
+	assert(d->phase == PH_START);
 	int level = 0;
 	*solution = false;
-	if (d->n_primary == 0) {
+	if (d->active_primary == 0) {
 		/* Nothing to cover: the root is the solution. */
 		*depth = 0;
 		*solution = true;

@@ -49,6 +49,14 @@ void *xreallocarray(void *ptr, size_t count, size_t size)
 	return xrealloc(ptr, count * size);
 }
 
+void *xmemdup(const void *p, size_t size)
+{
+	void *q = xmalloc(size ? size : 1);
+	if (size)
+		memcpy(q, p, size);
+	return q;
+}
+
 char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));

@@ -215,6 +215,117 @@ static void test_sudoku_and_langford(void)
 	}
 }
 
+/* The whole 9x9 problem with a puzzle's clues preset: on a clone of its
+ * links, the same search as on links of its own, the puzzle's one
+ * solution, and the clues stay through a restart. */
+static bool preset_clues(struct dlx *d, const struct xc_problem *whole, const char *puzzle)
+{
+	bool preset = true;
+	for (int c = 0; c < 81; c++)
+		for (int k = 0; k < whole->n_options && puzzle[c] != '.'; k++)
+			if (whole->opt_tag[k] == c * 9 + puzzle[c] - '1')
+				preset &= dlx_preset(d, k);
+	return preset;
+}
+
+static void test_clone_preset(void)
+{
+	const char *puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+	int clues = 0;
+	for (int c = 0; c < 81; c++)
+		clues += puzzle[c] != '.';
+	struct xc_problem *whole = make_sudoku(3, 3, NULL), *own = make_sudoku(3, 3, puzzle);
+	struct dlx *tpl = dlx_new(whole, DLX_MRV), *d = dlx_clone(tpl), *fresh = dlx_new(whole, DLX_MRV);
+	struct diag err = { "" };
+	ok(preset_clues(d, whole, puzzle) && preset_clues(fresh, whole, puzzle), "the %d clues are preset", clues);
+	int other = -1;
+	for (int k = 0; k < whole->n_options && other < 0; k++)
+		if (whole->opt_tag[k] == 0 * 9 + 1) /* a 2 in r1c1, which holds the clue 5 */
+			other = k;
+	ok(!dlx_preset(d, other), "a second digit in a cell with a clue is refused");
+	ok(dlx_check(d, &err), "the links are whole after the presets%s%s", err.msg[0] ? ": " : "", err.msg);
+
+	struct dlx_ctl ctl = { 0 };
+	dlx_run(fresh, &ctl);
+	const struct search_stats *want = dlx_stats(fresh);
+	for (int run = 0; run < 2; run++) {
+		dlx_run(d, &ctl);
+		const struct search_stats *st = dlx_stats(d);
+		is_u64(st->solutions, 1, "run %d: one solution", run + 1);
+		ok(st->nodes == want->nodes && st->updates == want->updates && st->mems == want->mems,
+		   "run %d: the search of links of its own (%" PRIu64 " nodes, %" PRIu64 " updates)", run + 1,
+		   want->nodes, want->updates);
+		ok(dlx_check(d, &err), "run %d: the links are whole after the search", run + 1);
+		dlx_restart(d);
+	}
+	struct dlx_ctl first = { .report_solutions = true };
+	dlx_run(d, &first);
+	int opts[100], n = dlx_path(d, opts);
+	is_u64((uint64_t)n, (uint64_t)(81 - clues), "the path holds the %d blank cells, not the clues", 81 - clues);
+	/* The puzzle's own problem places the clues too: its solution has the
+	 * path's options and one per clue. */
+	struct dlx *o = dlx_new(own, DLX_MRV);
+	dlx_run(o, &first);
+	int oopts[100], on = dlx_path(o, oopts), found = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < on; j++)
+			found += whole->opt_tag[opts[i]] == own->opt_tag[oopts[j]];
+	is_u64((uint64_t)found, (uint64_t)n, "the path is the blank cells of the puzzle's solution");
+	dlx_free(o);
+	dlx_free(d);
+	dlx_free(fresh);
+	ok(dlx_check(tpl, &err), "the template's links are as they were after its clones");
+	dlx_free(tpl);
+	xc_free(whole);
+	xc_free(own);
+}
+
+/* Each of the four ways dlx_new can pick (counting empty lists or not,
+ * covering as DLX1 or unlinking whole options) makes the same search, to
+ * the mem, with the links whole at every node. */
+static void test_ways(void)
+{
+	const char *tri[2] = { L_TROMINO, I_TROMINO };
+	struct {
+		struct xc_problem *p;
+		const char *what;
+	} t[] = {
+		{ make_queens(7), "7 queens (secondary items)" },
+		{ make_tiling(4, 5, &DOMINO, 1), "dominoes, 4x5" },
+		{ make_tiling(3, 6, tri, 2), "L and I trominoes, 3x6" },
+		{ make_packing(3, 20, PENTOMINOES, 12), "pentominoes in 3x20" },
+		{ make_sudoku(2, 2, NULL), "empty 4x4 sudoku" },
+		{ make_sudoku(3, 3, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
+		  "a 9x9 sudoku" },
+		{ make_langford(7), "Langford pairs n=7" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		uint64_t nodes[4], updates[4], mems[4], sols[4], bad = 0;
+		struct diag err = { "" };
+		for (int w = 0; w < 4; w++) {
+			struct dlx *d = dlx_new(t[i].p, DLX_MRV);
+			dlx_set_ways(d, w & 1, w & 2);
+			struct dlx_ctl step = { .step = true };
+			while (dlx_run(d, &step) == DLX_STEP)
+				if (dlx_event(d)->kind == DLX_EV_CHOOSE && !dlx_check(d, &err))
+					bad++;
+			const struct search_stats *st = dlx_stats(d);
+			nodes[w] = st->nodes, updates[w] = st->updates, mems[w] = st->mems, sols[w] = st->solutions;
+			if (!dlx_check(d, &err))
+				bad++;
+			dlx_free(d);
+		}
+		bool same = true;
+		for (int w = 1; w < 4; w++)
+			same &= nodes[w] == nodes[0] && updates[w] == updates[0] && mems[w] == mems[0] && sols[w] == sols[0];
+		ok(same, "%s: the four ways make one search (%" PRIu64 " solutions, %" PRIu64 " nodes)", t[i].what,
+		   sols[0], nodes[0]);
+		is_u64(bad, 0, "%s: the links are whole at every node, in every way%s%s", t[i].what, bad ? ": " : "",
+		       err.msg);
+		xc_free(t[i].p);
+	}
+}
+
 /* A count cut into slices of k mems must do exactly the work of one run. */
 static void test_resume(void)
 {
@@ -498,6 +609,8 @@ int main(void)
 	test_queens();
 	test_tilings();
 	test_sudoku_and_langford();
+	test_clone_preset();
+	test_ways();
 	test_resume();
 	test_steps();
 	test_callback();

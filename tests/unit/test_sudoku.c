@@ -599,6 +599,53 @@ static void test_exact_cover(void)
 	pz->free_state(s);
 }
 
+/* Dancing Links on a grid: the engine searches the whole 324-item problem
+ * with the grid's digits preset (whole, placed); that is the search of
+ * the grid's own problem (reduce), to the mem, with the same path.  A
+ * grid that breaks the rules falls back on reduce. */
+static void test_whole_problem(void)
+{
+	const char *grids[] = { wiki, inkala, "...............................................................................9.",
+		                "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" };
+	for (size_t i = 0; i < sizeof grids / sizeof *grids; i++) {
+		struct puzzle_state *s = must_start(grids[i]);
+		const struct puzzle_engine *pe = puzzle_engine_find(pz, "dlx");
+		struct engine *e = pe->new(pz, s);
+		struct engine_ctl first = { .report_solutions = true }, more = { .max_solutions = 3 };
+		struct strbuf path = { 0 }, own_path = { 0 };
+		if (engine_run(e, &first) == ENGINE_SOLUTION)
+			e->ops->path_move(e, &path);
+		engine_run(e, &more);
+		const struct search_stats *st = engine_stats(e);
+
+		struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
+		struct dlx *d = dlx_new(p, DLX_MRV);
+		struct dlx_ctl dfirst = { .report_solutions = true }, dmore = { .max_solutions = 3 };
+		if (dlx_run(d, &dfirst) == DLX_SOLUTION) {
+			int opts[SDK_MAX_CELLS], n = dlx_path(d, opts);
+			for (int k = 0; k < n; k++) {
+				char m[16];
+				pz->xc->option_move(s, p, opts[k], m, sizeof m);
+				strbuf_addf(&own_path, "%s%s", k ? ";" : "", m);
+			}
+		}
+		dlx_run(d, &dmore);
+		const struct search_stats *want = dlx_stats(d);
+		ok(st->solutions == want->solutions && st->nodes == want->nodes && st->updates == want->updates &&
+		       st->mems == want->mems,
+		   "grid %zu: the search of its own problem (%" PRIu64 " solutions, %" PRIu64 " nodes, %" PRIu64
+		   " mems)",
+		   i + 1, (uint64_t)want->solutions, want->nodes, want->mems);
+		is_str(path.s ? path.s : "", own_path.s ? own_path.s : "", "grid %zu: and the same first solution", i + 1);
+		strbuf_free(&path);
+		strbuf_free(&own_path);
+		dlx_free(d);
+		xc_free(p);
+		engine_free(e);
+		pz->free_state(s);
+	}
+}
+
 static void test_batch_line(void)
 {
 	struct diag err;
@@ -622,6 +669,7 @@ int main(void)
 	test_words();
 	test_teach_words();
 	test_exact_cover();
+	test_whole_problem();
 	test_batch_line();
 	return tap_done();
 }
