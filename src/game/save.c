@@ -79,6 +79,16 @@ static bool number(const char *s, double lo, double hi, double *out)
 	return true;
 }
 
+/* A count or an index: a number as number() takes it, and whole ("3",
+ * not "3.5" nor "1e1"), as save_format writes it. */
+static bool whole(const char *s, double lo, double hi, double *out)
+{
+	for (const char *c = s; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return number(s, lo, hi, out);
+}
+
 /* What was read, for a message: its first columns, its control bytes as
  * '?', for a save may hold a line of any length (a hand-edited one, or one
  * of another program) that would otherwise fill the message. */
@@ -184,7 +194,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 			if (!strcmp(out, "-"))
 				out[0] = '\0';
 		} else if (!strcmp(line, "grade")) {
-			if (!number(val, 0, 4, &grade)) {
+			if (!whole(val, 0, 4, &grade)) {
 				diag_at(err, where, n, "bad grade '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
@@ -194,7 +204,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				goto fail;
 			}
 		} else if (!strcmp(line, "hints")) {
-			if (!number(val, 0, SESSION_MAX_COUNT, &hints)) {
+			if (!whole(val, 0, SESSION_MAX_COUNT, &hints)) {
 				diag_at(err, where, n, "bad hint count '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}
@@ -224,7 +234,7 @@ struct session *save_parse(const char *text, const char *where, struct diag *err
 				goto fail;
 			}
 		} else if (!strcmp(line, "cursor")) {
-			if (!s || !number(val, 0, s->n - 1, &cursor)) {
+			if (!s || !whole(val, 0, s->n - 1, &cursor)) {
 				diag_at(err, where, n, "bad cursor '%s'", shown(val, what, sizeof what));
 				goto fail;
 			}

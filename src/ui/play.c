@@ -347,6 +347,11 @@ static void leave(struct play *p)
 }
 
 /* `?`: the family's goal and rules first, then its pieces, then the keys. */
+static const struct view_key *view_keys(const struct play *p)
+{
+	return p->vo->keys_of ? p->vo->keys_of(p->view) : p->vo->keys;
+}
+
 static void open_help(struct play *p, enum key_context ctx)
 {
 	help_open(&p->help, ctx);
@@ -354,7 +359,7 @@ static void open_help(struct play *p, enum key_context ctx)
 	p->help.view_help = p->vo->help;
 	p->help.view_title = p->vo->help_title;
 	p->help.keys_title = p->vo->keys_title;
-	p->help.view_keys = p->vo->keys;
+	p->help.view_keys = view_keys(p);
 	p->help.mouse = p->vo->mouse;
 	touch(p);
 }
@@ -1093,7 +1098,7 @@ static void draw_keys(struct play *p, struct canvas *c)
 	int n = 0;
 	char view_items[16][64];
 	int nv = 0;
-	for (const struct view_key *vk = on_board ? p->vo->keys : NULL; vk && vk->keys && nv < 16; vk++)
+	for (const struct view_key *vk = on_board ? view_keys(p) : NULL; vk && vk->keys && nv < 16; vk++)
 		if (vk->remind) {
 			snprintf(view_items[nv], sizeof view_items[nv], "%s %s", vk->keys, vk->what);
 			items[n++] = view_items[nv++];

@@ -711,17 +711,28 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		snprintf(buf + n, size - n, " %s mark mode: digits pencil in (m: off)", dot);
 }
 
-static const struct view_key sv_keys[] = {
-	{ "1-9", "enter", true, "enter that digit (in mark mode: pencil it in or out)" },
-	{ "0", "clear", true, "clear the cell (. x Backspace too)" },
-	{ "m", "marks", true, "mark mode: digits pencil candidates in and out" },
-	{ "M", "all marks", false, "pencil every cell's candidates in" },
-	{ "Enter", "the hint's digit", false, "enter the digit a hint holds ready" },
-	{ "a", "auto-clear marks", false, "on/off: a digit entered clears it from marks around it" },
-	{ "!", "conflicts", false, "on/off: mark a digit twice in a row, column or box" },
-	{ "F", "fix the givens", false, "enter your own: fix the givens typed, and play them" },
-	{ NULL, NULL, false, NULL },
-};
+/* The view's keys, the digits named as the grid has them. */
+#define SV_KEYS(digits)                                                                             \
+	{ digits, "enter", true, "enter that digit (in mark mode: pencil it in or out)" },           \
+	{ "0", "clear", true, "clear the cell (. x Backspace too)" },                                \
+	{ "m", "marks", true, "mark mode: digits pencil candidates in and out" },                    \
+	{ "M", "all marks", false, "pencil every cell's candidates in" },                            \
+	{ "Enter", "the hint's digit", false, "enter the digit a hint holds ready" },                \
+	{ "a", "auto-clear marks", false, "on/off: a digit entered clears it from marks around it" }, \
+	{ "!", "conflicts", false, "on/off: mark a digit twice in a row, column or box" },           \
+	{ "F", "fix the givens", false, "enter your own: fix the givens typed, and play them" },     \
+	{ NULL, NULL, false, NULL }
+
+/* The keys of a 9x9 grid (the help's list when there is no grid) and of
+ * a 4x4 one, which differ in the digits. */
+static const struct view_key sv_keys[] = { SV_KEYS("1-9") };
+static const struct view_key sv_keys_4[] = { SV_KEYS("1-4") };
+
+static const struct view_key *sv_keys_of(const struct view *v)
+{
+	return ((const struct sudoku_view *)v)->side == 4 ? sv_keys_4 : sv_keys;
+}
+
 
 static const char *const sv_mouse[] = {
 	"click: on a cell, put the cursor there",
@@ -742,6 +753,7 @@ const struct view_ops sudoku_view_ops = {
 	.draw = sv_draw,
 	.status = sv_status,
 	.keys = sv_keys,
+	.keys_of = sv_keys_of,
 	.help_title = "The grid",
 	.keys_title = "On the grid",
 	.mouse = sv_mouse,

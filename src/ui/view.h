@@ -82,6 +82,9 @@ struct view_ops {
 	void (*status)(const struct view *v, const struct puzzle_state *s, char *buf, size_t size);
 	/* Its keys, ending with a {NULL} entry; the paragraph on them for `?`. */
 	const struct view_key *keys;
+	/* Optional: the keys of this view when they depend on its puzzle (the
+	 * digits of a 4x4 grid are 1-4); NULL: keys above. */
+	const struct view_key *(*keys_of)(const struct view *v);
 	const char *help;
 	/* The help's titles for that paragraph and for the view's keys ("The
 	 * pieces", "On the board"), and what the mouse does, one line each
