@@ -79,14 +79,16 @@ static bool number(const char *s, double lo, double hi, double *out)
 	return true;
 }
 
-/* A count or an index: a number as number() takes it, and whole ("3",
- * not "3.5" nor "1e1"), as save_format writes it. */
+/* A count or an index: a number as number() takes it ("0x2" too, as
+ * saves have always been read), with nothing after the point: a cursor of
+ * 0.5 is no move of the list, and was taken for 0. */
 static bool whole(const char *s, double lo, double hi, double *out)
 {
-	for (const char *c = s; *c; c++)
-		if (*c < '0' || *c > '9')
-			return false;
-	return number(s, lo, hi, out);
+	double v;
+	if (!number(s, lo, hi, &v) || v != (double)(long)v)
+		return false;
+	*out = v;
+	return true;
 }
 
 /* What was read, for a message: its first columns, its control bytes as

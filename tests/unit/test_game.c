@@ -143,7 +143,7 @@ static void test_corrupt_saves(void)
 		{ "linkdance-save 1\nfamily kanoodle\nstart\n...........\n...........\n...........\n...........\n..........."
 		  "\nend\ncursor 0.5\n",
 		  "bad:10: bad cursor '0.5'", "a cursor between two moves" },
-		{ "linkdance-save 1\nfamily kanoodle\nhints 1e1\n", "bad:3: bad hint count '1e1'", "a hint count in powers of ten" },
+		{ "linkdance-save 1\nfamily kanoodle\nhints 1.5\n", "bad:3: bad hint count '1.5'", "half a hint" },
 		{ "linkdance-save 1\nfamily kanoodle\ngrade 2.5\n", "bad:3: bad grade '2.5'", "half a grade" },
 		{ "linkdance-save 1\nfamily kanoodle\nstart\n...........\n", "bad:4: the start has no end", "cut short" },
 		{ "linkdance-save 1\nfamily kanoodle\nwhat 3\n", "bad:3: unknown line", "an unknown line" },
