@@ -289,19 +289,24 @@ static void test_ways(void)
 	struct {
 		struct xc_problem *p;
 		const char *what;
+		bool first_too; /* small enough a tree without the shortest list */
 	} t[] = {
-		{ make_queens(7), "7 queens (secondary items)" },
-		{ make_tiling(4, 5, &DOMINO, 1), "dominoes, 4x5" },
-		{ make_tiling(3, 6, tri, 2), "L and I trominoes, 3x6" },
-		{ make_packing(3, 20, PENTOMINOES, 12), "pentominoes in 3x20" },
-		{ make_sudoku(2, 2, NULL), "empty 4x4 sudoku" },
+		{ make_queens(7), "7 queens (secondary items)", true },
+		{ make_tiling(4, 5, &DOMINO, 1), "dominoes, 4x5", true },
+		{ make_tiling(3, 6, tri, 2), "L and I trominoes, 3x6", true },
+		{ make_packing(3, 20, PENTOMINOES, 12), "pentominoes in 3x20", false },
+		{ make_sudoku(2, 2, NULL), "empty 4x4 sudoku", true },
 		{ make_sudoku(3, 3, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"),
-		  "a 9x9 sudoku" },
-		{ make_langford(7), "Langford pairs n=7" },
+		  "a 9x9 sudoku", false },
+		{ make_langford(7), "Langford pairs n=7", true },
 	};
 	for (size_t k = 0; k < 2 * sizeof t / sizeof t[0]; k++) {
 		size_t i = k / 2;
 		enum dlx_rule rule = k % 2 ? DLX_FIRST : DLX_MRV;
+		if (rule == DLX_FIRST && !t[i].first_too) {
+			xc_free(t[i].p);
+			continue;
+		}
 		uint64_t nodes[4], updates[4], mems[4], sols[4], bad = 0;
 		struct diag err = { "" };
 		for (int w = 0; w < 4; w++) {
