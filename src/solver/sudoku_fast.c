@@ -331,13 +331,14 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 	for (int d = 0; d < side; d++) {
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
-		uint32_t on = 0, twice = 0, multi = 0;
+		uint32_t on = 0, twice = 0, multi = 0, filled = 0;
 		for (int b = 0; b < box; b++) {
-			uint32_t y = x->f[d][b], here = 0;
+			uint32_t y = x->f[d][b], here = 0, full = y & ~x->open[b];
 			for (int r = 0; r < box; r++) {
 				uint32_t z = (y >> (r * side)) & row0;
 				multi |= here & z;
 				here |= z;
+				filled |= (full >> (r * side)) & row0;
 			}
 			twice |= on & here;
 			on |= here;
@@ -345,7 +346,8 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 		p->mems += (uint64_t)box;
 		if (on != row0)
 			return dead_unit(p, side + low_bit(~on & row0), d);
-		for (uint32_t s = on & ~twice & ~multi; s; s &= s - 1)
+		/* (a column where d is placed has one place too: nothing to do) */
+		for (uint32_t s = on & ~twice & ~multi & ~filled; s; s &= s - 1)
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
 		for (int b = 0; b < box; b++) {
