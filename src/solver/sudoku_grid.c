@@ -46,11 +46,6 @@ void sdk_grid_init(struct sdk_grid *g, int box)
 	g->cells = g->side * g->side;
 }
 
-int sdk_popcount(sdk_mask m)
-{
-	return __builtin_popcount(m);
-}
-
 int sdk_first_digit(sdk_mask m)
 {
 	return __builtin_ctz(m) + 1;
