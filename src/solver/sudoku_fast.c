@@ -115,6 +115,19 @@ static inline int first_digit(sdk_mask m)
 	return low_bit(m) + 1;
 }
 
+/* Digit d (from 0) into bit i of band b, where it is the only digit
+ * left (a naked single): gone from the cells that see it. */
+HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
+{
+	uint32_t bit = (uint32_t)1 << i;
+	/* the column within the band lies in the box, in peer[i] */
+	uint32_t cm = ~g->col[g->col_of[i]];
+	for (int o = 0; o < box; o++)
+		x->f[d][o] &= cm;
+	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
+	x->open[b] &= ~bit;
+}
+
 /* Digit d (from 0) into bit i of band b: gone from the cell's other
  * digits, and from the cells that see it. */
 HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
@@ -122,12 +135,7 @@ HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, cons
 	uint32_t bit = (uint32_t)1 << i;
 	for (int e = 0; e < box * box; e++)
 		x->f[e][b] &= ~bit;
-	/* the column within the band lies in the box, in peer[i] */
-	uint32_t cm = ~g->col[g->col_of[i]];
-	for (int o = 0; o < box; o++)
-		x->f[d][o] &= cm;
-	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
-	x->open[b] &= ~bit;
+	place_last_k(g, x, d, b, i, box);
 }
 
 static void place(const struct geo *g, struct board *x, int d, int b, int i)
@@ -233,6 +241,14 @@ HOT void forced(struct prop *p, struct board *x, int d, int b, int i, const int 
 	p->mems += (uint64_t)(box * box + box);
 }
 
+/* The same for a naked single: no other digit to take from its cell. */
+HOT void forced_last(struct prop *p, struct board *x, int d, int b, int i, const int box)
+{
+	place_last_k(p->g, x, d, b, i, box);
+	p->placed++;
+	p->mems += (uint64_t)box;
+}
+
 static int dead_cell(struct prop *p, int b, int i)
 {
 	p->fail = (struct fail){ .why = SDK_FAST_NO_DIGIT, .a = b * p->g->band_bits + i, .unit = -1 };
@@ -269,7 +285,7 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 				d++;
 			if (d == side)
 				return dead_cell(p, b, i);
-			forced(p, x, d, b, i, box);
+			forced_last(p, x, d, b, i, box);
 			*moved = true;
 		}
 	}

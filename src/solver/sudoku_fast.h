@@ -23,10 +23,11 @@
  * tried), its propagation included; a solution is a node of its own one
  * level below the last choice, or the root when propagation alone fills
  * the grid.  Updates count the digits placed, tried or forced.  Mems: 1 to
- * enter a node; per digit placed, one per digit and one per band (the
- * words its cell and its digit touch); per sweep for singles, per digit
- * for locked candidates and per choice, one per band word read; to try a
- * digit, the words of the board copied for the child.
+ * enter a node; per digit placed, one per band (the words of its digit)
+ * and, unless it was its cell's last candidate, one per digit (the words
+ * of its cell); per sweep for singles, per digit for locked candidates
+ * and per choice, one per band word read; to try a digit, the words of
+ * the board copied for the child.
  *
  * Givens that repeat a digit in a unit make the root a dead end, its cell
  * the second of the first clash (sdk_first_clash), as in sudoku_bt.h.
