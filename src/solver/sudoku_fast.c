@@ -160,22 +160,22 @@ static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, i
  * a digit twice (or a cell one past the side: no board at all). */
 static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 {
-	uint32_t given[SDK_MAX_SIDE][BANDS] = { { 0 } }, all[BANDS] = { 0 };
-	for (int c = 0; c < s->cells; c++) {
-		if (!s->v[c])
-			continue;
-		if (s->v[c] > g->side)
-			return false;
-		int b = c / g->band_bits;
-		uint32_t bit = (uint32_t)1 << (c % g->band_bits);
-		given[s->v[c] - 1][b] |= bit;
-		all[b] |= bit;
-	}
+	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
+	 * that no branch asks which (givens and blanks come in no order) */
+	uint32_t given[SDK_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
+	for (int b = 0, c = 0; b < g->bands; b++)
+		for (int i = 0; i < g->band_bits; i++, c++) {
+			if (s->v[c] > g->side)
+				return false;
+			given[s->v[c]][b] |= (uint32_t)1 << i;
+		}
+	for (int b = 0; b < g->bands; b++)
+		all[b] = g->band_all & ~given[0][b];
 	const uint32_t row0 = (1u << g->side) - 1;
 	for (int d = 0; d < g->side; d++) {
 		uint32_t cols = 0, gone[BANDS];
 		for (int b = 0; b < g->bands; b++) {
-			uint32_t y = given[d][b], here = 0;
+			uint32_t y = given[d + 1][b], here = 0;
 			gone[b] = 0;
 			for (int k = 0; k < g->box; k++) {
 				uint32_t r = y & g->row[k], q = y & g->boxm[k];
@@ -193,7 +193,7 @@ static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 		for (int k = 0; k < g->box; k++)
 			col_cells |= cols << (k * g->side);
 		for (int b = 0; b < g->bands; b++)
-			x->f[d][b] = (g->band_all & ~gone[b] & ~col_cells & ~all[b]) | given[d][b];
+			x->f[d][b] = (g->band_all & ~gone[b] & ~col_cells & ~all[b]) | given[d + 1][b];
 	}
 	for (int b = 0; b < g->bands; b++)
 		x->open[b] = g->band_all & ~all[b];
