@@ -146,12 +146,18 @@ static void place(const struct geo *g, struct board *x, int d, int b, int i)
 		place_k(g, x, d, b, i, 2);
 }
 
-static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+/* The digits (bit d: digit d+1) that bit i of band b may still hold. */
+HOT sdk_mask cell_digits_k(const struct board *x, int b, int i, const int box)
 {
 	sdk_mask m = 0;
-	for (int d = 0; d < g->side; d++)
+	for (int d = 0; d < box * box; d++)
 		m |= (sdk_mask)(((x->f[d][b] >> i) & 1u) << d);
 	return m;
+}
+
+static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+{
+	return g->box == 3 ? cell_digits_k(x, b, i, 3) : cell_digits_k(x, b, i, 2);
 }
 
 /* The board of the givens of s (nothing propagated), built digit by
@@ -278,14 +284,13 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 			return dead_cell(p, b, low_bit(open & ~one));
 		for (uint32_t s = open & ~two; s; s &= s - 1) {
 			int i = low_bit(s);
-			uint32_t bit = (uint32_t)1 << i;
-			/* a single placed since may have taken this one's digit */
-			int d = 0;
-			while (d < side && !(x->f[d][b] & bit))
-				d++;
-			if (d == side)
+			/* a single placed since may have taken this one's digit;
+			 * the digit gathered, not searched for (which one it is
+			 * follows no pattern a branch predictor could learn) */
+			sdk_mask m = cell_digits_k(x, b, i, box);
+			if (!m)
 				return dead_cell(p, b, i);
-			forced_last(p, x, d, b, i, box);
+			forced_last(p, x, low_bit(m), b, i, box);
 			*moved = true;
 		}
 	}
