@@ -318,16 +318,15 @@ HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved
 	return P_OPEN;
 }
 
-/* The one place of digit d in row or box y of band b (a unit's cells of
- * the digit's board), if it is blank; none at all is a dead end. */
-HOT int unit_single(struct prop *p, struct board *x, int d, int b, uint32_t y, int unit, bool *moved,
-                    const int box)
+/* Digit d has no place in a row or box of band b: which, the first. */
+static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
 {
-	if (!y)
-		return dead_unit(p, unit, d);
-	if (!(y & (y - 1)) && (x->open[b] & y)) {
-		forced(p, x, d, b, low_bit(y), box);
-		*moved = true;
+	const struct geo *g = p->g;
+	for (int k = 0; k < box; k++) {
+		if (!(x->f[d][b] & g->row[k]))
+			return dead_unit(p, b * box + k, d);
+		if (!(x->f[d][b] & g->boxm[k]))
+			return dead_unit(p, 2 * g->side + b * box + k, d);
 	}
 	return P_OPEN;
 }
@@ -377,21 +376,24 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 			uint32_t y = x->f[d][b], o = y & x->open[b];
 			if (!o || as_before(ref, x, d, b))
 				continue;
-			/* without a branch per unit, whether any row or box of the
-			 * band is without d, or has one blank place for it */
-			uint32_t look = 0;
+			/* without a branch per unit: the places alone in their row
+			 * or box, and whether a row or box has none */
+			uint32_t alone = 0, none = 0;
 			for (int k = 0; k < box; k++) {
 				uint32_t r = y & g->row[k], q = y & g->boxm[k];
-				look |= (r == 0) | (q == 0) | (((r & (r - 1)) == 0) & ((r & o) != 0)) |
-				        (((q & (q - 1)) == 0) & ((q & o) != 0));
+				alone |= (r & -(uint32_t)((r & (r - 1)) == 0)) | (q & -(uint32_t)((q & (q - 1)) == 0));
+				none |= (r == 0) | (q == 0);
 			}
-			if (!look)
-				continue;
-			for (int k = 0; k < box; k++) {
-				if (unit_single(p, x, d, b, x->f[d][b] & g->row[k], b * box + k, moved, box) == P_DEAD ||
-				    unit_single(p, x, d, b, x->f[d][b] & g->boxm[k], 2 * side + b * box + k, moved, box) ==
-				            P_DEAD)
-					return P_DEAD;
+			if (none)
+				return band_dead(p, x, d, b, box);
+			for (uint32_t s = alone & o; s; s &= s - 1) {
+				int i = low_bit(s);
+				/* (gone if a place just taken saw it: its unit is left
+				 * with none, which the next look finds) */
+				if (x->f[d][b] & ((uint32_t)1 << i)) {
+					forced(p, x, d, b, i, box);
+					*moved = true;
+				}
 			}
 		}
 	}
