@@ -210,8 +210,8 @@ static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 
 enum { P_DEAD, P_OPEN, P_SOLVED };
 
-/* ref: a board looked at before (NULL: none), where no digit's places in
- * a band had a single or a locked candidate left: places as they were
+/* ref: a board looked at before (NULL: none), where no digit's places
+ * had a single or a locked candidate left: a digit's places as they were
  * there need no look again.  At first the node's parent's board (its
  * propagation ended so), then the board as the last look began (what it
  * did not change, it saw as it is). */
@@ -223,13 +223,7 @@ struct prop {
 	struct fail fail;
 };
 
-/* Are digit d's places in band b as they were in ref? */
-HOT bool as_before(const struct board *ref, const struct board *x, int d, int b)
-{
-	return ref && x->f[d][b] == ref->f[d][b];
-}
-
-/* And in every band? */
+/* Are digit d's places as they were in ref, in every band? */
 HOT bool digit_as_before(const struct board *ref, const struct board *x, int d, const int box)
 {
 	if (!ref)
@@ -371,13 +365,10 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
 		for (int b = 0; b < box; b++) {
-			/* (a band with no blank cell for d: nothing to place, and
-			 * what is missing there will leave a cell empty) */
+			/* every band, without a branch per unit: the places alone
+			 * in their row or box, and whether a row or box has none
+			 * (quicker than to ask first whether the band changed) */
 			uint32_t y = x->f[d][b], o = y & x->open[b];
-			if (!o || as_before(ref, x, d, b))
-				continue;
-			/* without a branch per unit: the places alone in their row
-			 * or box, and whether a row or box has none */
 			uint32_t alone = 0, none = 0;
 			for (int k = 0; k < box; k++) {
 				uint32_t r = y & g->row[k], q = y & g->boxm[k];
