@@ -575,12 +575,23 @@ static int propagate(struct prop *p, struct board *x)
 	return p->g->box == 3 ? propagate_k(p, x, 3) : propagate_k(p, x, 2);
 }
 
-static inline int count_bits64(uint64_t x)
+/* The bits of x, as a sum of bytes. */
+static inline uint64_t byte_counts(uint64_t x)
 {
 	x = x - ((x >> 1) & 0x5555555555555555u);
 	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+}
+
+/* Bytes of at most 8 each add up in a byte (a weight up to 31). */
+static inline int sum_bytes(uint64_t x)
+{
 	return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+static inline int count_bits64(uint64_t x)
+{
+	return sum_bytes(byte_counts(x));
 }
 
 /* The cells of want that cell (b, i) sees, in one word to count at once:
@@ -620,18 +631,28 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 		any |= pair[b];
 	}
 	int best = -1, best_n = SDK_MAX_SIDE + 1, best_score = -1;
-	for (int b = 0; b < box; b++) {
-		for (uint32_t s = any ? pair[b] : x->open[b]; s; s &= s - 1) {
+	for (int b = 0; any && b < box; b++) {
+		/* (the rule, and worth a loop of its own: two digits a cell) */
+		for (uint32_t s = pair[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			sdk_mask m = cell_digits(g, x, b, i);
-			int n = any ? 2 : count_digits(m);
+			sdk_mask m = cell_digits_k(x, b, i, box);
+			int d1 = low_bit(m), d2 = low_bit(m & (sdk_mask)(m - 1));
+			uint32_t mates[SDK_MAX_BOX];
+			for (int o = 0; o < box; o++)
+				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
+			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
+			                  2 * byte_counts(seen(g, mates, b, i, box)));
+			if (k > best_score)
+				best = b * g->band_bits + i, best_score = k;
+		}
+	}
+	for (int b = 0; !any && b < box; b++) {
+		for (uint32_t s = x->open[b]; s; s &= s - 1) {
+			int i = low_bit(s);
+			int n = count_digits(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
-			uint32_t mates[SDK_MAX_BOX] = { 0 };
-			for (; any && m; m &= (sdk_mask)(m - 1))
-				for (int o = 0; o < box; o++)
-					mates[o] |= x->f[low_bit(m)][o] & pair[o];
-			int k = count_bits64(seen(g, x->open, b, i, box)) + 2 * count_bits64(seen(g, mates, b, i, box));
+			int k = count_bits64(seen(g, x->open, b, i, box));
 			if (n < best_n || k > best_score)
 				best = b * g->band_bits + i, best_n = n, best_score = k;
 		}
