@@ -583,7 +583,9 @@ static inline uint64_t byte_counts(uint64_t x)
 	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
 }
 
-/* Bytes of at most 8 each add up in a byte (a weight up to 31). */
+/* The sum of the bytes of x, if it is under 256.  Sums of byte_counts,
+ * weighted, may go in: a count of seen cells is under 64, and no byte
+ * carries into the next while each stays under 256. */
 static inline int sum_bytes(uint64_t x)
 {
 	return (int)((x * 0x0101010101010101u) >> 56);
@@ -610,9 +612,9 @@ HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const
 /* The blank cell with the fewest candidates, *cand its digits; among
  * equals, the one with the most blank cells it sees, and twice over the
  * cells with two candidates it sees that share one of its digits (each
- * digit tried takes itself from those, which leaves them a single: the
- * tree is smaller, by an eighth on hard puzzles, than by the blank cells
- * alone); then the first in reading order.  Propagated, a board has no
+ * digit tried takes itself from those, which leaves them a single: hard
+ * puzzles' trees are smaller than by the blank cells alone); then the
+ * first in reading order.  Propagated, a board has no
  * cell with fewer than two, and cells with two are the rule. */
 HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems, const int box)
 {
