@@ -2,9 +2,10 @@
  * taken away in a random order while the solution stays unique, until no
  * clue can go (minimal).  Reproducible from the seed.
  *
- * Four removal orders are tried on the one full grid and the puzzle with
- * the fewest clues is kept: one order alone leaves a median of 24 clues
- * on 9x9, four leave 23 (issue 8 asks for at most 24). */
+ * One removal order is tried, the single pass most generators make: it
+ * leaves a median of 24 clues on 9x9 (issue 8 asks for at most 24); more
+ * orders on the one full grid, the puzzle with the fewest clues kept,
+ * leave fewer (four: 23) at about their number times the cost. */
 #ifndef LD_SUDOKU_GEN_H
 #define LD_SUDOKU_GEN_H
 
@@ -27,10 +28,8 @@ uint64_t sudoku_count(const struct sdk_grid *g, uint64_t limit, const atomic_int
 bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sdk_grid *out, const atomic_int *cancel);
 
 /* The same with the number of removal orders given (sudoku_gen_minimal
- * tries 4; at least 1): one order is the single pass most generators
- * make, about three times as quick, its median 24 clues.  The first order
- * is the same for every number, so one order gives the puzzle of the
- * first pass of four. */
+ * tries 1; at least 1).  The first order is the same for every number, so
+ * one order gives the puzzle of the first pass of four. */
 bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sdk_grid *out,
                                const atomic_int *cancel);
 

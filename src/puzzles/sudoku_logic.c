@@ -312,7 +312,7 @@ static bool find_hidden(const struct sdk_logic *L, int k, struct sdk_step *st)
 			for (int i = 0; i < geo->side; i++)
 				if (L->cand[geo->unit_cell[u][i]] & sdk_bit(d))
 					w |= 1 << i;
-			int p = __builtin_popcount((unsigned)w);
+			int p = sdk_popcount((sdk_mask)w);
 			if (p >= 2 && p <= k)
 				dig[n] = d, where[n++] = w;
 		}
@@ -321,15 +321,15 @@ static bool find_hidden(const struct sdk_logic *L, int k, struct sdk_step *st)
 				int ab = where[a] | where[b];
 				sdk_mask dab = sdk_bit(dig[a]) | sdk_bit(dig[b]);
 				if (k == 2) {
-					if (__builtin_popcount((unsigned)ab) == 2 && try_hidden(L, u, ab, 2, dab, st))
+					if (sdk_popcount((sdk_mask)ab) == 2 && try_hidden(L, u, ab, 2, dab, st))
 						return true;
 					continue;
 				}
-				if (__builtin_popcount((unsigned)ab) > 3)
+				if (sdk_popcount((sdk_mask)ab) > 3)
 					continue;
 				for (int c = b + 1; c < n; c++) {
 					int abc = ab | where[c];
-					if (__builtin_popcount((unsigned)abc) == 3 &&
+					if (sdk_popcount((sdk_mask)abc) == 3 &&
 					    try_hidden(L, u, abc, 3, (sdk_mask)(dab | sdk_bit(dig[c])), st))
 						return true;
 				}
@@ -388,7 +388,7 @@ static bool find_xwing(const struct sdk_logic *L, struct sdk_step *st)
 						where[l] |= 1 << i;
 			}
 			for (int a = 0; a < side; a++) {
-				if (__builtin_popcount((unsigned)where[a]) != 2)
+				if (sdk_popcount((sdk_mask)where[a]) != 2)
 					continue;
 				for (int b = a + 1; b < side; b++)
 					if (where[b] == where[a] && try_xwing(L, dir, a, b, where[a], d, st))

@@ -115,6 +115,19 @@ static inline int first_digit(sdk_mask m)
 	return low_bit(m) + 1;
 }
 
+/* Digit d (from 0) into bit i of band b, where it is the only digit
+ * left (a naked single): gone from the cells that see it. */
+HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
+{
+	uint32_t bit = (uint32_t)1 << i;
+	/* the column within the band lies in the box, in peer[i] */
+	uint32_t cm = ~g->col[g->col_of[i]];
+	for (int o = 0; o < box; o++)
+		x->f[d][o] &= cm;
+	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
+	x->open[b] &= ~bit;
+}
+
 /* Digit d (from 0) into bit i of band b: gone from the cell's other
  * digits, and from the cells that see it. */
 HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
@@ -122,12 +135,7 @@ HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, cons
 	uint32_t bit = (uint32_t)1 << i;
 	for (int e = 0; e < box * box; e++)
 		x->f[e][b] &= ~bit;
-	/* the column within the band lies in the box, in peer[i] */
-	uint32_t cm = ~g->col[g->col_of[i]];
-	for (int o = 0; o < box; o++)
-		x->f[d][o] &= cm;
-	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
-	x->open[b] &= ~bit;
+	place_last_k(g, x, d, b, i, box);
 }
 
 static void place(const struct geo *g, struct board *x, int d, int b, int i)
@@ -138,12 +146,18 @@ static void place(const struct geo *g, struct board *x, int d, int b, int i)
 		place_k(g, x, d, b, i, 2);
 }
 
-static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+/* The digits (bit d: digit d+1) that bit i of band b may still hold. */
+HOT sdk_mask cell_digits_k(const struct board *x, int b, int i, const int box)
 {
 	sdk_mask m = 0;
-	for (int d = 0; d < g->side; d++)
+	for (int d = 0; d < box * box; d++)
 		m |= (sdk_mask)(((x->f[d][b] >> i) & 1u) << d);
 	return m;
+}
+
+static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+{
+	return g->box == 3 ? cell_digits_k(x, b, i, 3) : cell_digits_k(x, b, i, 2);
 }
 
 /* The board of the givens of s (nothing propagated), built digit by
@@ -152,22 +166,22 @@ static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, i
  * a digit twice (or a cell one past the side: no board at all). */
 static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 {
-	uint32_t given[SDK_MAX_SIDE][BANDS] = { { 0 } }, all[BANDS] = { 0 };
-	for (int c = 0; c < s->cells; c++) {
-		if (!s->v[c])
-			continue;
-		if (s->v[c] > g->side)
-			return false;
-		int b = c / g->band_bits;
-		uint32_t bit = (uint32_t)1 << (c % g->band_bits);
-		given[s->v[c] - 1][b] |= bit;
-		all[b] |= bit;
-	}
+	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
+	 * that no branch asks which (givens and blanks come in no order) */
+	uint32_t given[SDK_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
+	for (int b = 0, c = 0; b < g->bands; b++)
+		for (int i = 0; i < g->band_bits; i++, c++) {
+			if (s->v[c] > g->side)
+				return false;
+			given[s->v[c]][b] |= (uint32_t)1 << i;
+		}
+	for (int b = 0; b < g->bands; b++)
+		all[b] = g->band_all & ~given[0][b];
 	const uint32_t row0 = (1u << g->side) - 1;
 	for (int d = 0; d < g->side; d++) {
 		uint32_t cols = 0, gone[BANDS];
 		for (int b = 0; b < g->bands; b++) {
-			uint32_t y = given[d][b], here = 0;
+			uint32_t y = given[d + 1][b], here = 0;
 			gone[b] = 0;
 			for (int k = 0; k < g->box; k++) {
 				uint32_t r = y & g->row[k], q = y & g->boxm[k];
@@ -185,7 +199,7 @@ static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 		for (int k = 0; k < g->box; k++)
 			col_cells |= cols << (k * g->side);
 		for (int b = 0; b < g->bands; b++)
-			x->f[d][b] = (g->band_all & ~gone[b] & ~col_cells & ~all[b]) | given[d][b];
+			x->f[d][b] = (g->band_all & ~gone[b] & ~col_cells & ~all[b]) | given[d + 1][b];
 	}
 	for (int b = 0; b < g->bands; b++)
 		x->open[b] = g->band_all & ~all[b];
@@ -196,8 +210,8 @@ static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
 
 enum { P_DEAD, P_OPEN, P_SOLVED };
 
-/* ref: a board looked at before (NULL: none), where no digit's places in
- * a band had a single or a locked candidate left: places as they were
+/* ref: a board looked at before (NULL: none), where no digit's places
+ * had a single or a locked candidate left: a digit's places as they were
  * there need no look again.  At first the node's parent's board (its
  * propagation ended so), then the board as the last look began (what it
  * did not change, it saw as it is). */
@@ -209,13 +223,7 @@ struct prop {
 	struct fail fail;
 };
 
-/* Are digit d's places in band b as they were in ref? */
-HOT bool as_before(const struct board *ref, const struct board *x, int d, int b)
-{
-	return ref && x->f[d][b] == ref->f[d][b];
-}
-
-/* And in every band? */
+/* Are digit d's places as they were in ref, in every band? */
 HOT bool digit_as_before(const struct board *ref, const struct board *x, int d, const int box)
 {
 	if (!ref)
@@ -231,6 +239,14 @@ HOT void forced(struct prop *p, struct board *x, int d, int b, int i, const int 
 	place_k(p->g, x, d, b, i, box);
 	p->placed++;
 	p->mems += (uint64_t)(box * box + box);
+}
+
+/* The same for a naked single: no other digit to take from its cell. */
+HOT void forced_last(struct prop *p, struct board *x, int d, int b, int i, const int box)
+{
+	place_last_k(p->g, x, d, b, i, box);
+	p->placed++;
+	p->mems += (uint64_t)box;
 }
 
 static int dead_cell(struct prop *p, int b, int i)
@@ -262,14 +278,13 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 			return dead_cell(p, b, low_bit(open & ~one));
 		for (uint32_t s = open & ~two; s; s &= s - 1) {
 			int i = low_bit(s);
-			uint32_t bit = (uint32_t)1 << i;
-			/* a single placed since may have taken this one's digit */
-			int d = 0;
-			while (d < side && !(x->f[d][b] & bit))
-				d++;
-			if (d == side)
+			/* a single placed since may have taken this one's digit;
+			 * the digit gathered, not searched for (which one it is
+			 * follows no pattern a branch predictor could learn) */
+			sdk_mask m = cell_digits_k(x, b, i, box);
+			if (!m)
 				return dead_cell(p, b, i);
-			forced(p, x, d, b, i, box);
+			forced_last(p, x, low_bit(m), b, i, box);
 			*moved = true;
 		}
 	}
@@ -297,16 +312,15 @@ HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved
 	return P_OPEN;
 }
 
-/* The one place of digit d in row or box y of band b (a unit's cells of
- * the digit's board), if it is blank; none at all is a dead end. */
-HOT int unit_single(struct prop *p, struct board *x, int d, int b, uint32_t y, int unit, bool *moved,
-                    const int box)
+/* Digit d has no place in a row or box of band b: which, the first. */
+static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
 {
-	if (!y)
-		return dead_unit(p, unit, d);
-	if (!(y & (y - 1)) && (x->open[b] & y)) {
-		forced(p, x, d, b, low_bit(y), box);
-		*moved = true;
+	const struct geo *g = p->g;
+	for (int k = 0; k < box; k++) {
+		if (!(x->f[d][b] & g->row[k]))
+			return dead_unit(p, b * box + k, d);
+		if (!(x->f[d][b] & g->boxm[k]))
+			return dead_unit(p, 2 * g->side + b * box + k, d);
 	}
 	return P_OPEN;
 }
@@ -331,13 +345,14 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 	for (int d = 0; d < side; d++) {
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
-		uint32_t on = 0, twice = 0, multi = 0;
+		uint32_t on = 0, twice = 0, multi = 0, filled = 0;
 		for (int b = 0; b < box; b++) {
-			uint32_t y = x->f[d][b], here = 0;
+			uint32_t y = x->f[d][b], here = 0, full = y & ~x->open[b];
 			for (int r = 0; r < box; r++) {
 				uint32_t z = (y >> (r * side)) & row0;
 				multi |= here & z;
 				here |= z;
+				filled |= (full >> (r * side)) & row0;
 			}
 			twice |= on & here;
 			on |= here;
@@ -345,30 +360,31 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 		p->mems += (uint64_t)box;
 		if (on != row0)
 			return dead_unit(p, side + low_bit(~on & row0), d);
-		for (uint32_t s = on & ~twice & ~multi; s; s &= s - 1)
+		/* (a column where d is placed has one place too: nothing to do) */
+		for (uint32_t s = on & ~twice & ~multi & ~filled; s; s &= s - 1)
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
 		for (int b = 0; b < box; b++) {
-			/* (a band with no blank cell for d: nothing to place, and
-			 * what is missing there will leave a cell empty) */
+			/* every band, without a branch per unit: the places alone
+			 * in their row or box, and whether a row or box has none
+			 * (quicker than to ask first whether the band changed) */
 			uint32_t y = x->f[d][b], o = y & x->open[b];
-			if (!o || as_before(ref, x, d, b))
-				continue;
-			/* without a branch per unit, whether any row or box of the
-			 * band is without d, or has one blank place for it */
-			uint32_t look = 0;
+			uint32_t alone = 0, none = 0;
 			for (int k = 0; k < box; k++) {
 				uint32_t r = y & g->row[k], q = y & g->boxm[k];
-				look |= (r == 0) | (q == 0) | (((r & (r - 1)) == 0) & ((r & o) != 0)) |
-				        (((q & (q - 1)) == 0) & ((q & o) != 0));
+				alone |= (r & -(uint32_t)((r & (r - 1)) == 0)) | (q & -(uint32_t)((q & (q - 1)) == 0));
+				none |= (r == 0) | (q == 0);
 			}
-			if (!look)
-				continue;
-			for (int k = 0; k < box; k++) {
-				if (unit_single(p, x, d, b, x->f[d][b] & g->row[k], b * box + k, moved, box) == P_DEAD ||
-				    unit_single(p, x, d, b, x->f[d][b] & g->boxm[k], 2 * side + b * box + k, moved, box) ==
-				            P_DEAD)
-					return P_DEAD;
+			if (none)
+				return band_dead(p, x, d, b, box);
+			for (uint32_t s = alone & o; s; s &= s - 1) {
+				int i = low_bit(s);
+				/* (gone if a place just taken saw it: its unit is left
+				 * with none, which the next look finds) */
+				if (x->f[d][b] & ((uint32_t)1 << i)) {
+					forced(p, x, d, b, i, box);
+					*moved = true;
+				}
 			}
 		}
 	}
@@ -559,21 +575,47 @@ static int propagate(struct prop *p, struct board *x)
 	return p->g->box == 3 ? propagate_k(p, x, 3) : propagate_k(p, x, 2);
 }
 
-/* The blank cells that cell (b, i) sees among those of want. */
-HOT int sees(const struct geo *g, const uint32_t *want, int b, int i, const int box)
+/* The bits of x, as a sum of bytes. */
+static inline uint64_t byte_counts(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555u);
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+}
+
+/* The sum of the bytes of x, if it is under 256.  Sums of byte_counts,
+ * weighted, may go in: a count of seen cells is under 64, and no byte
+ * carries into the next while each stays under 256. */
+static inline int sum_bytes(uint64_t x)
+{
+	return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+static inline int count_bits64(uint64_t x)
+{
+	return sum_bytes(byte_counts(x));
+}
+
+/* The cells of want that cell (b, i) sees, in one word to count at once:
+ * those of its band where they are, its column in band o shifted up by
+ * a band and o more (no two of them meet). */
+HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const int box)
 {
 	uint32_t cm = g->col[g->col_of[i]];
-	int n = 0;
+	uint64_t w = want[b] & g->peer[i];
 	for (int o = 0; o < box; o++)
-		n += count_bits(want[o] & (o == b ? g->peer[i] : cm));
-	return n;
+		if (o != b)
+			w |= (uint64_t)(want[o] & cm) << (box * box * box + o);
+	return w;
 }
 
 /* The blank cell with the fewest candidates, *cand its digits; among
- * equals, the one that sees the most blank cells (each of its digits
- * will take the most candidates away there), then the first in reading
- * order.  Propagated, a board has no cell with fewer than two, and cells
- * with two are the rule. */
+ * equals, the one with the most blank cells it sees, and twice over the
+ * cells with two candidates it sees that share one of its digits (each
+ * digit tried takes itself from those, which leaves them a single: hard
+ * puzzles' trees are smaller than by the blank cells alone); then the
+ * first in reading order.  Propagated, a board has no
+ * cell with fewer than two, and cells with two are the rule. */
 HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems, const int box)
 {
 	const int side = box * box;
@@ -590,16 +632,31 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 		pair[b] = x->open[b] & two & ~three;
 		any |= pair[b];
 	}
-	int best = -1, best_n = SDK_MAX_SIDE + 1, best_sees = -1;
-	for (int b = 0; b < box; b++) {
-		for (uint32_t s = any ? pair[b] : x->open[b]; s; s &= s - 1) {
+	int best = -1, best_n = SDK_MAX_SIDE + 1, best_score = -1;
+	for (int b = 0; any && b < box; b++) {
+		/* (the rule, and worth a loop of its own: two digits a cell) */
+		for (uint32_t s = pair[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			int n = any ? 2 : count_digits(cell_digits(g, x, b, i));
+			sdk_mask m = cell_digits_k(x, b, i, box);
+			int d1 = low_bit(m), d2 = low_bit(m & (sdk_mask)(m - 1));
+			uint32_t mates[SDK_MAX_BOX];
+			for (int o = 0; o < box; o++)
+				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
+			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
+			                  2 * byte_counts(seen(g, mates, b, i, box)));
+			if (k > best_score)
+				best = b * g->band_bits + i, best_score = k;
+		}
+	}
+	for (int b = 0; !any && b < box; b++) {
+		for (uint32_t s = x->open[b]; s; s &= s - 1) {
+			int i = low_bit(s);
+			int n = count_digits(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
-			int k = sees(g, x->open, b, i, box);
-			if (n < best_n || k > best_sees)
-				best = b * g->band_bits + i, best_n = n, best_sees = k;
+			int k = count_bits64(seen(g, x->open, b, i, box));
+			if (n < best_n || k > best_score)
+				best = b * g->band_bits + i, best_n = n, best_score = k;
 		}
 	}
 	*mems += (uint64_t)box;
@@ -976,6 +1033,18 @@ bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
 
 /* ---- the lean counter -------------------------------------------------------- */
 
+/* The grid of a solved board x of the start g: digit by digit, its
+ * cells (cell by cell took nine looks a cell, and the generator asks for
+ * every second solution it meets). */
+static void solved_grid(const struct geo *geo, const struct board *x, const struct sdk_grid *g, struct sdk_grid *out)
+{
+	*out = *g;
+	for (int d = 0; d < geo->side; d++)
+		for (int b = 0; b < geo->bands; b++)
+			for (uint32_t s = x->f[d][b]; s; s &= s - 1)
+				out->v[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
+}
+
 uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 {
 	struct geo geo;
@@ -1007,12 +1076,8 @@ uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 		int got = propagate(&p, &bd[level]);
 		rest[level] = 0;
 		if (got == P_SOLVED) {
-			if (count++ == 0 && req->first) {
-				*req->first = *g;
-				for (int c = 0; c < g->cells; c++)
-					req->first->v[c] = (uint8_t)first_digit(
-						cell_digits(&geo, &bd[level], c / geo.band_bits, c % geo.band_bits));
-			}
+			if (count++ == 0 && req->first)
+				solved_grid(&geo, &bd[level], g, req->first);
 			if (req->limit && count >= req->limit)
 				return count;
 		} else if (got == P_OPEN) {

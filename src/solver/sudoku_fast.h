@@ -9,8 +9,9 @@
  * if they took anything away.  Then the node is a solution (every cell
  * filled), a dead end (a cell with no candidate, or a digit with no place
  * in a unit), or a choice: the blank cell with the fewest candidates;
- * among equals the one that sees the most blank cells, then the first in
- * reading order; its digits in increasing order.
+ * among equals the one that sees the most blank cells, and twice over the
+ * cells with two candidates that share one of its digits, then the first
+ * in reading order; its digits in increasing order.
  *
  * The board: for each digit a mask of the cells where it may still go
  * (its own placed cells included), split in bands of box rows (27 bits of
@@ -22,10 +23,11 @@
  * tried), its propagation included; a solution is a node of its own one
  * level below the last choice, or the root when propagation alone fills
  * the grid.  Updates count the digits placed, tried or forced.  Mems: 1 to
- * enter a node; per digit placed, one per digit and one per band (the
- * words its cell and its digit touch); per sweep for singles, per digit
- * for locked candidates and per choice, one per band word read; to try a
- * digit, the words of the board copied for the child.
+ * enter a node; per digit placed, one per band (the words of its digit)
+ * and, unless it was its cell's last candidate, one per digit (the words
+ * of its cell); per sweep for singles, per digit for locked candidates
+ * and per choice, one per band word read; to try a digit, the words of
+ * the board copied for the child.
  *
  * Givens that repeat a digit in a unit make the root a dead end, its cell
  * the second of the first clash (sdk_first_clash), as in sudoku_bt.h.

@@ -206,8 +206,8 @@ gen_ours() { # ORDERS N LABEL
 }
 n=2000
 [ -n "$BENCH_QUICK" ] && n=500
-gen_ours 4 $n "linkdance (4 orders, the game's)"
-gen_ours 1 $((2 * n)) "linkdance (1 order)"
+gen_ours 1 $((2 * n)) "linkdance (1 order, the game's)"
+gen_ours 4 $n "linkdance (4 orders)"
 gen_other() { # LABEL N CMD...
 	local label=$1 n=$2
 	shift 2
@@ -228,5 +228,5 @@ if [ -n "$TDOKU_GENERATE" ]; then
 	gen_other tdoku $((2 * n)) "$TDOKU_GENERATE" -p0 -s0 -d81 -e0 -a1 -l $((2 * n))
 fi
 echo "   (linkdance's rate includes grading each puzzle by the ladder of techniques)"
-printf '   ratios: 4 orders/qqwing %s, 4 orders/tdoku %s, 1 order/tdoku %s (target: at least 1)\n' \
-	"$(ratio "${GEN[4]}" "${GEN[qqwing]}")" "$(ratio "${GEN[4]}" "${GEN[tdoku]}")" "$(ratio "${GEN[1]}" "${GEN[tdoku]}")"
+printf '   ratios: 1 order/qqwing %s, 1 order/tdoku %s (target: at least 1), 4 orders/tdoku %s\n' \
+	"$(ratio "${GEN[1]}" "${GEN[qqwing]}")" "$(ratio "${GEN[1]}" "${GEN[tdoku]}")" "$(ratio "${GEN[4]}" "${GEN[tdoku]}")"

@@ -3,7 +3,7 @@
  * and grades them; then the CPU time, the puzzles per CPU-second, the
  * median clues and how many of each grade.
  *     sudoku_gen N [ORDERS [FILE]]
- * ORDERS: the removal orders tried per puzzle (default 4, as the game's
+ * ORDERS: the removal orders tried per puzzle (default 1, as the game's
  * generator); FILE: the puzzles, one a line. */
 #include "config.h"
 
@@ -25,7 +25,7 @@ static double cpu_seconds(void)
 int main(int argc, char **argv)
 {
 	long n = argc > 1 ? strtol(argv[1], NULL, 10) : 0;
-	long orders = argc > 2 ? strtol(argv[2], NULL, 10) : 4;
+	long orders = argc > 2 ? strtol(argv[2], NULL, 10) : 1;
 	if (n < 1 || orders < 1 || orders > 100) {
 		fprintf(stderr, "usage: sudoku_gen N [ORDERS [FILE]]\n");
 		return 2;

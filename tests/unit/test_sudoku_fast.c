@@ -309,15 +309,15 @@ static void test_generator(void)
 	bool same = true, all = true, minimal = true, sym = true;
 	for (uint64_t seed = 1; seed <= 5; seed++) {
 		sudoku_gen_minimal(3, false, seed, &a, NULL);
-		sudoku_gen_minimal_orders(3, false, seed, 4, &b, NULL);
+		sudoku_gen_minimal_orders(3, false, seed, 1, &b, NULL);
 		same &= !memcmp(&a, &b, sizeof a);
 	}
-	ok(same, "sudoku_gen_minimal is four removal orders");
+	ok(same, "sudoku_gen_minimal is one removal order");
 	int fewer = 0;
 	for (uint64_t seed = 1; seed <= 20; seed++) {
 		all &= sudoku_gen_minimal_orders(3, false, seed, 1, &a, NULL);
 		minimal &= minimal_by_mrv(&a, false);
-		sudoku_gen_minimal(3, false, seed, &b, NULL);
+		sudoku_gen_minimal_orders(3, false, seed, 4, &b, NULL);
 		int ca = 0, cb = 0;
 		for (int c = 0; c < a.cells; c++)
 			ca += a.v[c] != 0, cb += b.v[c] != 0;
