@@ -52,29 +52,13 @@ static double ops_progress(const struct engine *e)
 	return sdk_fast_progress(of(e)->s);
 }
 
-/* Written by hand rather than by printf: a batch solve writes a path
- * per puzzle, and printf took most of its time.  Rows, columns and digits
- * are single digits up to 9x9. */
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
 	const struct sdk_fast *s = of(e)->s;
-	const struct sdk_grid *g = sdk_fast_start(s);
 	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
 	int n = sdk_fast_filled(s, cells, digits);
-	char buf[SDK_MAX_CELLS * 7 + 1], *p = buf;
-	for (int i = 0; i < n; i++) {
-		if (i)
-			*p++ = ';';
-		*p++ = 'r';
-		*p++ = (char)('1' + sdk_row(g, cells[i]));
-		*p++ = 'c';
-		*p++ = (char)('1' + sdk_col(g, cells[i]));
-		*p++ = '=';
-		*p++ = (char)('0' + digits[i]);
-	}
-	strbuf_addn(out, buf, (size_t)(p - buf)); /* "" rather than NULL at the root */
+	sudoku_path_add(sdk_fast_start(s), cells, digits, n, out);
 }
-
 
 static void mark_unit(const struct sdk_grid *g, int unit, struct note *out)
 {
