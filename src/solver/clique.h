@@ -11,10 +11,11 @@
  *                     degeneracy order (a vertex of least degree last),
  *                     P coloured greedily class by class at each node, the
  *                     vertices of the top colours branched on, highest
- *                     colour first, |C| + colour the bound; a vertex whose
- *                     colour could not prune is re-coloured into a lower
- *                     class when it has one conflict there that can move
- *                     (MCS's Re-NUMBER).  The children are the vertices
+ *                     colour first, |C| + colour the bound; on dense
+ *                     graphs (density 0.85 and up, where it pays) a vertex
+ *                     whose colour could not prune is re-coloured into a
+ *                     lower class when it has one conflict there that can
+ *                     move (MCS's Re-NUMBER).  The children are the vertices
  *                     whose colour can still beat the best clique: the
  *                     others can never lead to a larger one.
  *   CLIQUE_BT         seed 004's plain backtracking: the children are the
@@ -36,10 +37,11 @@
  *
  * Events, with vertices in the caller's numbers: CHOOSE (subject the
  * first vertex to try or -1, choices the children), TRY and UNDO (choice
- * the vertex, index which child), PRUNE (why "colour bound", "target
- * reached"; value the bound, |C| plus the colour that failed; subject the
- * first vertex cut or -1 when the whole node is), SOLUTION (a larger
- * clique: clique_best), DONE. */
+ * the vertex, index which child), PRUNE (why "colour bound"; value the
+ * bound, |C| plus the colour that failed; subject the first vertex cut,
+ * or -1 when the whole node is), SOLUTION (a larger clique:
+ * clique_best), DONE.  With a target, DONE comes as soon as a clique that
+ * large is found. */
 #ifndef LD_CLIQUE_H
 #define LD_CLIQUE_H
 
