@@ -1,0 +1,292 @@
+#include "config.h"
+
+#include "puzzles/dimacs.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+struct source {
+	FILE *f;
+	const char *s;
+	size_t pos;
+	int error;      /* errno of a failed read */
+};
+
+static int next_char(struct source *src)
+{
+	if (src->f) {
+		errno = 0;
+		int c = getc(src->f);
+		if (c == EOF && ferror(src->f) && !src->error)
+			src->error = errno ? errno : EIO;
+		return c;
+	}
+	unsigned char c = (unsigned char)src->s[src->pos];
+	if (!c)
+		return EOF;
+	src->pos++;
+	return c;
+}
+
+enum { LINE_END = -1, LINE_LONG = -2, LINE_BINARY = -3 };
+
+/* One line into buf (room DIMACS_MAX_LINE + 1), without its newline or a
+ * carriage return before it: its length, or one of the LINE_ codes. */
+static long read_line(struct source *src, char *buf, int *bad)
+{
+	size_t n = 0;
+	int c;
+	bool any = false;
+	while ((c = next_char(src)) != EOF) {
+		any = true;
+		if (c == '\n')
+			break;
+		if (c == 0 || (c < 32 && !isspace(c)) || c == 127) {
+			*bad = c;
+			return LINE_BINARY;
+		}
+		if (n >= DIMACS_MAX_LINE)
+			return LINE_LONG;
+		buf[n++] = (char)c;
+	}
+	if (!any)
+		return LINE_END;
+	if (n && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	return (long)n;
+}
+
+/* The next blank-separated token of *p, or NULL. */
+static const char *token(const char **p, int *len)
+{
+	const char *s = *p;
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return NULL;
+	const char *t = s;
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	*len = (int)(s - t);
+	*p = s;
+	return t;
+}
+
+/* A token of decimal digits as a number; false if it is not one or
+ * exceeds max. */
+static bool number(const char *t, int len, uint64_t max, uint64_t *v)
+{
+	if (!t || len == 0 || len > 19)
+		return false;
+	uint64_t x = 0;
+	for (int i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)t[i]))
+			return false;
+		x = x * 10 + (uint64_t)(t[i] - '0');
+	}
+	if (x > max)
+		return false;
+	*v = x;
+	return true;
+}
+
+struct reader {
+	const char *where;
+	struct diag *err;
+	struct graph *g;
+	uint64_t m;             /* edges promised */
+	long p_line;
+	uint64_t distinct;
+	struct dimacs_info info;
+};
+
+static bool problem_line(struct reader *rd, const char *rest, long line)
+{
+	int len, flen;
+	const char *fmt = token(&rest, &flen);
+	if (rd->g) {
+		diag_at(rd->err, rd->where, line, "a second 'p' line (the first is line %ld)", rd->p_line);
+		return false;
+	}
+	if (!fmt) {
+		diag_at(rd->err, rd->where, line, "expected 'p edge N M'");
+		return false;
+	}
+	if (!(flen == 4 && !memcmp(fmt, "edge", 4)) && !(flen == 3 && !memcmp(fmt, "col", 3))) {
+		diag_at(rd->err, rd->where, line, "format '%.*s' is not 'edge' (or 'col')", flen > 40 ? 40 : flen, fmt);
+		return false;
+	}
+	const char *tn = token(&rest, &len);
+	uint64_t n, m;
+	if (!number(tn, tn ? len : 0, UINT64_MAX / 2, &n)) {
+		diag_at(rd->err, rd->where, line, "expected 'p edge N M': the vertex count is not a number");
+		return false;
+	}
+	const char *tm = token(&rest, &len);
+	if (!number(tm, tm ? len : 0, UINT64_MAX / 2, &m)) {
+		diag_at(rd->err, rd->where, line, "expected 'p edge N M': the edge count is not a number");
+		return false;
+	}
+	if (token(&rest, &len)) {
+		diag_at(rd->err, rd->where, line, "junk after 'p edge N M'");
+		return false;
+	}
+	if (n > GRAPH_MAX_VERTICES) {
+		diag_at(rd->err, rd->where, line, "%" PRIu64 " vertices: too large (at most %d)", n, GRAPH_MAX_VERTICES);
+		return false;
+	}
+	if (m > DIMACS_MAX_EDGES) {
+		diag_at(rd->err, rd->where, line, "%" PRIu64 " edges: too large (at most %d)", m, DIMACS_MAX_EDGES);
+		return false;
+	}
+	rd->g = graph_new((int)n);
+	rd->m = m;
+	rd->p_line = line;
+	return true;
+}
+
+static bool edge_line(struct reader *rd, const char *rest, long line)
+{
+	if (!rd->g) {
+		diag_at(rd->err, rd->where, line, "an edge before the 'p edge N M' line");
+		return false;
+	}
+	int len;
+	uint64_t uv[2];
+	for (int i = 0; i < 2; i++) {
+		const char *t = token(&rest, &len);
+		if (!t || !number(t, len, UINT64_MAX / 2, &uv[i])) {
+			diag_at(rd->err, rd->where, line, "expected 'e U V' with two vertex numbers");
+			return false;
+		}
+		if (uv[i] < 1 || uv[i] > (uint64_t)rd->g->n) {
+			diag_at(rd->err, rd->where, line, "vertex %.*s out of range (1 to %d)", len > 20 ? 20 : len, t,
+			        rd->g->n);
+			return false;
+		}
+	}
+	if (token(&rest, &len)) {
+		diag_at(rd->err, rd->where, line, "junk after 'e U V'");
+		return false;
+	}
+	if (uv[0] == uv[1]) {
+		diag_at(rd->err, rd->where, line, "self loop at vertex %" PRIu64, uv[0]);
+		return false;
+	}
+	if (rd->info.edge_lines >= DIMACS_MAX_EDGES) {
+		diag_at(rd->err, rd->where, line, "more than %d edges: too large", DIMACS_MAX_EDGES);
+		return false;
+	}
+	rd->info.edge_lines++;
+	if (graph_add_edge(rd->g, (int)uv[0] - 1, (int)uv[1] - 1)) {
+		rd->distinct++;
+	} else {
+		if (!rd->info.duplicates)
+			rd->info.first_duplicate = line;
+		rd->info.duplicates++;
+	}
+	return true;
+}
+
+static bool one_line(struct reader *rd, const char *buf, long line)
+{
+	const char *rest = buf;
+	int len;
+	const char *t = token(&rest, &len);
+	if (!t)
+		return true; /* blank */
+	if (len == 1 && t[0] == 'c')
+		return true;
+	if (len == 1 && t[0] == 'p')
+		return problem_line(rd, rest, line);
+	if (len == 1 && t[0] == 'e')
+		return edge_line(rd, rest, line);
+	if (t[0] == 'c' && buf[0] == 'c')
+		return true; /* "cfoo": a comment run into its text */
+	diag_at(rd->err, rd->where, line, "unexpected line '%.*s' (expected c, p or e)", len > 20 ? 20 : len, t);
+	return false;
+}
+
+static struct graph *read_source(struct source *src, const char *where, struct dimacs_info *info,
+                                 struct diag *err)
+{
+	struct reader rd = { .where = where, .err = err };
+	char *buf = xmalloc(DIMACS_MAX_LINE + 1);
+	long line = 0, got;
+	int bad = 0;
+	bool ok = true;
+	while (ok && (got = read_line(src, buf, &bad)) != LINE_END) {
+		line++;
+		if (got == LINE_LONG) {
+			diag_at(err, where, line, "line longer than %d bytes", DIMACS_MAX_LINE);
+			ok = false;
+		} else if (got == LINE_BINARY) {
+			diag_at(err, where, line, "binary data (byte 0x%02x), not a text file", bad);
+			ok = false;
+		} else {
+			ok = one_line(&rd, buf, line);
+		}
+	}
+	free(buf);
+	if (ok && src->f && ferror(src->f)) {
+		diag_at(err, where, line, "%s", strerror(src->error ? src->error : EIO));
+		ok = false;
+	}
+	if (ok && !rd.g) {
+		diag_at(err, where, line ? line : 1, "no 'p edge N M' line");
+		ok = false;
+	}
+	if (ok && rd.m != rd.info.edge_lines && rd.m != rd.distinct) {
+		diag_at(err, where, rd.p_line, "the 'p' line promises %" PRIu64 " edges, the file has %" PRIu64, rd.m,
+		        rd.info.edge_lines);
+		ok = false;
+	}
+	if (!ok) {
+		graph_free(rd.g);
+		return NULL;
+	}
+	if (info)
+		*info = rd.info;
+	return rd.g;
+}
+
+struct graph *dimacs_read(FILE *f, const char *name, struct dimacs_info *info, struct diag *err)
+{
+	struct source src = { .f = f };
+	return read_source(&src, name, info, err);
+}
+
+struct graph *dimacs_parse(const char *text, const char *name, struct dimacs_info *info, struct diag *err)
+{
+	struct source src = { .s = text };
+	return read_source(&src, name, info, err);
+}
+
+void dimacs_write(FILE *f, const struct graph *g, const char *comment)
+{
+	if (comment) {
+		for (const char *s = comment; *s;) {
+			const char *e = strchr(s, '\n');
+			int n = e ? (int)(e - s) : (int)strlen(s);
+			fprintf(f, "c %.*s\n", n, s);
+			s += n + (e != NULL);
+		}
+	}
+	fprintf(f, "p edge %d %" PRIu64 "\n", g->n, graph_edges(g));
+	for (int u = 0; u < g->n; u++) {
+		const uint64_t *r = graph_row(g, u);
+		for (int w = (u + 1) / 64; w < g->words; w++) {
+			uint64_t bits = r[w];
+			if (w == (u + 1) / 64)
+				bits &= ~(uint64_t)0 << ((u + 1) & 63);
+			for (; bits; bits &= bits - 1)
+				fprintf(f, "e %d %d\n", u + 1, w * 64 + __builtin_ctzll(bits) + 1);
+		}
+	}
+}

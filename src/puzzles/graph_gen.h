@@ -1,0 +1,36 @@
+/* Graphs to search: random graphs from a seed, and the families of the
+ * second DIMACS challenge's clique benchmarks, built as that challenge
+ * defines them, so that "hamming8-4" here is the benchmark's graph up to
+ * the numbering of its vertices.  Each returns NULL with err set when the
+ * parameters are out of range or the graph would exceed
+ * GRAPH_MAX_VERTICES. */
+#ifndef LD_GRAPH_GEN_H
+#define LD_GRAPH_GEN_H
+
+#include <stdint.h>
+
+#include "solver/graph.h"
+#include "util/diag.h"
+
+/* G(n, p): each of the n(n-1)/2 pairs an edge with probability p, drawn
+ * from util/rng.h seeded with seed (the same graph on every machine). */
+struct graph *graph_gen_random(int n, double p, uint64_t seed, struct diag *err);
+/* hamming n-d: the 2^n binary words of length n (vertex i is the word
+ * with value i), an edge when they differ in at least d places.  Its
+ * cliques are the binary codes of minimum distance d, so its clique
+ * number is A(n, d). */
+struct graph *graph_gen_hamming(int n, int d, struct diag *err);
+/* johnson n-w-d: the binary words of length n and weight w, in
+ * increasing order of value, an edge when they differ in at least d
+ * places (constant-weight codes). */
+struct graph *graph_gen_johnson(int n, int w, int d, struct diag *err);
+/* keller d: the DIMACS Keller graph of dimension d.  Keller's graph G_d
+ * has the 4^d words over {0, 1, 2, 3}, two adjacent when they differ in at
+ * least two places and by exactly 2 in at least one; the benchmark is
+ * the subgraph induced by the neighbours of one word (G_d is vertex
+ * transitive, so which does not matter): 4^d - 3^d - d vertices, 171 for
+ * d = 4.  Here the neighbours of 00...0, in increasing order as base-4
+ * numbers. */
+struct graph *graph_gen_keller(int d, struct diag *err);
+
+#endif

@@ -1,0 +1,685 @@
+#include "config.h"
+
+#include "solver/clique.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+enum phase {
+	PH_START,
+	PH_FORWARD,   /* at the top of the node at level, not entered yet */
+	PH_CHOSEN,    /* its children listed, none tried yet */
+	PH_PLACED,    /* a vertex added, its child next */
+	PH_LEAF,      /* at a leaf that improved on the best, back up next */
+	PH_CUT,       /* the rest of the node pruned, back up next */
+	PH_REMOVED,   /* a vertex taken back, the next child next */
+	PH_DONE,
+};
+
+/* The colour of a child that no bound can cut (the plain backtrackers). */
+#define NO_COLOUR INT_MAX
+
+struct clique {
+	enum clique_rule rule;
+	struct graph *h;        /* the graph renumbered: h's vertex i is the caller's order[i] */
+	int *order;
+	int n, W;
+	int floor, target;
+	bool renumber;          /* re-colour (dense graphs only: see clique_new) */
+
+	int best_k;             /* the size to beat: the floor, then the best found */
+	int best_n;             /* vertices in best (0: none found above the floor) */
+	int *best;              /* in the caller's numbers, increasing */
+
+	enum phase phase;
+	int level;
+	int cap;                /* levels with room */
+	uint64_t *P;            /* cap rows of W words: the candidates at each level */
+	int *lo, *hi;           /* the words of each that may be nonzero */
+	int *base;              /* where each level's children start in lv, lc */
+	int *degree, *kth;      /* the children of each level, and which is in place */
+	long *bound;            /* each level's bound (for a node pruned whole) */
+	int *lv, *lc;           /* children in the order tried, and their colours */
+	size_t lcap;
+	uint64_t *U, *Q;        /* colouring scratch */
+	uint64_t *cls;          /* colour classes 1 .. cls_cap-1, for re-colouring */
+	int *cls_lo, *cls_hi;   /* the words each may have bits in (classes are small) */
+	int cls_cap;
+	int *plv, *plc;         /* the probe's lists */
+	uint64_t *pP;           /* the probe's candidates */
+
+	struct search_stats st;
+	struct engine_event ev;
+};
+
+/* ---- lists of children -------------------------------------------------- */
+
+static void grow_classes(struct clique *c, int k)
+{
+	if (k <= c->cls_cap)
+		return;
+	int cap = c->cls_cap ? c->cls_cap : 16;
+	while (cap < k)
+		cap *= 2;
+	c->cls = xreallocarray(c->cls, (size_t)cap * (size_t)c->W + 1, sizeof *c->cls);
+	c->cls_lo = xreallocarray(c->cls_lo, (size_t)cap, sizeof *c->cls_lo);
+	c->cls_hi = xreallocarray(c->cls_hi, (size_t)cap, sizeof *c->cls_hi);
+	c->cls_cap = cap;
+}
+
+static int first_bit_in(const uint64_t *a, const uint64_t *b, int lo, int hi, int *count)
+{
+	int v = -1;
+	*count = 0;
+	for (int x = lo; x <= hi && *count < 2; x++) {
+		uint64_t t = a[x] & b[x];
+		if (t) {
+			/* only 0, 1 or more matters: no popcount */
+			*count += (t & (t - 1)) ? 2 : 1;
+			v = x * 64 + __builtin_ctzll(t);
+		}
+	}
+	return v;
+}
+
+static bool disjoint(const uint64_t *a, const uint64_t *b, int lo, int hi)
+{
+	for (int x = lo; x <= hi; x++)
+		if (a[x] & b[x])
+			return false;
+	return true;
+}
+
+/* Put v in class k, widening its range of words. */
+static void class_add(struct clique *c, int k, int v)
+{
+	graph_bit_set(c->cls + (size_t)k * (size_t)c->W, v);
+	if (v / 64 < c->cls_lo[k])
+		c->cls_lo[k] = v / 64;
+	if (v / 64 > c->cls_hi[k])
+		c->cls_hi[k] = v / 64;
+}
+
+/* MCS's Re-NUMBER: v would take a colour high enough to be branched on;
+ * move it into a class k1 below kmin - 1 where it has one neighbour w,
+ * which moves up to a class k2 > k1 (still below kmin) where it has none.
+ * The classes stay independent sets, and v needs no branch. */
+static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
+{
+	size_t W = (size_t)c->W;
+	const uint64_t *nv = graph_row(c->h, v);
+	for (int k1 = 1; k1 <= kmin - 2; k1++) {
+		uint64_t *c1 = c->cls + (size_t)k1 * W;
+		int conflicts, lo1 = c->cls_lo[k1], hi1 = c->cls_hi[k1];
+		int w = first_bit_in(nv, c1, lo1, hi1, &conflicts);
+		*mems += (uint64_t)(hi1 - lo1 + 1);
+		if (conflicts == 0) {
+			class_add(c, k1, v);
+			return true;
+		}
+		if (conflicts > 1)
+			continue;
+		const uint64_t *nw = graph_row(c->h, w);
+		for (int k2 = k1 + 1; k2 <= kmin - 1; k2++) {
+			uint64_t *c2 = c->cls + (size_t)k2 * W;
+			int lo2 = c->cls_lo[k2], hi2 = c->cls_hi[k2];
+			*mems += (uint64_t)(hi2 - lo2 + 1);
+			if (disjoint(nw, c2, lo2, hi2)) {
+				graph_bit_clear(c1, w);
+				class_add(c, k1, v);
+				class_add(c, k2, w);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static void reverse(int *a, int m)
+{
+	for (int i = 0, j = m - 1; i < j; i++, j--) {
+		int t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* Colour P (words lo .. hi) greedily, class by class, each class taking
+ * the smallest uncoloured vertex that has no neighbour in it; the
+ * vertices of colour kmin and above go to lv, lc (their colours), highest
+ * colour first.  Returns how many; *classes the colours used. */
+static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin, bool renumber, int *lv, int *lc,
+                  uint64_t *mems, int *classes)
+{
+	uint64_t *U = c->U, *Q = c->Q;
+	size_t W = (size_t)c->W;
+	const uint64_t *adj = c->h->adj;
+	int k = 0, m = 0, ulo = lo;
+	renumber = renumber && c->renumber && kmin >= 3;
+	if (renumber)
+		grow_classes(c, kmin);
+	memcpy(U + lo, P + lo, sizeof *U * (size_t)(hi - lo + 1));
+	*mems += (uint64_t)(hi - lo + 1);
+	for (;;) {
+		while (ulo <= hi && !U[ulo])
+			ulo++;
+		if (ulo > hi)
+			break;
+		k++;
+		uint64_t *K = renumber && k < kmin ? c->cls + (size_t)k * W : NULL;
+		if (K) {
+			memset(K + lo, 0, sizeof *K * (size_t)(hi - lo + 1));
+			c->cls_lo[k] = hi + 1;
+			c->cls_hi[k] = lo - 1;
+		}
+		memcpy(Q + ulo, U + ulo, sizeof *Q * (size_t)(hi - ulo + 1));
+		*mems += (uint64_t)(hi - ulo + 1);
+		for (int w = ulo; w <= hi; w++) {
+			while (Q[w]) {
+				uint64_t bit = Q[w] & -Q[w];
+				int v = w * 64 + __builtin_ctzll(Q[w]);
+				Q[w] &= ~bit;
+				U[w] &= ~bit;
+				if (k >= kmin && renumber && recolour(c, v, kmin, mems))
+					continue;
+				const uint64_t *row = adj + (size_t)v * W;
+				for (int x = w; x <= hi; x++)
+					Q[x] &= ~row[x];
+				*mems += (uint64_t)(hi - w + 1);
+				if (K)
+					class_add(c, k, v);
+				if (k >= kmin) {
+					lv[m] = v;
+					lc[m] = k;
+					m++;
+				}
+			}
+		}
+	}
+	*classes = k;
+	reverse(lv, m);
+	reverse(lc, m);
+	return m;
+}
+
+/* The children of a node whose clique has l vertices and whose
+ * candidates are P (words lo .. hi, not empty), in the order they are
+ * tried, into lv and lc; returns how many (0: the node is pruned whole)
+ * and sets *bound. */
+static int children(struct clique *c, const uint64_t *P, int lo, int hi, int l, int *lv, int *lc, uint64_t *mems,
+                    long *bound)
+{
+	int classes, m = 0;
+	if (c->rule == CLIQUE_BNB) {
+		int kmin = c->best_k - l + 1;
+		if (kmin < 1)
+			kmin = 1;
+		m = colour(c, P, lo, hi, kmin, true, lv, lc, mems, &classes);
+		/* re-colouring may leave the top classes empty */
+		*bound = l + (m ? lc[0] : (classes < kmin - 1 ? classes : kmin - 1));
+		return m;
+	}
+	if (c->rule == CLIQUE_BT_COLOUR) {
+		colour(c, P, lo, hi, INT_MAX, false, lv, lc, mems, &classes);
+		*bound = l + classes;
+		if (*bound <= c->best_k)
+			return 0;
+	}
+	for (int w = lo; w <= hi; w++) {
+		for (uint64_t bits = P[w]; bits; bits &= bits - 1) {
+			lv[m] = w * 64 + __builtin_ctzll(bits);
+			lc[m++] = NO_COLOUR;
+		}
+	}
+	*mems += (uint64_t)(hi - lo + 1);
+	if (c->rule == CLIQUE_BT)
+		*bound = l + m;
+	return m;
+}
+
+/* P & row into out over words lo .. hi; the words of out that may be
+ * nonzero into *olo, *ohi (*olo > *ohi: empty). */
+static void cut(uint64_t *out, const uint64_t *P, const uint64_t *row, int lo, int hi, int *olo, int *ohi)
+{
+	int a = hi + 1, b = lo - 1;
+	for (int x = lo; x <= hi; x++) {
+		out[x] = P[x] & row[x];
+		if (out[x]) {
+			if (a > hi)
+				a = x;
+			b = x;
+		}
+	}
+	*olo = a;
+	*ohi = b;
+}
+
+/* ---- the engine's state --------------------------------------------------- */
+
+static void grow_levels(struct clique *c, int need)
+{
+	if (need <= c->cap)
+		return;
+	int cap = c->cap ? c->cap : 16;
+	while (cap < need)
+		cap *= 2;
+	c->P = xreallocarray(c->P, (size_t)cap * (size_t)c->W + 1, sizeof *c->P);
+	c->lo = xreallocarray(c->lo, (size_t)cap, sizeof *c->lo);
+	c->hi = xreallocarray(c->hi, (size_t)cap, sizeof *c->hi);
+	c->base = xreallocarray(c->base, (size_t)cap, sizeof *c->base);
+	c->degree = xreallocarray(c->degree, (size_t)cap, sizeof *c->degree);
+	c->kth = xreallocarray(c->kth, (size_t)cap, sizeof *c->kth);
+	c->bound = xreallocarray(c->bound, (size_t)cap, sizeof *c->bound);
+	c->cap = cap;
+}
+
+/* Room in lv, lc for a level's children from base on. */
+static void grow_lists(struct clique *c, size_t need)
+{
+	if (need <= c->lcap)
+		return;
+	size_t cap = c->lcap ? c->lcap : 256;
+	while (cap < need)
+		cap *= 2;
+	c->lv = xreallocarray(c->lv, cap, sizeof *c->lv);
+	c->lc = xreallocarray(c->lc, cap, sizeof *c->lc);
+	c->lcap = cap;
+}
+
+static uint64_t *cand(const struct clique *c, int level)
+{
+	return c->P + (size_t)level * (size_t)c->W;
+}
+
+struct clique *clique_new(const struct graph *g, enum clique_rule rule)
+{
+	struct clique *c = xcalloc(1, sizeof *c);
+	c->rule = rule;
+	c->n = g->n;
+	c->W = g->words;
+	c->order = xmalloc(sizeof *c->order * (size_t)(g->n + 1));
+	if (rule == CLIQUE_BNB) {
+		graph_degeneracy_order(g, c->order);
+	} else {
+		for (int v = 0; v < g->n; v++)
+			c->order[v] = v;
+	}
+	c->h = graph_induced(g, c->order, g->n);
+	/* Re-colouring saves nodes at every density but costs a scan of the
+	 * low classes per vertex it tries; measured on G(n, p) it pays from
+	 * p = 0.9 (G(150, 0.9): 15% less time), breaks even near 0.8 and
+	 * loses below (G(300, 0.7), G(500, 0.5): 15-25% more). */
+	if (rule == CLIQUE_BNB && g->n > 1)
+		c->renumber = (double)graph_edges(g) * 2.0 / ((double)g->n * (double)(g->n - 1)) >= 0.85;
+	c->best = xmalloc(sizeof *c->best * (size_t)(g->n + 1));
+	c->U = xcalloc((size_t)c->W + 1, sizeof *c->U);
+	c->Q = xcalloc((size_t)c->W + 1, sizeof *c->Q);
+	grow_levels(c, 16);
+	stats_init(&c->st, g->n + 2);
+	clique_restart(c);
+	return c;
+}
+
+void clique_free(struct clique *c)
+{
+	if (!c)
+		return;
+	graph_free(c->h);
+	free(c->order);
+	free(c->best);
+	free(c->P);
+	free(c->lo);
+	free(c->hi);
+	free(c->base);
+	free(c->degree);
+	free(c->kth);
+	free(c->bound);
+	free(c->lv);
+	free(c->lc);
+	free(c->U);
+	free(c->Q);
+	free(c->cls);
+	free(c->cls_lo);
+	free(c->cls_hi);
+	free(c->plv);
+	free(c->plc);
+	free(c->pP);
+	stats_free(&c->st);
+	free(c);
+}
+
+/* The candidates at the root: every vertex. */
+static void root_set(const struct clique *c, uint64_t *P, int *lo, int *hi)
+{
+	memset(P, 0, sizeof *P * (size_t)c->W);
+	for (int v = 0; v < c->n; v++)
+		graph_bit_set(P, v);
+	*lo = 0;
+	*hi = c->W - 1;
+}
+
+void clique_restart(struct clique *c)
+{
+	root_set(c, cand(c, 0), &c->lo[0], &c->hi[0]);
+	c->base[0] = 0;
+	c->best_k = c->floor;
+	c->best_n = 0;
+	c->phase = PH_START;
+	c->level = 0;
+	stats_clear(&c->st);
+	c->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+}
+
+void clique_set_floor(struct clique *c, int k)
+{
+	c->floor = k > 0 ? k : 0;
+}
+
+void clique_set_target(struct clique *c, int k)
+{
+	c->target = k > 0 ? k : 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* The clique of the node at level (its level vertices) is the best. */
+static void record_best(struct clique *c, int level)
+{
+	for (int l = 0; l < level; l++)
+		c->best[l] = c->order[c->lv[c->base[l] + c->kth[l]]];
+	qsort(c->best, (size_t)level, sizeof *c->best, cmp_int);
+	c->best_n = level;
+	c->best_k = level;
+}
+
+/* The vertex of level's child in place (the caller's number). */
+static int child_vertex(const struct clique *c, int level, int k)
+{
+	return c->order[c->lv[c->base[level] + k]];
+}
+
+static void set_event(struct clique *c, enum engine_event_kind kind, int level)
+{
+	struct engine_event *ev = &c->ev;
+	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
+	if (kind == ENGINE_EV_CHOOSE) {
+		ev->choices = c->degree[level];
+		if (ev->choices)
+			ev->subject = child_vertex(c, level, 0);
+	} else if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
+		ev->choices = c->degree[level];
+		ev->index = c->kth[level];
+		ev->subject = ev->choice = child_vertex(c, level, c->kth[level]);
+	}
+}
+
+static void set_prune(struct clique *c, int level, int k, long value)
+{
+	set_event(c, ENGINE_EV_PRUNE, level);
+	c->ev.why = "colour bound";
+	c->ev.value = value;
+	c->ev.choices = c->degree[level];
+	if (k >= 0) {
+		c->ev.index = k;
+		c->ev.subject = child_vertex(c, level, k);
+	}
+}
+
+static bool cancelled(const struct engine_ctl *ctl)
+{
+	return ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed);
+}
+
+enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl)
+{
+	struct search_stats *st = &c->st;
+	int level = c->level;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	enum engine_status status;
+
+	switch (c->phase) {
+	case PH_START:
+		level = 0;
+		goto forward;
+	case PH_FORWARD:
+		goto forward;
+	case PH_CHOSEN:
+		goto chosen;
+	case PH_PLACED:
+		goto placed;
+	case PH_LEAF:
+	case PH_CUT:
+		goto leave;
+	case PH_REMOVED:
+		goto advance;
+	case PH_DONE:
+		set_event(c, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+
+forward:
+	if (cancelled(ctl)) {
+		status = ENGINE_CANCELLED;
+		c->phase = PH_FORWARD;
+		goto out;
+	}
+	if (st->mems >= mems_limit) {
+		status = ENGINE_BUDGET;
+		c->phase = PH_FORWARD;
+		goto out;
+	}
+	c->level = level;
+	st->nodes++;
+	st->profile[level]++;
+	st->mems++;
+	if (level > st->max_level)
+		st->max_level = level;
+	c->kth[level] = -1;
+	if (c->lo[level] > c->hi[level]) {
+		/* no candidates: a leaf */
+		c->degree[level] = 0;
+		c->bound[level] = level;
+		if (level > c->best_k) {
+			record_best(c, level);
+			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+			set_event(c, ENGINE_EV_SOLUTION, level);
+			c->phase = PH_LEAF;
+			if (ctl->step || ctl->report_solutions ||
+			    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
+				status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+				goto out;
+			}
+			goto leave;
+		}
+	} else {
+		int lo = c->lo[level], hi = c->hi[level];
+		size_t b = (size_t)c->base[level];
+		grow_lists(c, b + (size_t)(hi - lo + 1) * 64);
+		c->degree[level] = children(c, cand(c, level), lo, hi, level, c->lv + b, c->lc + b, &st->mems,
+		                            &c->bound[level]);
+	}
+	if (ctl->step) {
+		set_event(c, ENGINE_EV_CHOOSE, level);
+		c->phase = PH_CHOSEN;
+		status = ENGINE_STEP;
+		goto out;
+	}
+chosen:
+	if (c->degree[level] == 0 && c->lo[level] <= c->hi[level]) {
+		/* candidates, but none can beat the best */
+		if (ctl->step) {
+			set_prune(c, level, -1, c->bound[level]);
+			c->phase = PH_CUT;
+			status = ENGINE_STEP;
+			goto out;
+		}
+		goto leave;
+	}
+advance:
+	{
+		int k = ++c->kth[level];
+		if (k >= c->degree[level])
+			goto leave;
+		size_t at = (size_t)c->base[level] + (size_t)k;
+		int v = c->lv[at], col = c->lc[at];
+		if (col != NO_COLOUR && level + col <= c->best_k) {
+			if (ctl->step) {
+				set_prune(c, level, k, (long)level + col);
+				c->phase = PH_CUT;
+				status = ENGINE_STEP;
+				goto out;
+			}
+			goto leave;
+		}
+		grow_levels(c, level + 2);
+		int lo = c->lo[level], hi = c->hi[level];
+		cut(cand(c, level + 1), cand(c, level), graph_row(c->h, v), lo, hi, &c->lo[level + 1],
+		    &c->hi[level + 1]);
+		c->base[level + 1] = c->base[level] + c->degree[level];
+		st->mems += (uint64_t)(hi - lo + 1);
+		st->updates++;
+	}
+	if (ctl->step) {
+		set_event(c, ENGINE_EV_TRY, level);
+		c->phase = PH_PLACED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+placed:
+	level++;
+	goto forward;
+
+leave:
+	if (level == 0 || (c->target && c->best_k >= c->target)) {
+		c->phase = PH_DONE;
+		c->level = 0;
+		st->level = 0;
+		set_event(c, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+	level--;
+	{
+		int v = c->lv[(size_t)c->base[level] + (size_t)c->kth[level]];
+		graph_bit_clear(cand(c, level), v);
+		st->mems++;
+	}
+	if (ctl->step) {
+		set_event(c, ENGINE_EV_UNDO, level);
+		c->phase = PH_REMOVED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+	goto advance;
+
+out:
+	c->level = level;
+	st->level = level;
+	return status;
+}
+
+const struct engine_event *clique_event(const struct clique *c)
+{
+	return &c->ev;
+}
+
+const struct search_stats *clique_stats(const struct clique *c)
+{
+	return &c->st;
+}
+
+double clique_progress(const struct clique *c)
+{
+	int l = c->level;
+	switch (c->phase) {
+	case PH_START:
+		return 0.0;
+	case PH_DONE:
+		return 1.0;
+	case PH_FORWARD:
+		return l ? search_share(c->degree, c->kth, l - 1, c->kth[l - 1], false) : 0.0;
+	case PH_CHOSEN:
+		return search_share(c->degree, c->kth, l, 0, c->degree[l] == 0);
+	case PH_PLACED:
+		return search_share(c->degree, c->kth, l, c->kth[l], false);
+	case PH_LEAF:
+	case PH_CUT:
+		return search_share(c->degree, c->kth, l, 0, true);
+	case PH_REMOVED:
+		return search_share(c->degree, c->kth, l, c->kth[l] + 1, false);
+	}
+	return 0.0;
+}
+
+void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	if (!c->pP) {
+		c->pP = xcalloc((size_t)c->W + 1, sizeof *c->pP);
+		c->plv = xmalloc(sizeof *c->plv * (size_t)(c->n + 1));
+		c->plc = xmalloc(sizeof *c->plc * (size_t)(c->n + 1));
+	}
+	uint64_t *P = c->pP, mems = 0;
+	int lo, hi, level = 0;
+	long bound;
+	root_set(c, P, &lo, &hi);
+	*solution = false;
+	for (;;) {
+		if (lo > hi) {
+			*solution = level > c->best_k;
+			break;
+		}
+		int m = children(c, P, lo, hi, level, c->plv, c->plc, &mems, &bound);
+		if (m == 0)
+			break;
+		int k = (int)rng_below(r, (uint64_t)m);
+		/* the siblings tried before it are gone from its candidates */
+		for (int i = 0; i < k; i++)
+			graph_bit_clear(P, c->plv[i]);
+		cut(P, P, graph_row(c->h, c->plv[k]), lo, hi, &lo, &hi);
+		if (level == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
+		}
+		(*degrees)[level++] = m;
+	}
+	*depth = level;
+}
+
+int clique_path(const struct clique *c, int *out)
+{
+	if (c->phase == PH_START || c->phase == PH_DONE)
+		return 0;
+	int k = c->level + (c->phase == PH_PLACED);
+	for (int l = 0; l < k; l++)
+		out[l] = child_vertex(c, l, c->kth[l]);
+	return k;
+}
+
+int clique_best(const struct clique *c, int *out)
+{
+	memcpy(out, c->best, sizeof *out * (size_t)c->best_n);
+	return c->best_n;
+}
+
+int clique_max(const struct graph *g, int *out, const atomic_int *cancel, struct search_stats *st)
+{
+	struct clique *c = clique_new(g, CLIQUE_BNB);
+	struct engine_ctl ctl = { .cancel = cancel };
+	enum engine_status s = clique_run(c, &ctl);
+	int k = -1;
+	if (s == ENGINE_DONE) {
+		k = c->best_n;
+		if (out)
+			memcpy(out, c->best, sizeof *out * (size_t)k);
+	}
+	if (st)
+		stats_copy(st, &c->st);
+	clique_free(c);
+	return k;
+}

@@ -1,0 +1,534 @@
+/* Maximum cliques (solver/clique.c), all maximal cliques (clique_bk.c),
+ * the graphs (solver/graph.c, puzzles/graph_gen.c) and the DIMACS reader
+ * (puzzles/dimacs.c): the benchmark families' clique numbers, random
+ * graphs against a brute force over every subset, and the engine
+ * protocol (steps, budgets, cancel, Knuth's estimate). */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/dimacs.h"
+#include "puzzles/graph_gen.h"
+#include "solver/clique.h"
+#include "solver/estimate.h"
+#include "tap.h"
+
+static const struct {
+	const char *name;
+	enum clique_rule rule;
+} rules[] = {
+	{ "bnb", CLIQUE_BNB },
+	{ "bt", CLIQUE_BT },
+	{ "bt+colour", CLIQUE_BT_COLOUR },
+};
+#define N_RULES (sizeof rules / sizeof *rules)
+
+/* The search run to the end: its best clique into best (room for n), its
+ * size returned, checked to be a clique of g. */
+static int solve(const struct graph *g, enum clique_rule rule, int *best, struct search_stats *st)
+{
+	struct clique *c = clique_new(g, rule);
+	struct engine_ctl ctl = { 0 };
+	enum engine_status s = clique_run(c, &ctl);
+	int k = s == ENGINE_DONE ? clique_best(c, best) : -1;
+	if (k >= 0 && !graph_is_clique(g, best, k))
+		k = -2;
+	if (st)
+		stats_copy(st, clique_stats(c));
+	clique_free(c);
+	return k;
+}
+
+/* ---- the DIMACS families -------------------------------------------------- */
+
+static void check_family(const char *name, struct graph *g, int omega)
+{
+	int *best = malloc(sizeof *best * (size_t)g->n);
+	is_u64(solve(g, CLIQUE_BNB, best, NULL), omega, "%s: clique number %d, and the clique found is one", name,
+	       omega);
+	is_u64(clique_max(g, best, NULL, NULL), omega, "%s: clique_max agrees", name);
+	free(best);
+	graph_free(g);
+}
+
+static void test_families(void)
+{
+	struct diag err;
+	check_family("hamming6-2", graph_gen_hamming(6, 2, &err), 32);
+	check_family("hamming6-4", graph_gen_hamming(6, 4, &err), 4);
+	check_family("hamming8-4", graph_gen_hamming(8, 4, &err), 16);
+	check_family("johnson8-2-4", graph_gen_johnson(8, 2, 4, &err), 4);
+	check_family("johnson8-4-4", graph_gen_johnson(8, 4, 4, &err), 14);
+	check_family("johnson16-2-4", graph_gen_johnson(16, 2, 4, &err), 8);
+	struct graph *k4 = graph_gen_keller(4, &err);
+	is_u64(k4->n, 4 * 4 * 4 * 4 - 3 * 3 * 3 * 3 - 4, "keller4: 4^4 - 3^4 - 4 vertices");
+	check_family("keller4", k4, 11);
+	ok(!graph_gen_hamming(15, 2, &err) && strstr(err.msg, "out of range"), "hamming15: too large (%s)", err.msg);
+	ok(!graph_gen_keller(8, &err), "keller8: too large (%s)", err.msg);
+	ok(!graph_gen_johnson(40, 20, 4, &err) && strstr(err.msg, "too many"), "johnson40-20: too large (%s)",
+	   err.msg);
+	ok(!graph_gen_random(10, 1.5, 1, &err), "G(10, 1.5) refused (%s)", err.msg);
+}
+
+/* A(n, 4) for n = 4 .. 8 by each rule (the plain backtracker only to
+ * n = 7, whose tree has every clique of the graph: seed 004 counts 25,
+ * 129, 1969 and 241505 nodes for n = 4 .. 7). */
+static void test_codes(void)
+{
+	static const int a4[] = { 2, 2, 4, 8, 16 };
+	static const uint64_t plain_nodes[] = { 25, 129, 1969, 241505 };
+	struct diag err;
+	for (int n = 4; n <= 8; n++) {
+		struct graph *g = graph_gen_hamming(n, 4, &err);
+		int best[256];
+		for (size_t r = 0; r < N_RULES; r++) {
+			if (rules[r].rule == CLIQUE_BT && n > 7)
+				continue;
+			struct search_stats st = { 0 };
+			is_u64(solve(g, rules[r].rule, best, &st), a4[n - 4], "A(%d, 4) = %d by %s (%" PRIu64 " nodes)", n,
+			       a4[n - 4], rules[r].name, st.nodes);
+			if (rules[r].rule == CLIQUE_BT)
+				is_u64(st.nodes, plain_nodes[n - 4], "A(%d, 4): the plain tree has seed 004's nodes", n);
+			stats_free(&st);
+		}
+		graph_free(g);
+	}
+}
+
+/* ---- random graphs against a brute force ------------------------------------ */
+
+struct brute {
+	int omega;              /* the clique number */
+	uint64_t cliques;       /* cliques, the empty one included */
+	uint64_t maximal;       /* maximal cliques */
+};
+
+/* Every subset of the n <= 20 vertices of g. */
+static struct brute brute_force(const struct graph *g)
+{
+	struct brute b = { 0 };
+	int n = g->n;
+	uint32_t adj[20] = { 0 };
+	for (int u = 0; u < n; u++)
+		for (int v = 0; v < n; v++)
+			if (graph_has_edge(g, u, v))
+				adj[u] |= 1u << v;
+	for (uint32_t s = 0; s < (1u << n); s++) {
+		bool clique = true;
+		uint32_t common = (1u << n) - 1;
+		for (int v = 0; v < n; v++) {
+			if (s >> v & 1) {
+				if ((s & ~(1u << v)) & ~adj[v]) {
+					clique = false;
+					break;
+				}
+				common &= adj[v];
+			}
+		}
+		if (!clique)
+			continue;
+		b.cliques++;
+		if (__builtin_popcount(s) > b.omega)
+			b.omega = __builtin_popcount(s);
+		if (!(common & ~s))
+			b.maximal++;
+	}
+	return b;
+}
+
+struct collect {
+	const struct graph *g;
+	bool all_maximal;
+	int calls;
+};
+
+/* Is each reported clique a clique that no vertex extends? */
+static bool check_maximal(const int *v, int k, void *arg)
+{
+	struct collect *c = arg;
+	c->calls++;
+	if (!graph_is_clique(c->g, v, k))
+		c->all_maximal = false;
+	for (int u = 0; u < c->g->n; u++) {
+		int j = 0;
+		while (j < k && u != v[j] && graph_has_edge(c->g, u, v[j]))
+			j++;
+		if (j == k)
+			c->all_maximal = false;
+	}
+	return true;
+}
+
+static void test_random(void)
+{
+	static const double density[] = { 0.1, 0.3, 0.5, 0.7, 0.9 };
+	int bad_omega = 0, bad_nodes = 0, bad_maximal = 0, bad_indep = 0, graphs = 0;
+	for (int n = 0; n <= 16; n += 4) {
+		for (size_t d = 0; d < sizeof density / sizeof *density; d++) {
+			for (uint64_t seed = 1; seed <= 3; seed++) {
+				struct diag err;
+				struct graph *g = graph_gen_random(n, density[d], seed * 1000 + (uint64_t)n, &err);
+				struct brute b = brute_force(g);
+				int best[20];
+				graphs++;
+				for (size_t r = 0; r < N_RULES; r++) {
+					struct search_stats st = { 0 };
+					if (solve(g, rules[r].rule, best, &st) != b.omega)
+						bad_omega++;
+					if (rules[r].rule == CLIQUE_BT && st.nodes != b.cliques)
+						bad_nodes++;
+					stats_free(&st);
+				}
+				struct collect col = { g, true, 0 };
+				struct clique_bk_result res;
+				if (!clique_bk_all(g, check_maximal, &col, NULL, &res) || res.count != b.maximal ||
+				    (uint64_t)col.calls != b.maximal || !col.all_maximal || res.largest != b.omega)
+					bad_maximal++;
+				/* an independent set of g is a clique of its complement */
+				struct graph *h = graph_complement(g);
+				struct brute bi = brute_force(h);
+				int indep = clique_max(h, best, NULL, NULL);
+				for (int i = 0; i < indep; i++)
+					for (int j = 0; j < i; j++)
+						if (graph_has_edge(g, best[i], best[j]))
+							indep = -1;
+				if (indep != bi.omega || graph_edges(h) + graph_edges(g) != (uint64_t)n * (n - 1) / 2)
+					bad_indep++;
+				graph_free(h);
+				graph_free(g);
+			}
+		}
+	}
+	is_u64(bad_omega, 0, "%d random graphs: every rule finds the clique number of the brute force", graphs);
+	is_u64(bad_nodes, 0, "the plain backtracker's nodes are the graph's cliques");
+	is_u64(bad_maximal, 0, "Bron-Kerbosch reports every maximal clique once, each maximal");
+	is_u64(bad_indep, 0, "a maximum independent set is a maximum clique of the complement");
+
+	/* larger ones: the rules agree with each other and with Bron-Kerbosch */
+	int disagree = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct diag err;
+		struct graph *g = graph_gen_random(60, 0.15 * (double)seed, seed, &err);
+		int best[60], k[N_RULES];
+		struct clique_bk_result res;
+		clique_bk_all(g, NULL, NULL, NULL, &res);
+		/* the plain tree of G(60, 0.9) has a billion nodes: left out */
+		for (size_t r = 0; r < N_RULES; r++)
+			k[r] = rules[r].rule == CLIQUE_BT && seed == 6 ? res.largest : solve(g, rules[r].rule, best, NULL);
+		for (size_t r = 0; r < N_RULES; r++)
+			disagree += k[r] != res.largest;
+		graph_free(g);
+	}
+	is_u64(disagree, 0, "G(60, p), p = 0.15 .. 0.9: the rules (the plain one to p = 0.75) and Bron-Kerbosch agree");
+}
+
+static bool stop_after_3(const int *v, int k, void *arg)
+{
+	(void)v, (void)k;
+	return ++*(int *)arg < 3;
+}
+
+static void test_bk(void)
+{
+	struct diag err;
+	struct graph *g = graph_gen_random(30, 0.5, 7, &err);
+	struct clique_bk_result res;
+	int calls = 0;
+	ok(!clique_bk_all(g, stop_after_3, &calls, NULL, &res) && res.stopped && res.count == 3 && calls == 3,
+	   "Bron-Kerbosch stops when the callback says so");
+	atomic_int flag = 1;
+	ok(!clique_bk_all(g, NULL, NULL, &flag, &res) && res.cancelled && res.nodes == 0,
+	   "Bron-Kerbosch cancelled before it starts");
+	graph_free(g);
+	/* the Moon-Moser graph K(3, 3, 3, 3): 3^4 maximal cliques */
+	g = graph_new(12);
+	for (int u = 0; u < 12; u++)
+		for (int v = u + 1; v < 12; v++)
+			if (u / 3 != v / 3)
+				graph_add_edge(g, u, v);
+	clique_bk_all(g, NULL, NULL, NULL, &res);
+	is_u64(res.count, 81, "K(3,3,3,3) has 3^4 maximal cliques");
+	graph_free(g);
+}
+
+/* ---- the engine protocol ------------------------------------------------------ */
+
+struct tally {
+	uint64_t nodes, mems, choose, tries, undos, prunes, solutions;
+	int best;
+	bool monotone, sizes_grow;
+	enum engine_status last;
+};
+
+/* Run c to the end with ctl, counting events when it steps. */
+static struct tally run_all(struct clique *c, struct engine_ctl ctl)
+{
+	struct tally t = { .monotone = true, .sizes_grow = true };
+	int prev_size = 0, best[GRAPH_MAX_VERTICES / 64];
+	double prev = 0.0;
+	for (int guard = 0; guard < 100000000; guard++) {
+		enum engine_status s = clique_run(c, &ctl);
+		t.last = s;
+		double p = clique_progress(c);
+		if (p + 1e-12 < prev || p > 1.0 + 1e-12)
+			t.monotone = false;
+		prev = p;
+		const struct engine_event *ev = clique_event(c);
+		if (s == ENGINE_STEP) {
+			t.choose += ev->kind == ENGINE_EV_CHOOSE;
+			t.tries += ev->kind == ENGINE_EV_TRY;
+			t.undos += ev->kind == ENGINE_EV_UNDO;
+			t.prunes += ev->kind == ENGINE_EV_PRUNE;
+		}
+		if (ev->kind == ENGINE_EV_SOLUTION) {
+			t.solutions++;
+			int k = clique_best(c, best);
+			if (k <= prev_size)
+				t.sizes_grow = false;
+			prev_size = k;
+		}
+		if (s == ENGINE_DONE || s == ENGINE_CANCELLED)
+			break;
+	}
+	t.nodes = clique_stats(c)->nodes;
+	t.mems = clique_stats(c)->mems;
+	t.best = clique_best(c, best);
+	return t;
+}
+
+static void test_protocol(const char *gname, const struct graph *g)
+{
+	for (size_t r = 0; r < N_RULES; r++) {
+		const char *rn = rules[r].name;
+		struct clique *c = clique_new(g, rules[r].rule);
+		struct tally straight = run_all(c, (struct engine_ctl){ 0 });
+		uint64_t updates = clique_stats(c)->updates;
+		u128 sols = clique_stats(c)->solutions;
+
+		clique_restart(c);
+		struct tally step = run_all(c, (struct engine_ctl){ .step = true });
+		ok(step.nodes == straight.nodes && step.mems == straight.mems && step.best == straight.best,
+		   "%s, %s: step by step, the same nodes (%" PRIu64 "), mems and clique as a straight run", gname, rn,
+		   straight.nodes);
+		ok(step.tries == step.undos && step.tries == updates, "%s, %s: tries (%" PRIu64 ") equal undos and updates",
+		   gname, rn, step.tries);
+		ok(step.solutions == (uint64_t)sols && step.sizes_grow, "%s, %s: %" PRIu64 " SOLUTION events, each larger",
+		   gname, rn, step.solutions);
+		ok(step.monotone, "%s, %s: progress never goes back, never above 1", gname, rn);
+		ok(step.choose == step.nodes - step.solutions, "%s, %s: a CHOOSE at every node but the improving leaves",
+		   gname, rn);
+
+		clique_restart(c);
+		struct tally sliced = run_all(c, (struct engine_ctl){ .mems_budget = 500 });
+		ok(sliced.nodes == straight.nodes && sliced.mems == straight.mems && sliced.best == straight.best,
+		   "%s, %s: budget slices of 500 mems add up to the straight run", gname, rn);
+
+		clique_restart(c);
+		struct tally reported = run_all(c, (struct engine_ctl){ .report_solutions = true });
+		ok(reported.nodes == straight.nodes && reported.solutions == (uint64_t)sols,
+		   "%s, %s: stopping at each improvement changes nothing", gname, rn);
+
+		/* cancelled before the start and in flight, then resumed */
+		atomic_int flag = 1;
+		clique_restart(c);
+		struct engine_ctl ctl = { .cancel = &flag };
+		ok(clique_run(c, &ctl) == ENGINE_CANCELLED && clique_stats(c)->nodes == 0,
+		   "%s, %s: cancelled before it starts, no node", gname, rn);
+		flag = 0;
+		ctl.mems_budget = straight.mems / 2;
+		enum engine_status s = clique_run(c, &ctl);
+		flag = 1;
+		ctl.mems_budget = 0;
+		enum engine_status s2 = clique_run(c, &ctl);
+		uint64_t at = clique_stats(c)->nodes;
+		ok((s == ENGINE_BUDGET || s == ENGINE_DONE) && (s2 == ENGINE_CANCELLED || s == ENGINE_DONE) &&
+		       at <= straight.nodes,
+		   "%s, %s: cancelled in flight at node %" PRIu64, gname, rn, at);
+		flag = 0;
+		struct tally rest = run_all(c, ctl);
+		ok(rest.nodes == straight.nodes && rest.best == straight.best,
+		   "%s, %s: resumed after the cancel, it ends as the straight run", gname, rn);
+
+		/* max_solutions: the first improvement */
+		clique_restart(c);
+		ctl = (struct engine_ctl){ .max_solutions = 1 };
+		ok(clique_run(c, &ctl) == ENGINE_LIMIT && clique_stats(c)->solutions == 1,
+		   "%s, %s: max_solutions stops at the first improvement", gname, rn);
+		clique_free(c);
+	}
+}
+
+static void test_floor_target(const struct graph *g, int omega)
+{
+	int best[256];
+	struct clique *c = clique_new(g, CLIQUE_BNB);
+	clique_set_floor(c, omega);
+	clique_restart(c);
+	struct tally t = run_all(c, (struct engine_ctl){ 0 });
+	ok(t.last == ENGINE_DONE && t.best == 0, "floor %d: no larger clique", omega);
+	clique_set_floor(c, omega - 1);
+	clique_restart(c);
+	t = run_all(c, (struct engine_ctl){ 0 });
+	ok(t.best == omega && clique_best(c, best) == omega && graph_is_clique(g, best, omega),
+	   "floor %d: a clique of %d", omega - 1, omega);
+	clique_set_floor(c, 0);
+	clique_set_target(c, omega - 2);
+	clique_restart(c);
+	t = run_all(c, (struct engine_ctl){ 0 });
+	ok(t.last == ENGINE_DONE && t.best >= omega - 2 && t.best <= omega && clique_best(c, best) == t.best &&
+	       graph_is_clique(g, best, t.best),
+	   "target %d: stops with a clique of %d", omega - 2, t.best);
+	clique_free(c);
+}
+
+/* The path during a step-by-step run is always a clique. */
+static void test_path(const struct graph *g)
+{
+	struct clique *c = clique_new(g, CLIQUE_BNB);
+	struct engine_ctl ctl = { .step = true };
+	int path[256], bad = 0, steps = 0;
+	while (clique_run(c, &ctl) == ENGINE_STEP) {
+		steps++;
+		int k = clique_path(c, path);
+		const struct engine_event *ev = clique_event(c);
+		if (!graph_is_clique(g, path, k) || (ev->kind == ENGINE_EV_TRY && path[k - 1] != ev->choice))
+			bad++;
+		if (ev->kind == ENGINE_EV_PRUNE && (!ev->why || ev->value > clique_best(c, path)))
+			bad++;
+	}
+	is_u64(bad, 0, "%d steps: the path is a clique, ends with the vertex tried; prunes say why", steps);
+	clique_free(c);
+}
+
+/* ---- Knuth's estimate ------------------------------------------------------- */
+
+struct probe_engine {
+	struct engine base;
+	struct clique *c;
+};
+
+static void probe_walk(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	clique_probe(((struct probe_engine *)e)->c, r, degrees, cap, depth, solution);
+}
+
+static const struct engine_ops probe_ops = { .name = "clique", .probe = probe_walk };
+
+static void test_estimate(void)
+{
+	struct diag err;
+	struct graph *g = graph_gen_random(40, 0.5, 11, &err);
+	struct clique *c = clique_new(g, CLIQUE_BT);
+	struct tally t = run_all(c, (struct engine_ctl){ 0 });
+	clique_restart(c);
+	struct probe_engine pe = { { &probe_ops }, c };
+	struct estimate est;
+	estimate_init(&est, 1, 2024);
+	ok(estimate_engine(&est, &pe.base, 20000, NULL), "the plain backtracker probes its tree");
+	double n = estimate_nodes(&est), se = estimate_nodes_se(&est);
+	ok(fabs(n - (double)t.nodes) <= 3 * se, "estimated %.0f +- %.0f nodes, true %" PRIu64, n, se, t.nodes);
+	/* a probe leaves the search where it was */
+	struct engine_ctl ctl = { .mems_budget = 2000 };
+	clique_run(c, &ctl);
+	uint64_t before = clique_stats(c)->nodes;
+	estimate_engine(&est, &pe.base, 10, NULL);
+	ctl.mems_budget = 0;
+	clique_run(c, &ctl);
+	ok(before > 0 && clique_stats(c)->nodes == t.nodes, "probes in mid-search leave it as it was");
+	estimate_free(&est);
+	clique_free(c);
+	graph_free(g);
+}
+
+/* ---- DIMACS -------------------------------------------------------------------- */
+
+static void bad_dimacs(const char *text, const char *want)
+{
+	struct diag err = { { 0 } };
+	struct graph *g = dimacs_parse(text, "in.clq", NULL, &err);
+	ok(!g && strcmp(err.msg, want) == 0, "bad DIMACS: %s", want);
+	if (g || strcmp(err.msg, want))
+		tap_diag("got '%s'", g ? "a graph" : err.msg);
+	graph_free(g);
+}
+
+static void test_dimacs(void)
+{
+	struct diag err = { { 0 } };
+	struct dimacs_info info;
+	struct graph *g = dimacs_parse("c a triangle and a pendant\np edge 4 4\ne 1 2\ne 2 3\r\n\ne 1 3\ne 3 4\n",
+	                               "t.clq", &info, &err);
+	ok(g && g->n == 4 && graph_edges(g) == 4 && graph_has_edge(g, 0, 2) && !graph_has_edge(g, 0, 3),
+	   "a small graph read");
+	ok(info.duplicates == 0 && info.edge_lines == 4, "no duplicates");
+	graph_free(g);
+	g = dimacs_parse("p col 3 3\ne 1 2\ne 2 1\ne 2 3\n", "t.clq", &info, &err);
+	ok(g && graph_edges(g) == 2 && info.duplicates == 1 && info.first_duplicate == 3,
+	   "'p col', an edge given twice: accepted, counted, its line kept");
+	graph_free(g);
+	g = dimacs_parse("p edge 3 2\ne 1 2\ne 2 1\ne 2 3\n", "t.clq", &info, &err);
+	ok(g && info.duplicates == 1, "M may count the distinct edges");
+	graph_free(g);
+
+	bad_dimacs("c nothing\n", "in.clq:1: no 'p edge N M' line");
+	bad_dimacs("", "in.clq:1: no 'p edge N M' line");
+	bad_dimacs("c x\ne 1 2\n", "in.clq:2: an edge before the 'p edge N M' line");
+	bad_dimacs("p edge 3 1\ne 1 4\n", "in.clq:2: vertex 4 out of range (1 to 3)");
+	bad_dimacs("p edge 3 1\ne 0 1\n", "in.clq:2: vertex 0 out of range (1 to 3)");
+	bad_dimacs("p edge 3 1\n\ne 2 2\n", "in.clq:3: self loop at vertex 2");
+	bad_dimacs("c\np edge 3 2\ne 1 2\n", "in.clq:2: the 'p' line promises 2 edges, the file has 1");
+	bad_dimacs("p edge 3 1\ne 1 2\nhello\n", "in.clq:3: unexpected line 'hello' (expected c, p or e)");
+	bad_dimacs("p edge 3 1\ne 1 2 3\n", "in.clq:2: junk after 'e U V'");
+	bad_dimacs("p edge 3 1\ne 1 x\n", "in.clq:2: expected 'e U V' with two vertex numbers");
+	bad_dimacs("p edge 3 1\ne 1\n", "in.clq:2: expected 'e U V' with two vertex numbers");
+	bad_dimacs("p edge 3 1\np edge 3 1\n", "in.clq:2: a second 'p' line (the first is line 1)");
+	bad_dimacs("p graph 3 1\n", "in.clq:1: format 'graph' is not 'edge' (or 'col')");
+	bad_dimacs("p edge x 1\n", "in.clq:1: expected 'p edge N M': the vertex count is not a number");
+	bad_dimacs("p edge 1000000 5\n", "in.clq:1: 1000000 vertices: too large (at most 16384)");
+	bad_dimacs("p edge 100 20000000\n", "in.clq:1: 20000000 edges: too large (at most 10000000)");
+	bad_dimacs("p edge 3 1\ne 1 2\x01\n", "in.clq:2: binary data (byte 0x01), not a text file");
+
+	/* the writer's output reads back as the same graph */
+	g = graph_gen_keller(3, &err);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	dimacs_write(f, g, "keller3\nround trip");
+	fclose(f);
+	struct graph *h = dimacs_parse(text, "mem", &info, &err);
+	ok(h && h->n == g->n && !memcmp(h->adj, g->adj, sizeof *g->adj * (size_t)g->n * (size_t)g->words) &&
+	       info.edge_lines == graph_edges(g),
+	   "the writer's text reads back as the same graph");
+	free(text);
+	graph_free(h);
+	graph_free(g);
+	ok(!graph_new(GRAPH_MAX_VERTICES + 1), "graph_new refuses more than GRAPH_MAX_VERTICES vertices");
+}
+
+int main(void)
+{
+	struct diag err;
+	test_families();
+	test_codes();
+	test_random();
+	test_bk();
+	struct graph *g = graph_gen_hamming(6, 4, &err);
+	test_protocol("hamming6-4", g);
+	test_floor_target(g, 4);
+	test_path(g);
+	graph_free(g);
+	g = graph_gen_random(40, 0.6, 5, &err);
+	test_protocol("G(40, 0.6)", g);
+	test_path(g);
+	graph_free(g);
+	g = graph_gen_keller(4, &err);
+	test_floor_target(g, 11);
+	graph_free(g);
+	test_estimate();
+	test_dimacs();
+	return tap_done();
+}
