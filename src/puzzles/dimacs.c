@@ -78,20 +78,24 @@ static const char *token(const char **p, int *len)
 	return t;
 }
 
-/* A token of decimal digits as a number; false if it is not one or
- * exceeds max. */
-static bool number(const char *t, int len, uint64_t max, uint64_t *v)
+/* A token of decimal digits as a number, however long (leading zeros
+ * too), held at DIMACS_HUGE when it is larger: the caller's range check
+ * then says it is too large, not that it is no number.  False if it has
+ * anything but digits. */
+#define DIMACS_HUGE ((uint64_t)1 << 62)
+
+static bool number(const char *t, int len, uint64_t *v)
 {
-	if (!t || len == 0 || len > 19)
+	if (!t || len == 0)
 		return false;
 	uint64_t x = 0;
 	for (int i = 0; i < len; i++) {
 		if (!isdigit((unsigned char)t[i]))
 			return false;
 		x = x * 10 + (uint64_t)(t[i] - '0');
+		if (x > DIMACS_HUGE)
+			x = DIMACS_HUGE;
 	}
-	if (x > max)
-		return false;
 	*v = x;
 	return true;
 }
@@ -123,13 +127,15 @@ static bool problem_line(struct reader *rd, const char *rest, long line)
 		return false;
 	}
 	const char *tn = token(&rest, &len);
+	int n_len = len;
 	uint64_t n, m;
-	if (!number(tn, tn ? len : 0, UINT64_MAX / 2, &n)) {
+	if (!number(tn, tn ? len : 0, &n)) {
 		diag_at(rd->err, rd->where, line, "expected 'p edge N M': the vertex count is not a number");
 		return false;
 	}
 	const char *tm = token(&rest, &len);
-	if (!number(tm, tm ? len : 0, UINT64_MAX / 2, &m)) {
+	int m_len = len;
+	if (!number(tm, tm ? len : 0, &m)) {
 		diag_at(rd->err, rd->where, line, "expected 'p edge N M': the edge count is not a number");
 		return false;
 	}
@@ -138,11 +144,13 @@ static bool problem_line(struct reader *rd, const char *rest, long line)
 		return false;
 	}
 	if (n > GRAPH_MAX_VERTICES) {
-		diag_at(rd->err, rd->where, line, "%" PRIu64 " vertices: too large (at most %d)", n, GRAPH_MAX_VERTICES);
+		diag_at(rd->err, rd->where, line, "%.*s%s vertices: too large (at most %d)", n_len > 20 ? 20 : n_len, tn,
+		        n_len > 20 ? "..." : "", GRAPH_MAX_VERTICES);
 		return false;
 	}
 	if (m > DIMACS_MAX_EDGES) {
-		diag_at(rd->err, rd->where, line, "%" PRIu64 " edges: too large (at most %d)", m, DIMACS_MAX_EDGES);
+		diag_at(rd->err, rd->where, line, "%.*s%s edges: too large (at most %d)", m_len > 20 ? 20 : m_len, tm,
+		        m_len > 20 ? "..." : "", DIMACS_MAX_EDGES);
 		return false;
 	}
 	rd->g = graph_new((int)n);
@@ -161,7 +169,7 @@ static bool edge_line(struct reader *rd, const char *rest, long line)
 	uint64_t uv[2];
 	for (int i = 0; i < 2; i++) {
 		const char *t = token(&rest, &len);
-		if (!t || !number(t, len, UINT64_MAX / 2, &uv[i])) {
+		if (!t || !number(t, len, &uv[i])) {
 			diag_at(rd->err, rd->where, line, "expected 'e U V' with two vertex numbers");
 			return false;
 		}

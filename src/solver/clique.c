@@ -375,7 +375,9 @@ void clique_restart(struct clique *c)
 
 void clique_set_floor(struct clique *c, int k)
 {
-	c->floor = k > 0 ? k : 0;
+	/* No clique has more than n vertices: a floor above that is n (and
+	 * keeps the sizes the search adds to it far from overflow). */
+	c->floor = k < 0 ? 0 : k > c->n ? c->n : k;
 }
 
 void clique_set_target(struct clique *c, int k)
@@ -557,7 +559,8 @@ placed:
 	goto forward;
 
 leave:
-	if (level == 0 || (c->target && c->best_k >= c->target)) {
+	/* The target met by a clique found, not by a floor above it. */
+	if (level == 0 || (c->target && c->best_n > 0 && c->best_k >= c->target)) {
 		c->phase = PH_DONE;
 		c->level = 0;
 		st->level = 0;

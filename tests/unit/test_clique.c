@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,6 +383,20 @@ static void test_floor_target(const struct graph *g, int omega)
 	ok(t.last == ENGINE_DONE && t.best >= omega - 2 && t.best <= omega && clique_best(c, best) == t.best &&
 	       graph_is_clique(g, best, t.best),
 	   "target %d: stops with a clique of %d", omega - 2, t.best);
+	/* A target the floor already passes: only a clique above the floor
+	 * meets it, and there is none. */
+	clique_set_floor(c, omega);
+	clique_set_target(c, 2);
+	clique_restart(c);
+	t = run_all(c, (struct engine_ctl){ 0 });
+	ok(t.last == ENGINE_DONE && t.best == 0 && clique_best(c, best) == 0,
+	   "floor %d, target 2: done, no clique claimed", omega);
+	/* A floor beyond any clique is no overflow: there is nothing above it. */
+	clique_set_target(c, 0);
+	clique_set_floor(c, INT_MAX);
+	clique_restart(c);
+	t = run_all(c, (struct engine_ctl){ 0 });
+	ok(t.last == ENGINE_DONE && t.best == 0, "floor INT_MAX: none larger");
 	clique_free(c);
 }
 
@@ -490,6 +505,12 @@ static void test_dimacs(void)
 	bad_dimacs("p edge x 1\n", "in.clq:1: expected 'p edge N M': the vertex count is not a number");
 	bad_dimacs("p edge 1000000 5\n", "in.clq:1: 1000000 vertices: too large (at most 16384)");
 	bad_dimacs("p edge 100 20000000\n", "in.clq:1: 20000000 edges: too large (at most 10000000)");
+	bad_dimacs("p edge 99999999999999999999 1\n", "in.clq:1: 99999999999999999999 vertices: too large (at most 16384)");
+	bad_dimacs("p edge 3 1\ne 1 123456789012345678901234\n",
+	           "in.clq:2: vertex 12345678901234567890 out of range (1 to 3)");
+	g = dimacs_parse("p edge 00000000000000000003 1\ne 1 2\n", "t.clq", &info, &err);
+	ok(g && g->n == 3, "a count with twenty digits, most of them leading zeros: 3 vertices");
+	graph_free(g);
 	bad_dimacs("p edge 3 1\ne 1 2\x01\n", "in.clq:2: binary data (byte 0x01), not a text file");
 
 	/* the writer's output reads back as the same graph */
