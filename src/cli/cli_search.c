@@ -21,6 +21,8 @@ static void stats_print(FILE *f, const struct search_stats *st, double seconds, 
 		fprintf(f, "solutions: %s\n", u128_str(st->solutions, n));
 	fprintf(f, "nodes: %" PRIu64 "\n", st->nodes);
 	fprintf(f, "updates: %" PRIu64 "\n", st->updates);
+	if (st->links)
+		fprintf(f, "links made: %" PRIu64 "\n", st->links);
 	fprintf(f, "mems: %" PRIu64 "\n", st->mems);
 	if (st->memo_hits || st->memo_stores)
 		fprintf(f, "memo: %" PRIu64 " hits, %" PRIu64 " stored\n", st->memo_hits, st->memo_stores);

@@ -137,10 +137,10 @@ bool dlx_preset(struct dlx *d, int option)
 	/* Covering the first item hides the option from its other items'
 	 * lists, as when a search places it; the rest are then covered.  The
 	 * work is the setting up of the problem, not the search's. */
-	uint64_t updates = d->st.updates, mems = d->st.mems;
+	uint64_t updates = d->st.updates, links = d->st.links, mems = d->st.mems;
 	for (int nn = first; nn < end; nn++)
 		dlx_cover(d, d->itm[nn]);
-	d->st.updates = updates, d->st.mems = mems;
+	d->st.updates = updates, d->st.links = links, d->st.mems = mems;
 	return true;
 }
 

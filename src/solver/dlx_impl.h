@@ -184,6 +184,7 @@ static DLX_ALWAYS_INLINE void dlx_cover_as(struct dlx *d, int c, bool track, boo
 	d->last_len = (int32_t)l;
 	d->last_hidden = hidden;
 	d->st.updates += 1 + hidden;
+	d->st.links += 1 + (skip_own ? hidden : total);
 	d->st.mems += 4 + 3 * l + 6 * hidden;
 }
 

@@ -48,6 +48,7 @@ void stats_add(struct search_stats *dst, const struct search_stats *src)
 	dst->solutions = stats_add_count(dst->solutions, src->solutions, &dst->overflow);
 	dst->nodes += src->nodes;
 	dst->updates += src->updates;
+	dst->links += src->links;
 	dst->mems += src->mems;
 	dst->memo_hits += src->memo_hits;
 	dst->memo_stores += src->memo_stores;
@@ -64,6 +65,7 @@ void stats_sub(struct search_stats *dst, const struct search_stats *src)
 	dst->solutions -= src->solutions;
 	dst->nodes -= src->nodes;
 	dst->updates -= src->updates;
+	dst->links -= src->links;
 	dst->mems -= src->mems;
 	dst->memo_hits -= src->memo_hits;
 	dst->memo_stores -= src->memo_stores;

@@ -4,7 +4,13 @@
  *
  *   nodes    search-tree nodes entered; a solution counts as a node of its
  *            own, one level below the last choice (TAOCP 7.2.2 (4)).
- *   updates  removals of an element from a list.
+ *   updates  removals of an element from a list.  Dancing Links counts
+ *            them as Knuth's DLX1 would make them on the same search, so
+ *            that the two compare (see links).
+ *   links    Dancing Links only (0 elsewhere): the removals it actually
+ *            made (an item taken out of play, a node unlinked).  Fewer than
+ *            DLX1's where an item stays covered from one option to the
+ *            next; more where whole options are unlinked (dlx_impl.h).
  *   mems     memory accesses in Knuth's cost model (one per 64-bit word).
  *   profile  nodes per level. */
 #ifndef LD_STATS_H
@@ -19,6 +25,7 @@
 struct search_stats {
 	uint64_t nodes;
 	uint64_t updates;
+	uint64_t links;
 	uint64_t mems;
 	u128 solutions;         /* exact unless overflow */
 	uint64_t memo_hits;     /* subtrees answered from the memo cache */

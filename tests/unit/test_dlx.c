@@ -335,6 +335,40 @@ static void test_ways(void)
 	}
 }
 
+/* The removals made (links) against DLX1's count of them (updates):
+ * covering as DLX1 does, equal where no item stays covered from one option
+ * to the next (queens: consecutive options share only the item branched
+ * on), fewer where items stay (pentominoes: one piece's placements in a
+ * cell's list); unlinking whole options, more. */
+static uint64_t links_made(const struct xc_problem *p, bool skip_own, uint64_t *updates)
+{
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	dlx_set_ways(d, false, skip_own);
+	struct dlx_ctl ctl = { 0 };
+	dlx_run(d, &ctl);
+	uint64_t links = dlx_stats(d)->links;
+	*updates = dlx_stats(d)->updates;
+	dlx_free(d);
+	return links;
+}
+
+static void test_links(void)
+{
+	uint64_t updates;
+	struct xc_problem *p = make_queens(8);
+	uint64_t links = links_made(p, true, &updates);
+	is_u64(links, updates, "8 queens, covered as DLX1: the links made are DLX1's updates (%" PRIu64 ")", updates);
+	links = links_made(p, false, &updates);
+	ok(links > updates, "8 queens, whole options unlinked: more links made (%" PRIu64 ") than DLX1's %" PRIu64,
+	   links, updates);
+	xc_free(p);
+	p = make_packing(3, 20, PENTOMINOES, 12);
+	links = links_made(p, true, &updates);
+	ok(links < updates, "pentominoes in 3x20: a piece kept covered, fewer links made (%" PRIu64 ") than DLX1's %" PRIu64,
+	   links, updates);
+	xc_free(p);
+}
+
 /* A count cut into slices of k mems must do exactly the work of one run. */
 static void test_resume(void)
 {
@@ -620,6 +654,7 @@ int main(void)
 	test_sudoku_and_langford();
 	test_clone_preset();
 	test_ways();
+	test_links();
 	test_resume();
 	test_steps();
 	test_callback();
