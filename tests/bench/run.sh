@@ -65,17 +65,21 @@ knuth_count() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/^Altogether \([0-9]*
 knuth_nodes() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
 knuth_updates() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
 
-printf '%-30s %-22s %9s %14s %16s %12s %8s %7s\n' problem program seconds solutions nodes updates peak-MB ratio
-row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS
+# updates: DLX1's count (linkdance reports its own search so counted);
+# links-made: the removals linkdance actually made (its "links made").
+printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s\n' problem program seconds solutions nodes updates links-made \
+	peak-MB ratio
+row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS [LINKS]
 	local ratio=-
 	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { printf "%.2f", a / b }')
-	printf '%-30s %-22s %9s %14s %16s %12s %8s %7s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "$MB" "$ratio"
+	printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "${7:--}" \
+		"$MB" "$ratio"
 }
 
 ours_plain() { # PROBLEM FILE [THREADS]
 	IN=$2
 	measure linkdance "$LINKDANCE" xc --count --memo off --stats --threads "${3:-1}" -
-	row "$1" "linkdance${3:+ x$3}" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "${BASE:-}"
+	row "$1" "linkdance${3:+ x$3}" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "${BASE:-}" "$(ld_field 'links made')"
 }
 
 knuth() { # PROBLEM FILE PROGRAM-NAME PATH
@@ -104,13 +108,13 @@ echo "== memoized counts (ratios: time / linkdance count's)"
 memo_set() { # FAMILY FILE
 	IN=/dev/null
 	measure linkdance "$LINKDANCE" count "$1" --stats
-	row "$1" "linkdance count" "$OUT" "$(ld_field nodes)" "$(ld_field updates)"
+	row "$1" "linkdance count" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')"
 	BASE=$T
 	measure linkdance "$LINKDANCE" count "$1" --stats --threads 2
-	row "$1" "linkdance count x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE"
+	row "$1" "linkdance count x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')"
 	IN=$2
 	measure linkdance "$LINKDANCE" xc --count --memo on --stats -
-	row "$1" "linkdance xc (mrv)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE"
+	row "$1" "linkdance xc (mrv)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')"
 	knuth "$1" "$2" dlx6 "${DLX6:-}"
 }
 memo_set kanoodle kanoodle.dlx
