@@ -319,14 +319,6 @@ double sdk_bt_progress(const struct sdk_bt *b)
 	return search_share(b->degree, b->kth, l, last, b->phase == PH_SOLVED);
 }
 
-/* The k-th (from 0) digit of m. */
-static int kth_digit(sdk_mask m, uint64_t k)
-{
-	for (; k; k--)
-		m &= (sdk_mask)(m - 1);
-	return sdk_first_digit(m);
-}
-
 void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	struct board bd = b->root;
@@ -343,7 +335,7 @@ void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int 
 		int deg = sdk_popcount(cand);
 		if (deg == 0)
 			break;
-		put(&b->geo, &bd, c, kth_digit(cand, rng_below(r, (uint64_t)deg)));
+		put(&b->geo, &bd, c, sdk_kth_digit(cand, rng_below(r, (uint64_t)deg)));
 		if (level == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
 			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
@@ -388,7 +380,7 @@ bool sdk_bt_clash(const struct sdk_bt *b, int *a, int *c, int *unit)
 /* A random digit of m (m nonzero). */
 static int random_digit(struct rng *r, sdk_mask m)
 {
-	return kth_digit(m, rng_below(r, (uint64_t)sdk_popcount(m)));
+	return sdk_kth_digit(m, rng_below(r, (uint64_t)sdk_popcount(m)));
 }
 
 /* The state of sdk_count: the blank cells, those filled so far swapped to

@@ -105,16 +105,6 @@ static inline int count_bits(uint32_t x)
 	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
-static inline int count_digits(sdk_mask m)
-{
-	return count_bits(m);
-}
-
-static inline int first_digit(sdk_mask m)
-{
-	return low_bit(m) + 1;
-}
-
 /* Digit d (from 0) into bit i of band b, where it is the only digit
  * left (a naked single): gone from the cells that see it. */
 HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
@@ -651,7 +641,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 	for (int b = 0; !any && b < box; b++) {
 		for (uint32_t s = x->open[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			int n = count_digits(cell_digits_k(x, b, i, box));
+			int n = sdk_popcount(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
 			int k = count_bits64(seen(g, x->open, b, i, box));
@@ -808,7 +798,7 @@ static bool enter(struct sdk_fast *f, int level)
 	sdk_mask cand;
 	f->cell[level] = choose(&f->geo, &f->bd[level], &cand, &st->mems);
 	f->rest[level] = cand;
-	f->degree[level] = count_digits(cand);
+	f->degree[level] = sdk_popcount(cand);
 	return false;
 }
 
@@ -875,7 +865,7 @@ advance:
 	if (!f->rest[level])
 		goto leave;
 	{
-		int d = first_digit(f->rest[level]), c = f->cell[level];
+		int d = sdk_first_digit(f->rest[level]), c = f->cell[level];
 		f->rest[level] &= (sdk_mask)~sdk_bit(d);
 		f->digit[level] = d;
 		f->kth[level]++;
@@ -941,14 +931,6 @@ double sdk_fast_progress(const struct sdk_fast *f)
 	return search_share(f->degree, f->kth, l, last, f->phase == PH_SOLVED);
 }
 
-/* The k-th (from 0) digit of m. */
-static int kth_digit(sdk_mask m, uint64_t k)
-{
-	for (; k; k--)
-		m &= (sdk_mask)(m - 1);
-	return first_digit(m);
-}
-
 void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	struct board x = f->root;
@@ -967,8 +949,8 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 		sdk_mask cand;
 		uint64_t mems = 0;
 		int c = choose(geo, &x, &cand, &mems);
-		int deg = count_digits(cand);
-		int d = kth_digit(cand, rng_below(r, (uint64_t)deg));
+		int deg = sdk_popcount(cand);
+		int d = sdk_kth_digit(cand, rng_below(r, (uint64_t)deg));
 		parent = x;
 		root = false;
 		place(geo, &x, d - 1, c / geo->band_bits, c % geo->band_bits);
@@ -1090,7 +1072,7 @@ uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 				return count;
 			level--;
 		}
-		int c = cell[level], d = first_digit(rest[level]);
+		int c = cell[level], d = sdk_first_digit(rest[level]);
 		if (req->prefer && (rest[level] & sdk_bit(req->prefer->v[c])))
 			d = req->prefer->v[c];
 		rest[level] &= (sdk_mask)~sdk_bit(d);

@@ -46,11 +46,6 @@ void sdk_grid_init(struct sdk_grid *g, int box)
 	g->cells = g->side * g->side;
 }
 
-int sdk_first_digit(sdk_mask m)
-{
-	return __builtin_ctz(m) + 1;
-}
-
 /* One more than what a character of a puzzle line stands for (0: none),
  * so that blanks and digits, which come in no order a branch predictor
  * could learn, cost no branch to tell apart. */

@@ -60,7 +60,17 @@ static inline int sdk_popcount(sdk_mask m)
 	return (int)((x + (x >> 8)) & 0x1fu);
 }
 /* The lowest digit in m (m nonzero). */
-int sdk_first_digit(sdk_mask m);
+static inline int sdk_first_digit(sdk_mask m)
+{
+	return __builtin_ctz(m) + 1;
+}
+/* The k-th digit of m, from 0 (k below its count): a random walk's pick. */
+static inline int sdk_kth_digit(sdk_mask m, uint64_t k)
+{
+	for (; k; k--)
+		m &= (sdk_mask)(m - 1);
+	return sdk_first_digit(m);
+}
 
 /* A grid from one puzzle line: side*side characters, a digit 1..side for a
  * given, '.' or '0' for a blank (81 for 9x9, 16 for 4x4: the length picks
