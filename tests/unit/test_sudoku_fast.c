@@ -20,6 +20,7 @@
 #include "puzzles/sudoku_puzzle.h"
 #include "solver/estimate.h"
 #include "solver/sudoku_fast.h"
+#include "engine_run.h"
 #include "tap.h"
 #include "util/clock.h"
 #include "util/rng.h"
@@ -344,87 +345,13 @@ static void test_generator(void)
 
 /* ---- step by step -------------------------------------------------------- */
 
-struct run {
-	char **sol;
-	int n;
-	uint64_t nodes, tries, undos, chooses, dead_ends, forced_said;
-	int depth_bad;
-	bool words, marked, fails_said, more_said;
-	double progress_drop;
-};
-
-static void run_free(struct run *r)
-{
-	for (int i = 0; i < r->n; i++)
-		free(r->sol[i]);
-	free(r->sol);
-}
-
-static void keep(struct run *r, struct engine *e)
-{
-	struct strbuf b = { 0 };
-	e->ops->path_move(e, &b);
-	r->sol = realloc(r->sol, sizeof *r->sol * (size_t)(r->n + 1));
-	r->sol[r->n++] = strbuf_take(&b);
-}
-
-static void look_at_step(struct run *r, struct engine *e, int *level)
-{
-	const struct engine_event *ev = engine_event(e);
-	struct note n;
-	e->ops->event_note(e, &n);
-	r->words &= n.text[0] != '\0' && strlen(n.text) < 80;
-	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
-		r->marked &= note_has_cell(&n, ev->subject);
-	r->forced_said += strstr(n.text, "forced digit") != NULL;
-	if (ev->kind == ENGINE_EV_CHOOSE) {
-		r->chooses++;
-		r->dead_ends += ev->choices == 0;
-		r->depth_bad += ev->level != *level || ev->choices == 1;
-	} else if (ev->kind == ENGINE_EV_TRY) {
-		r->tries++;
-		r->depth_bad += ev->level != *level;
-		(*level)++;
-	} else if (ev->kind == ENGINE_EV_UNDO) {
-		r->undos++;
-		(*level)--;
-		r->depth_bad += ev->level != *level;
-		r->fails_said |= strstr(n.text, "fails, takes it back") != NULL;
-		r->more_said |= strstr(n.text, "back to look for more") != NULL;
-	}
-}
-
-static void run_through(struct engine *e, bool step, struct run *r)
-{
-	memset(r, 0, sizeof *r);
-	r->words = r->marked = true;
-	struct engine_ctl ctl = { .step = step, .report_solutions = !step };
-	enum engine_status st;
-	int level = 0;
-	double last = 0;
-	while ((st = engine_run(e, &ctl)) == ENGINE_STEP || st == ENGINE_SOLUTION) {
-		const struct engine_event *ev = engine_event(e);
-		if (st == ENGINE_SOLUTION || ev->kind == ENGINE_EV_SOLUTION)
-			keep(r, e);
-		double p = e->ops->progress(e);
-		/* (the sums of the shares are rounded; Knuth's measure is exact) */
-		if (last - p > r->progress_drop + 1e-12)
-			r->progress_drop = last - p;
-		last = p;
-		if (step)
-			look_at_step(r, e, &level);
-	}
-	r->depth_bad += st != ENGINE_DONE || e->ops->progress(e) != 1.0;
-	r->nodes = engine_stats(e)->nodes;
-}
-
 static void test_steps(const char *line, const char *what, int solutions)
 {
 	struct engine *e = fast(line);
 	struct run straight, stepped;
-	run_through(e, false, &straight);
+	run_through(e, false, true, &straight);
 	e->ops->restart(e);
-	run_through(e, true, &stepped);
+	run_through(e, true, true, &stepped);
 	ok(stepped.tries == stepped.undos && stepped.depth_bad == 0,
 	   "%s: %" PRIu64 " tries, each undone, at the levels they were made; no cell chosen with one candidate", what,
 	   stepped.tries);
