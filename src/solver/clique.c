@@ -28,6 +28,8 @@ struct clique {
 	int *order;
 	int n, W;
 	int floor, target;
+	bool enumerate_next;    /* clique_set_enumerate's, for the next restart */
+	bool enumerate;         /* report every clique of floor + 1, best_k fixed */
 	bool renumber;          /* re-colour (dense graphs only: see clique_new) */
 
 	int best_k;             /* the size to beat: the floor, then the best found */
@@ -367,6 +369,7 @@ void clique_restart(struct clique *c)
 	c->base[0] = 0;
 	c->best_k = c->floor;
 	c->best_n = 0;
+	c->enumerate = c->enumerate_next;
 	c->phase = PH_START;
 	c->level = 0;
 	stats_clear(&c->st);
@@ -380,6 +383,11 @@ void clique_set_floor(struct clique *c, int k)
 	c->floor = k < 0 ? 0 : k > c->n ? c->n : k;
 }
 
+void clique_set_enumerate(struct clique *c, bool on)
+{
+	c->enumerate_next = on;
+}
+
 void clique_set_target(struct clique *c, int k)
 {
 	c->target = k > 0 ? k : 0;
@@ -391,14 +399,17 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The clique of the node at level (its level vertices) is the best. */
+/* The clique of the node at level (its level vertices) is the best, or
+ * in enumerate mode the latest found (the size to beat stays the floor,
+ * so that every clique one larger is found). */
 static void record_best(struct clique *c, int level)
 {
 	for (int l = 0; l < level; l++)
 		c->best[l] = c->order[c->lv[c->base[l] + c->kth[l]]];
 	qsort(c->best, (size_t)level, sizeof *c->best, cmp_int);
 	c->best_n = level;
-	c->best_k = level;
+	if (!c->enumerate)
+		c->best_k = level;
 }
 
 /* The vertex of level's child in place (the caller's number). */
@@ -484,8 +495,10 @@ forward:
 	if (level > st->max_level)
 		st->max_level = level;
 	c->kth[level] = -1;
-	if (c->lo[level] > c->hi[level]) {
-		/* no candidates: a leaf */
+	/* In enumerate mode a clique of floor + 1 is a solution whether or
+	 * not it could grow, and the search goes no deeper. */
+	if (c->lo[level] > c->hi[level] || (c->enumerate && level > c->best_k)) {
+		/* a leaf */
 		c->degree[level] = 0;
 		c->bound[level] = level;
 		if (level > c->best_k) {
@@ -559,8 +572,9 @@ placed:
 	goto forward;
 
 leave:
-	/* The target met by a clique found, not by a floor above it. */
-	if (level == 0 || (c->target && c->best_n > 0 && c->best_k >= c->target)) {
+	/* The target met by a clique found, not by a floor above it (best_n
+	 * is 0 until one is; in enumerate mode best_k stays the floor). */
+	if (level == 0 || (c->target && c->best_n >= c->target)) {
 		c->phase = PH_DONE;
 		c->level = 0;
 		st->level = 0;
@@ -633,7 +647,7 @@ void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int 
 	root_set(c, P, &lo, &hi);
 	*solution = false;
 	for (;;) {
-		if (lo > hi) {
+		if (lo > hi || (c->enumerate && level > c->best_k)) {
 			*solution = level > c->best_k;
 			break;
 		}

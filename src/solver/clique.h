@@ -30,7 +30,8 @@
  * Counters (stats.h): nodes are the nodes entered; a clique found is not a
  * node of its own (unlike an exact cover's solution), since every node is
  * a clique.  solutions counts improvements: a leaf (no candidates left)
- * whose clique is larger than every one before.  updates count vertices
+ * whose clique is larger than every one before (in enumerate mode, each
+ * clique of floor + 1 vertices).  updates count vertices
  * added.  mems are 64-bit words touched: 1 to enter a node, each word of
  * the candidate set read or written in colouring, listing and cutting it
  * to a neighbourhood, 1 to take a vertex back.
@@ -72,10 +73,22 @@ void clique_restart(struct clique *c);
 /* Look only for cliques of more than k vertices (k >= 0): "is there one
  * larger than the player's?".  Takes effect at the next restart. */
 void clique_set_floor(struct clique *c, int k);
+/* Enumerate mode (takes effect at the next restart, as the floor): the
+ * size to beat stays the floor k, and every clique of exactly k + 1
+ * vertices is a solution, reported once (ENGINE_SOLUTION with
+ * report_solutions, counted in the stats' solutions, given by
+ * clique_best and clique_path); the search goes no deeper than k + 1
+ * vertices and prunes a node when |C| plus its colour bound is k or
+ * less.  "How many maximum cliques extend the player's selection?" is
+ * the floor omega - 1 on the common neighbours.  Every rule.  A target
+ * still stops at the first clique of that size, max_solutions after
+ * that many cliques. */
+void clique_set_enumerate(struct clique *c, bool on);
 /* Stop (ENGINE_DONE) once a clique of k vertices is found; 0: never. */
 void clique_set_target(struct clique *c, int k);
 
-/* As engine_run (engine.h).  max_solutions counts improvements. */
+/* As engine_run (engine.h).  max_solutions counts improvements (or
+ * cliques enumerated). */
 enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl);
 const struct engine_event *clique_event(const struct clique *c);
 const struct search_stats *clique_stats(const struct clique *c);

@@ -106,6 +106,7 @@ struct brute {
 	int omega;              /* the clique number */
 	uint64_t cliques;       /* cliques, the empty one included */
 	uint64_t maximal;       /* maximal cliques */
+	uint64_t of_size[21];   /* cliques of each size */
 };
 
 /* Every subset of the n <= 20 vertices of g. */
@@ -133,6 +134,7 @@ static struct brute brute_force(const struct graph *g)
 		if (!clique)
 			continue;
 		b.cliques++;
+		b.of_size[__builtin_popcount(s)]++;
 		if (__builtin_popcount(s) > b.omega)
 			b.omega = __builtin_popcount(s);
 		if (!(common & ~s))
@@ -400,6 +402,157 @@ static void test_floor_target(const struct graph *g, int omega)
 	clique_free(c);
 }
 
+/* ---- enumerate mode ------------------------------------------------------------ */
+
+struct enum_tally {
+	uint64_t found, distinct, tries, undos, choose, nodes, updates;
+	u128 solutions;
+	int max_level;
+	bool all_ok;            /* each a clique of k, clique_path the same set */
+};
+
+/* Enumerate the cliques of k >= 1 vertices of g (n <= 16) with rule,
+ * step by step or stopping at each; every one checked and marked. */
+static struct enum_tally enumerate_all(const struct graph *g, enum clique_rule rule, int k, bool step)
+{
+	struct enum_tally t = { .all_ok = true };
+	static bool seen[1 << 16];
+	memset(seen, 0, sizeof seen);
+	struct clique *c = clique_new(g, rule);
+	clique_set_floor(c, k - 1);
+	clique_set_enumerate(c, true);
+	clique_restart(c);
+	struct engine_ctl ctl = { .step = step, .report_solutions = !step };
+	int best[20], path[20];
+	for (;;) {
+		enum engine_status s = clique_run(c, &ctl);
+		const struct engine_event *ev = clique_event(c);
+		if (s == ENGINE_STEP) {
+			t.tries += ev->kind == ENGINE_EV_TRY;
+			t.undos += ev->kind == ENGINE_EV_UNDO;
+			t.choose += ev->kind == ENGINE_EV_CHOOSE;
+		}
+		if (ev->kind == ENGINE_EV_SOLUTION) {
+			t.found++;
+			int m = clique_best(c, best), p = clique_path(c, path);
+			uint32_t mask = 0, pmask = 0;
+			for (int i = 0; i < m; i++)
+				mask |= 1u << best[i];
+			for (int i = 0; i < p; i++)
+				pmask |= 1u << path[i];
+			if (m != k || p != k || mask != pmask || !graph_is_clique(g, best, m))
+				t.all_ok = false;
+			else if (!seen[mask]) {
+				seen[mask] = true;
+				t.distinct++;
+			}
+		}
+		if (s == ENGINE_DONE)
+			break;
+		if (s != ENGINE_STEP && s != ENGINE_SOLUTION) {
+			t.all_ok = false;
+			break;
+		}
+	}
+	const struct search_stats *st = clique_stats(c);
+	t.solutions = st->solutions;
+	t.nodes = st->nodes;
+	t.updates = st->updates;
+	t.max_level = st->max_level;
+	clique_free(c);
+	return t;
+}
+
+static void test_enumerate(void)
+{
+	static const double density[] = { 0.2, 0.5, 0.8, 0.95 };
+	int graphs = 0, bad_count = 0, bad_once = 0, bad_step = 0, bad_depth = 0, bad_limit = 0, bad_target = 0;
+	for (int n = 1; n <= 16; n += 5) {
+		for (size_t d = 0; d < sizeof density / sizeof *density; d++) {
+			for (uint64_t seed = 1; seed <= 2; seed++) {
+				struct diag err;
+				struct graph *g = graph_gen_random(n, density[d], seed * 77 + (uint64_t)n, &err);
+				struct brute b = brute_force(g);
+				graphs++;
+				for (size_t r = 0; r < N_RULES; r++) {
+					for (int k = 1; k <= b.omega + 1; k++) {
+						struct enum_tally t = enumerate_all(g, rules[r].rule, k, false);
+						if (t.found != b.of_size[k] || t.solutions != b.of_size[k])
+							bad_count++;
+						if (!t.all_ok || t.distinct != t.found)
+							bad_once++;
+						if (t.max_level > k)
+							bad_depth++;
+						struct enum_tally s = enumerate_all(g, rules[r].rule, k, true);
+						if (s.found != t.found || s.distinct != t.distinct || !s.all_ok ||
+						    s.nodes != t.nodes || s.tries != s.undos || s.tries != s.updates ||
+						    s.choose != s.nodes - s.found)
+							bad_step++;
+						/* max_solutions 2: two and stop; a target k: the first */
+						struct clique *c = clique_new(g, rules[r].rule);
+						clique_set_floor(c, k - 1);
+						clique_set_enumerate(c, true);
+						clique_restart(c);
+						struct engine_ctl ctl = { .max_solutions = 2 };
+						enum engine_status st = clique_run(c, &ctl);
+						int best[20];
+						if (b.of_size[k] >= 2 ? st != ENGINE_LIMIT || clique_stats(c)->solutions != 2
+						                      : st != ENGINE_DONE ||
+						                            clique_stats(c)->solutions != b.of_size[k])
+							bad_limit++;
+						clique_set_target(c, k);
+						clique_restart(c);
+						ctl = (struct engine_ctl){ 0 };
+						st = clique_run(c, &ctl);
+						int m = clique_best(c, best);
+						if (st != ENGINE_DONE || clique_stats(c)->solutions != (b.of_size[k] > 0) ||
+						    m != (b.of_size[k] ? k : 0) || !graph_is_clique(g, best, m))
+							bad_target++;
+						clique_free(c);
+					}
+				}
+				graph_free(g);
+			}
+		}
+	}
+	is_u64(bad_count, 0, "%d random graphs, each rule, k = 1 .. omega + 1: enumerate finds the brute force's count of k-cliques", graphs);
+	is_u64(bad_once, 0, "each reported once, a clique of k, clique_path and clique_best the same");
+	is_u64(bad_depth, 0, "enumerate goes no deeper than k");
+	is_u64(bad_step, 0, "step by step: the same cliques and nodes, tries = undos = updates, a CHOOSE at every other node");
+	is_u64(bad_limit, 0, "max_solutions 2 stops after two (or all, when fewer)");
+	is_u64(bad_target, 0, "a target of k stops at the first");
+
+	/* enumerate off again at the next restart: back to improvements */
+	struct diag err;
+	struct graph *g = NULL;
+	struct brute b;
+	/* a graph with several maximum cliques */
+	for (uint64_t seed = 1;; seed++) {
+		g = graph_gen_random(16, 0.6, seed, &err);
+		b = brute_force(g);
+		if (b.of_size[b.omega] >= 3 || seed == 100)
+			break;
+		graph_free(g);
+	}
+	struct clique *c = clique_new(g, CLIQUE_BNB);
+	clique_set_floor(c, b.omega - 1);
+	clique_set_enumerate(c, true);
+	clique_restart(c);
+	struct engine_ctl ctl = { 0 };
+	clique_run(c, &ctl);
+	bool was = clique_stats(c)->solutions == b.of_size[b.omega];
+	clique_set_enumerate(c, false);
+	clique_run(c, &ctl);
+	bool kept = clique_stats(c)->solutions == b.of_size[b.omega];
+	clique_restart(c);
+	clique_run(c, &ctl);
+	ok(was && kept && clique_stats(c)->solutions == 1,
+	   "enumerate counts the %" PRIu64 " maximum cliques; off, from the next restart, one improvement",
+	   b.of_size[b.omega]);
+	clique_free(c);
+	graph_free(g);
+}
+
 /* The path during a step-by-step run is always a clique. */
 static void test_path(const struct graph *g)
 {
@@ -537,6 +690,7 @@ int main(void)
 	test_codes();
 	test_random();
 	test_bk();
+	test_enumerate();
 	struct graph *g = graph_gen_hamming(6, 4, &err);
 	test_protocol("hamming6-4", g);
 	test_floor_target(g, 4);
