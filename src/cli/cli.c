@@ -467,12 +467,15 @@ static int cmd_generate(int argc, char **argv)
 	bool graded = s && pz->grade && pz->grade(s, &g, NULL);
 	if (s)
 		pz->free_state(s);
-	printf("# linkdance generate %s --grade %d --seed %" PRIu64 "\n", pz->name, o.grade, o.seed);
+	/* The header's comments and keys, marked as the family's own comments
+	 * when its level files are its descriptions (DIMACS). */
+	const char *c = pz->level_comment ? pz->level_comment : "# ", *k = pz->level_comment ? pz->level_comment : "";
+	printf("%slinkdance generate %s --grade %d --seed %" PRIu64 "\n", c, pz->name, o.grade, o.seed);
 	if (graded)
-		printf("# one way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", g.effort,
-		       g.effort == 1 ? "" : "s");
-	printf("family %s\nname %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s", pz->name, o.grade, o.seed,
-	       o.grade, o.seed, desc.s);
+		printf("%sone way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", c,
+		       g.effort, g.effort == 1 ? "" : "s");
+	printf("%sfamily %s\n%sname %d-%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, o.grade,
+	       o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
 	strbuf_free(&desc);
 	return cli_flush();
 }

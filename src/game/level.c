@@ -79,6 +79,84 @@ static const char *more(const char *s)
 	return strlen(s) > QUOTE_MAX ? "..." : "";
 }
 
+/* A header key of a level: family, name, grade or seed (1); not one of
+ * them (0); or one with a bad value, err set (-1). */
+static int header_key(struct level *lv, const char *key, const char *val, const char *where, long n,
+                      struct diag *err)
+{
+	if (!strcmp(key, "family")) {
+		if (!(lv->pz = puzzle_find(val))) {
+			diag_at(err, where, n, "unknown family '%.*s%s' (%s)", quoted(val), val, more(val),
+			        puzzle_names());
+			return -1;
+		}
+	} else if (!strcmp(key, "name")) {
+		snprintf(lv->name, sizeof lv->name, "%s", val);
+	} else if (!strcmp(key, "grade")) {
+		char *end;
+		long g = strtol(val, &end, 10);
+		if (*end || end == val || g < 1 || g > 4) {
+			diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%.*s%s'", quoted(val), val, more(val));
+			return -1;
+		}
+		lv->grade = (int)g;
+	} else if (!strcmp(key, "seed")) {
+		char *end;
+		errno = 0;
+		unsigned long long v = strtoull(val, &end, 10);
+		if (*end || end == val || errno || *val == '-') {
+			diag_at(err, where, n, "seed must be a number, not '%.*s%s'", quoted(val), val, more(val));
+			return -1;
+		}
+		lv->seed = v;
+		lv->has_seed = true;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* A level whose board is a DIMACS graph is a DIMACS file: its header
+ * keys are comments, "c family clique", so that any DIMACS reader takes
+ * it, and the whole file is the family's description. */
+static bool is_comment_form(const char *text)
+{
+	while (*text == '\n' || *text == '\r' || *text == ' ' || *text == '\t')
+		text++;
+	return (text[0] == 'c' || text[0] == 'p') && (text[1] == ' ' || text[1] == '\t' || text[1] == '\n');
+}
+
+static bool parse_comment_form(struct level *lv, const char *text, const char *where, struct diag *err)
+{
+	char line[256];
+	long n = 0;
+	bool too_long;
+	for (const char *p = text; next_line(&p, line, sizeof line, &too_long);) {
+		n++;
+		if (line[0] != 'c' || !isspace((unsigned char)line[1]))
+			continue;
+		char *key = trim(line + 1), *val = key;
+		while (*val && !isspace((unsigned char)*val))
+			val++;
+		if (*val)
+			*val++ = '\0';
+		if (header_key(lv, key, trim(val), where, n, err) < 0)
+			return false;
+	}
+	if (!lv->pz) {
+		diag_at(err, where, 1, "no 'c family' line");
+		return false;
+	}
+	size_t len = strlen(text);
+	if (len >= sizeof lv->desc) {
+		diag_at(err, where, 1, "the graph is longer than %zu bytes", sizeof lv->desc - 1);
+		return false;
+	}
+	memcpy(lv->desc, text, len + 1);
+	lv->desc_line = 1;
+	return true;
+}
+
 bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err)
 {
 	char line[256];
@@ -114,6 +192,8 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 		p = e ? e + 1 : p + len;
 	}
 
+	if (is_comment_form(text))
+		return parse_comment_form(lv, text, where, err);
 	n = 0;
 	while (next_line(&text, line, sizeof line, &too_long)) {
 		n++;
@@ -126,32 +206,11 @@ bool level_parse(struct level *lv, const char *text, const char *where, struct d
 		if (*val)
 			*val++ = '\0';
 		val = trim(val);
-		if (!strcmp(key, "family")) {
-			if (!(lv->pz = puzzle_find(val))) {
-				diag_at(err, where, n, "unknown family '%.*s%s' (%s)", quoted(val), val, more(val),
-				        puzzle_names());
-				return false;
-			}
-		} else if (!strcmp(key, "name")) {
-			snprintf(lv->name, sizeof lv->name, "%s", val);
-		} else if (!strcmp(key, "grade")) {
-			char *end;
-			long g = strtol(val, &end, 10);
-			if (*end || end == val || g < 1 || g > 4) {
-				diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%.*s%s'", quoted(val), val, more(val));
-				return false;
-			}
-			lv->grade = (int)g;
-		} else if (!strcmp(key, "seed")) {
-			char *end;
-			errno = 0;
-			unsigned long long v = strtoull(val, &end, 10);
-			if (*end || end == val || errno || *val == '-') {
-				diag_at(err, where, n, "seed must be a number, not '%.*s%s'", quoted(val), val, more(val));
-				return false;
-			}
-			lv->seed = v;
-			lv->has_seed = true;
+		int known = header_key(lv, key, val, where, n, err);
+		if (known < 0)
+			return false;
+		if (known) {
+			continue;
 		} else if (!strcmp(key, "board")) {
 			if (!lv->pz) {
 				diag_at(err, where, n, "'board' before 'family'");

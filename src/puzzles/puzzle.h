@@ -11,7 +11,7 @@
  * counting, and the export of its problem in Knuth's format.
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
- * (sudoku_puzzle.c). */
+ * (sudoku_puzzle.c), clique (clique_puzzle.c). */
 #ifndef LD_PUZZLE_H
 #define LD_PUZZLE_H
 
@@ -174,6 +174,11 @@ struct puzzle {
 	const char *free_play;
 	/* The words for a count of n ways: "ways to finish", "grids". */
 	const char *count_noun;
+	/* Optional: the comment mark of the family's descriptions ("c " in
+	 * DIMACS).  Its level files are then descriptions with the level's
+	 * keys as comments ("c family clique", "c grade 2"), files that other
+	 * programs read as they are; NULL: keys, then "board" (level.h). */
+	const char *level_comment;
 	/* Files of many puzzles for the batch commands, or NULL. */
 	const struct puzzle_batch *batch;
 };

@@ -23,8 +23,23 @@ void note_say(struct note *n, const char *fmt, ...)
 
 void note_cell(struct note *n, int cell)
 {
-	if (n->n_cells < NOTE_MAX_MARKS && !note_has_cell(n, cell))
+	note_cell_class(n, cell, -1);
+}
+
+void note_cell_class(struct note *n, int cell, int k)
+{
+	if (n->n_cells < NOTE_MAX_MARKS && !note_has_cell(n, cell)) {
+		n->cell_class[n->n_cells] = k;
 		n->cells[n->n_cells++] = cell;
+	}
+}
+
+int note_class_of(const struct note *n, int cell)
+{
+	for (int i = 0; i < n->n_cells; i++)
+		if (n->cells[i] == cell)
+			return n->cell_class[i];
+	return -1;
 }
 
 void note_piece(struct note *n, int piece)

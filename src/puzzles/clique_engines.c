@@ -1,0 +1,272 @@
+/* The clique searches of solver/clique.h as engines of the clique family.
+ *
+ * An engine finishes a position: it looks for the largest cliques (or
+ * independent sets) that hold the player's selection.  The selection's
+ * common neighbours are cut out as a graph of their own, and the search
+ * runs there with its floor fixed one below what is missing, in the
+ * solver's enumerate mode: every way to finish is then a solution, each
+ * once, so the checker, the count and the hint read it as they read any
+ * family's engine.  Because the game knows the largest size from the
+ * start (cq_goal), the bound prunes against it from the first node: what
+ * the animation shows is the proof that nothing else reaches it. */
+#include "config.h"
+
+#include "puzzles/clique_engines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/clique_puzzle.h"
+#include "solver/clique.h"
+#include "util/xalloc.h"
+
+struct cq_engine {
+	struct engine base;
+	struct clique *c;          /* NULL when nothing is missing */
+	int map[CQ_MAX_VERTICES];  /* the subgraph's vertex i is map[i] */
+	int k;                     /* vertices of the subgraph */
+	int have;                  /* selected already */
+	int need;                  /* vertices to add */
+	bool independent;
+	/* With nothing missing the selection is the one way to finish: a
+	 * search of one solution, then the end. */
+	int trivial_step;
+	struct engine_event trivial_ev;
+	struct search_stats trivial_st;
+};
+
+static struct cq_engine *of(const struct engine *e)
+{
+	return (struct cq_engine *)e;
+}
+
+static void ops_free(struct engine *e)
+{
+	clique_free(of(e)->c);
+	stats_free(&of(e)->trivial_st);
+	free(e);
+}
+
+static void ops_restart(struct engine *e)
+{
+	struct cq_engine *x = of(e);
+	if (x->c) {
+		clique_restart(x->c);
+		return;
+	}
+	x->trivial_step = 0;
+	x->trivial_ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1 };
+	stats_free(&x->trivial_st);
+	stats_init(&x->trivial_st, 1);
+}
+
+static enum engine_status trivial_run(struct cq_engine *x, const struct engine_ctl *ctl)
+{
+	if (ctl->cancel && atomic_load(ctl->cancel))
+		return ENGINE_CANCELLED;
+	if (x->trivial_step == 0) {
+		x->trivial_step = 1;
+		x->trivial_st.nodes = 1;
+		x->trivial_st.solutions = 1;
+		x->trivial_ev = (struct engine_event){ .kind = ENGINE_EV_SOLUTION, .subject = -1, .choice = -1 };
+		if (ctl->step)
+			return ENGINE_STEP;
+		if (ctl->report_solutions)
+			return ENGINE_SOLUTION;
+		if (ctl->max_solutions == 1)
+			return ENGINE_LIMIT;
+	}
+	x->trivial_step = 2;
+	x->trivial_ev = (struct engine_event){ .kind = ENGINE_EV_DONE, .subject = -1, .choice = -1 };
+	return ctl->step ? ENGINE_STEP : ENGINE_DONE;
+}
+
+static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
+{
+	struct cq_engine *x = of(e);
+	if (!x->c)
+		return trivial_run(x, ctl);
+	return clique_run(x->c, ctl);
+}
+
+static const struct engine_event *ops_event(const struct engine *e)
+{
+	const struct cq_engine *x = of(e);
+	return x->c ? clique_event(x->c) : &x->trivial_ev;
+}
+
+static const struct search_stats *ops_stats(const struct engine *e)
+{
+	const struct cq_engine *x = of(e);
+	return x->c ? clique_stats(x->c) : &x->trivial_st;
+}
+
+static double ops_progress(const struct engine *e)
+{
+	const struct cq_engine *x = of(e);
+	return x->c ? clique_progress(x->c) : x->trivial_step ? 1.0 : 0.0;
+}
+
+/* The vertices the search holds now, in the graph's numbers. */
+static int path(const struct cq_engine *x, int *out)
+{
+	if (!x->c)
+		return 0;
+	int k = clique_path(x->c, out);
+	for (int i = 0; i < k; i++)
+		out[i] = x->map[out[i]];
+	return k;
+}
+
+static void ops_path_move(const struct engine *e, struct strbuf *out)
+{
+	int v[CQ_MAX_VERTICES];
+	int k = path(of(e), v);
+	for (int i = 0; i < k; i++)
+		strbuf_addf(out, "%s+%d", out->len ? ";" : "", v[i] + 1);
+}
+
+static int vertex(const struct cq_engine *x, int sub)
+{
+	return sub >= 0 && sub < x->k ? x->map[sub] : -1;
+}
+
+static void ops_event_note(const struct engine *e, struct note *out)
+{
+	const struct cq_engine *x = of(e);
+	const struct engine_event *ev = ops_event(e);
+	const char *set = x->independent ? "independent set" : "clique";
+	int v[CQ_MAX_VERTICES];
+	int held = x->have + path(x, v);
+	int subject = vertex(x, ev->subject), choice = vertex(x, ev->choice);
+	note_clear(out);
+	switch (ev->kind) {
+	case ENGINE_EV_NONE:
+		note_say(out, "ready to search for a %s of %d", set, x->have + x->need);
+		break;
+	case ENGINE_EV_CHOOSE:
+		if (ev->choices == 0) {
+			note_say(out, "%s of %d: no vertex left that could make it large enough", set, held);
+			break;
+		}
+		if (subject >= 0)
+			note_cell(out, subject);
+		note_say(out, "%s of %d: %d vertex%s worth trying, %d first", set, held, ev->choices,
+		         ev->choices == 1 ? "" : "es", subject + 1);
+		break;
+	case ENGINE_EV_TRY:
+		note_cell(out, choice);
+		note_say(out, "adds %d: a %s of %d", choice + 1, set, held);
+		break;
+	case ENGINE_EV_UNDO:
+		note_cell(out, choice);
+		note_say(out, "takes %d back", choice + 1);
+		break;
+	case ENGINE_EV_PRUNE:
+		if (subject >= 0) {
+			note_cell(out, subject);
+			note_say(out, "cut from %d on: colours bound the %s at %ld, %d needed", subject + 1, set,
+			         ev->value + x->have, x->have + x->need);
+		} else {
+			note_say(out, "cut: colours bound the %s at %ld, %d needed", set, ev->value + x->have,
+			         x->have + x->need);
+		}
+		break;
+	case ENGINE_EV_SOLUTION:
+		note_say(out, "a largest %s: %d vertices", set, held);
+		break;
+	case ENGINE_EV_DONE:
+		note_say(out, "every branch searched");
+		break;
+	case ENGINE_EV_MEMO_HIT:
+		note_say(out, "goes on searching");
+		break;
+	}
+}
+
+static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	struct cq_engine *x = of(e);
+	if (x->c) {
+		clique_probe(x->c, r, degrees, cap, depth, solution);
+		return;
+	}
+	*depth = 0;
+	*solution = true;
+}
+
+#define CQ_OPS(id)                                                                                           \
+	static const struct engine_ops id##_ops = {                                                          \
+		.name = #id,                                                                                 \
+		.free = ops_free,                                                                            \
+		.restart = ops_restart,                                                                      \
+		.run = ops_run,                                                                              \
+		.event = ops_event,                                                                          \
+		.stats = ops_stats,                                                                          \
+		.progress = ops_progress,                                                                    \
+		.path_move = ops_path_move,                                                                  \
+		.event_note = ops_event_note,                                                                \
+		.probe = ops_probe,                                                                          \
+	}
+
+CQ_OPS(bnb);
+CQ_OPS(btc);
+CQ_OPS(bt);
+
+static struct engine *engine_new(const struct puzzle_state *s, const struct engine_ops *ops, enum clique_rule rule)
+{
+	struct cq_engine *x = xcalloc(1, sizeof *x);
+	x->base.ops = ops;
+	x->independent = cq_independent(s);
+	uint64_t sel = cq_selection(s);
+	x->have = __builtin_popcountll(sel);
+	x->need = cq_goal(s) - x->have;
+	/* A selection that breaks the rule, or is already too large, has
+	 * nothing to join it: the search of an empty graph for at least one
+	 * vertex finds nothing, which is the answer. */
+	uint64_t join = cq_can_join(s);
+	if (x->need < 0)
+		x->need = 0, join = 0;
+	for (int v = 0; v < cq_vertices(s); v++)
+		if (join >> v & 1)
+			x->map[x->k++] = v;
+	bool broken = cq_clash(s, &(int){ 0 }, &(int){ 0 });
+	if (x->need == 0 && !broken) {
+		ops_restart(&x->base);
+		return &x->base;
+	}
+	struct graph *g = graph_new(x->k);
+	for (int i = 0; i < x->k; i++)
+		for (int j = i + 1; j < x->k; j++)
+			if (cq_neighbours(s, x->map[i]) >> x->map[j] & 1)
+				graph_add_edge(g, i, j);
+	x->c = clique_new(g, rule);
+	graph_free(g);
+	clique_set_floor(x->c, x->need > 0 ? x->need - 1 : 0);
+	clique_set_enumerate(x->c, true);
+	clique_restart(x->c);
+	return &x->base;
+}
+
+static struct engine *bnb_new(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return engine_new(s, &bnb_ops, CLIQUE_BNB);
+}
+
+static struct engine *btc_new(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return engine_new(s, &btc_ops, CLIQUE_BT_COLOUR);
+}
+
+static struct engine *bt_new(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return engine_new(s, &bt_ops, CLIQUE_BT);
+}
+
+const struct puzzle_engine cq_engine_bnb = { "bnb", "Branch and bound", bnb_new };
+const struct puzzle_engine cq_engine_btc = { "btc", "Backtracking, colour bound", btc_new };
+const struct puzzle_engine cq_engine_bt = { "bt", "Backtracking", bt_new };
