@@ -4,11 +4,12 @@
 
 #include <stddef.h>
 
+#include "ui/graph_view.h"
 #include "ui/sudoku_view.h"
 #include "ui/tiling_view.h"
 
 /* Every family's view; the first that serves a family draws it. */
-static const struct view_ops *const views[] = { &tiling_view_ops, &sudoku_view_ops, NULL };
+static const struct view_ops *const views[] = { &tiling_view_ops, &sudoku_view_ops, &graph_view_ops, NULL };
 
 const struct view_ops *view_find(const struct puzzle *pz)
 {
