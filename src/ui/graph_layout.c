@@ -20,6 +20,10 @@
 #define CIRCLE_WORK 2000000L
 #define STRESS_STARTS 6
 #define STRESS_ITERS 300
+/* Moving single vertices afterwards: places tried (a square grid of
+ * RELOCATE_GRID x RELOCATE_GRID), and pairs of edges looked at, at most. */
+#define RELOCATE_GRID 9
+#define RELOCATE_WORK 1000000L
 
 static const double PI = 3.14159265358979323846;
 
@@ -434,6 +438,74 @@ static double min_distance(int n, const double *x, const double *y)
 	return sqrt(best);
 }
 
+/* ---- moving single vertices ------------------------------------------------- */
+
+/* Crossings of the edges at v with the others. */
+static int crossings_at_vertex(const struct edges *es, const double *x, const double *y, int v, long *work)
+{
+	int count = 0;
+	for (int i = es->first[v]; i < es->first[v + 1]; i++) {
+		const int *e = es->e[es->at[i]];
+		for (int j = 0; j < es->m; j++) {
+			const int *f = es->e[j];
+			if (e[0] == f[0] || e[0] == f[1] || e[1] == f[0] || e[1] == f[1])
+				continue;
+			count += segments_meet(x, y, e[0], e[1], f[0], f[1]);
+		}
+		*work += es->m;
+	}
+	return count;
+}
+
+static bool room_at(int n, const double *x, const double *y, int v, double px, double py, double gap)
+{
+	for (int u = 0; u < n; u++) {
+		double dx = x[u] - px, dy = y[u] - py;
+		if (u != v && dx * dx + dy * dy < gap * gap)
+			return false;
+	}
+	return true;
+}
+
+/* Stress keeps distances, not planarity: a vertex left on the wrong side
+ * of an edge (a fold) often has a place on a coarse grid where its edges
+ * cross fewer others.  Each vertex in turn moves to its best such place,
+ * no nearer the others than they already are, or 0.7/sqrt(n). */
+static void relocate(const struct edges *es, int n, double *x, double *y)
+{
+	double gap = fmin(min_distance(n, x, y), 0.7 / sqrt((double)n));
+	long work = 0;
+	for (int pass = 0; pass < 3; pass++) {
+		bool moved = false;
+		for (int v = 0; v < n && work < RELOCATE_WORK; v++) {
+			int now = crossings_at_vertex(es, x, y, v, &work);
+			double bx = x[v], by = y[v];
+			for (int k = 0; k < RELOCATE_GRID * RELOCATE_GRID && now > 0 && work < RELOCATE_WORK; k++) {
+				double px = (double)(k % RELOCATE_GRID) / (RELOCATE_GRID - 1);
+				double py = (double)(k / RELOCATE_GRID) / (RELOCATE_GRID - 1);
+				if (!room_at(n, x, y, v, px, py, gap))
+					continue;
+				double ox = x[v], oy = y[v];
+				x[v] = px;
+				y[v] = py;
+				int there = crossings_at_vertex(es, x, y, v, &work);
+				x[v] = ox;
+				y[v] = oy;
+				if (there < now) {
+					now = there;
+					bx = px;
+					by = py;
+				}
+			}
+			moved |= bx != x[v] || by != y[v];
+			x[v] = bx;
+			y[v] = by;
+		}
+		if (!moved)
+			return;
+	}
+}
+
 /* ---- the layout ---------------------------------------------------------------- */
 
 struct candidate {
@@ -485,6 +557,9 @@ static void stress_layout(const struct graph *g, const struct edges *es, uint64_
 			best->apart = c.apart;
 		}
 	}
+	relocate(es, n, best->x, best->y);
+	normalise(n, best->x, best->y);
+	best->crossings = crossings_of(es, best->x, best->y);
 	free(c.x);
 	free(c.y);
 	free(w);

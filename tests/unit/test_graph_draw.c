@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "solver/graph.h"
 #include "tap.h"
@@ -103,10 +104,9 @@ static void check_layout(const char *name, struct graph *g, int most, double apa
 	int crossings = graph_layout_crossings(g, x, y);
 	double d = min_apart(n, x, y);
 	ok(in_square(n, x, y), "%s: every vertex in the unit square", name);
-	if (!ok(crossings <= most, "%s: at most %d crossings", name, most))
-		tap_diag("%d crossings", crossings);
-	if (!ok(d >= apart, "%s: vertices at least %.2f apart", name, apart))
-		tap_diag("closest pair %.3f apart", d);
+	ok(crossings <= most, "%s: at most %d crossings", name, most);
+	ok(d >= apart, "%s: vertices at least %.2f apart", name, apart);
+	tap_diag("%s: %d crossings, closest pair %.3f apart", name, crossings, d);
 	graph_free(g);
 }
 
@@ -118,16 +118,17 @@ static void layouts(void)
 		/* n points on a circle: neighbours about 3/n apart. */
 		check_layout(name, cycle(n), 0, 2.5 / n);
 	}
-	check_layout("3x4 grid", grid(3, 4), 0, 0.15);
-	check_layout("5x6 grid", grid(5, 6), 2, 0.08);
-	check_layout("wheel of 8", wheel(8), 0, 0.15);
-	check_layout("wheel of 16", wheel(16), 2, 0.08);
-	check_layout("tree of 30", tree(30), 0, 0.04);
-	check_layout("K_5", random_graph(5, 1.1, 1), 3, 0.3);
-	check_layout("random 12 at 0.3", random_graph(12, 0.3, 7), 30, 0.06);
-	check_layout("random 40 at 0.1", random_graph(40, 0.1, 9), 120, 0.02);
-	check_layout("random 40 at 0.3", random_graph(40, 0.3, 11), 4000, 0.02);
-	check_layout("64 at 0.5", random_graph(64, 0.5, 13), 1000000, 0.005);
+	/* Bounds a little looser than measured (in the diagnostics). */
+	check_layout("3x4 grid", grid(3, 4), 0, 0.25);
+	check_layout("5x6 grid", grid(5, 6), 1, 0.15);
+	check_layout("wheel of 8", wheel(8), 0, 0.3);
+	check_layout("wheel of 16", wheel(16), 0, 0.15);
+	check_layout("tree of 30", tree(30), 0, 0.08);
+	check_layout("K_5", random_graph(5, 1.1, 1), 1, 0.3);
+	check_layout("random 12 at 0.3", random_graph(12, 0.3, 7), 4, 0.12);
+	check_layout("random 40 at 0.1", random_graph(40, 0.1, 9), 100, 0.03);
+	check_layout("random 40 at 0.3", random_graph(40, 0.3, 11), 3000, 0.04);
+	check_layout("64 at 0.5", random_graph(64, 0.5, 13), 100000, 0.03);
 
 	struct graph *e = graph_new(7);
 	check_layout("7 vertices, no edges", e, 0, 0.2);
@@ -174,21 +175,25 @@ static void timing(void)
 	struct graph *g = random_graph(40, 0.3, 3);
 	double x[40], y[40];
 	int runs = 10;
+	/* Processor time as well as the clock's: other builds on the machine
+	 * stretch the second. */
 	double t0 = clock_seconds();
+	clock_t c0 = clock();
 	for (int i = 0; i < runs; i++)
 		graph_layout(g, (uint64_t)i, x, y);
-	double ms = (clock_seconds() - t0) * 1000 / runs;
-	tap_diag("layout of 40 vertices at density 0.3 (%d edges): %.2f ms, %d crossings", (int)graph_edges(g), ms,
-	         graph_layout_crossings(g, x, y));
+	double ms = (clock_seconds() - t0) * 1000 / runs, cpu = (double)(clock() - c0) * 1000 / CLOCKS_PER_SEC / runs;
+	tap_diag("layout of 40 vertices at density 0.3 (%d edges): %.2f ms (%.2f ms processor), %d crossings",
+	         (int)graph_edges(g), ms, cpu, graph_layout_crossings(g, x, y));
 	ok(in_square(40, x, y), "layout of 40 vertices at density 0.3");
 	graph_free(g);
 
 	g = random_graph(64, 0.5, 3);
 	double x64[64], y64[64];
 	t0 = clock_seconds();
+	c0 = clock();
 	graph_layout(g, 1, x64, y64);
-	tap_diag("layout of 64 vertices at density 0.5 (%d edges): %.2f ms", (int)graph_edges(g),
-	         (clock_seconds() - t0) * 1000);
+	tap_diag("layout of 64 vertices at density 0.5 (%d edges): %.2f ms (%.2f ms processor)", (int)graph_edges(g),
+	         (clock_seconds() - t0) * 1000, (double)(clock() - c0) * 1000 / CLOCKS_PER_SEC);
 	ok(in_square(64, x64, y64), "layout of 64 vertices at density 0.5");
 	graph_free(g);
 }
