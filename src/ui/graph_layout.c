@@ -467,28 +467,66 @@ static bool room_at(int n, const double *x, const double *y, int v, double px, d
 	return true;
 }
 
+/* Is vertex c within near of the segment ab (beyond its ends excluded)? */
+static bool near_segment(const double *x, const double *y, int a, int b, int c, double near)
+{
+	double ux = x[b] - x[a], uy = y[b] - y[a], vx = x[c] - x[a], vy = y[c] - y[a];
+	double len2 = ux * ux + uy * uy, t = ux * vx + uy * vy;
+	if (t <= 0 || t >= len2)
+		return false;
+	double cross = ux * vy - uy * vx;
+	return cross * cross < near * near * len2;
+}
+
+/* Vertices drawn on or next to an edge not theirs, with v the vertex or an
+ * end: on a terminal's coarse grid they read as the edge's ends. */
+static int grazes_at_vertex(const struct edges *es, int n, const double *x, const double *y, int v, double near)
+{
+	int count = 0;
+	for (int i = es->first[v]; i < es->first[v + 1]; i++) {
+		const int *e = es->e[es->at[i]];
+		for (int u = 0; u < n; u++)
+			count += u != e[0] && u != e[1] && near_segment(x, y, e[0], e[1], u, near);
+	}
+	for (int j = 0; j < es->m; j++) {
+		const int *f = es->e[j];
+		count += f[0] != v && f[1] != v && near_segment(x, y, f[0], f[1], v, near);
+	}
+	return count;
+}
+
+static int badness_at(const struct edges *es, int n, const double *x, const double *y, int v, double near,
+                      long *work)
+{
+	*work += n;
+	return 2 * crossings_at_vertex(es, x, y, v, work) + grazes_at_vertex(es, n, x, y, v, near);
+}
+
 /* Stress keeps distances, not planarity: a vertex left on the wrong side
  * of an edge (a fold) often has a place on a coarse grid where its edges
- * cross fewer others.  Each vertex in turn moves to its best such place,
- * no nearer the others than they already are, or 0.7/sqrt(n). */
+ * cross fewer others.  Each vertex in turn moves to its best such place
+ * (a crossing counted as two grazes), no nearer the others than they
+ * already are, or 0.7/sqrt(n).  Each vertex's grid is shifted by its own
+ * fraction of a step, so that moved vertices do not line up on the grid's
+ * lines with edges along them. */
 static void relocate(const struct edges *es, int n, double *x, double *y)
 {
-	double gap = fmin(min_distance(n, x, y), 0.7 / sqrt((double)n));
+	double gap = fmin(min_distance(n, x, y), 0.7 / sqrt((double)n)), near = gap / 4;
 	long work = 0;
 	for (int pass = 0; pass < 3; pass++) {
 		bool moved = false;
 		for (int v = 0; v < n && work < RELOCATE_WORK; v++) {
-			int now = crossings_at_vertex(es, x, y, v, &work);
-			double bx = x[v], by = y[v];
+			int now = badness_at(es, n, x, y, v, near, &work);
+			double bx = x[v], by = y[v], shift = (double)(v * 7 % 13 + 1) / 14;
 			for (int k = 0; k < RELOCATE_GRID * RELOCATE_GRID && now > 0 && work < RELOCATE_WORK; k++) {
-				double px = (double)(k % RELOCATE_GRID) / (RELOCATE_GRID - 1);
-				double py = (double)(k / RELOCATE_GRID) / (RELOCATE_GRID - 1);
+				double px = ((double)(k % RELOCATE_GRID) + shift) / RELOCATE_GRID;
+				double py = ((double)(k / RELOCATE_GRID) + 1 - shift) / RELOCATE_GRID;
 				if (!room_at(n, x, y, v, px, py, gap))
 					continue;
 				double ox = x[v], oy = y[v];
 				x[v] = px;
 				y[v] = py;
-				int there = crossings_at_vertex(es, x, y, v, &work);
+				int there = badness_at(es, n, x, y, v, near, &work);
 				x[v] = ox;
 				y[v] = oy;
 				if (there < now) {
