@@ -1,0 +1,204 @@
+#include "config.h"
+
+#include "ui/braille.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* Directions of lines, for the ASCII stand-ins. */
+enum {
+	DIR_ACROSS = 1, /* - */
+	DIR_DOWN = 2,   /* | */
+	DIR_RISE = 4,   /* / */
+	DIR_FALL = 8,   /* \ */
+};
+
+struct braille {
+	int rows, cols;
+	uint8_t *dots;   /* per cell: its braille bits (U+2800 + dots) */
+	int8_t *layer;   /* per cell: the highest layer drawn in it, -1 none */
+	uint8_t *dirs;   /* per cell: the directions of the lines through it */
+};
+
+/* Braille's bit for the dot at (x, y) of a cell: the first six dots run
+ * down the left column then the right, the bottom two came later. */
+static const uint8_t dot_bit[4][2] = {
+	{ 0x01, 0x08 },
+	{ 0x02, 0x10 },
+	{ 0x04, 0x20 },
+	{ 0x40, 0x80 },
+};
+
+struct braille *braille_new(int rows, int cols)
+{
+	struct braille *b = xcalloc(1, sizeof *b);
+	b->rows = rows > 0 ? rows : 0;
+	b->cols = cols > 0 ? cols : 0;
+	size_t cells = (size_t)b->rows * (size_t)b->cols + 1;
+	b->dots = xmalloc(cells);
+	b->layer = xmalloc(cells);
+	b->dirs = xmalloc(cells);
+	braille_clear(b);
+	return b;
+}
+
+void braille_free(struct braille *b)
+{
+	if (!b)
+		return;
+	free(b->dots);
+	free(b->layer);
+	free(b->dirs);
+	free(b);
+}
+
+void braille_clear(struct braille *b)
+{
+	size_t cells = (size_t)b->rows * (size_t)b->cols;
+	memset(b->dots, 0, cells);
+	memset(b->layer, -1, cells);
+	memset(b->dirs, 0, cells);
+}
+
+static int clamp_layer(int layer)
+{
+	return layer < 0 ? 0 : layer >= BRAILLE_LAYERS ? BRAILLE_LAYERS - 1 : layer;
+}
+
+static void plot(struct braille *b, int x, int y, int layer, uint8_t dir)
+{
+	if (x < 0 || y < 0 || x >= 2 * b->cols || y >= 4 * b->rows)
+		return;
+	size_t k = (size_t)(y / 4) * (size_t)b->cols + (size_t)(x / 2);
+	b->dots[k] |= dot_bit[y % 4][x % 2];
+	b->dirs[k] |= dir;
+	if (b->layer[k] < layer)
+		b->layer[k] = (int8_t)layer;
+}
+
+void braille_dot(struct braille *b, int x, int y, int layer)
+{
+	plot(b, x, y, clamp_layer(layer), 0);
+}
+
+/* The ASCII stand-in a line takes: nearly level (within about 22 degrees;
+ * dots are about as wide as tall) is -, nearly upright |, else a slant. */
+static uint8_t direction(int dx, int dy)
+{
+	int ax = abs(dx), ay = abs(dy);
+	if (ax == 0 && ay == 0)
+		return 0;
+	if (5 * ay <= 2 * ax)
+		return DIR_ACROSS;
+	if (5 * ax <= 2 * ay)
+		return DIR_DOWN;
+	/* y grows downwards: going right and up is a rise. */
+	return (dx > 0) != (dy > 0) ? DIR_RISE : DIR_FALL;
+}
+
+/* Bresenham's line, in integers, every octant. */
+static void line(struct braille *b, int x0, int y0, int x1, int y1, int layer, uint8_t dir)
+{
+	int dx = abs(x1 - x0), dy = -abs(y1 - y0);
+	int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
+	for (;;) {
+		plot(b, x0, y0, layer, dir);
+		if (x0 == x1 && y0 == y1)
+			return;
+		int e2 = 2 * err;
+		if (e2 >= dy) {
+			err += dy;
+			x0 += sx;
+		}
+		if (e2 <= dx) {
+			err += dx;
+			y0 += sy;
+		}
+	}
+}
+
+void braille_line(struct braille *b, int x0, int y0, int x1, int y1, int layer)
+{
+	line(b, x0, y0, x1, y1, clamp_layer(layer), direction(x1 - x0, y1 - y0));
+}
+
+/* The partner of a dot coordinate in its cell's pair (0 with 1, 2 with 3):
+ * the second line of a thick one stays in the cells of the first where it
+ * can, instead of spilling a thin row of dots into the next cell. */
+static int partner_offset(int v)
+{
+	return (v % 2 == 0) ? 1 : -1;
+}
+
+void braille_thick_line(struct braille *b, int x0, int y0, int x1, int y1, int layer)
+{
+	layer = clamp_layer(layer);
+	uint8_t dir = direction(x1 - x0, y1 - y0);
+	line(b, x0, y0, x1, y1, layer, dir);
+	if (abs(x1 - x0) >= abs(y1 - y0)) {
+		int off = partner_offset(y0 < 0 ? 0 : y0);
+		line(b, x0, y0 + off, x1, y1 + off, layer, dir);
+	} else {
+		int off = partner_offset(x0 < 0 ? 0 : x0);
+		line(b, x0 + off, y0, x1 + off, y1, layer, dir);
+	}
+}
+
+void braille_mask(struct braille *b, int row, int col, int ncols)
+{
+	if (row < 0 || row >= b->rows)
+		return;
+	for (int c = col < 0 ? 0 : col; c < col + ncols && c < b->cols; c++) {
+		size_t k = (size_t)row * (size_t)b->cols + (size_t)c;
+		b->dots[k] = 0;
+		b->dirs[k] = 0;
+		b->layer[k] = -1;
+	}
+}
+
+void braille_glyph(uint8_t dots, char *buf)
+{
+	unsigned cp = 0x2800u + dots;
+	buf[0] = (char)(0xe0 | (cp >> 12));
+	buf[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	buf[2] = (char)(0x80 | (cp & 0x3f));
+	buf[3] = '\0';
+}
+
+static const char *ascii_glyph(uint8_t dirs)
+{
+	switch (dirs) {
+	case 0:
+		return "."; /* dots set one by one, no line through */
+	case DIR_ACROSS:
+		return "-";
+	case DIR_DOWN:
+		return "|";
+	case DIR_RISE:
+		return "/";
+	case DIR_FALL:
+		return "\\";
+	default:
+		return "+"; /* lines of different directions meet */
+	}
+}
+
+void braille_draw(const struct braille *b, struct canvas *c, int y, int x, const attr_t *layer_look, bool unicode)
+{
+	char glyph[4];
+	for (int r = 0; r < b->rows; r++)
+		for (int col = 0; col < b->cols; col++) {
+			size_t k = (size_t)r * (size_t)b->cols + (size_t)col;
+			if (!b->dots[k])
+				continue;
+			attr_t look = layer_look[b->layer[k] < 0 ? 0 : b->layer[k]];
+			if (unicode) {
+				braille_glyph(b->dots[k], glyph);
+				canvas_put(c, y + r, x + col, look, glyph);
+			} else {
+				canvas_put(c, y + r, x + col, look, ascii_glyph(b->dirs[k]));
+			}
+		}
+}
