@@ -412,8 +412,10 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	if (need > 0 && classes < need) {
 		for (uint64_t m = join; m; m &= m - 1)
 			note_cell_class(out, lowest(m), class_of[lowest(m)]);
-		note_say(out, "The %d vertices that can join fall in %d colour class%s (one each at most): "
-		         "too few for a largest %s", popcount(join), classes, classes == 1 ? "" : "es", cq_set_word(s));
+		note_say(out, "The %d vertices that could join fall in %d colour class%s, %s: your %s can "
+		         "grow by %d at most, too little", popcount(join), classes, classes == 1 ? "" : "es",
+		         s->independent ? "every two of a class joined" : "no two of a class joined", cq_set_word(s),
+		         classes);
 		return true;
 	}
 	return false;
