@@ -32,7 +32,7 @@
 #define LEVEL_MAX_BYTES 65536
 
 /* Largest description (the text after "board"), in bytes. */
-#define LEVEL_DESC_MAX 16384
+#define LEVEL_DESC_MAX PUZZLE_DESC_MAX
 
 struct level {
 	char where[512];        /* the file, for messages */

@@ -23,8 +23,8 @@
 char *save_format(const struct session *s)
 {
 	struct strbuf t = { 0 };
-	char desc[8192];
-	s->pz->describe(s->state[0], desc, sizeof desc);
+	char *desc = xmalloc(PUZZLE_DESC_MAX);
+	s->pz->describe(s->state[0], desc, PUZZLE_DESC_MAX);
 	strbuf_addf(&t, "linkdance-save %d\n", SAVE_VERSION);
 	strbuf_addf(&t, "family %s\n", s->pz->name);
 	strbuf_addf(&t, "level ");
@@ -38,6 +38,7 @@ char *save_format(const struct session *s)
 	if (s->assisted)
 		strbuf_addf(&t, "assisted yes\n");
 	strbuf_addf(&t, "start\n%s%send\n", desc, desc[0] && desc[strlen(desc) - 1] != '\n' ? "\n" : "");
+	free(desc);
 	for (int i = 0; i + 1 < s->n; i++)
 		strbuf_addf(&t, "move %s\n", s->move[i]);
 	strbuf_addf(&t, "cursor %d\n", s->cur);
@@ -103,7 +104,7 @@ static const char *shown(const char *text, char *buf, size_t size)
 struct session *save_parse(const char *text, const char *where, struct diag *err)
 {
 	/* a line holds at most a quoted path: four bytes for each of its own */
-	char line[4 * PATH_MAX + 64], desc[8192] = "";
+	char line[4 * PATH_MAX + 64], desc[PUZZLE_DESC_MAX] = "";
 	const struct puzzle *pz = NULL;
 	struct session *s = NULL;
 	char level[PATH_MAX] = "", name[LEVEL_ID_MAX] = "";

@@ -641,9 +641,10 @@ static bool generate(const struct puzzle *pz, const char *params, int g, uint64_
 		struct puzzle_grade pg;
 		bool ok = grade(s, &pg, cancel) && pg.solutions == 1 && (g == 0 || pg.grade == g);
 		if (ok) {
-			char buf[32768];
-			describe(s, buf, sizeof buf);
+			char *buf = xmalloc(PUZZLE_DESC_MAX);
+			describe(s, buf, PUZZLE_DESC_MAX);
 			strbuf_addf(desc, "%s", buf);
+			free(buf);
 		}
 		free(s);
 		if (ok)

@@ -29,6 +29,10 @@
 
 struct puzzle_state;
 
+/* The longest description a family gives (describe), NUL included: room
+ * for a graph of 64 vertices with every edge, written in DIMACS. */
+#define PUZZLE_DESC_MAX 32768
+
 
 struct puzzle;
 
