@@ -268,5 +268,5 @@ static struct engine *bt_new(const struct puzzle *pz, const struct puzzle_state 
 }
 
 const struct puzzle_engine cq_engine_bnb = { "bnb", "Branch and bound", bnb_new };
-const struct puzzle_engine cq_engine_btc = { "btc", "Backtracking, colour bound", btc_new };
+const struct puzzle_engine cq_engine_btc = { "btc", "Backtrack + colours", btc_new };
 const struct puzzle_engine cq_engine_bt = { "bt", "Backtracking", bt_new };

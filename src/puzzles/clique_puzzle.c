@@ -400,11 +400,13 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	if (need > 0 && popcount(join) < need) {
 		for (uint64_t m = s->sel; m; m &= m - 1)
 			note_cell(out, lowest(m));
+		/* Dead ends are said after "Dead end: " and before "(H: what to
+		 * take back)": short, to fit one line. */
 		if (join == 0)
-			note_say(out, "No vertex can join your %s, and a larger one exists", cq_set_word(s));
+			note_say(out, "no vertex can join, and a larger set exists");
 		else
-			note_say(out, "Only %d vertex%s can join your %s: too few for a largest one", popcount(join),
-			         popcount(join) == 1 ? "" : "es", cq_set_word(s));
+			note_say(out, "only %d %s can join: too few", popcount(join),
+			         popcount(join) == 1 ? "vertex" : "vertices");
 		return true;
 	}
 	int class_of[CQ_MAX_VERTICES];
@@ -412,10 +414,8 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	if (need > 0 && classes < need) {
 		for (uint64_t m = join; m; m &= m - 1)
 			note_cell_class(out, lowest(m), class_of[lowest(m)]);
-		note_say(out, "The %d vertices that could join fall in %d colour class%s, %s: your %s can "
-		         "grow by %d at most, too little", popcount(join), classes, classes == 1 ? "" : "es",
-		         s->independent ? "every two of a class joined" : "no two of a class joined", cq_set_word(s),
-		         classes);
+		note_say(out, "%d can join, in only %d colour class%s: too few", popcount(join), classes,
+		         classes == 1 ? "" : "es");
 		return true;
 	}
 	return false;
@@ -436,18 +436,19 @@ static uint64_t move_set(const struct puzzle_state *s, const char *move)
 	return set;
 }
 
-/* The most tempting vertex that cannot join: the one with the most
- * neighbours in the puzzle's sense, with a selected vertex it clashes
- * with in *with. */
+/* The most tempting vertex that cannot join: joined to the most of the
+ * selection (all but one, at best), then with the most neighbours in the
+ * puzzle's sense; a selected vertex it clashes with in *with. */
 static int excluded(const struct puzzle_state *s, uint64_t outside, int *with)
 {
-	int best = -1, best_deg = -1;
+	int best = -1, best_near = -1, best_deg = -1;
 	for (uint64_t m = outside; m; m &= m - 1) {
 		int v = lowest(m);
 		uint64_t clash = s->sel & ~cq_neighbours(s, v);
-		int deg = popcount(cq_neighbours(s, v));
-		if (clash && deg > best_deg) {
+		int near = popcount(s->sel & cq_neighbours(s, v)), deg = popcount(cq_neighbours(s, v));
+		if (clash && (near > best_near || (near == best_near && deg > best_deg))) {
 			best = v;
+			best_near = near;
 			best_deg = deg;
 			*with = lowest(clash);
 		}
@@ -478,13 +479,13 @@ static bool hint_colours(const struct puzzle_state *s, struct note *out)
 	for (uint64_t m = join; m; m &= m - 1)
 		note_cell_class(out, lowest(m), class_of[lowest(m)]);
 	int have = popcount(s->sel);
-	const char *rule = s->independent ? "every two of a class joined" : "no two of a class joined";
+	const char *rule = s->independent ? "each all joined" : "none joined within";
 	if (have == 0)
-		note_say(out, "These %d colour classes (%s) show that no %s has more than %d", classes, rule,
-		         cq_set_word(s), classes);
+		note_say(out, "These %d colour classes, %s: no %s has more than %d", classes, rule, cq_set_word(s),
+		         classes);
 	else
-		note_say(out, "Your %d and these %d colour classes (%s): no %s here has more than %d", have, classes,
-		         rule, cq_set_word(s), have + classes);
+		note_say(out, "These %d colour classes, %s: your %d can grow to %d at most", classes, rule, have,
+		         have + classes);
 	return true;
 }
 
@@ -509,7 +510,7 @@ static bool hint(const struct puzzle_state *s, const char *solution, int tier, s
 	int v = lowest(sol);
 	note_cell(out, v);
 	snprintf(out->move, sizeof out->move, "+%d", v + 1);
-	note_say(out, "%d belongs to a largest %s%s", v + 1, cq_set_word(s), s->sel ? " with yours" : "");
+	note_say(out, "%d is in a largest set%s", v + 1, s->sel ? " with yours" : "");
 	return true;
 }
 
@@ -552,7 +553,6 @@ static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 {
 	memset(out, 0, sizeof *out);
 	struct puzzle_state *bare = copy(s);
-	bare->sel = 0;
 	struct engine *e = clique_puzzle.engines[0]->new(&clique_puzzle, bare);
 	struct engine_ctl ctl = { .cancel = cancel };
 	enum engine_status st = engine_run(e, &ctl);
@@ -560,8 +560,7 @@ static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	out->effort = ss->nodes;
 	out->solutions = ss->solutions < 2 ? (int)ss->solutions : 2;
 	out->grade = grade_of(ss->nodes);
-	snprintf(out->why, sizeof out->why, "%" PRIu64 " search nodes to find the largest %s and prove it",
-	         ss->nodes, cq_set_word(bare));
+	snprintf(out->why, sizeof out->why, "%" PRIu64 " search nodes to find the largest and prove it", ss->nodes);
 	engine_free(e);
 	free(bare);
 	return st == ENGINE_DONE;

@@ -5,7 +5,7 @@
  *
  * A label shows what the vertex is, in its brackets as well as its look,
  * so that nothing rests on colour alone:
- *   (7)  a vertex          [7]  picked          <7>  the cursor
+ *   (7)  a vertex          [7]  picked          <7>  the cursor ({7} if picked)
  *   *7*  named by a hint, a dead end or the search's step
  *   a7a  in colour class a of a hint's colouring (and that class's colour)
  * Edges among the picked vertices are drawn two dots thick. */
@@ -46,6 +46,10 @@ struct graph_view {
 	int pending;                 /* digits typed so far of a vertex number, 0: none */
 	bool dim;                    /* vertices that cannot join are dimmed */
 	int held;                    /* a hint's vertex, ready for Enter; -1: none */
+	/* A vertex just picked by typing its number: a Space right after it
+	 * is the habit of numbers that wait for one, not a second toggle. */
+	bool typed;
+	bool independent;            /* the mode at the last sync, for the keys' words */
 	/* Enter once says whether the set is a largest; Enter again on the
 	 * same set says by how much it falls short. */
 	uint64_t asked_sel;
@@ -104,7 +108,9 @@ static enum view_result digit_key(struct graph_view *gv, const struct puzzle_sta
 	}
 	if (num * 10 > gv->n) {
 		gv->pending = 0;
-		return toggle(gv, s, num - 1, out);
+		enum view_result r = toggle(gv, s, num - 1, out);
+		gv->typed = true;
+		return r;
 	}
 	gv->pending = num;
 	return VIEW_HANDLED;
@@ -183,6 +189,10 @@ static enum view_result gv_event(struct view *v, const struct puzzle_state *s, c
 	}
 	if (ev->kind != TERM_KEY || ev->ctrl)
 		return VIEW_IGNORED;
+	bool typed = gv->typed;
+	gv->typed = false;
+	if (typed && ev->sym == KEY_SYM_SPACE)
+		return VIEW_HANDLED;
 	long ch = ev->ch;
 	if (ch >= '0' && ch <= '9')
 		return digit_key(gv, s, (int)(ch - '0'), out);
@@ -224,6 +234,9 @@ static enum view_result gv_event(struct view *v, const struct puzzle_state *s, c
 	case 'i':
 		cq_move_switch(s, move, sizeof move);
 		gv->held = -1;
+		snprintf(out->say, sizeof out->say, "Now %s: no two picked vertices %s%s",
+		         cq_independent(s) ? "cliques" : "independent sets", cq_independent(s) ? "unjoined" : "joined",
+		         cq_selection(s) ? " (u brings back your set)" : "");
 		return play(out, move);
 	case 'd':
 		gv->dim = !gv->dim;
@@ -271,6 +284,7 @@ static struct view *gv_new(const struct puzzle *pz, const struct puzzle_state *s
 	gv->base.ops = &graph_view_ops;
 	gv->dim = true;
 	gv->held = -1;
+	gv->independent = cq_independent(s);
 	lay_out_graph(gv, s);
 	return &gv->base;
 }
@@ -346,6 +360,7 @@ static void gv_sync(struct view *v, const struct puzzle_state *s)
 		lay_out_graph(gv, s);
 	gv->held = -1;
 	gv->pending = 0;
+	gv->independent = cq_independent(s);
 }
 
 static void gv_drop(struct view *v)
@@ -392,7 +407,8 @@ static void edge_end(const struct graph_view *gv, int v, int *x, int *y)
 	braille_centre(gv->row[v], gv->col[v], gv->width, x, y);
 }
 
-static void draw_edges(const struct graph_view *gv, struct canvas *cv, const struct puzzle_state *s)
+static void draw_edges(const struct graph_view *gv, struct canvas *cv, const struct puzzle_state *s,
+                       const struct view_show *show)
 {
 	struct braille *b = braille_new(gv->gh, gv->gw);
 	uint64_t sel = cq_selection(s);
@@ -405,17 +421,23 @@ static void draw_edges(const struct graph_view *gv, struct canvas *cv, const str
 			edge_end(gv, u, &x0, &y0);
 			edge_end(gv, v, &x1, &y1);
 			bool both = (sel >> u & 1) && (sel >> v & 1);
+			bool cursor = !show->searching && (u == gv->cur || v == gv->cur);
 			if (both && indep)
 				braille_thick_line(b, x0, y0, x1, y1, 2);   /* breaks the rule */
 			else if (both)
 				braille_thick_line(b, x0, y0, x1, y1, 1);
+			else if (cursor)
+				braille_line(b, x0, y0, x1, y1, 3);
 			else
 				braille_line(b, x0, y0, x1, y1, 0);
 		}
 	for (int v = 0; v < gv->n; v++)
 		braille_mask(b, gv->row[v], gv->col[v], gv->width);
+	/* Plain edges quiet, the picked ones bold, those that break the
+	 * rule loud; the cursor's stand out so that its neighbours can be
+	 * read however dense the graph. */
 	const attr_t looks[BRAILLE_LAYERS] = { style(ST_DIM), style(ST_GOOD) | A_BOLD, style(ST_BAD) | A_BOLD,
-		                               style(ST_MARK) };
+		                               style(ST_NOTICE) | A_BOLD };
 	braille_draw(b, cv, gv->gy, gv->gx, looks, style_unicode());
 	braille_free(b);
 }
@@ -443,8 +465,8 @@ static void draw_label(const struct graph_view *gv, struct canvas *cv, const str
 		look = style(ST_MARK);
 	}
 	if (cursor) {
-		open = '<';
-		close = '>';
+		open = picked ? '{' : '<';
+		close = picked ? '}' : '>';
 		look |= A_UNDERLINE;
 	}
 	if (v == gv->held && !show->searching)
@@ -458,10 +480,27 @@ static void gv_draw(const struct view *v, struct canvas *cv, const struct puzzle
                     const struct view_show *show)
 {
 	const struct graph_view *gv = CGV(v);
-	draw_edges(gv, cv, s);
+	draw_edges(gv, cv, s, show);
 	uint64_t can_join = cq_can_join(s);
 	for (int u = 0; u < gv->n; u++)
 		draw_label(gv, cv, s, u, show, can_join);
+}
+
+/* ", joined to 3 4 13" for the cursor's vertex, as much as fits in room
+ * (", ..." at the end if not all do). */
+static void neighbours_of(const struct puzzle_state *s, int v, char *buf, size_t room)
+{
+	uint64_t nb = cq_drawn_neighbours(s, v);
+	size_t at = (size_t)snprintf(buf, room, nb ? ", joined to" : ", joined to none");
+	for (; nb && at < room; nb &= nb - 1) {
+		char one[8];
+		int w = snprintf(one, sizeof one, " %d", __builtin_ctzll(nb) + 1);
+		if (at + (size_t)w + 5 > room - 1 && (nb & (nb - 1))) {
+			snprintf(buf + at, room - at, " ...");
+			return;
+		}
+		at += (size_t)snprintf(buf + at, room - at, "%s", one);
+	}
 }
 
 static void gv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
@@ -479,32 +518,42 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 	}
 	uint64_t sel = cq_selection(s);
 	int have = __builtin_popcountll(sel), a, b;
-	if (!sel) {
-		snprintf(buf, size, "cursor on %d %s pick a largest %s", gv->cur + 1, dot, set);
-		return;
-	}
-	if (cq_clash(s, &a, &b)) {
-		snprintf(buf, size, "not %s %s: %d and %d are %s %s cursor on %d", cq_independent(s) ? "an" : "a", set,
-		         a + 1, b + 1, cq_independent(s) ? "joined" : "not joined", dot, gv->cur + 1);
-		return;
-	}
-	int join = __builtin_popcountll(cq_can_join(s));
-	if (join == 0)
-		snprintf(buf, size, "%s of %d, maximal: none can join %s cursor on %d", set, have, dot, gv->cur + 1);
+	char what[96];
+	if (!sel)
+		snprintf(what, sizeof what, "pick a largest %s", set);
+	else if (cq_clash(s, &a, &b))
+		snprintf(what, sizeof what, "not %s %s: %d and %d are %s", cq_independent(s) ? "an" : "a", set, a + 1,
+		         b + 1, cq_independent(s) ? "joined" : "not joined");
+	else if (!cq_can_join(s))
+		snprintf(what, sizeof what, "%s of %d, maximal: none can join", set, have);
 	else
-		snprintf(buf, size, "%s of %d %s %d vert%s can join %s cursor on %d", set, have, dot, join,
-		         join == 1 ? "ex" : "ices", dot, gv->cur + 1);
+		snprintf(what, sizeof what, "%s of %d %s %d can join", set, have, dot,
+		         __builtin_popcountll(cq_can_join(s)));
+	/* The status line is 78 columns: the cursor's neighbours take what
+	 * the rest leaves. */
+	char near[80];
+	int used = (int)strlen(what) + 14 + 3;
+	neighbours_of(s, gv->cur, near, used < 70 ? (size_t)(78 - used) : 8);
+	snprintf(buf, size, "%s %s cursor on %d%s", what, dot, gv->cur + 1, used < 70 ? near : "");
 }
 
-static const struct view_key gv_keys[] = {
-	{ "1-9", "pick", true, "type a vertex's number to pick it or put it back (12: 1 then 2)" },
-	{ "Space", "pick", false, "pick the cursor's vertex or put it back" },
-	{ "Enter", "submit", true, "is the set a largest one?  Again: how much larger the largest is" },
-	{ "i", "independent", true, "switch between cliques and independent sets" },
-	{ "x", "clear", false, "put every picked vertex back" },
-	{ "d", "dim", false, "on/off: dim the vertices that cannot join your set" },
-	{ NULL, NULL, false, NULL },
-};
+#define GV_KEYS(other)                                                                          \
+	{ "1-9", "pick", true, "pick a vertex by its number, or put it back" },                      \
+	{ "Space", "pick", false, "pick the cursor's vertex, or put it back" },                      \
+	{ "Enter", "submit", true, "is your set a largest?  Again: how far from it" },               \
+	{ "i", other, true, "switch between cliques and independent sets" },                         \
+	{ "x", "clear", false, "put every picked vertex back" },                                     \
+	{ "d", "dim", false, "on/off: dim the vertices that cannot join your set" },                 \
+	{ NULL, NULL, false, NULL }
+
+/* The key reminder names the mode i switches to. */
+static const struct view_key gv_keys[] = { GV_KEYS("independent") };
+static const struct view_key gv_keys_independent[] = { GV_KEYS("cliques") };
+
+static const struct view_key *gv_keys_of(const struct view *v)
+{
+	return CGV(v)->independent ? gv_keys_independent : gv_keys;
+}
 
 static const char *const gv_mouse[] = {
 	"click: on a vertex, pick it or put it back",
@@ -525,11 +574,13 @@ const struct view_ops graph_view_ops = {
 	.draw = gv_draw,
 	.status = gv_status,
 	.keys = gv_keys,
+	.keys_of = gv_keys_of,
 	.help_title = "The graph",
 	.keys_title = "On the graph",
 	.mouse = gv_mouse,
 	.help = "Each vertex is its number in brackets: (7).  Picked vertices are in square brackets and bold, [7], "
-	        "and the edges among them are drawn thick.  The cursor is in angle brackets, <7>.  A vertex a hint, "
+	        "and the edges among them are drawn thick.  The cursor is in angle brackets, <7> (in braces, {7}, "
+	        "on a picked vertex), its edges stand out, and the status line lists its neighbours.  A vertex a hint, "
 	        "a dead end or the search names has stars, *7*; when a hint colours the graph, each vertex of a "
 	        "colour class carries the class's letter, a7a, in its colour.  Vertices that cannot join your set "
 	        "are dimmed (d turns that off and on).\n"

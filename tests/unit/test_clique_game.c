@@ -1,0 +1,562 @@
+/* The clique puzzle as a family and on the game screen: states from
+ * DIMACS, moves, the largest sizes, dead ends, the engines' ways to
+ * finish against a brute force, hints, grading and generation, level
+ * files in DIMACS form, saves; then the view's keys, clicks and golden
+ * screens (a selection, a hint's colouring, the search's panel, ASCII).
+ *
+ * LD_GOLDEN_WRITE=1 writes the golden files anew (check them by eye). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/level.h"
+#include "game/save.h"
+#include "game/session.h"
+#include "game/worker.h"
+#include "puzzles/clique_puzzle.h"
+#include "tap.h"
+#include "golden.h"
+#include "ui/canvas.h"
+#include "ui/graph_view.h"
+#include "ui/play.h"
+#include "ui/style.h"
+#include "util/rng.h"
+#include "util/xalloc.h"
+
+static const struct puzzle *const pz = &clique_puzzle;
+
+/* The Petersen graph: no triangle (largest clique 2), largest independent
+ * set 4.  Outer 5-cycle 1..5, spokes i -- i+5, inner pentagram 6..10. */
+static const char *const PETERSEN =
+	"c the Petersen graph\n"
+	"p edge 10 15\n"
+	"e 1 2\ne 2 3\ne 3 4\ne 4 5\ne 5 1\n"
+	"e 1 6\ne 2 7\ne 3 8\ne 4 9\ne 5 10\n"
+	"e 6 8\ne 8 10\ne 10 7\ne 7 9\ne 9 6\n";
+
+/* Two triangles 1-2-3 and 4-5-6 joined by 3-4, and 7 joined to 1 and 2
+ * (so 1-2-3 and 1-2-7 are triangles too), then a K4 on 5, 6, 8, 9: the
+ * largest clique is {5, 6, 8, 9}, alone. */
+static const char *const SMALL =
+	"p edge 9 14\n"
+	"e 1 2\ne 1 3\ne 2 3\ne 4 5\ne 4 6\ne 5 6\ne 3 4\ne 1 7\ne 2 7\n"
+	"e 5 8\ne 5 9\ne 6 8\ne 6 9\ne 8 9\n";
+
+static struct puzzle_state *start(const char *desc)
+{
+	int bad;
+	struct diag err;
+	struct puzzle_state *s = pz->start(pz, desc, &bad, &err);
+	if (!s)
+		tap_diag("%s", err.msg);
+	return s;
+}
+
+static struct puzzle_state *after(struct puzzle_state *s, const char *m)
+{
+	struct diag err;
+	struct puzzle_state *t = pz->apply(s, m, &err);
+	if (!t)
+		tap_diag("%s: %s", m, err.msg);
+	pz->free_state(s);
+	return t;
+}
+
+/* ---- the family --------------------------------------------------------------- */
+
+static void test_states(void)
+{
+	struct puzzle_state *s = start(PETERSEN);
+	ok(s && cq_vertices(s) == 10, "the Petersen graph: 10 vertices");
+	if (!s)
+		return;
+	ok(cq_goal(s) == 2, "its largest clique: 2");
+	s = after(s, "mode independent");
+	ok(cq_independent(s) && cq_goal(s) == 4, "its largest independent set: 4");
+	s = after(s, "+1;+3");
+	ok(cq_selection(s) == 0x5, "+1;+3 picks two vertices in one move");
+	char buf[PUZZLE_DESC_MAX];
+	pz->describe(s, buf, sizeof buf);
+	struct puzzle_state *t = start(buf);
+	ok(t && cq_independent(t) && cq_selection(t) == 0x5 && cq_goal(t) == 4,
+	   "described and started again: the mode and the selection kept");
+	char buf2[PUZZLE_DESC_MAX];
+	if (t)
+		pz->describe(t, buf2, sizeof buf2);
+	ok(t && !strcmp(buf, buf2), "and it describes itself the same");
+	if (t)
+		pz->free_state(t);
+	s = after(s, "mode clique");
+	ok(!cq_independent(s) && cq_selection(s) == 0, "back to cliques: the selection is emptied");
+
+	struct diag err;
+	const char *bad_moves[] = { "+0", "+11", "+1;+1", "-2", "+x", "7", "mode both", "+1;", NULL };
+	int refused = 0;
+	for (int i = 0; bad_moves[i]; i++) {
+		struct puzzle_state *u = pz->apply(s, bad_moves[i], &err);
+		refused += u == NULL;
+		if (u)
+			pz->free_state(u);
+		else if (strlen(err.msg) > 80)
+			tap_diag("too long: %s", err.msg);
+	}
+	ok(refused == 8, "bad moves refused: %d of 8", refused);
+	struct puzzle_state *u = pz->apply(s, "+1;+1", &err);
+	ok(!u && strstr(err.msg, "vertex 1 is already in your set"), "in words: %s", err.msg);
+	pz->free_state(s);
+}
+
+static void test_descriptions(void)
+{
+	int bad;
+	struct diag err;
+	struct {
+		const char *desc, *words;
+		int line;
+	} cases[] = {
+		{ "p edge 3 1\ne 1 4\n", "out of range", 1 },
+		{ "e 1 2\n", "before the 'p edge", 0 },
+		{ "p edge 2 1\ne 1 2\nc mode both\n", "'clique' or 'independent'", 2 },
+		{ "p edge 2 1\ne 1 2\nc selected 1 3\n", "numbers from 1 to 2", 2 },
+		{ "p edge 65 0\n", "1 to 64", -1 },
+		{ "", "no graph", -1 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct puzzle_state *s = pz->start(pz, cases[i].desc, &bad, &err);
+		ok(!s && strstr(err.msg, cases[i].words) && bad == cases[i].line && strlen(err.msg) <= 80,
+		   "refused at line %d of the description: %s", bad, err.msg);
+		if (s)
+			pz->free_state(s);
+	}
+}
+
+static void test_dead_ends(void)
+{
+	struct puzzle_state *s = start(SMALL);
+	if (!s)
+		return;
+	struct note n;
+	note_clear(&n);
+	ok(cq_goal(s) == 4 && !pz->dead_end(s, &n), "the largest clique has 4; no dead end at the start");
+	s = after(s, "+1;+5");
+	note_clear(&n);
+	ok(pz->dead_end(s, &n) && strstr(n.text, "1 and 5 are not joined") && note_has_cell(&n, 0)
+	           && note_has_cell(&n, 4),
+	   "two unjoined vertices: %s", n.text);
+	s = after(s, "-5;+2");
+	note_clear(&n);
+	ok(pz->dead_end(s, &n) && strstr(n.text, "2 can join, in only 1 colour class: too few")
+	           && n.n_cells == 2 && n.cell_class[0] == 0 && n.cell_class[1] == 0,
+	   "1 and 2: 3 and 7 can join, unjoined: one colour class: %s", n.text);
+	s = after(s, "-1;-2;+4;+5");
+	note_clear(&n);
+	ok(pz->dead_end(s, &n) && !strcmp(n.text, "only 1 vertex can join: too few"), "4 and 5: %s", n.text);
+	ok(!pz->is_solved(s), "not solved");
+	s = after(s, "-4;+6;+8;+9");
+	ok(pz->is_solved(s), "5, 6, 8, 9: solved");
+	pz->free_state(s);
+}
+
+/* Every largest clique of the puzzle's graph that holds the selection,
+ * by brute force over all subsets. */
+static int brute_ways(const struct puzzle_state *s)
+{
+	int n = cq_vertices(s), goal = cq_goal(s), ways = 0;
+	uint64_t sel = cq_selection(s);
+	for (uint64_t m = 0; m < (uint64_t)1 << n; m++) {
+		if ((m & sel) != sel || __builtin_popcountll(m) != goal)
+			continue;
+		bool clique = true;
+		for (int u = 0; u < n && clique; u++)
+			if (m >> u & 1)
+				clique = (m & ~cq_neighbours(s, u) & ~((uint64_t)1 << u)) == 0;
+		ways += clique;
+	}
+	return ways;
+}
+
+static char *random_graph(struct rng *r, int n, double p)
+{
+	struct strbuf b = { 0 };
+	int m = 0;
+	bool e[16][16] = { { false } };
+	for (int u = 0; u < n; u++)
+		for (int v = u + 1; v < n; v++)
+			if (rng_unit(r) < p)
+				e[u][v] = true, m++;
+	strbuf_addf(&b, "p edge %d %d\n", n, m);
+	for (int u = 0; u < n; u++)
+		for (int v = u + 1; v < n; v++)
+			if (e[u][v])
+				strbuf_addf(&b, "e %d %d\n", u + 1, v + 1);
+	return strbuf_take(&b);
+}
+
+/* Each engine's ways to finish are the brute force's, and each is a
+ * solution the family accepts. */
+static void test_engines(void)
+{
+	struct rng r;
+	rng_seed(&r, 20261123);
+	int positions = 0, same[3] = { 0 }, played[3] = { 0 }, found[3] = { 0 };
+	for (int t = 0; t < 120; t++) {
+		int n = 4 + (int)rng_below(&r, 10);
+		char *desc = random_graph(&r, n, 0.2 + 0.6 * rng_unit(&r));
+		struct puzzle_state *s = start(desc);
+		free(desc);
+		if (!s)
+			continue;
+		if (t % 2)
+			s = after(s, "mode independent");
+		/* A selection of up to two random vertices, legal or not. */
+		for (int k = (int)rng_below(&r, 3); k > 0; k--) {
+			char m[16];
+			int v = (int)rng_below(&r, (uint64_t)n);
+			if (!(cq_selection(s) >> v & 1)) {
+				snprintf(m, sizeof m, "+%d", v + 1);
+				s = after(s, m);
+			}
+		}
+		int want = brute_ways(s);
+		positions++;
+		for (int k = 0; k < 3; k++) {
+			struct engine *e = pz->engines[k]->new(pz, s);
+			struct engine_ctl ctl = { .report_solutions = true };
+			int ways = 0, good = 0;
+			while (engine_run(e, &ctl) == ENGINE_SOLUTION) {
+				struct strbuf b = { 0 };
+				e->ops->path_move(e, &b);
+				struct diag err;
+				struct puzzle_state *done = b.len ? pz->apply(s, b.s, &err) : pz->copy(s);
+				good += done && pz->is_solved(done);
+				if (done)
+					pz->free_state(done);
+				strbuf_free(&b);
+				ways++;
+			}
+			same[k] += ways == want && (int)engine_stats(e)->solutions == want;
+			played[k] += good == ways;
+			found[k] += ways > 0;
+			engine_free(e);
+		}
+		pz->free_state(s);
+	}
+	for (int k = 0; k < 3; k++) {
+		ok(same[k] == positions, "%s: the ways to finish are the brute force's on %d of %d positions",
+		   pz->engines[k]->name, same[k], positions);
+		ok(played[k] == positions && found[k] > positions / 3,
+		   "%s: every way found is a largest set the family accepts (%d positions with one)",
+		   pz->engines[k]->name, found[k]);
+	}
+}
+
+static void test_hints(void)
+{
+	struct puzzle_state *s = start(SMALL);
+	if (!s)
+		return;
+	s = after(s, "+5");
+	struct note n[4];
+	int tiers = 0;
+	for (int t = 1; t <= 4; t++) {
+		note_clear(&n[t - 1]);
+		if (!pz->hint(s, "+6;+8;+9", t, &n[t - 1]))
+			break;
+		tiers = t;
+	}
+	ok(tiers == 3, "three tiers from {5}: %d", tiers);
+	ok(strstr(n[0].text, "cannot join your set: it is not joined to 5") != NULL, "tier 1 rules a vertex out: %s",
+	   n[0].text);
+	bool classes = n[1].n_cells > 0;
+	for (int i = 0; i < n[1].n_cells; i++)
+		classes &= n[1].cell_class[i] >= 0;
+	ok(classes && strstr(n[1].text, "colour classes"), "tier 2 colours the vertices that can join: %s",
+	   n[1].text);
+	ok(n[2].move[0] == '+' && strstr(n[2].text, "is in a largest set with yours"),
+	   "tier 3 is a vertex to take: %s (%s)", n[2].text, n[2].move);
+	s = after(s, n[2].move);
+	ok(s && brute_ways(s) == 1, "and taking it leaves the way to finish open");
+	pz->free_state(s);
+
+	s = start(SMALL);
+	note_clear(&n[0]);
+	ok(pz->hint(s, "+5;+6;+8;+9", 1, &n[0]) && strstr(n[0].text, "These 4 colour classes"),
+	   "with nothing picked the first tier is the colouring: %s", n[0].text);
+	pz->free_state(s);
+}
+
+static void test_generate_and_grade(void)
+{
+	for (int g = 1; g <= 4; g++) {
+		struct strbuf a = { 0 }, b = { 0 };
+		struct diag err;
+		bool made = pz->generate(pz, NULL, g, 7, &a, NULL, &err) && pz->generate(pz, NULL, g, 7, &b, NULL, &err);
+		ok(made && !strcmp(a.s, b.s), "grade %d from seed 7, the same twice", g);
+		struct puzzle_state *s = made ? start(a.s) : NULL;
+		struct puzzle_grade pg;
+		ok(s && pz->grade(s, &pg, NULL) && pg.grade == g && pg.solutions == 1
+		           && (cq_vertices(s) > 20 || brute_ways(s) == 1),
+		   "graded %d with one largest clique (%s)", g, s ? pg.why : "");
+		if (s)
+			pz->free_state(s);
+		strbuf_free(&a);
+		strbuf_free(&b);
+	}
+	struct strbuf d = { 0 };
+	struct diag err;
+	ok(pz->generate(pz, "vertices=12,density=0.3,independent", 0, 3, &d, NULL, &err)
+	           && strstr(d.s, "p edge 12 ") && strstr(d.s, "c mode independent"),
+	   "free play's parameters: 12 vertices, independent sets");
+	strbuf_free(&d);
+	ok(!pz->generate(pz, "vertices=90", 0, 3, &d, NULL, &err) && strstr(err.msg, "2 to 40"),
+	   "too many vertices refused: %s", err.msg);
+	strbuf_free(&d);
+}
+
+/* Level files are DIMACS files whose header keys are comments. */
+static void test_levels(void)
+{
+	struct level *lv = xmalloc(sizeof *lv);
+	struct diag err;
+	const char *text = "c a level\nc family clique\nc name t-1\nc grade 2\np edge 3 2\ne 1 2\ne 2 3\n";
+	ok(level_parse(lv, text, "t.txt", &err) && lv->pz == pz && lv->grade == 2 && !strcmp(lv->name, "t-1"),
+	   "a DIMACS level: its family, name and grade from comments");
+	struct puzzle_state *s = level_state(lv, &err);
+	ok(s && cq_goal(s) == 2, "and its graph");
+	if (s)
+		pz->free_state(s);
+	ok(level_parse(lv, "c family clique\np edge 3 1\ne 1 5\n", "t.txt", &err) && !level_state(lv, &err)
+	           && strstr(err.msg, "t.txt:3: vertex 5 out of range"),
+	   "a fault of the graph at its line of the file: %s", err.msg);
+	ok(!level_parse(lv, "c no family\np edge 2 0\n", "t.txt", &err) && strstr(err.msg, "no 'c family' line"),
+	   "no family: %s", err.msg);
+	ok(!level_parse(lv, "c family clique\nc grade 9\np edge 2 0\n", "t.txt", &err) && strstr(err.msg, "t.txt:2:"),
+	   "a bad grade at its line: %s", err.msg);
+	free(lv);
+}
+
+static void test_save(void)
+{
+	struct puzzle_state *st = start(SMALL);
+	if (!st)
+		return;
+	struct session *s = session_new(pz, st);
+	struct diag err;
+	ok(session_play(s, "+5", &err) && session_play(s, "mode independent", &err) && session_play(s, "+1;+4", &err),
+	   "three moves");
+	char *text = save_format(s);
+	struct session *back = save_parse(text, "save", &err);
+	char *again = back ? save_format(back) : NULL;
+	ok(back && again && !strcmp(text, again), "a save reads back and writes the same");
+	ok(back && cq_selection(session_state(back)) == 0x9 && cq_independent(session_state(back)),
+	   "the position replayed: independent sets, 1 and 4");
+	free(text);
+	free(again);
+	if (back)
+		session_free(back);
+	session_free(s);
+}
+
+/* ---- the view ------------------------------------------------------------------ */
+
+static struct play *new_play(const char *desc)
+{
+	struct puzzle_state *st = start(desc);
+	if (!st)
+		return NULL;
+	struct session *s = session_new(pz, st);
+	snprintf(s->name, sizeof s->name, "test");
+	return play_new(NULL, s);
+}
+
+static void key(struct play *p, long ch)
+{
+	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
+	play_event(p, &ev);
+}
+
+static void sym(struct play *p, enum term_keysym k)
+{
+	struct term_event ev = { .kind = TERM_KEY, .sym = k };
+	play_event(p, &ev);
+}
+
+static char *screen(struct play *p, int rows, int cols)
+{
+	struct canvas c = canvas_memory_new(rows, cols);
+	play_draw_on(p, &c);
+	char *text = canvas_memory_text(&c);
+	canvas_memory_free(&c);
+	return text;
+}
+
+static void golden(struct play *p, const char *name, const char *what)
+{
+	char *got = screen(p, 24, 80);
+	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
+	free(got);
+}
+
+static uint64_t selection(struct play *p)
+{
+	return cq_selection(session_state(play_session(p)));
+}
+
+/* Where the label of vertex v is on an 80x24 screen: row, column of its
+ * opening bracket; false if not found. */
+static bool find_label(struct play *p, int v, int *row, int *col)
+{
+	char *text = screen(p, 24, 80);
+	char want[4][8];
+	int w = cq_vertices(session_state(play_session(p))) >= 10 ? 2 : 1;
+	snprintf(want[0], sizeof want[0], "(%*d)", w, v);
+	snprintf(want[1], sizeof want[1], "[%*d]", w, v);
+	snprintf(want[2], sizeof want[2], "<%*d>", w, v);
+	snprintf(want[3], sizeof want[3], "{%*d}", w, v);
+	bool found = false;
+	int y = 0;
+	for (char *line = text; *line && !found; y++) {
+		size_t len = strcspn(line, "\n");
+		line[len] = '\0';
+		for (int k = 0; k < 4 && !found; k++) {
+			char *at = strstr(line, want[k]);
+			if (at) {
+				/* Columns, not bytes: braille dots are three bytes each. */
+				int c = 0;
+				for (char *q = line; q < at; q++)
+					c += ((unsigned char)*q & 0xC0) != 0x80;
+				*row = y;
+				*col = c;
+				found = true;
+			}
+		}
+		line += len + 1;
+	}
+	free(text);
+	return found;
+}
+
+static void test_view_keys(void)
+{
+	struct play *p = new_play(PETERSEN);
+	if (!p)
+		return;
+	key(p, '1');
+	ok(selection(p) == 0, "1 of 10 waits for another digit");
+	char *text = screen(p, 24, 80);
+	ok(strstr(text, "vertex 1_") != NULL, "and the status says so");
+	free(text);
+	key(p, '0');
+	ok(selection(p) == 1u << 9, "1 then 0: vertex 10");
+	key(p, '1');
+	sym(p, KEY_SYM_SPACE);
+	ok(selection(p) == (1u << 9 | 1u), "1 then Space: vertex 1");
+	key(p, '3');
+	ok(selection(p) == (1u << 9 | 1u | 4u), "3 at once (no vertex 30)");
+	text = screen(p, 24, 80);
+	ok(strstr(text, "not a clique: 1 and 3 are not joined") != NULL, "the status names the two unjoined");
+	free(text);
+	key(p, 'u');
+	key(p, 'u');
+	ok(selection(p) == 1u << 9, "undone twice: 10 alone");
+	sym(p, KEY_SYM_ENTER);
+	text = screen(p, 24, 80);
+	ok(strstr(text, "Not a largest clique: a larger one exists") != NULL, "Enter: not a largest");
+	free(text);
+	sym(p, KEY_SYM_ENTER);
+	text = screen(p, 24, 80);
+	ok(strstr(text, "The largest clique has 2 vertices: 1 more than yours") != NULL, "Enter again: by how much");
+	free(text);
+	int row = -1, col = -1;
+	ok(find_label(p, 5, &row, &col), "vertex 5 is on the screen at row %d, column %d", row, col);
+	struct term_event click = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = row, .col = col + 1 };
+	play_event(p, &click);
+	ok(selection(p) == (1u << 9 | 1u << 4), "a click on it picks it: 5 and 10, a largest clique");
+	ok(play_session(p) && session_solved(play_session(p)), "solved");
+	play_free(p);
+
+	p = new_play(PETERSEN);
+	key(p, 'i');
+	text = screen(p, 24, 80);
+	ok(strstr(text, "pick a largest independent set") != NULL, "i: independent sets");
+	free(text);
+	key(p, '2');
+	ok(selection(p) == 2, "2 at once: no vertex 20 to wait for");
+	sym(p, KEY_SYM_SPACE);
+	ok(selection(p) == 2, "a Space right after it does not put it back");
+	sym(p, KEY_SYM_SPACE);
+	ok(selection(p) == 0, "a second Space does");
+	key(p, '0');
+	text = screen(p, 24, 80);
+	ok(strstr(text, "No vertex 0: the vertices are 1 to 10") != NULL, "0: no such vertex, said");
+	free(text);
+	play_free(p);
+}
+
+static void test_goldens(void)
+{
+	struct play *p = new_play(SMALL);
+	if (!p)
+		return;
+	key(p, '5');
+	key(p, '6');
+	golden(p, "clique-play", "a small graph, two vertices picked");
+
+	/* A hint's colouring, as the family words it. */
+	key(p, 'H');
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_HINT;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 1;
+	r.take_back_to = -1;
+	const struct puzzle_state *s = session_state(play_session(p));
+	for (int t = 1; t <= 3 && pz->hint(s, "+8;+9", t, &r.hint[t - 1]); t++)
+		r.hint_tiers = t;
+	play_report(p, &r);
+	golden(p, "clique-hint", "a hint's first tier, its vertices marked");
+	key(p, 'H');
+	golden(p, "clique-hint-colours", "a hint's colour classes on the graph");
+
+	/* The search on screen: its clique picked, the step's vertex
+	 * starred, the panel beside the graph. */
+	sym(p, KEY_SYM_ESCAPE);
+	key(p, 'A');
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_ANIMATE;
+	r.gen = play_last_job(p);
+	r.anim.path = "+8";
+	r.anim.event = ENGINE_EV_TRY;
+	r.anim.level = 1;
+	r.anim.nodes = 2;
+	r.anim.steps = 2;
+	r.anim.estimate = 6;
+	r.anim.fraction = 0.3;
+	note_say(&r.anim.note, "adds 8: a clique of 3");
+	note_cell(&r.anim.note, 7);
+	play_report(p, &r);
+	golden(p, "clique-search", "the search's panel beside the graph");
+	style_init_plain(false);
+	golden(p, "clique-ascii", "without Unicode (LANG=C)");
+	style_init_plain(true);
+	play_free(p);
+}
+
+int main(void)
+{
+	style_init_plain(true);
+	test_states();
+	test_descriptions();
+	test_dead_ends();
+	test_engines();
+	test_hints();
+	test_generate_and_grade();
+	test_levels();
+	test_save();
+	test_view_keys();
+	test_goldens();
+	return tap_done();
+}
