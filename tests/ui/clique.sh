@@ -32,7 +32,7 @@ label_at() { # N
 			if (ch[i] ~ /[\200-\277]/) continue
 			s = s ch[i]; col++
 			if (length(s) >= 4 && substr(s, length(s) - 2, 2) == D &&
-			    substr(s, length(s) - 3, 1) ~ /[][(<*a-z]/ && substr(s, length(s), 1) ~ /[][)>*a-z]/) {
+			    substr(s, length(s) - 3, 1) ~ /[][(<{*a-z]/ && substr(s, length(s), 1) ~ /[][)>}*a-z]/) {
 				print NR - 1, col - 3; exit
 			}
 		} }'
@@ -60,7 +60,7 @@ type_vertices() {
 	for v in "$@"; do
 		keys $(echo "$v" | sed 's/./& /g')
 		[ $((v * 10)) -le "$n" ] && keys Space
-		wait_re "$(printf '[[<]%2d[]>]' "$v")" >/dev/null
+		wait_re "$(printf '[[<{]%2d[]>}]' "$v")" >/dev/null
 	done
 }
 
@@ -80,7 +80,7 @@ is "$n" 10 "every vertex but the cursor's is drawn as its label (N)"
 
 # ---- picking by number ---------------------------------------------------
 keys 1 1
-wait_for "clique of 1 " && wait_for "<11>" >/dev/null
+wait_for "clique of 1 " && wait_for "{11}" >/dev/null
 ok $? "1 1: two digits pick vertex 11 at once (no vertex 110), the cursor on it"
 keys 1
 wait_for "vertex 1_"
@@ -88,8 +88,8 @@ ok $? "1 alone waits: it could be the start of 10 or 11"
 screen | grep -q "moves 1 "
 ok $? "and nothing more is picked yet"
 keys Space
-wait_for "clique of 2 " && wait_for "< 1>" >/dev/null
-ok $? "Space finishes the number: vertex 1 picked, the status says clique of 2"
+wait_for "clique of 2 " && wait_for "{ 1}" >/dev/null
+ok $? "Space finishes the number: vertex 1 picked (the cursor on it: { 1}), the status says clique of 2"
 screen | grep -qF "[11]"
 ok $? "11 shows picked, in square brackets: [11]"
 keys 3
@@ -104,10 +104,10 @@ set -- $(label_at 7)
 [ $# -eq 2 ]
 ok $? "vertex 7's label found on the screen (line $1, column $2)"
 click "$1" "$2"
-wait_for "clique of 3 " && wait_for "< 7>" >/dev/null
+wait_for "clique of 3 " && wait_for "{ 7}" >/dev/null
 ok $? "a click on ( 7) picks it, the cursor on it"
 keys 1 0
-wait_for "clique of 4 " && wait_for "<10>" >/dev/null
+wait_for "clique of 4 " && wait_for "{10}" >/dev/null
 screen | grep -qF "[ 7]"
 ok $? "7 shows picked: [ 7]"
 # A click on a picked vertex puts it back.
@@ -121,7 +121,7 @@ keys H
 wait_re "cannot join your set|colour classes"
 ok $? "hint 1: a vertex that cannot join, or the colour classes, in words"
 keys H
-wait_re "colour classes|belongs to a largest clique"
+wait_re "colour classes|is in a largest set"
 ok $? "hint 2: the colour classes that bound the clique (or the vertex)"
 i=0
 while ! screen | grep -q "Enter places it" && [ $i -lt 3 ]; do
@@ -129,13 +129,13 @@ while ! screen | grep -q "Enter places it" && [ $i -lt 3 ]; do
 	sleep 0.5
 	i=$((i + 1))
 done
-wait_re "([0-9]+) belongs to a largest clique with yours: Enter places it"
+wait_re "([0-9]+) is in a largest set with yours: Enter places it"
 ok $? "the last tier: a vertex of a largest clique"
-h=$(screen | tr -s ' \n' ' ' | sed -n 's/.* \([0-9][0-9]*\) belongs to a largest clique.*/\1/p')
+h=$(screen | tr -s ' \n' ' ' | sed -n 's/.* \([0-9][0-9]*\) is in a largest set.*/\1/p')
 case " 4 10 " in *" $h "*) r=0 ;; *) r=1 ;; esac
 ok $r "it is one the largest clique needs (4 or 10): $h"
 keys Enter
-wait_for "clique of 4 " && wait_for "$(printf '<%2d>' "$h")" >/dev/null
+wait_for "clique of 4 " && wait_for "$(printf '{%2d}' "$h")" >/dev/null
 ok $? "Enter picks it"
 screen | grep -q "hints [1-9]"
 ok $? "the hints are counted"
