@@ -98,6 +98,12 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 	} else {
 		int bad;
 		start = pz->start(pz, NULL, &bad, &err);
+		if (!start) {
+			note(a, "%s: %s", pz->title, err.msg);
+			if (a->direct)
+				a->quit = true;
+			return false;
+		}
 	}
 	s = session_new(pz, start);
 	if (level_path) {

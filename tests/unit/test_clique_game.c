@@ -122,6 +122,7 @@ static void test_descriptions(void)
 		{ "p edge 2 1\ne 1 2\nc selected 1 3\n", "numbers from 1 to 2", 2 },
 		{ "p edge 65 0\n", "1 to 64", -1 },
 		{ "", "no graph", -1 },
+		{ "c only a comment\n", "no 'p edge N M' line", 0 },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct puzzle_state *s = pz->start(pz, cases[i].desc, &bad, &err);
