@@ -152,8 +152,8 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		}
 		if (subject >= 0)
 			note_cell(out, subject);
-		note_say(out, "%s of %d: %d vertex%s worth trying, %d first", set, held, ev->choices,
-		         ev->choices == 1 ? "" : "es", subject + 1);
+		note_say(out, "%s of %d: %d %s worth trying, %d first", set, held, ev->choices,
+		         ev->choices == 1 ? "vertex" : "vertices", subject + 1);
 		break;
 	case ENGINE_EV_TRY:
 		note_cell(out, choice);
