@@ -586,6 +586,8 @@ int cli_main(int argc, char **argv)
 		}
 	if (!strcmp(verb, "xc"))
 		return cmd_xc(argc, argv);
+	if (cli_graph_takes(argc, argv))
+		return cli_graph_main(argc, argv);
 	if (!strcmp(verb, "generate"))
 		return cmd_generate(argc, argv);
 	if (!strcmp(verb, "sum"))
