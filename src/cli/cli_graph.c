@@ -36,15 +36,16 @@ static const struct {
 	const char *name;
 	int values;
 	char verb;
+	const char *spelled;       /* its values, for messages */
 } gopts[] = {
-	[GO_ALL] = { "all-maximal", 0, 's' },
-	[GO_STATS] = { "stats", 0, 's' },
-	[GO_THREADS] = { "threads", 1, 's' },
-	[GO_RANDOM] = { "random", 2, 'g' },
-	[GO_HAMMING] = { "hamming", 2, 'g' },
-	[GO_JOHNSON] = { "johnson", 3, 'g' },
-	[GO_KELLER] = { "keller", 1, 'g' },
-	[GO_SEED] = { "seed", 1, 'g' },
+	[GO_ALL] = { "all-maximal", 0, 's', "" },
+	[GO_STATS] = { "stats", 0, 's', "" },
+	[GO_THREADS] = { "threads", 1, 's', "N" },
+	[GO_RANDOM] = { "random", 2, 'g', "N P" },
+	[GO_HAMMING] = { "hamming", 2, 'g', "N D" },
+	[GO_JOHNSON] = { "johnson", 3, 'g', "N W D" },
+	[GO_KELLER] = { "keller", 1, 'g', "D" },
+	[GO_SEED] = { "seed", 1, 'g', "S" },
 };
 
 struct gargs {
@@ -142,15 +143,17 @@ static int take_option(struct gargs *a, int argc, char **argv, int *i)
 	enum gopt o = arg[1] == '-' ? lookup(arg, &value) : GO_NONE;
 	char verb = strcmp(a->verb, "solve") ? 'g' : 's';
 	if (o == GO_NONE || gopts[o].verb != verb)
-		return usage("%s %s: unknown option '%.20s'", a->verb, verb == 's' ? "clique" : "graph", arg);
+		return usage("%s %s: unknown option '%.20s'", a->verb, verb == 's' ? a->family ? a->family : "clique" : "graph",
+		             arg);
 	const char *vals[3] = { value };
 	int have = value ? 1 : 0;
+	if (value && gopts[o].values == 0)
+		return usage("--%s takes no value", gopts[o].name);
 	if (value && gopts[o].values != 1)
-		return usage("--%s takes %d value%s, apart: --%s N%s", gopts[o].name, gopts[o].values,
-		             gopts[o].values == 1 ? "" : "s", gopts[o].name, gopts[o].values > 1 ? " ..." : "");
+		return usage("--%s %s: the values go apart, not after '='", gopts[o].name, gopts[o].spelled);
 	for (; have < gopts[o].values; have++) {
 		if (*i + 1 >= argc)
-			return usage("--%s needs %d value%s", gopts[o].name, gopts[o].values, gopts[o].values == 1 ? "" : "s");
+			return usage("--%s %s: a value is missing", gopts[o].name, gopts[o].spelled);
 		vals[have] = argv[++*i];
 	}
 	long v;
@@ -435,8 +438,11 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 	                                         : gen_keller(a, what, sizeof what, &err, &rc);
 	if (rc != CLI_OK)
 		return rc;
-	if (!g)
-		return usage("%s", err.msg); /* the parameters, too large a graph */
+	if (!g) {
+		/* Too large a graph: the generator's reason, after the option. */
+		const char *why = strstr(err.msg, ": ");
+		return usage("--%s %s: %s", gopts[a->gen].name, gopts[a->gen].spelled, why ? why + 2 : err.msg);
+	}
 	/* The command that makes it again, after what it is. */
 	size_t len = strlen(what);
 	len += (size_t)snprintf(what + len, sizeof what - len, "\nlinkdance");
