@@ -443,6 +443,13 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 		const char *why = strstr(err.msg, ": ");
 		return usage("--%s %s: %s", gopts[a->gen].name, gopts[a->gen].spelled, why ? why + 2 : err.msg);
 	}
+	/* What solve could not read back is not written. */
+	if (graph_edges(g) > DIMACS_MAX_EDGES) {
+		uint64_t m = graph_edges(g);
+		graph_free(g);
+		return usage("--%s %s: %" PRIu64 " edges, more than solve reads (%d)", gopts[a->gen].name,
+		             gopts[a->gen].spelled, m, DIMACS_MAX_EDGES);
+	}
 	/* The command that makes it again, after what it is. */
 	size_t len = strlen(what);
 	len += (size_t)snprintf(what + len, sizeof what - len, "\nlinkdance");

@@ -262,6 +262,7 @@ usage "--hamming 15 4" generate graph --hamming 15 4
 usage "--hamming 8 9" generate graph --hamming 8 9
 usage "--johnson 40 20 4 (too many words)" generate graph --johnson 40 20 4
 usage "--keller 1" generate graph --keller 1
+usage "--hamming 14 1 (more edges than solve reads)" generate graph --hamming 14 1
 usage "two generators" generate graph --hamming 8 4 --keller 4
 usage "--seed without --random" generate graph --keller 4 --seed 2
 usage "an option of solve to generate" generate graph --keller 4 --stats
