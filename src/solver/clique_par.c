@@ -27,6 +27,7 @@ struct worker {
 	struct par *p;
 	int *cand;                  /* the subproblem's vertices */
 	int *found;                 /* a clique of the subproblem */
+	uint64_t *uncoloured, *cls; /* colour_beats' sets */
 	struct search_stats st;
 	int searched;
 };
@@ -99,6 +100,38 @@ static void offer(struct par *p, int v, const int *cand, const int *found, int k
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* Could cand[0 .. k-1] hold a clique of best vertices, which with the
+ * subproblem's own vertex would beat the best?  A greedy colouring of
+ * them, class by class on bitsets, bounds the size of their cliques; it
+ * stops as soon as the colours reach best.  On graphs with small colour classes
+ * (hamming10-2: the vertices that are not neighbours form a hypercube)
+ * this spares building and searching a subproblem the bound at its root
+ * would cut at once. */
+static bool colour_beats(struct worker *w, int k, int best)
+{
+	const struct graph *g = w->p->g;
+	int W = g->words, colours = 0, left = k;
+	memset(w->uncoloured, 0, sizeof *w->uncoloured * (size_t)W);
+	for (int i = 0; i < k; i++)
+		graph_bit_set(w->uncoloured, w->cand[i]);
+	while (left > 0) {
+		if (++colours >= best)
+			return true;
+		memcpy(w->cls, w->uncoloured, sizeof *w->cls * (size_t)W);
+		for (int x = 0; x < W; x++)
+			while (w->cls[x]) {
+				int v = x * 64 + __builtin_ctzll(w->cls[x]);
+				const uint64_t *row = graph_row(g, v);
+				graph_bit_clear(w->uncoloured, v);
+				left--;
+				for (int y = x; y < W; y++)
+					w->cls[y] &= ~row[y];
+				graph_bit_clear(w->cls, v);
+			}
+	}
+	return false;
+}
+
 /* Subproblem j: the largest clique that ends at order[j], if it beats
  * the best.  False when cancelled. */
 static bool subproblem(struct worker *w, int j)
@@ -106,7 +139,7 @@ static bool subproblem(struct worker *w, int j)
 	struct par *p = w->p;
 	int k = earlier_neighbours(p, j, w->cand);
 	int best = atomic_load(&p->best);
-	if (k + 1 <= best)
+	if (k + 1 <= best || !colour_beats(w, k, best))
 		return true;
 	w->searched++;
 	struct graph *sub = graph_induced(p->g, w->cand, k);
@@ -152,6 +185,8 @@ static void worker_init(struct worker *w, struct par *p)
 	w->p = p;
 	w->cand = xmalloc(sizeof *w->cand * (size_t)(n + 1));
 	w->found = xmalloc(sizeof *w->found * (size_t)(n + 1));
+	w->uncoloured = xcalloc((size_t)p->g->words + 1, sizeof *w->uncoloured);
+	w->cls = xcalloc((size_t)p->g->words + 1, sizeof *w->cls);
 	w->searched = 0;
 	stats_init(&w->st, n + 2);
 }
@@ -160,6 +195,8 @@ static void worker_free(struct worker *w)
 {
 	free(w->cand);
 	free(w->found);
+	free(w->uncoloured);
+	free(w->cls);
 	stats_free(&w->st);
 }
 
