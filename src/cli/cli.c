@@ -29,6 +29,10 @@ static const char usage_head[] =
 	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
 	"       linkdance grade FAMILY LEVEL|FILE\n"
 	"       linkdance sum [FILE|-]\n"
+	"       linkdance solve clique|independent-set FILE|- [--all-maximal]\n"
+	"                       [--stats] [--threads N]\n"
+	"       linkdance generate graph --random N P [--seed S] | --hamming N D\n"
+	"                       | --johnson N W D | --keller D\n"
 	"       linkdance --help | --version\n"
 	"\n";
 
@@ -39,6 +43,11 @@ static const char usage_tail[] =
 	"xc reads an exact-cover problem in Knuth's DLX format: the primary items,\n"
 	"'|', the secondary items on the first line, then one option per line.\n"
 	"sum adds the counts of count --shard runs, one a line, exactly.\n"
+	"solve clique reads a graph in DIMACS form (p edge N M, e U V) and prints\n"
+	"the clique number, then the vertices of one largest clique;\n"
+	"independent-set the same for sets of vertices no two joined.\n"
+	"--all-maximal prints every maximal one instead, one a line.  generate\n"
+	"graph writes a random graph or a DIMACS benchmark family in that form.\n"
 	"\n"
 	"Modes of xc (the default prints the first solution):\n"
 	"  --all              print every solution, a blank line between them\n"
@@ -49,7 +58,8 @@ static const char usage_tail[] =
 	"\n"
 	"Options:\n"
 	"  --stats            search statistics on stderr (--profile: per level too)\n"
-	"  --threads N        split a count, or a FILE of puzzles, between N threads\n"
+	"  --threads N        split a count, a FILE of puzzles, or a clique search\n"
+	"                     between N threads\n"
 	"                     (0: one per core)\n"
 	"  --algo NAME        the engine that solves and counts a FILE of puzzles\n"
 	"  --unique           solve a FILE: prove each solution the only one (a\n"
@@ -589,6 +599,8 @@ int cli_main(int argc, char **argv)
 		}
 	if (!strcmp(verb, "xc"))
 		return cmd_xc(argc, argv);
+	if (cli_graph_takes(argc, argv))
+		return cli_graph_main(argc, argv);
 	if (!strcmp(verb, "generate"))
 		return cmd_generate(argc, argv);
 	if (!strcmp(verb, "sum"))

@@ -76,6 +76,14 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 /* solve, count or grade (verb) over a file of puzzles, for a family that
  * reads them so (pz->batch); o->args[1] is the file. */
 int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *verb);
+/* Graphs in DIMACS form (cli_graph.c): solve clique FILE, solve
+ * independent-set FILE, generate graph --hamming N D ...  Does argv (the
+ * verb in argv[1]) name one of them?  They are taken before the family is
+ * looked up, so they work whether or not a family of that name exists. */
+bool cli_graph_takes(int argc, char **argv);
+/* Run one; returns the exit code. */
+int cli_graph_main(int argc, char **argv);
+
 /* The names of pz's engines for messages: "seq, mrv, dlx or sat". */
 void cli_engine_names(const struct puzzle *pz, char *buf, size_t size);
 

@@ -78,6 +78,50 @@ static const char *token(const char **p, int *len)
 	return t;
 }
 
+/* A token of the input as a message shows it: at most 20 characters,
+ * "..." after it when cut, a UTF-8 character never cut in two, and any
+ * byte that is not part of one (a file in Latin-1, random bytes) shown as
+ * '?', so that the message is text whatever the file holds. */
+#define ECHO_MAX 20
+
+static int utf8_length(const unsigned char *t, int len)
+{
+	int more = t[0] < 0x80 ? 0 : (t[0] & 0xe0) == 0xc0 ? 1 : (t[0] & 0xf0) == 0xe0 ? 2 : (t[0] & 0xf8) == 0xf0 ? 3 : -1;
+	if (more < 0 || more >= len)
+		return 0;
+	for (int k = 1; k <= more; k++)
+		if ((t[k] & 0xc0) != 0x80)
+			return 0;
+	return more + 1;
+}
+
+static const char *echo(const char *token, int len, char *out)
+{
+	const unsigned char *t = (const unsigned char *)token;
+	int i = 0, cols = 0;
+	size_t n = 0;
+	for (; i < len && cols < ECHO_MAX; cols++) {
+		int k = utf8_length(t + i, len - i);
+		if (k == 0 || (k == 1 && t[i] < 32)) {
+			out[n++] = '?';
+			i++;
+			continue;
+		}
+		memcpy(out + n, t + i, (size_t)k);
+		n += (size_t)k;
+		i += k;
+	}
+	if (i < len) {
+		memcpy(out + n, "...", 3);
+		n += 3;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* Room for echo's text. */
+#define ECHO_SIZE (4 * ECHO_MAX + 4)
+
 /* A token of decimal digits as a number, however long (leading zeros
  * too), held at DIMACS_HUGE when it is larger: the caller's range check
  * then says it is too large, not that it is no number.  False if it has
@@ -123,7 +167,8 @@ static bool problem_line(struct reader *rd, const char *rest, long line)
 		return false;
 	}
 	if (!(flen == 4 && !memcmp(fmt, "edge", 4)) && !(flen == 3 && !memcmp(fmt, "col", 3))) {
-		diag_at(rd->err, rd->where, line, "format '%.*s' is not 'edge' (or 'col')", flen > 40 ? 40 : flen, fmt);
+		char e[ECHO_SIZE];
+		diag_at(rd->err, rd->where, line, "format '%s' is not 'edge' (or 'col')", echo(fmt, flen, e));
 		return false;
 	}
 	const char *tn = token(&rest, &len);
@@ -144,13 +189,14 @@ static bool problem_line(struct reader *rd, const char *rest, long line)
 		return false;
 	}
 	if (n > GRAPH_MAX_VERTICES) {
-		diag_at(rd->err, rd->where, line, "%.*s%s vertices: too large (at most %d)", n_len > 20 ? 20 : n_len, tn,
-		        n_len > 20 ? "..." : "", GRAPH_MAX_VERTICES);
+		char e[ECHO_SIZE];
+		diag_at(rd->err, rd->where, line, "%s vertices: too large (at most %d)", echo(tn, n_len, e),
+		        GRAPH_MAX_VERTICES);
 		return false;
 	}
 	if (m > DIMACS_MAX_EDGES) {
-		diag_at(rd->err, rd->where, line, "%.*s%s edges: too large (at most %d)", m_len > 20 ? 20 : m_len, tm,
-		        m_len > 20 ? "..." : "", DIMACS_MAX_EDGES);
+		char e[ECHO_SIZE];
+		diag_at(rd->err, rd->where, line, "%s edges: too large (at most %d)", echo(tm, m_len, e), DIMACS_MAX_EDGES);
 		return false;
 	}
 	rd->g = graph_new((int)n);
@@ -173,9 +219,13 @@ static bool edge_line(struct reader *rd, const char *rest, long line)
 			diag_at(rd->err, rd->where, line, "expected 'e U V' with two vertex numbers");
 			return false;
 		}
+		char e[ECHO_SIZE];
+		if (rd->g->n == 0) {
+			diag_at(rd->err, rd->where, line, "vertex %s: the 'p' line says there are none", echo(t, len, e));
+			return false;
+		}
 		if (uv[i] < 1 || uv[i] > (uint64_t)rd->g->n) {
-			diag_at(rd->err, rd->where, line, "vertex %.*s out of range (1 to %d)", len > 20 ? 20 : len, t,
-			        rd->g->n);
+			diag_at(rd->err, rd->where, line, "vertex %s out of range (1 to %d)", echo(t, len, e), rd->g->n);
 			return false;
 		}
 	}
@@ -217,7 +267,8 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 		return edge_line(rd, rest, line);
 	if (t[0] == 'c' && buf[0] == 'c')
 		return true; /* "cfoo": a comment run into its text */
-	diag_at(rd->err, rd->where, line, "unexpected line '%.*s' (expected c, p or e)", len > 20 ? 20 : len, t);
+	char e[ECHO_SIZE];
+	diag_at(rd->err, rd->where, line, "unexpected line '%s' (expected c, p or e)", echo(t, len, e));
 	return false;
 }
 
@@ -251,8 +302,12 @@ static struct graph *read_source(struct source *src, const char *where, struct d
 		ok = false;
 	}
 	if (ok && rd.m != rd.info.edge_lines && rd.m != rd.distinct) {
-		diag_at(err, where, rd.p_line, "the 'p' line promises %" PRIu64 " edges, the file has %" PRIu64, rd.m,
-		        rd.info.edge_lines);
+		if (rd.info.duplicates)
+			diag_at(err, where, rd.p_line, "the 'p' line promises %" PRIu64 " edges, the file has %" PRIu64
+			        " (%" PRIu64 " different)", rd.m, rd.info.edge_lines, rd.distinct);
+		else
+			diag_at(err, where, rd.p_line, "the 'p' line promises %" PRIu64 " edges, the file has %" PRIu64, rd.m,
+			        rd.info.edge_lines);
 		ok = false;
 	}
 	if (!ok) {
