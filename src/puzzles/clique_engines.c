@@ -2,13 +2,15 @@
  *
  * An engine finishes a position: it looks for the largest cliques (or
  * independent sets) that hold the player's selection.  The selection's
- * common neighbours are cut out as a graph of their own, and the search
- * runs there with its floor fixed one below what is missing, in the
- * solver's enumerate mode: every way to finish is then a solution, each
- * once, so the checker, the count and the hint read it as they read any
- * family's engine.  Because the game knows the largest size from the
- * start (cq_goal), the bound prunes against it from the first node: what
- * the animation shows is the proof that nothing else reaches it. */
+ * common neighbours are cut out as a graph of their own and searched as
+ * branch and bound searches, from nothing: each larger clique found is
+ * the best so far, which the bound must beat from then on.  Only a
+ * clique that makes the selection a largest set (the game knows that
+ * size, cq_goal) is a solution to the caller; the smaller ones are steps
+ * of the search ("a clique of 4, the best so far").  From the first
+ * solution on the search enumerates (clique_enumerate_from_here), so the
+ * rest of the same tree finds every other largest set once: checks,
+ * counts and hints read these engines as they read any family's. */
 #include "config.h"
 
 #include "puzzles/clique_engines.h"
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/u128.h"
 
 #include "puzzles/clique_puzzle.h"
 #include "solver/clique.h"
@@ -29,6 +33,11 @@ struct cq_engine {
 	int have;                  /* selected already */
 	int need;                  /* vertices to add */
 	bool independent;
+	int best;                  /* the largest clique found so far (of the subgraph) */
+	bool improved;             /* the last event found a larger clique, short of a solution */
+	u128 finishes;             /* solutions: the largest sets found */
+	struct engine_event ev;    /* the last event, as the family tells it */
+	struct search_stats st;    /* the solver's counters, solutions as finishes */
 	/* With nothing missing the selection is the one way to finish: a
 	 * search of one solution, then the end. */
 	int trivial_step;
@@ -51,8 +60,12 @@ static void ops_free(struct engine *e)
 static void ops_restart(struct engine *e)
 {
 	struct cq_engine *x = of(e);
+	x->best = 0;
+	x->improved = false;
+	x->finishes = 0;
 	if (x->c) {
 		clique_restart(x->c);
+		x->ev = *clique_event(x->c);
 		return;
 	}
 	x->trivial_step = 0;
@@ -82,24 +95,59 @@ static enum engine_status trivial_run(struct cq_engine *x, const struct engine_c
 	return ctl->step ? ENGINE_STEP : ENGINE_DONE;
 }
 
+/* The solver stops at every larger clique; the caller hears only of
+ * those that finish the position. */
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
 	struct cq_engine *x = of(e);
 	if (!x->c)
 		return trivial_run(x, ctl);
-	return clique_run(x->c, ctl);
+	struct engine_ctl inner = *ctl;
+	inner.report_solutions = true;
+	inner.max_solutions = 0;
+	for (;;) {
+		enum engine_status st = clique_run(x->c, &inner);
+		x->ev = *clique_event(x->c);
+		x->improved = false;
+		if (st != ENGINE_SOLUTION && !(st == ENGINE_STEP && x->ev.kind == ENGINE_EV_SOLUTION))
+			return st;
+		int v[CQ_MAX_VERTICES];
+		x->best = clique_best(x->c, v);
+		if (x->best < x->need) {
+			x->improved = true;
+			x->ev.kind = ENGINE_EV_NONE;
+			if (ctl->step)
+				return ENGINE_STEP;
+			continue;
+		}
+		if (x->finishes == 0)
+			clique_enumerate_from_here(x->c);
+		x->finishes++;
+		if (ctl->step)
+			return ENGINE_STEP;
+		if (ctl->report_solutions)
+			return ENGINE_SOLUTION;
+		if (ctl->max_solutions && x->finishes >= ctl->max_solutions)
+			return ENGINE_LIMIT;
+	}
 }
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
 	const struct cq_engine *x = of(e);
-	return x->c ? clique_event(x->c) : &x->trivial_ev;
+	return x->c ? &x->ev : &x->trivial_ev;
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
 {
-	const struct cq_engine *x = of(e);
-	return x->c ? clique_stats(x->c) : &x->trivial_st;
+	struct cq_engine *x = of(e);
+	if (!x->c)
+		return &x->trivial_st;
+	/* The solver's counters, but its solutions are every larger clique:
+	 * the engine's are the finishes. */
+	x->st = *clique_stats(x->c);
+	x->st.solutions = x->finishes;
+	return &x->st;
 }
 
 static double ops_progress(const struct engine *e)
@@ -132,6 +180,14 @@ static int vertex(const struct cq_engine *x, int sub)
 	return sub >= 0 && sub < x->k ? x->map[sub] : -1;
 }
 
+/* " · best so far 4", in the player's count (the selection included). */
+static void best_words(const struct cq_engine *x, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (x->best > 0 && x->finishes == 0)
+		snprintf(buf, size, " \xc2\xb7 best so far %d", x->have + x->best);
+}
+
 static void ops_event_note(const struct engine *e, struct note *out)
 {
 	const struct cq_engine *x = of(e);
@@ -140,44 +196,61 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	int v[CQ_MAX_VERTICES];
 	int held = x->have + path(x, v);
 	int subject = vertex(x, ev->subject), choice = vertex(x, ev->choice);
+	int goal = x->have + x->need;
+	char best[40];
+	best_words(x, best, sizeof best);
 	note_clear(out);
+	if (x->improved) {
+		note_say(out, "a %s of %d: the best so far, to beat from here", set, held);
+		return;
+	}
 	switch (ev->kind) {
 	case ENGINE_EV_NONE:
-		note_say(out, "ready to search for a %s of %d", set, x->have + x->need);
+		note_say(out, "ready to search for the largest %s", set);
 		break;
 	case ENGINE_EV_CHOOSE:
 		if (ev->choices == 0) {
-			note_say(out, "%s of %d: no vertex left that could make it large enough", set, held);
+			note_say(out, "%s of %d: nothing can join%s", set, held, best);
 			break;
 		}
 		if (subject >= 0)
 			note_cell(out, subject);
-		note_say(out, "%s of %d: %d %s worth trying, %d first", set, held, ev->choices,
-		         ev->choices == 1 ? "vertex" : "vertices", subject + 1);
+		note_say(out, "%s of %d: %d %s worth trying, %d first%s", set, held, ev->choices,
+		         ev->choices == 1 ? "vertex" : "vertices", subject + 1, best);
 		break;
 	case ENGINE_EV_TRY:
 		note_cell(out, choice);
-		note_say(out, "adds %d: a %s of %d", choice + 1, set, held);
+		note_say(out, "adds %d: a %s of %d%s", choice + 1, set, held, best);
 		break;
 	case ENGINE_EV_UNDO:
 		note_cell(out, choice);
-		note_say(out, "takes %d back", choice + 1);
+		note_say(out, "takes %d back%s", choice + 1, best);
 		break;
-	case ENGINE_EV_PRUNE:
+	case ENGINE_EV_PRUNE: {
+		/* Before the first largest set the bound must beat the best so
+		 * far; after it, reach the largest size. */
+		long bound = ev->value + x->have;
+		char against[48];
+		if (x->finishes == 0)
+			snprintf(against, sizeof against, "no more than the best, %d", x->have + x->best);
+		else
+			snprintf(against, sizeof against, "short of %d", goal);
 		if (subject >= 0) {
 			note_cell(out, subject);
-			note_say(out, "cut from %d on: colours bound the %s at %ld, %d needed", subject + 1, set,
-			         ev->value + x->have, x->have + x->need);
+			note_say(out, "cut from %d on: colours bound it at %ld, %s", subject + 1, bound, against);
 		} else {
-			note_say(out, "cut: colours bound the %s at %ld, %d needed", set, ev->value + x->have,
-			         x->have + x->need);
+			note_say(out, "cut: colours bound it at %ld, %s", bound, against);
 		}
 		break;
+	}
 	case ENGINE_EV_SOLUTION:
 		note_say(out, "a largest %s: %d vertices", set, held);
 		break;
 	case ENGINE_EV_DONE:
-		note_say(out, "every branch searched");
+		if (x->finishes)
+			note_say(out, "every branch searched: no %s has more than %d", set, goal);
+		else
+			note_say(out, "every branch searched: none holds your %d", x->have);
 		break;
 	case ENGINE_EV_MEMO_HIT:
 		note_say(out, "goes on searching");
@@ -243,9 +316,7 @@ static struct engine *engine_new(const struct puzzle_state *s, const struct engi
 				graph_add_edge(g, i, j);
 	x->c = clique_new(g, rule);
 	graph_free(g);
-	clique_set_floor(x->c, x->need > 0 ? x->need - 1 : 0);
-	clique_set_enumerate(x->c, true);
-	clique_restart(x->c);
+	ops_restart(&x->base);
 	return &x->base;
 }
 

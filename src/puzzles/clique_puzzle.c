@@ -560,7 +560,7 @@ static void differ(const struct puzzle_state *s, const char *a, const char *b, s
 
 /* Effort (search nodes of the first engine from the start) that parts
  * the grades: 1 below the first, 4 from the last on. */
-static const uint64_t grade_nodes[] = { 30, 60, 110 };
+static const uint64_t grade_nodes[] = { 35, 75, 150 };
 
 static int grade_of(uint64_t nodes)
 {

@@ -388,6 +388,12 @@ void clique_set_enumerate(struct clique *c, bool on)
 	c->enumerate_next = on;
 }
 
+void clique_enumerate_from_here(struct clique *c)
+{
+	c->enumerate = true;
+	c->best_k = c->best_n - 1;
+}
+
 void clique_set_target(struct clique *c, int k)
 {
 	c->target = k > 0 ? k : 0;

@@ -84,6 +84,14 @@ void clique_set_floor(struct clique *c, int k);
  * still stops at the first clique of that size, max_solutions after
  * that many cliques. */
 void clique_set_enumerate(struct clique *c, bool on);
+/* At a solution (the search stopped there), enumerate from here on, with
+ * the floor one below the clique just found: every other clique of its
+ * size is then a solution, each once, and none larger is sought.  Sound
+ * because every branch cut so far was cut against a smaller best, so
+ * none held a clique that large.  A search that proves a largest clique
+ * and then counts the others of its size, in one tree (the game's, whose
+ * largest size is known).  Until the next restart. */
+void clique_enumerate_from_here(struct clique *c);
 /* Stop (ENGINE_DONE) once a clique of k vertices is found; 0: never. */
 void clique_set_target(struct clique *c, int k);
 

@@ -253,6 +253,41 @@ static void test_engines(void)
 	}
 }
 
+/* Stepped as the screen steps it: larger cliques as the best so far,
+ * cuts against it, one largest set as the solution, then the end. */
+static void test_steps(void)
+{
+	struct puzzle_state *s = start(SMALL);
+	if (!s)
+		return;
+	struct engine *e = pz->engines[0]->new(pz, s);
+	struct engine_ctl ctl = { .step = true };
+	int improved = 0, cuts = 0, solutions = 0, steps = 0;
+	bool best_said = false, done_said = false;
+	struct note n;
+	enum engine_status st;
+	while ((st = engine_run(e, &ctl)) == ENGINE_STEP && steps++ < 10000) {
+		e->ops->event_note(e, &n);
+		const struct engine_event *ev = engine_event(e);
+		improved += strstr(n.text, "the best so far, to beat from here") != NULL;
+		best_said |= strstr(n.text, "best so far") != NULL && ev->kind != ENGINE_EV_NONE;
+		cuts += ev->kind == ENGINE_EV_PRUNE && strstr(n.text, "cut") != NULL;
+		solutions += ev->kind == ENGINE_EV_SOLUTION && strstr(n.text, "a largest clique: 4 vertices") != NULL;
+	}
+	/* The end comes as ENGINE_DONE, its event the last. */
+	e->ops->event_note(e, &n);
+	done_said = st == ENGINE_DONE && !strcmp(n.text, "every branch searched: no clique has more than 4");
+	if (!done_said)
+		tap_diag("the end (%d): %s", (int)st, n.text);
+	ok(improved >= 1 && best_said, "smaller cliques come first as the best so far (%d), and the steps say it",
+	   improved);
+	ok(cuts >= 1, "branches cut by the colours: %d", cuts);
+	ok(solutions == 1 && (int)engine_stats(e)->solutions == 1, "one largest clique, one solution");
+	ok(done_said, "the end says what was proved");
+	engine_free(e);
+	pz->free_state(s);
+}
+
 static void test_hints(void)
 {
 	struct puzzle_state *s = start(SMALL);
@@ -553,6 +588,7 @@ int main(void)
 	test_descriptions();
 	test_dead_ends();
 	test_engines();
+	test_steps();
 	test_hints();
 	test_generate_and_grade();
 	test_levels();
