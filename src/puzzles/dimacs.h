@@ -35,8 +35,9 @@
 #define DIMACS_MAX_EDGES 10000000
 /* Longest line accepted, in bytes. */
 #define DIMACS_MAX_LINE 131072
-/* Automorphism lines accepted in one file. */
-#define DIMACS_MAX_AUTOMORPHISMS 1024
+/* Automorphism lines accepted in one file: each costs N ints and a pass
+ * over every edge to check it, and a group needs few generators. */
+#define DIMACS_MAX_AUTOMORPHISMS 256
 
 struct dimacs_info {
 	uint64_t edge_lines;      /* e lines read */

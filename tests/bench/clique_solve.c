@@ -5,9 +5,11 @@
  *         alone (reading excluded) and its nodes and mems;
  *     clique_solve --maximal FILE|-
  *         the count of maximal cliques (Bron-Kerbosch, Tomita's pivot);
- *     clique_solve --sym FILE|-
+ *     clique_solve --sym [--limit S] FILE|-
  *         a maximum clique by clique_sym_max (orbital branching), with
  *         the file's automorphism lines as the group (none: plain);
+ *         cancelled after S seconds (wall clock),, the counters and
+ *         nodes per level (on stderr) shown all the same;
  *     clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D
  *         a generated graph in DIMACS form on stdout; --sym adds the
  *         generators of its group (hamming and johnson) as automorphism
@@ -15,6 +17,8 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +41,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] FILE|-\n"
 	                "       clique_solve --maximal FILE|-\n"
-	                "       clique_solve --sym FILE|-\n"
+	                "       clique_solve --sym [--limit S] FILE|-\n"
 	                "       clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D\n");
 	return 2;
 }
@@ -84,14 +88,51 @@ static int generate(int argc, char **argv)
 	return 0;
 }
 
+struct limit {
+	atomic_int cancel;
+	double seconds;
+	pthread_mutex_t lock;
+	pthread_cond_t done;
+	bool finished;
+};
+
+static void *timer(void *arg)
+{
+	struct limit *l = arg;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += (time_t)l->seconds;
+	pthread_mutex_lock(&l->lock);
+	while (!l->finished)
+		if (pthread_cond_timedwait(&l->done, &l->lock, &ts))
+			break;
+	pthread_mutex_unlock(&l->lock);
+	atomic_store(&l->cancel, 1);
+	return NULL;
+}
+
 /* --sym: clique_sym_max with the file's group. */
-static int solve_sym(const struct graph *g, const struct clique_sym_group *grp)
+static int solve_sym(const struct graph *g, const struct clique_sym_group *grp, double limit)
 {
 	struct search_stats st = { 0 };
 	int *best = xmalloc(sizeof *best * (size_t)(g->n + 1));
+	struct limit l = { .seconds = limit, .lock = PTHREAD_MUTEX_INITIALIZER, .done = PTHREAD_COND_INITIALIZER };
+	atomic_init(&l.cancel, 0);
+	pthread_t th;
+	if (limit > 0)
+		pthread_create(&th, NULL, timer, &l);
 	double t0 = cpu_seconds();
-	int k = clique_sym_max(g, grp, best, NULL, &st);
+	int k = clique_sym_max(g, grp, best, &l.cancel, &st);
 	double t = cpu_seconds() - t0;
+	if (limit > 0) {
+		pthread_mutex_lock(&l.lock);
+		l.finished = true;
+		pthread_cond_signal(&l.done);
+		pthread_mutex_unlock(&l.lock);
+		pthread_join(th, NULL);
+	}
+	if (k == -1)
+		printf("cancelled after %g seconds\n", limit);
 	printf("generators: %d\nomega: %d\nclique:", grp ? grp->count : 0, k);
 	for (int j = 0; j < k; j++)
 		printf(" %d", best[j] + 1);
@@ -118,6 +159,7 @@ int main(int argc, char **argv)
 		return generate(argc - 1, argv + 1);
 	enum clique_rule rule = CLIQUE_BNB;
 	bool complement = false, maximal = false, sym = false;
+	double limit = 0;
 	int i = 1;
 	for (; i < argc - 1; i++) {
 		if (!strcmp(argv[i], "--complement"))
@@ -126,6 +168,8 @@ int main(int argc, char **argv)
 			maximal = true;
 		else if (!strcmp(argv[i], "--sym"))
 			sym = true;
+		else if (!strcmp(argv[i], "--limit") && i + 1 < argc - 1)
+			limit = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--rule") && i + 1 < argc - 1) {
 			const char *r = argv[++i];
 			if (!strcmp(r, "bnb"))
@@ -171,7 +215,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "clique_solve: --sym and --complement: the group would need checking anew\n");
 			return 2;
 		}
-		int rc = solve_sym(g, grp);
+		int rc = solve_sym(g, grp, limit);
 		clique_sym_group_free(grp);
 		graph_free(g);
 		return rc;
