@@ -74,9 +74,15 @@ bool clique_sym_is_automorphism(const struct graph *g, const int *images)
 #define PR_SLOTS 10
 #define PR_WARMUP 50
 /* Random elements sifted into a stabiliser: two random elements generate
- * most groups already; eight leave a small chance of a proper subgroup,
- * which is sound anyway. */
-#define STAB_TRIES 8
+ * most groups already, but a proper subgroup (sound, yet it prunes less:
+ * twice the nodes on hamming8-3 with eight elements flat) is cheap to make
+ * rarer.  So elements are drawn until STAB_CALM in a row have not joined
+ * two of the orbits of those before, at least STAB_MIN and at most
+ * STAB_MAX of them: the orbits stand in for the group, which only a
+ * stabiliser chain would measure. */
+#define STAB_MIN 8
+#define STAB_CALM 8
+#define STAB_MAX 48
 
 struct level {
 	uint64_t *cand;         /* P */
@@ -109,7 +115,7 @@ struct sym {
 	int *colour_of;
 	unsigned *mark;
 	unsigned stamp;
-	int *parent, *via, *queue, *tmp;
+	int *parent, *via, *queue, *tmp, *uf;
 	uint64_t *keys;
 };
 
@@ -300,6 +306,15 @@ static const int *pr_next(struct sym *s, struct level *L)
 	return L->pr + (size_t)PR_SLOTS * (size_t)n;
 }
 
+static int uf_find(int *uf, int v)
+{
+	while (uf[v] != v) {
+		uf[v] = uf[uf[v]];
+		v = uf[v];
+	}
+	return v;
+}
+
 /* Generators of (a subgroup of) the stabiliser of o in par's group into
  * L: random elements g of the group, each brought back to fix o by the
  * inverse of the Schreier tree's path from o to g(o). */
@@ -332,7 +347,11 @@ static void stabiliser(struct sym *s, struct level *par, int o, struct level *L)
 		}
 	}
 	s->st.mems += (uint64_t)tail * (uint64_t)par->ngens;
-	for (int t = 0; t < STAB_TRIES; t++) {
+	/* union-find of the orbits so far */
+	for (int v = 0; v < n; v++)
+		s->uf[v] = v;
+	int calm = 0;
+	for (int t = 0; t < STAB_MAX && (t < STAB_MIN || calm < STAB_CALM); t++) {
 		const int *g = pr_next(s, par);
 		int x = g[o];
 		int *h = gen_push(s, L);
@@ -348,8 +367,21 @@ static void stabiliser(struct sym *s, struct level *par, int o, struct level *L)
 		for (int i = 0; keep && i < L->ngens - 1; i++)
 			if (!memcmp(gen_at(s, L, i), h, sizeof *h * (size_t)n))
 				keep = false;
-		if (!keep)
+		if (!keep) {
 			L->ngens--;
+			calm++;
+			continue;
+		}
+		bool joined = false;
+		for (int v = 0; v < n; v++) {
+			int a = uf_find(s->uf, v), b = uf_find(s->uf, h[v]);
+			if (a != b) {
+				s->uf[a] = b;
+				joined = true;
+			}
+		}
+		s->st.mems += (uint64_t)n;
+		calm = joined ? 0 : calm + 1;
 	}
 }
 
@@ -393,7 +425,9 @@ static int orbits(struct sym *s, struct level *L, int size)
 		for (int p = L->start[i]; p < L->start[i + 1]; p++) {
 			int c = s->colour_of[L->members[p]];
 			L->mcolour[p] = c;
-			if (c > m) {
+			/* ties to the smallest number, so that the choice does
+			 * not hang on which generators came out */
+			if (c > m || (c == m && L->members[p] < L->members[best])) {
 				m = c;
 				best = p;
 			}
@@ -540,6 +574,7 @@ int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, in
 	s.via = xmalloc(sizeof *s.via * n1);
 	s.queue = xmalloc(sizeof *s.queue * n1);
 	s.tmp = xmalloc(sizeof *s.tmp * n1);
+	s.uf = xmalloc(sizeof *s.uf * n1);
 	s.keys = xmalloc(sizeof *s.keys * n1);
 
 	struct level *root = level_at(&s, 0);
@@ -572,6 +607,7 @@ int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, in
 	free(s.via);
 	free(s.queue);
 	free(s.tmp);
+	free(s.uf);
 	free(s.keys);
 	return k;
 }
