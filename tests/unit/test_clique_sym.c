@@ -272,7 +272,7 @@ static void test_refusals(void)
 	ok(!clique_sym_group_add(grp, img), "a map that is not one-to-one is no permutation");
 	clique_sym_group_free(grp);
 	struct clique_sym_group *small = clique_sym_group_new(3);
-	ok(sym_max(g, small, NULL) == -2 || small->count == 0, "an empty group of another degree is plain search");
+	is_u64(sym_max(g, small, NULL), 2, "a group of no generators (of any degree) is plain search");
 	int three[] = { 1, 2, 0 };
 	clique_sym_group_add(small, three);
 	is_u64(sym_max(g, small, NULL) + 2, 0, "a group of another degree is refused (-2)");
