@@ -101,7 +101,13 @@ static void *timer(void *arg)
 	struct limit *l = arg;
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_sec += (time_t)l->seconds;
+	double whole = (double)(time_t)l->seconds;
+	ts.tv_sec += (time_t)whole;
+	ts.tv_nsec += (long)((l->seconds - whole) * 1e9);
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
 	pthread_mutex_lock(&l->lock);
 	while (!l->finished)
 		if (pthread_cond_timedwait(&l->done, &l->lock, &ts))
