@@ -25,9 +25,11 @@
  * clique fixes enough vertices its pointwise stabiliser is trivial and
  * the search below is plain branch and bound with the colour bound.  So
  * hamming9-4 (A(9, 4) = 20: 1.3 million nodes, half a second) is easy,
- * while hamming10-4 (A(10, 4) = 40) is not: with 40 given as the best,
- * the subtree under the first clique of 10 vertices alone takes more
- * than 8 million nodes.  Stronger tools would be the setwise stabiliser
+ * while hamming10-4 (A(10, 4) = 40) is not: a billion nodes (12 CPU
+ * minutes) do not finish the subtree under the first clique of 9
+ * vertices, with 37 the best found; even with 40 given as the best, the
+ * subtree under the first clique of 10 vertices takes more than 8
+ * million nodes.  Stronger tools would be the setwise stabiliser
  * of the clique (isomorph rejection of whole cliques, which needs a
  * partition backtrack such as nauty's), or, for a vertex-transitive
  * group, the averaging bound omega(G) <= omega(G[S]) |V| / |S| for any
