@@ -58,6 +58,22 @@ static void test_a_n_4(void)
 		clique_sym_group_free(grp);
 		graph_free(g);
 	}
+	/* the group is used: hamming8-4 takes tens of thousands of nodes
+	 * without it, a few dozen with it */
+	{
+		struct diag err;
+		struct clique_sym_group *grp;
+		struct graph *g = graph_gen_hamming_sym(8, 4, &grp, &err);
+		struct search_stats with = { 0 }, without = { 0 };
+		sym_max(g, grp, &with);
+		sym_max(g, NULL, &without);
+		ok(with.nodes * 100 < without.nodes, "hamming8-4: %" PRIu64 " nodes with the group, %" PRIu64 " without",
+		   with.nodes, without.nodes);
+		stats_free(&with);
+		stats_free(&without);
+		clique_sym_group_free(grp);
+		graph_free(g);
+	}
 	/* A(n, 3) = A(n + 1, 4): puncturing and extending by a parity bit */
 	struct diag err;
 	struct clique_sym_group *grp;
