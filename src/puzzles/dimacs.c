@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/clique_sym.h"
 #include "util/xalloc.h"
 
 struct source {
@@ -152,6 +153,9 @@ struct reader {
 	long p_line;
 	uint64_t distinct;
 	struct dimacs_info info;
+	struct clique_sym_group *group;  /* the automorphism lines so far */
+	long *group_line;                /* the line of each */
+	int *images;                     /* one line's, room for N */
 };
 
 static bool problem_line(struct reader *rd, const char *rest, long line)
@@ -252,6 +256,87 @@ static bool edge_line(struct reader *rd, const char *rest, long line)
 	return true;
 }
 
+static bool automorphism_line(struct reader *rd, const char *rest, long line)
+{
+	if (!rd->g) {
+		diag_at(rd->err, rd->where, line, "an automorphism before the 'p edge N M' line");
+		return false;
+	}
+	if (rd->info.automorphisms >= DIMACS_MAX_AUTOMORPHISMS) {
+		diag_at(rd->err, rd->where, line, "more than %d automorphisms: too many", DIMACS_MAX_AUTOMORPHISMS);
+		return false;
+	}
+	int n = rd->g->n, k = 0, len;
+	if (!rd->images) {
+		rd->images = xmalloc(sizeof *rd->images * ((size_t)n + 1));
+		rd->group = clique_sym_group_new(n);
+	}
+	/* a bit per vertex: an image given twice is caught on the spot */
+	uint64_t *seen = xcalloc((size_t)graph_words(n) + 1, sizeof *seen);
+	bool ok = true;
+	const char *t;
+	while (ok && (t = token(&rest, &len))) {
+		uint64_t v;
+		if (!number(t, len, &v)) {
+			diag_at(rd->err, rd->where, line, "automorphism: '%.*s' is not a vertex number", len > 20 ? 20 : len,
+			        t);
+			ok = false;
+		} else if (v < 1 || v > (uint64_t)n) {
+			diag_at(rd->err, rd->where, line, "automorphism: vertex %.*s out of range (1 to %d)",
+			        len > 20 ? 20 : len, t, n);
+			ok = false;
+		} else if (k >= n) {
+			diag_at(rd->err, rd->where, line, "automorphism: more than the %d images of 1 .. %d", n, n);
+			ok = false;
+		} else if (graph_bit_test(seen, (int)v - 1)) {
+			diag_at(rd->err, rd->where, line,
+			        "automorphism: %" PRIu64 " is the image of two vertices (not a permutation)", v);
+			ok = false;
+		} else {
+			graph_bit_set(seen, (int)v - 1);
+			rd->images[k++] = (int)v - 1;
+		}
+	}
+	free(seen);
+	if (ok && k < n) {
+		diag_at(rd->err, rd->where, line, "automorphism: %d images, expected %d (the images of 1 .. %d)", k, n, n);
+		ok = false;
+	}
+	if (!ok)
+		return false;
+	clique_sym_group_add(rd->group, rd->images);
+	rd->group_line = xreallocarray(rd->group_line, (size_t)rd->group->count, sizeof *rd->group_line);
+	rd->group_line[rd->group->count - 1] = line;
+	rd->info.automorphisms++;
+	return true;
+}
+
+/* Once the graph is whole: does each automorphism line map every edge to
+ * an edge?  The first edge that fails is named, to help find the slip. */
+static bool check_automorphisms(struct reader *rd)
+{
+	if (!rd->group)
+		return true;
+	const struct graph *g = rd->g;
+	for (int i = 0; i < rd->group->count; i++) {
+		const int *p = clique_sym_group_perm(rd->group, i);
+		for (int u = 0; u < g->n; u++) {
+			const uint64_t *r = graph_row(g, u);
+			for (int w = 0; w < g->words; w++)
+				for (uint64_t bits = r[w]; bits; bits &= bits - 1) {
+					int v = w * 64 + __builtin_ctzll(bits);
+					if (u < v && !graph_has_edge(g, p[u], p[v])) {
+						diag_at(rd->err, rd->where, rd->group_line[i],
+						        "not an automorphism: it maps the edge %d %d to %d %d, which is no edge",
+						        u + 1, v + 1, p[u] + 1, p[v] + 1);
+						return false;
+					}
+				}
+		}
+	}
+	return true;
+}
+
 static bool one_line(struct reader *rd, const char *buf, long line)
 {
 	const char *rest = buf;
@@ -259,8 +344,13 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 	const char *t = token(&rest, &len);
 	if (!t)
 		return true; /* blank */
-	if (len == 1 && t[0] == 'c')
+	if (len == 1 && t[0] == 'c') {
+		const char *after = rest;
+		const char *w = token(&after, &len);
+		if (w && len == 12 && !memcmp(w, "automorphism", 12))
+			return automorphism_line(rd, after, line);
 		return true;
+	}
 	if (len == 1 && t[0] == 'p')
 		return problem_line(rd, rest, line);
 	if (len == 1 && t[0] == 'e')
@@ -273,7 +363,7 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 }
 
 static struct graph *read_source(struct source *src, const char *where, struct dimacs_info *info,
-                                 struct diag *err)
+                                 struct clique_sym_group **group, struct diag *err)
 {
 	struct reader rd = { .where = where, .err = err };
 	char *buf = xmalloc(DIMACS_MAX_LINE + 1);
@@ -310,28 +400,58 @@ static struct graph *read_source(struct source *src, const char *where, struct d
 			        rd.info.edge_lines);
 		ok = false;
 	}
+	if (ok)
+		ok = check_automorphisms(&rd);
+	free(rd.images);
+	free(rd.group_line);
 	if (!ok) {
+		clique_sym_group_free(rd.group);
 		graph_free(rd.g);
 		return NULL;
 	}
 	if (info)
 		*info = rd.info;
+	if (group)
+		*group = rd.group;
+	else
+		clique_sym_group_free(rd.group);
 	return rd.g;
 }
 
 struct graph *dimacs_read(FILE *f, const char *name, struct dimacs_info *info, struct diag *err)
 {
-	struct source src = { .f = f };
-	return read_source(&src, name, info, err);
+	return dimacs_read_sym(f, name, info, NULL, err);
 }
 
 struct graph *dimacs_parse(const char *text, const char *name, struct dimacs_info *info, struct diag *err)
 {
+	return dimacs_parse_sym(text, name, info, NULL, err);
+}
+
+struct graph *dimacs_read_sym(FILE *f, const char *name, struct dimacs_info *info, struct clique_sym_group **group,
+                              struct diag *err)
+{
+	struct source src = { .f = f };
+	if (group)
+		*group = NULL;
+	return read_source(&src, name, info, group, err);
+}
+
+struct graph *dimacs_parse_sym(const char *text, const char *name, struct dimacs_info *info,
+                               struct clique_sym_group **group, struct diag *err)
+{
 	struct source src = { .s = text };
-	return read_source(&src, name, info, err);
+	if (group)
+		*group = NULL;
+	return read_source(&src, name, info, group, err);
 }
 
 void dimacs_write(FILE *f, const struct graph *g, const char *comment)
+{
+	dimacs_write_sym(f, g, comment, NULL);
+}
+
+void dimacs_write_sym(FILE *f, const struct graph *g, const char *comment, const struct clique_sym_group *group)
 {
 	if (comment) {
 		for (const char *s = comment; *s;) {
@@ -342,6 +462,13 @@ void dimacs_write(FILE *f, const struct graph *g, const char *comment)
 		}
 	}
 	fprintf(f, "p edge %d %" PRIu64 "\n", g->n, graph_edges(g));
+	for (int i = 0; group && i < group->count; i++) {
+		const int *p = clique_sym_group_perm(group, i);
+		fputs("c automorphism", f);
+		for (int v = 0; v < g->n; v++)
+			fprintf(f, " %d", p[v] + 1);
+		fputc('\n', f);
+	}
 	for (int u = 0; u < g->n; u++) {
 		const uint64_t *r = graph_row(g, u);
 		for (int w = (u + 1) / 64; w < g->words; w++) {

@@ -3,6 +3,7 @@
 #include "puzzles/graph_gen.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/rng.h"
 #include "util/xalloc.h"
@@ -59,6 +60,118 @@ struct graph *graph_gen_hamming(int n, int d, struct diag *err)
 	return g;
 }
 
+/* The vertex permutation that the coordinate permutation pi (coordinate
+ * j goes to pi[j]) induces on a family of words. */
+static uint64_t permute_word(uint64_t x, const int *pi, int n)
+{
+	uint64_t y = 0;
+	for (int j = 0; j < n; j++)
+		if ((x >> j) & 1)
+			y |= (uint64_t)1 << pi[j];
+	return y;
+}
+
+/* The index of x in words[0 .. count-1], increasing. */
+static int word_index(const uint64_t *words, int count, uint64_t x)
+{
+	int lo = 0, hi = count - 1;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (words[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Add images as a generator unless it is the identity or one already
+ * there (for n = 2 the transposition is the n-cycle). */
+static void add_generator(struct clique_sym_group *grp, const int *images)
+{
+	bool identity = true;
+	for (int v = 0; v < grp->n && identity; v++)
+		identity = images[v] == v;
+	if (identity)
+		return;
+	for (int i = 0; i < grp->count; i++)
+		if (!memcmp(clique_sym_group_perm(grp, i), images, sizeof *images * (size_t)grp->n))
+			return;
+	clique_sym_group_add(grp, images);
+}
+
+/* The coordinate transposition (0 1) and the n-cycle j -> j+1, acting on
+ * words[0 .. count-1] (closed under them, increasing). */
+static void coordinate_generators(struct clique_sym_group *grp, const uint64_t *words, int count, int n)
+{
+	int pi[64];
+	int *images = xmalloc(sizeof *images * (size_t)(count + 1));
+	for (int which = 0; which < 2; which++) {
+		for (int j = 0; j < n; j++)
+			pi[j] = which == 0 ? (j < 2 && n >= 2 ? 1 - j : j) : (j + 1) % n;
+		for (int v = 0; v < count; v++)
+			images[v] = word_index(words, count, permute_word(words[v], pi, n));
+		add_generator(grp, images);
+	}
+	free(images);
+}
+
+struct graph *graph_gen_hamming_sym(int n, int d, struct clique_sym_group **group, struct diag *err)
+{
+	*group = NULL;
+	struct graph *g = graph_gen_hamming(n, d, err);
+	if (!g)
+		return NULL;
+	int count = g->n;
+	uint64_t *words = xmalloc(sizeof *words * (size_t)count);
+	for (int i = 0; i < count; i++)
+		words[i] = (uint64_t)i;
+	struct clique_sym_group *grp = clique_sym_group_new(count);
+	coordinate_generators(grp, words, count, n);
+	/* with the coordinate permutations, one translation gives them all */
+	int *images = xmalloc(sizeof *images * (size_t)count);
+	for (int i = 0; i < count; i++)
+		images[i] = i ^ 1;
+	add_generator(grp, images);
+	free(images);
+	free(words);
+	*group = grp;
+	return g;
+}
+
+/* The words of length n and weight w in increasing order into words
+ * (room for C(n, w)); returns how many. */
+static int weight_words(int n, int w, uint64_t *words)
+{
+	int k = 0;
+	if (w == 0) {
+		words[k++] = 0;
+	} else {
+		/* the next larger word of the same weight, in turn */
+		for (uint64_t x = ((uint64_t)1 << w) - 1; x < ((uint64_t)1 << n);) {
+			words[k++] = x;
+			uint64_t low = x & -x, up = x + low;
+			x = up | (((x ^ up) >> 2) / low);
+		}
+	}
+	return k;
+}
+
+struct graph *graph_gen_johnson_sym(int n, int w, int d, struct clique_sym_group **group, struct diag *err)
+{
+	*group = NULL;
+	struct graph *g = graph_gen_johnson(n, w, d, err);
+	if (!g)
+		return NULL;
+	uint64_t *words = xmalloc(sizeof *words * ((size_t)g->n + 1));
+	int count = weight_words(n, w, words);
+	struct clique_sym_group *grp = clique_sym_group_new(count);
+	coordinate_generators(grp, words, count, n);
+	free(words);
+	*group = grp;
+	return g;
+}
+
 struct graph *graph_gen_johnson(int n, int w, int d, struct diag *err)
 {
 	if (n < 1 || n > 63 || w < 0 || w > n) {
@@ -78,17 +191,7 @@ struct graph *graph_gen_johnson(int n, int w, int d, struct diag *err)
 		return NULL;
 	}
 	uint64_t *words = xmalloc(sizeof *words * (size_t)(count + 1));
-	int k = 0;
-	if (w == 0) {
-		words[k++] = 0;
-	} else {
-		/* the next larger word of the same weight, in turn */
-		for (uint64_t x = ((uint64_t)1 << w) - 1; x < ((uint64_t)1 << n);) {
-			words[k++] = x;
-			uint64_t low = x & -x, up = x + low;
-			x = up | (((x ^ up) >> 2) / low);
-		}
-	}
+	int k = weight_words(n, w, words);
 	struct graph *g = distance_graph(words, k, d);
 	free(words);
 	return g;

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "solver/clique_sym.h"
 #include "solver/graph.h"
 #include "util/diag.h"
 
@@ -24,6 +25,16 @@ struct graph *graph_gen_hamming(int n, int d, struct diag *err);
  * increasing order of value, an edge when they differ in at least d
  * places (constant-weight codes). */
 struct graph *graph_gen_johnson(int n, int w, int d, struct diag *err);
+/* The same graphs with generators of a group of their automorphisms in
+ * *group (a new group; free it with clique_sym_group_free; NULL on
+ * error), for clique_sym_max and dimacs_write_sym.  hamming: the
+ * hyperoctahedral group of order 2^n n!, as a transposition and an
+ * n-cycle of the coordinates and the translation by a unit word (XOR
+ * with 1); johnson: the symmetric group of the coordinates, as a
+ * transposition and an n-cycle.  Generators that act as the identity
+ * (n = 1, or a single word) are left out. */
+struct graph *graph_gen_hamming_sym(int n, int d, struct clique_sym_group **group, struct diag *err);
+struct graph *graph_gen_johnson_sym(int n, int w, int d, struct clique_sym_group **group, struct diag *err);
 /* keller d: the DIMACS Keller graph of dimension d.  Keller's graph G_d
  * has the 4^d words over {0, 1, 2, 3}, two adjacent when they differ in at
  * least two places and by exactly 2 in at least one; the benchmark is
