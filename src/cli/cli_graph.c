@@ -24,6 +24,7 @@
 #include "puzzles/graph_gen.h"
 #include "solver/clique.h"
 #include "solver/clique_par.h"
+#include "solver/clique_sym.h"
 #include "util/clock.h"
 #include "util/diag.h"
 #include "util/u128.h"
@@ -205,7 +206,7 @@ static int parse(struct gargs *a, int argc, char **argv)
 
 /* The graph of a.file, read as a stream (a pipe, bash's <(...)); NULL on
  * a failure, said. */
-static struct graph *read_graph(const struct gargs *a)
+static struct graph *read_graph(const struct gargs *a, struct clique_sym_group **group)
 {
 	const char *name = strcmp(a->file, "-") ? a->file : "(stdin)";
 	FILE *f = strcmp(a->file, "-") ? fopen(a->file, "r") : stdin;
@@ -215,7 +216,7 @@ static struct graph *read_graph(const struct gargs *a)
 	}
 	struct diag err;
 	struct dimacs_info info;
-	struct graph *g = dimacs_read(f, name, &info, &err);
+	struct graph *g = dimacs_read_sym(f, name, &info, group, &err);
 	if (f != stdin)
 		fclose(f);
 	if (!g) {
@@ -244,11 +245,17 @@ static void stats_head(const struct graph *g, const struct search_stats *st)
 	        st->updates, st->mems, st->max_level);
 }
 
-/* The one place a maximum clique is searched for.  A solver that breaks
- * the symmetries of a graph (hamming 9-4 and up need it) goes in here. */
-static int max_clique(const struct graph *g, int threads, int *out, struct search_stats *st,
-                      struct clique_par_info *info)
+/* The one place a maximum clique is searched for.  A graph that carries
+ * its symmetries (c automorphism lines, checked as they were read) is
+ * searched with them, one branch for each orbit (hamming 9-4 needs it);
+ * the others alone or split between threads. */
+static int max_clique(const struct graph *g, const struct clique_sym_group *group, int threads, int *out,
+                      struct search_stats *st, struct clique_par_info *info)
 {
+	if (group && group->count > 0) {
+		*info = (struct clique_par_info){ .threads = 1 };
+		return clique_sym_max(g, group, out, NULL, st);
+	}
 	if (threads == 1) {
 		*info = (struct clique_par_info){ .threads = 1 };
 		return clique_max(g, out, NULL, st);
@@ -256,19 +263,30 @@ static int max_clique(const struct graph *g, int threads, int *out, struct searc
 	return clique_par_max(g, threads, out, NULL, st, info);
 }
 
-static int solve_max(const struct gargs *a, const struct graph *g)
+static int cmp_int(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	return (a > b) - (a < b);
+}
+
+static int solve_max(const struct gargs *a, const struct graph *g, const struct clique_sym_group *group)
 {
 	double t0 = clock_seconds();
 	int *best = xmalloc(sizeof *best * (size_t)(g->n + 1));
 	struct search_stats st;
 	struct clique_par_info info;
 	stats_init(&st, g->n + 2);
-	int k = max_clique(g, a->threads, best, &st, &info);
+	int k = max_clique(g, group, a->threads, best, &st, &info);
+	/* Increasing, whichever search found it. */
+	qsort(best, (size_t)k, sizeof *best, cmp_int);
 	printf("%d\n", k);
 	print_vertices(best, k);
 	if (a->stats) {
 		stats_head(g, &st);
-		if (info.threads > 1)
+		if (group && group->count > 0)
+			fprintf(stderr, "symmetries: %d generator%s (one branch for each orbit)\n", group->count,
+			        group->count == 1 ? "" : "s");
+		else if (info.threads > 1)
 			fprintf(stderr, "threads: %d (%d subproblems, %d searched)\n", info.threads, info.subproblems,
 			        info.searched);
 		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
@@ -276,12 +294,6 @@ static int solve_max(const struct gargs *a, const struct graph *g)
 	stats_free(&st);
 	free(best);
 	return cli_flush();
-}
-
-static int cmp_int(const void *x, const void *y)
-{
-	int a = *(const int *)x, b = *(const int *)y;
-	return (a > b) - (a < b);
 }
 
 /* One maximal clique a line, its vertices in increasing order; stops
@@ -317,17 +329,20 @@ static int cmd_solve(const struct gargs *a)
 		return usage("solve %s needs a DIMACS file (- for standard input)", a->family);
 	if (a->all_maximal && a->threads != 1)
 		return usage("--threads splits the maximum search, not --all-maximal");
-	struct graph *g = read_graph(a);
+	struct clique_sym_group *group = NULL;
+	struct graph *g = read_graph(a, &group);
 	if (!g)
 		return CLI_FAIL;
 	bool independent = !strcmp(a->family, "independent-set");
 	if (independent) {
-		/* The independent sets of g are the cliques of its complement. */
+		/* The independent sets of g are the cliques of its complement,
+		 * which has the same automorphisms. */
 		struct graph *h = graph_complement(g);
 		graph_free(g);
 		g = h;
 	}
-	int rc = a->all_maximal ? solve_all(a, g, independent ? "independent sets" : "cliques") : solve_max(a, g);
+	int rc = a->all_maximal ? solve_all(a, g, independent ? "independent sets" : "cliques") : solve_max(a, g, group);
+	clique_sym_group_free(group);
 	graph_free(g);
 	return rc;
 }
@@ -369,7 +384,8 @@ static struct graph *gen_random(const struct gargs *a, char *what, size_t size, 
 	return graph_gen_random((int)n, p, (uint64_t)seed, err);
 }
 
-static struct graph *gen_hamming(const struct gargs *a, char *what, size_t size, struct diag *err, int *rc)
+static struct graph *gen_hamming(const struct gargs *a, char *what, size_t size, struct clique_sym_group **group,
+                                 struct diag *err, int *rc)
 {
 	long n, d;
 	if (!whole(a->gen_args[0], 1, 14, &n)) {
@@ -382,10 +398,11 @@ static struct graph *gen_hamming(const struct gargs *a, char *what, size_t size,
 	}
 	snprintf(what, size, "hamming %ld %ld: binary words of length %ld, joined when they differ in at least %ld place%s",
 	         n, d, n, d, d == 1 ? "" : "s");
-	return graph_gen_hamming((int)n, (int)d, err);
+	return graph_gen_hamming_sym((int)n, (int)d, group, err);
 }
 
-static struct graph *gen_johnson(const struct gargs *a, char *what, size_t size, struct diag *err, int *rc)
+static struct graph *gen_johnson(const struct gargs *a, char *what, size_t size, struct clique_sym_group **group,
+                                 struct diag *err, int *rc)
 {
 	long n, w, d;
 	if (!whole(a->gen_args[0], 1, 63, &n)) {
@@ -404,7 +421,7 @@ static struct graph *gen_johnson(const struct gargs *a, char *what, size_t size,
 	         "johnson %ld %ld %ld: binary words of length %ld with %ld one%s, joined when they differ in at least %ld "
 	         "place%s",
 	         n, w, d, n, w, w == 1 ? "" : "s", d, d == 1 ? "" : "s");
-	return graph_gen_johnson((int)n, (int)w, (int)d, err);
+	return graph_gen_johnson_sym((int)n, (int)w, (int)d, group, err);
 }
 
 static struct graph *gen_keller(const struct gargs *a, char *what, size_t size, struct diag *err, int *rc)
@@ -432,10 +449,15 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 	char what[512];
 	struct diag err;
 	int rc = CLI_OK;
+	/* Hamming and Johnson graphs come with their groups, written as
+	 * c automorphism lines that solve breaks the symmetry with. */
+	struct clique_sym_group *group = NULL;
 	struct graph *g = a->gen == GO_RANDOM    ? gen_random(a, what, sizeof what, &err, &rc)
-	                  : a->gen == GO_HAMMING ? gen_hamming(a, what, sizeof what, &err, &rc)
-	                  : a->gen == GO_JOHNSON ? gen_johnson(a, what, sizeof what, &err, &rc)
+	                  : a->gen == GO_HAMMING ? gen_hamming(a, what, sizeof what, &group, &err, &rc)
+	                  : a->gen == GO_JOHNSON ? gen_johnson(a, what, sizeof what, &group, &err, &rc)
 	                                         : gen_keller(a, what, sizeof what, &err, &rc);
+	if (rc != CLI_OK || !g)
+		clique_sym_group_free(group);
 	if (rc != CLI_OK)
 		return rc;
 	if (!g) {
@@ -447,6 +469,7 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 	if (graph_edges(g) > DIMACS_MAX_EDGES) {
 		uint64_t m = graph_edges(g);
 		graph_free(g);
+		clique_sym_group_free(group);
 		return usage("--%s %s: %" PRIu64 " edges, more than solve reads (%d)", gopts[a->gen].name,
 		             gopts[a->gen].spelled, m, DIMACS_MAX_EDGES);
 	}
@@ -455,8 +478,9 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 	len += (size_t)snprintf(what + len, sizeof what - len, "\nlinkdance");
 	for (int i = 1; i < argc && len < sizeof what; i++)
 		len += (size_t)snprintf(what + len, sizeof what - len, " %s", argv[i]);
-	dimacs_write(stdout, g, what);
+	dimacs_write_sym(stdout, g, what, group);
 	graph_free(g);
+	clique_sym_group_free(group);
 	return cli_flush();
 }
 
