@@ -68,6 +68,10 @@ static void test_families(void)
 	struct graph *k4 = graph_gen_keller(4, &err);
 	is_u64(k4->n, 4 * 4 * 4 * 4 - 3 * 3 * 3 * 3 - 4, "keller4: 4^4 - 3^4 - 4 vertices");
 	check_family("keller4", k4, 11);
+	/* dense ones, where the MaxSAT reasoning is on */
+	check_family("hamming8-2", graph_gen_hamming(8, 2, &err), 128);
+	check_family("hamming10-2", graph_gen_hamming(10, 2, &err), 512);
+	check_family("johnson10-2-4", graph_gen_johnson(10, 2, 4, &err), 5);
 	ok(!graph_gen_hamming(15, 2, &err) && strstr(err.msg, "out of range"), "hamming15: too large (%s)", err.msg);
 	ok(!graph_gen_keller(8, &err), "keller8: too large (%s)", err.msg);
 	ok(!graph_gen_johnson(40, 20, 4, &err) && strstr(err.msg, "too many"), "johnson40-20: too large (%s)",
@@ -227,6 +231,46 @@ static void test_random(void)
 		graph_free(g);
 	}
 	is_u64(disagree, 0, "G(60, p), p = 0.15 .. 0.9: the rules (the plain one to p = 0.75) and Bron-Kerbosch agree");
+}
+
+/* Dense graphs, where branch and bound re-colours (density 0.85 and up)
+ * and reasons over its colour classes by unit propagation (0.78 and
+ * up): the clique number against Bron-Kerbosch's and the bounded
+ * backtracker's, over many small graphs, so that every way a class is
+ * absorbed or not meets a check. */
+static void test_dense(void)
+{
+	static const double density[] = { 0.78, 0.82, 0.86, 0.9, 0.94, 0.97 };
+	int graphs = 0, bad = 0, bad_floor = 0;
+	for (size_t d = 0; d < sizeof density / sizeof *density; d++) {
+		for (int n = 12; n <= 40; n += 4) {
+			for (uint64_t seed = 1; seed <= 6; seed++) {
+				struct diag err;
+				struct graph *g = graph_gen_random(n, density[d], seed * 7919 + (uint64_t)n, &err);
+				struct clique_bk_result res;
+				int best[40];
+				clique_bk_all(g, NULL, NULL, NULL, &res);
+				graphs++;
+				if (solve(g, CLIQUE_BNB, best, NULL) != res.largest ||
+				    solve(g, CLIQUE_BT_COLOUR, best, NULL) != res.largest ||
+				    clique_max(g, best, NULL, NULL) != res.largest)
+					bad++;
+				/* with the floor one below: the search must still find one */
+				struct clique *c = clique_new(g, CLIQUE_BNB);
+				clique_set_floor(c, res.largest - 1);
+				clique_restart(c);
+				struct engine_ctl ctl = { 0 };
+				clique_run(c, &ctl);
+				if (clique_best(c, best) != res.largest || !graph_is_clique(g, best, res.largest))
+					bad_floor++;
+				clique_free(c);
+				graph_free(g);
+			}
+		}
+	}
+	is_u64(bad, 0, "%d graphs of density 0.78 .. 0.97, n <= 40: branch and bound, the bounded backtracker and Bron-Kerbosch agree",
+	       graphs);
+	is_u64(bad_floor, 0, "with the floor at omega - 1 a clique of omega is still found");
 }
 
 static bool stop_after_3(const int *v, int k, void *arg)
@@ -689,6 +733,7 @@ int main(void)
 	test_families();
 	test_codes();
 	test_random();
+	test_dense();
 	test_bk();
 	test_enumerate();
 	struct graph *g = graph_gen_hamming(6, 4, &err);
