@@ -1,6 +1,7 @@
 /* The clique search for make bench-clique.
- *     clique_solve [--rule bnb|bt|btc] [--complement] FILE|-
- *         a maximum clique of the DIMACS graph in FILE: the clique
+ *     clique_solve [--rule bnb|bt|btc] [--complement] [--floor K] FILE|-
+ *         a maximum clique of the DIMACS graph in FILE (with --floor, one
+ *         of more than K vertices, if any: the cost of the proof): the clique
  *         number, one maximum clique (1-based), CPU seconds of the search
  *         alone (reading excluded) and its nodes and mems;
  *     clique_solve --maximal FILE|-
@@ -29,7 +30,7 @@ static double cpu_seconds(void)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] FILE|-\n"
+	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] [--floor K] FILE|-\n"
 	                "       clique_solve --maximal FILE|-\n"
 	                "       clique_solve gen random N P SEED | hamming N D | johnson N W D | keller D\n");
 	return 2;
@@ -76,12 +77,15 @@ int main(int argc, char **argv)
 		return generate(argc - 1, argv + 1);
 	enum clique_rule rule = CLIQUE_BNB;
 	bool complement = false, maximal = false;
+	int floor = 0;
 	int i = 1;
 	for (; i < argc - 1; i++) {
 		if (!strcmp(argv[i], "--complement"))
 			complement = true;
 		else if (!strcmp(argv[i], "--maximal"))
 			maximal = true;
+		else if (!strcmp(argv[i], "--floor") && i + 1 < argc - 1)
+			floor = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--rule") && i + 1 < argc - 1) {
 			const char *r = argv[++i];
 			if (!strcmp(r, "bnb"))
@@ -134,6 +138,10 @@ int main(int argc, char **argv)
 	}
 	double t0 = cpu_seconds();
 	struct clique *c = clique_new(g, rule);
+	if (floor > 0) {
+		clique_set_floor(c, floor);
+		clique_restart(c);
+	}
 	struct engine_ctl ctl = { 0 };
 	clique_run(c, &ctl);
 	double t = cpu_seconds() - t0;
