@@ -51,8 +51,6 @@ struct clique {
 	uint64_t *cls;          /* colour classes 1 .. cls_cap-1, for re-colouring */
 	int *cls_lo, *cls_hi;   /* the words each may have bits in (classes are small) */
 	unsigned char *used;    /* per class: in an inconsistent subset, or a unit now */
-	unsigned char *cnt;     /* per class: v's neighbours in it, 0, 1 or 2 (more) */
-	int *cw;                /* per class: the one when there is one */
 	unsigned char *take;    /* per class: in the conflicts of the class absorbed */
 	unsigned char *need;    /* per forced vertex: the conflict needs it */
 	int cls_cap;
@@ -78,8 +76,6 @@ static void grow_classes(struct clique *c, int k)
 	c->cls_lo = xreallocarray(c->cls_lo, (size_t)cap, sizeof *c->cls_lo);
 	c->cls_hi = xreallocarray(c->cls_hi, (size_t)cap, sizeof *c->cls_hi);
 	c->used = xreallocarray(c->used, (size_t)cap, sizeof *c->used);
-	c->cnt = xreallocarray(c->cnt, (size_t)cap, sizeof *c->cnt);
-	c->cw = xreallocarray(c->cw, (size_t)cap, sizeof *c->cw);
 	c->take = xreallocarray(c->take, (size_t)cap, sizeof *c->take);
 	c->need = xreallocarray(c->need, (size_t)cap + 1, sizeof *c->need);
 	c->fv = xreallocarray(c->fv, (size_t)cap + 1, sizeof *c->fv);
@@ -120,47 +116,34 @@ static void class_add(struct clique *c, int k, int v)
 		c->cls_hi[k] = v / 64;
 }
 
-/* How many of v's neighbours each low class 1 .. kmin-1 has (0, 1 or 2
- * for more) into c->cnt, the one into c->cw, for recolour: one pass over
- * the classes instead of one for each way it tries. */
-static void count_conflicts(struct clique *c, int v, int kmin, uint64_t *mems)
-{
-	size_t W = (size_t)c->W;
-	const uint64_t *nv = graph_row(c->h, v);
-	for (int k = 1; k < kmin; k++) {
-		int count, lk = c->cls_lo[k], hk = c->cls_hi[k];
-		c->cw[k] = first_bit_in(nv, c->cls + (size_t)k * W, lk, hk, &count);
-		c->cnt[k] = (unsigned char)count;
-		*mems += (uint64_t)(hk - lk + 1);
-	}
-}
-
 /* MCS's Re-NUMBER (Tomita and others 2010): v would take a colour high
- * enough to be branched on; put it in a class below kmin where it has no
- * neighbour, or move it into a class k1 below kmin - 1 where it has one
- * neighbour w, which moves up to a class k2 > k1 (still below kmin)
- * where it has none.  The classes stay independent sets, and v needs no
- * branch.  c->cnt, c->cw: count_conflicts'. */
+ * enough to be branched on; move it into a class k1 below kmin - 1 where
+ * it has one neighbour w, which moves up to a class k2 > k1 (still below
+ * kmin) where it has none (or into k1 outright if it has none there, as
+ * it may after such moves).  The classes stay independent sets, and v
+ * needs no branch. */
 static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 {
 	size_t W = (size_t)c->W;
-	for (int k1 = 1; k1 < kmin; k1++) {
-		if (c->cnt[k1] == 0) {
+	const uint64_t *nv = graph_row(c->h, v);
+	for (int k1 = 1; k1 <= kmin - 2; k1++) {
+		uint64_t *c1 = c->cls + (size_t)k1 * W;
+		int conflicts, lo1 = c->cls_lo[k1], hi1 = c->cls_hi[k1];
+		int w = first_bit_in(nv, c1, lo1, hi1, &conflicts);
+		*mems += (uint64_t)(hi1 - lo1 + 1);
+		if (conflicts == 0) {
 			class_add(c, k1, v);
 			return true;
 		}
-	}
-	for (int k1 = 1; k1 <= kmin - 2; k1++) {
-		if (c->cnt[k1] != 1)
+		if (conflicts > 1)
 			continue;
-		int w = c->cw[k1];
 		const uint64_t *nw = graph_row(c->h, w);
 		for (int k2 = k1 + 1; k2 <= kmin - 1; k2++) {
 			uint64_t *c2 = c->cls + (size_t)k2 * W;
 			int lo2 = c->cls_lo[k2], hi2 = c->cls_hi[k2];
 			*mems += (uint64_t)(hi2 - lo2 + 1);
 			if (disjoint(nw, c2, lo2, hi2)) {
-				graph_bit_clear(c->cls + (size_t)k1 * W, w);
+				graph_bit_clear(c1, w);
 				class_add(c, k1, v);
 				class_add(c, k2, w);
 				return true;
@@ -347,11 +330,8 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 				int v = w * 64 + __builtin_ctzll(Q[w]);
 				Q[w] &= ~bit;
 				U[w] &= ~bit;
-				if (k >= kmin && renumber) {
-					count_conflicts(c, v, kmin, mems);
-					if (recolour(c, v, kmin, mems))
-						continue;
-				}
+				if (k >= kmin && renumber && recolour(c, v, kmin, mems))
+					continue;
 				const uint64_t *row = adj + (size_t)v * W;
 				for (int x = w; x <= hi; x++)
 					Q[x] &= ~row[x];
@@ -538,8 +518,6 @@ void clique_free(struct clique *c)
 	free(c->cls_lo);
 	free(c->cls_hi);
 	free(c->used);
-	free(c->cnt);
-	free(c->cw);
 	free(c->take);
 	free(c->need);
 	free(c->R);
