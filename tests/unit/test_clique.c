@@ -347,9 +347,11 @@ static struct tally run_all(struct clique *c, struct engine_ctl ctl)
 	return t;
 }
 
-static void test_protocol(const char *gname, const struct graph *g)
+/* Every rule, or (bnb_only) branch and bound alone, on a graph where the
+ * plain backtracker's tree is too large to step through. */
+static void test_protocol(const char *gname, const struct graph *g, bool bnb_only)
 {
-	for (size_t r = 0; r < N_RULES; r++) {
+	for (size_t r = 0; r < (bnb_only ? 1 : N_RULES); r++) {
 		const char *rn = rules[r].name;
 		struct clique *c = clique_new(g, rules[r].rule);
 		struct tally straight = run_all(c, (struct engine_ctl){ 0 });
@@ -654,6 +656,26 @@ static void test_estimate(void)
 	estimate_free(&est);
 	clique_free(c);
 	graph_free(g);
+
+	/* branch and bound on a dense graph: its probes run the colouring
+	 * and the MaxSAT reasoning, and must leave the search as it was */
+	g = graph_gen_random(100, 0.9, 5, &err);
+	c = clique_new(g, CLIQUE_BNB);
+	t = run_all(c, (struct engine_ctl){ 0 });
+	clique_restart(c);
+	pe.c = c;
+	estimate_init(&est, 1, 99);
+	ctl = (struct engine_ctl){ .mems_budget = 5000 };
+	clique_run(c, &ctl);
+	before = clique_stats(c)->nodes;
+	ok(estimate_engine(&est, &pe.base, 200, NULL), "branch and bound on G(100, 0.9) probes its tree");
+	ctl.mems_budget = 0;
+	clique_run(c, &ctl);
+	ok(before > 0 && before < t.nodes && clique_stats(c)->nodes == t.nodes && clique_best(c, (int[100]){ 0 }) == t.best,
+	   "and its probes in mid-search leave it as it was (%" PRIu64 " nodes)", t.nodes);
+	estimate_free(&est);
+	clique_free(c);
+	graph_free(g);
 }
 
 /* ---- DIMACS -------------------------------------------------------------------- */
@@ -737,16 +759,24 @@ int main(void)
 	test_bk();
 	test_enumerate();
 	struct graph *g = graph_gen_hamming(6, 4, &err);
-	test_protocol("hamming6-4", g);
+	test_protocol("hamming6-4", g, false);
 	test_floor_target(g, 4);
 	test_path(g);
 	graph_free(g);
 	g = graph_gen_random(40, 0.6, 5, &err);
-	test_protocol("G(40, 0.6)", g);
+	test_protocol("G(40, 0.6)", g, false);
+	test_path(g);
+	graph_free(g);
+	/* dense: re-colouring and the MaxSAT reasoning in every node */
+	g = graph_gen_random(100, 0.9, 5, &err);
+	test_protocol("G(100, 0.9)", g, true);
 	test_path(g);
 	graph_free(g);
 	g = graph_gen_keller(4, &err);
 	test_floor_target(g, 11);
+	graph_free(g);
+	g = graph_gen_hamming(6, 2, &err);
+	test_floor_target(g, 32);
 	graph_free(g);
 	test_estimate();
 	test_dimacs();
