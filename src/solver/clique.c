@@ -48,7 +48,7 @@ struct clique {
 	int *lv, *lc;           /* children in the order tried, and their colours */
 	size_t lcap;
 	uint64_t *U, *Q;        /* colouring scratch */
-	uint64_t *cls;          /* colour classes 1 .. cls_cap-1, for re-colouring */
+	uint64_t *cls;          /* colour classes 1 .. cls_cap-1, for re-colouring and MaxSAT */
 	int *cls_lo, *cls_hi;   /* the words each may have bits in (classes are small) */
 	unsigned char *used;    /* per class: in an inconsistent subset, or a unit now */
 	unsigned char *take;    /* per class: in the conflicts of the class absorbed */
@@ -478,9 +478,9 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	 * p = 0.9 (G(150, 0.9): 15% less time), breaks even near 0.8 and
 	 * loses below (G(300, 0.7), G(500, 0.5): 15-25% more).  The MaxSAT
 	 * reasoning likewise: with it G(200, 0.9) takes half the time (a
-	 * twentieth of the nodes), G(200, 0.8) 20% less, G(300, 0.7) as
-	 * much, G(400, 0.6) and G(500, 0.5) 10-15% more, johnson16-2-4
-	 * (0.77) 30% more. */
+	 * tenth of the nodes), G(200, 0.8) 20% less, G(300, 0.7) as much,
+	 * G(400, 0.6) and G(500, 0.5) 10-15% more, johnson16-2-4 (0.77)
+	 * 35% more. */
 	if (rule == CLIQUE_BNB && g->n > 1) {
 		double density = (double)graph_edges(g) * 2.0 / ((double)g->n * (double)(g->n - 1));
 		c->renumber = density >= 0.85;
