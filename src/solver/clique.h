@@ -15,9 +15,15 @@
  *                     graphs (density 0.85 and up, where it pays) a vertex
  *                     whose colour could not prune is re-coloured into a
  *                     lower class when it has one conflict there that can
- *                     move (MCS's Re-NUMBER).  The children are the vertices
- *                     whose colour can still beat the best clique: the
- *                     others can never lead to a larger one.
+ *                     move (MCS's Re-NUMBER); from density 0.78 the
+ *                     classes that could beat the best are tested by
+ *                     unit propagation over the lower ones (MaxSAT
+ *                     reasoning as in Li and Quan's MaxCLQ and Li, Jiang
+ *                     and Manya's MoMC), and the part of a class that
+ *                     meets a conflict each way needs no branch.  The
+ *                     children are the vertices whose colour can still
+ *                     beat the best clique: the others can never lead to
+ *                     a larger one.
  *   CLIQUE_BT         seed 004's plain backtracking: the children are the
  *                     candidates larger than the last vertex added, in
  *                     increasing order, so every clique of the graph is a

@@ -1,6 +1,7 @@
 /* The clique search for make bench-clique.
- *     clique_solve [--rule bnb|bt|btc] [--complement] FILE|-
- *         a maximum clique of the DIMACS graph in FILE: the clique
+ *     clique_solve [--rule bnb|bt|btc] [--complement] [--floor K] FILE|-
+ *         a maximum clique of the DIMACS graph in FILE (with --floor, one
+ *         of more than K vertices, if any: the cost of the proof): the clique
  *         number, one maximum clique (1-based), CPU seconds of the search
  *         alone (reading excluded) and its nodes and mems;
  *     clique_solve --maximal FILE|-
@@ -39,7 +40,7 @@ static double cpu_seconds(void)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] FILE|-\n"
+	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] [--floor K] FILE|-\n"
 	                "       clique_solve --maximal FILE|-\n"
 	                "       clique_solve --sym [--limit S] FILE|-\n"
 	                "       clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D\n");
@@ -166,6 +167,7 @@ int main(int argc, char **argv)
 	enum clique_rule rule = CLIQUE_BNB;
 	bool complement = false, maximal = false, sym = false;
 	double limit = 0;
+	int floor = 0;
 	int i = 1;
 	for (; i < argc - 1; i++) {
 		if (!strcmp(argv[i], "--complement"))
@@ -176,6 +178,8 @@ int main(int argc, char **argv)
 			sym = true;
 		else if (!strcmp(argv[i], "--limit") && i + 1 < argc - 1)
 			limit = atof(argv[++i]);
+		else if (!strcmp(argv[i], "--floor") && i + 1 < argc - 1)
+			floor = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--rule") && i + 1 < argc - 1) {
 			const char *r = argv[++i];
 			if (!strcmp(r, "bnb"))
@@ -241,6 +245,10 @@ int main(int argc, char **argv)
 	}
 	double t0 = cpu_seconds();
 	struct clique *c = clique_new(g, rule);
+	if (floor > 0) {
+		clique_set_floor(c, floor);
+		clique_restart(c);
+	}
 	struct engine_ctl ctl = { 0 };
 	clique_run(c, &ctl);
 	double t = cpu_seconds() - t0;

@@ -68,6 +68,10 @@ static void test_families(void)
 	struct graph *k4 = graph_gen_keller(4, &err);
 	is_u64(k4->n, 4 * 4 * 4 * 4 - 3 * 3 * 3 * 3 - 4, "keller4: 4^4 - 3^4 - 4 vertices");
 	check_family("keller4", k4, 11);
+	/* dense ones, where the MaxSAT reasoning is on */
+	check_family("hamming8-2", graph_gen_hamming(8, 2, &err), 128);
+	check_family("hamming10-2", graph_gen_hamming(10, 2, &err), 512);
+	check_family("johnson10-2-4", graph_gen_johnson(10, 2, 4, &err), 5);
 	ok(!graph_gen_hamming(15, 2, &err) && strstr(err.msg, "out of range"), "hamming15: too large (%s)", err.msg);
 	ok(!graph_gen_keller(8, &err), "keller8: too large (%s)", err.msg);
 	ok(!graph_gen_johnson(40, 20, 4, &err) && strstr(err.msg, "too many"), "johnson40-20: too large (%s)",
@@ -229,6 +233,46 @@ static void test_random(void)
 	is_u64(disagree, 0, "G(60, p), p = 0.15 .. 0.9: the rules (the plain one to p = 0.75) and Bron-Kerbosch agree");
 }
 
+/* Dense graphs, where branch and bound re-colours (density 0.85 and up)
+ * and reasons over its colour classes by unit propagation (0.78 and
+ * up): the clique number against Bron-Kerbosch's and the bounded
+ * backtracker's, over many small graphs, so that every way a class is
+ * absorbed or not meets a check. */
+static void test_dense(void)
+{
+	static const double density[] = { 0.78, 0.82, 0.86, 0.9, 0.94, 0.97 };
+	int graphs = 0, bad = 0, bad_floor = 0;
+	for (size_t d = 0; d < sizeof density / sizeof *density; d++) {
+		for (int n = 12; n <= 40; n += 4) {
+			for (uint64_t seed = 1; seed <= 6; seed++) {
+				struct diag err;
+				struct graph *g = graph_gen_random(n, density[d], seed * 7919 + (uint64_t)n, &err);
+				struct clique_bk_result res;
+				int best[40];
+				clique_bk_all(g, NULL, NULL, NULL, &res);
+				graphs++;
+				if (solve(g, CLIQUE_BNB, best, NULL) != res.largest ||
+				    solve(g, CLIQUE_BT_COLOUR, best, NULL) != res.largest ||
+				    clique_max(g, best, NULL, NULL) != res.largest)
+					bad++;
+				/* with the floor one below: the search must still find one */
+				struct clique *c = clique_new(g, CLIQUE_BNB);
+				clique_set_floor(c, res.largest - 1);
+				clique_restart(c);
+				struct engine_ctl ctl = { 0 };
+				clique_run(c, &ctl);
+				if (clique_best(c, best) != res.largest || !graph_is_clique(g, best, res.largest))
+					bad_floor++;
+				clique_free(c);
+				graph_free(g);
+			}
+		}
+	}
+	is_u64(bad, 0, "%d graphs of density 0.78 .. 0.97, n <= 40: branch and bound, the bounded backtracker and Bron-Kerbosch agree",
+	       graphs);
+	is_u64(bad_floor, 0, "with the floor at omega - 1 a clique of omega is still found");
+}
+
 static bool stop_after_3(const int *v, int k, void *arg)
 {
 	(void)v, (void)k;
@@ -303,9 +347,11 @@ static struct tally run_all(struct clique *c, struct engine_ctl ctl)
 	return t;
 }
 
-static void test_protocol(const char *gname, const struct graph *g)
+/* Every rule, or (bnb_only) branch and bound alone, on a graph where the
+ * plain backtracker's tree is too large to step through. */
+static void test_protocol(const char *gname, const struct graph *g, bool bnb_only)
 {
-	for (size_t r = 0; r < N_RULES; r++) {
+	for (size_t r = 0; r < (bnb_only ? 1 : N_RULES); r++) {
 		const char *rn = rules[r].name;
 		struct clique *c = clique_new(g, rules[r].rule);
 		struct tally straight = run_all(c, (struct engine_ctl){ 0 });
@@ -610,6 +656,26 @@ static void test_estimate(void)
 	estimate_free(&est);
 	clique_free(c);
 	graph_free(g);
+
+	/* branch and bound on a dense graph: its probes run the colouring
+	 * and the MaxSAT reasoning, and must leave the search as it was */
+	g = graph_gen_random(100, 0.9, 5, &err);
+	c = clique_new(g, CLIQUE_BNB);
+	t = run_all(c, (struct engine_ctl){ 0 });
+	clique_restart(c);
+	pe.c = c;
+	estimate_init(&est, 1, 99);
+	ctl = (struct engine_ctl){ .mems_budget = 5000 };
+	clique_run(c, &ctl);
+	before = clique_stats(c)->nodes;
+	ok(estimate_engine(&est, &pe.base, 200, NULL), "branch and bound on G(100, 0.9) probes its tree");
+	ctl.mems_budget = 0;
+	clique_run(c, &ctl);
+	ok(before > 0 && before < t.nodes && clique_stats(c)->nodes == t.nodes && clique_best(c, (int[100]){ 0 }) == t.best,
+	   "and its probes in mid-search leave it as it was (%" PRIu64 " nodes)", t.nodes);
+	estimate_free(&est);
+	clique_free(c);
+	graph_free(g);
 }
 
 /* ---- DIMACS -------------------------------------------------------------------- */
@@ -689,19 +755,28 @@ int main(void)
 	test_families();
 	test_codes();
 	test_random();
+	test_dense();
 	test_bk();
 	test_enumerate();
 	struct graph *g = graph_gen_hamming(6, 4, &err);
-	test_protocol("hamming6-4", g);
+	test_protocol("hamming6-4", g, false);
 	test_floor_target(g, 4);
 	test_path(g);
 	graph_free(g);
 	g = graph_gen_random(40, 0.6, 5, &err);
-	test_protocol("G(40, 0.6)", g);
+	test_protocol("G(40, 0.6)", g, false);
+	test_path(g);
+	graph_free(g);
+	/* dense: re-colouring and the MaxSAT reasoning in every node */
+	g = graph_gen_random(100, 0.9, 5, &err);
+	test_protocol("G(100, 0.9)", g, true);
 	test_path(g);
 	graph_free(g);
 	g = graph_gen_keller(4, &err);
 	test_floor_target(g, 11);
+	graph_free(g);
+	g = graph_gen_hamming(6, 2, &err);
+	test_floor_target(g, 32);
 	graph_free(g);
 	test_estimate();
 	test_dimacs();
