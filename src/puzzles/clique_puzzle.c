@@ -212,6 +212,10 @@ static bool own_lines(struct puzzle_state *s, const char *desc, int *bad_line, s
 		char buf[256];
 		snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), p);
 		p = e ? e + 1 : p + len;
+		/* Written on Windows or by hand: no \r or blanks at the end. */
+		size_t end = strlen(buf);
+		while (end > 0 && isspace((unsigned char)buf[end - 1]))
+			buf[--end] = '\0';
 		if (!strncmp(buf, "c mode ", 7)) {
 			if (!strcmp(buf + 7, "independent") || !strcmp(buf + 7, "clique")) {
 				s->independent = buf[7] == 'i';
@@ -221,7 +225,7 @@ static bool own_lines(struct puzzle_state *s, const char *desc, int *bad_line, s
 			diag_set(err, "the mode is 'clique' or 'independent'");
 			return false;
 		}
-		if (!strncmp(buf, "c selected", 10)) {
+		if (!strncmp(buf, "c selected", 10) && (buf[10] == ' ' || buf[10] == '\t' || !buf[10])) {
 			const char *q = buf + 10;
 			int v;
 			while (*q) {

@@ -82,6 +82,15 @@ static void test_states(void)
 	struct puzzle_state *t = start(buf);
 	ok(t && cq_independent(t) && cq_selection(t) == 0x5 && cq_goal(t) == 4,
 	   "described and started again: the mode and the selection kept");
+	/* A description written on Windows reads the same. */
+	struct strbuf crlf = { 0 };
+	for (const char *c = buf; *c; c++)
+		strbuf_addf(&crlf, *c == '\n' ? "\r\n" : "%c", *c);
+	struct puzzle_state *w = start(crlf.s);
+	ok(w && cq_independent(w) && cq_selection(w) == 0x5, "with \\r\\n line ends too");
+	if (w)
+		pz->free_state(w);
+	strbuf_free(&crlf);
 	char buf2[PUZZLE_DESC_MAX];
 	if (t)
 		pz->describe(t, buf2, sizeof buf2);
