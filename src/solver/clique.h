@@ -20,10 +20,12 @@
  *                     unit propagation over the lower ones (MaxSAT
  *                     reasoning as in Li and Quan's MaxCLQ and Li, Jiang
  *                     and Manya's MoMC), and the part of a class that
- *                     meets a conflict each way needs no branch.  The
- *                     children are the vertices whose colour can still
- *                     beat the best clique: the others can never lead to
- *                     a larger one.
+ *                     meets a conflict each way needs no branch; the
+ *                     classes of a conflict stay in use for later tests,
+ *                     joined by a virtual vertex (MaxSAT resolution, as
+ *                     in MoMC).  The children are the vertices whose
+ *                     colour can still beat the best clique: the others
+ *                     can never lead to a larger one.
  *   CLIQUE_BT         seed 004's plain backtracking: the children are the
  *                     candidates larger than the last vertex added, in
  *                     increasing order, so every clique of the graph is a
