@@ -68,6 +68,7 @@ struct clique {
 	int vidx[64];           /* where each virtual vertex was forced in fv */
 	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
 	int *class_of;          /* per vertex: its class (0: none, a vertex to branch on) */
+	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
 	int *cbase, *csize;     /* per class: members (virtual ones too), before and in a propagation */
 	int *queue;             /* classes left with one member */
 	const uint64_t *curP;   /* the candidates of the node coloured */
@@ -191,7 +192,9 @@ static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, 
 		uint64_t d = R[x] & ~nw[x];
 		R[x] &= nw[x];
 		for (; d; d &= d - 1) {
-			int k2 = c->class_of[x * 64 + __builtin_ctzll(d)];
+			int v = x * 64 + __builtin_ctzll(d);
+			c->elim[v] = *nf - 1;
+			int k2 = c->class_of[v];
 			if (k2 <= 0 || k2 >= top || c->used[k2])
 				continue;
 			if (--c->csize[k2] == 0)
@@ -261,16 +264,6 @@ static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, 
 	return e ? e : run_queue(c, top, lo, hi, nf, nq, mems);
 }
 
-/* The first of the real vertices forced, fv[0 .. i-1], that is not
- * adjacent to x: the one that took x out of R. */
-static int eliminator(const struct clique *c, int x, int i)
-{
-	for (int j = 0; j < i; j++)
-		if (c->fv[j] >= 0 && !graph_has_edge(c->h, c->fv[j], x))
-			return j;
-	return 0; /* not reached: x left R when one of them was forced */
-}
-
 /* Mark in c->need what emptied class k (of the forced entries before
  * index i), but the member skip forced for it: for each real vertex, the
  * forced vertex that cut it; for each virtual vertex gone, its forcing
@@ -282,7 +275,7 @@ static void need_cutters2(struct clique *c, int k, int skip, int skip2, int i)
 		for (uint64_t b = cl[x]; b; b &= b - 1) {
 			int u = x * 64 + __builtin_ctzll(b);
 			if (u != skip && u != skip2)
-				c->need[eliminator(c, u, i)] = 1;
+				c->need[c->elim[u]] = 1; /* what took u out of R */
 		}
 	for (uint64_t v = c->cvirt[k] & ~c->vlive; v; v &= v - 1) {
 		int y = __builtin_ctzll(v);
@@ -694,6 +687,7 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->Q = xcalloc((size_t)c->W + 1, sizeof *c->Q);
 	c->R = xcalloc((size_t)c->W + 1, sizeof *c->R);
 	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
+	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
 	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
 
 	grow_levels(c, 16);
@@ -737,6 +731,7 @@ void clique_free(struct clique *c)
 	free(c->take2);
 	free(c->R2);
 	free(c->class_of);
+	free(c->elim);
 	free(c->plv);
 	free(c->plc);
 	free(c->pP);
