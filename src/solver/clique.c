@@ -61,6 +61,21 @@ struct clique {
 
 	struct search_stats st;
 	struct engine_event ev;
+
+	/* MaxSAT resolution (absorb) */
+	uint64_t *cvirt;        /* per class: its virtual vertices (MaxSAT resolution) */
+	uint64_t vlive;         /* the virtual vertices not forced yet */
+	int vidx[64];           /* where each virtual vertex was forced in fv */
+	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
+	int *class_of;          /* per vertex: its class (0: none, a vertex to branch on) */
+	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
+	int *cbase, *csize;     /* per class: members (virtual ones too), before and in a propagation */
+	int *queue;             /* classes left with one member */
+	const uint64_t *curP;   /* the candidates of the node coloured */
+	uint64_t *R2;           /* failed literals: R saved */
+	int *cs2;               /* and csize */
+	unsigned char *take2;   /* the classes of their conflicts */
+	bool fl;                /* failed literals tried (dense graphs only: see clique_new) */
 };
 
 /* ---- lists of children -------------------------------------------------- */
@@ -80,6 +95,12 @@ static void grow_classes(struct clique *c, int k)
 	c->need = xreallocarray(c->need, (size_t)cap + 1, sizeof *c->need);
 	c->fv = xreallocarray(c->fv, (size_t)cap + 1, sizeof *c->fv);
 	c->fk = xreallocarray(c->fk, (size_t)cap + 1, sizeof *c->fk);
+	c->cvirt = xreallocarray(c->cvirt, (size_t)cap, sizeof *c->cvirt);
+	c->cbase = xreallocarray(c->cbase, (size_t)cap, sizeof *c->cbase);
+	c->csize = xreallocarray(c->csize, (size_t)cap, sizeof *c->csize);
+	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
+	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
+	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
 	c->cls_cap = cap;
 }
 
@@ -110,6 +131,7 @@ static bool disjoint(const uint64_t *a, const uint64_t *b, int lo, int hi)
 static void class_add(struct clique *c, int k, int v)
 {
 	graph_bit_set(c->cls + (size_t)k * (size_t)c->W, v);
+	c->class_of[v] = k;
 	if (v / 64 < c->cls_lo[k])
 		c->cls_lo[k] = v / 64;
 	if (v / 64 > c->cls_hi[k])
@@ -153,91 +175,225 @@ static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 	return false;
 }
 
-/* Unit propagation over the low classes 1 .. kmin-1 not marked used,
- * from the vertices forced so far (fv[0 .. *nf-1], R the vertices
- * adjacent to all of them): a class left with one vertex in R forces it
- * (marked used, 2, while it is a unit), one left with none is a
- * conflict.  Returns the conflict's class, or 0 at a fixed point. */
-static int propagate(struct clique *c, int kmin, int lo, int hi, int *nf, uint64_t *mems)
+/* Take the real vertex w (forced by class k, or the vertex tested when
+ * k is 0) into the clique: out of R go its non-neighbours, each a member
+ * less for its class (class_of; 0: in none).  Returns a class left with
+ * no member, or 0; classes left with one are queued. */
+static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, int *nf, int *nq, uint64_t *mems)
 {
-	size_t W = (size_t)c->W;
 	uint64_t *R = c->R;
-	const uint64_t *adj = c->h->adj;
-	for (bool grew = true; grew;) {
-		grew = false;
-		for (int k = 1; k < kmin; k++) {
-			if (c->used[k])
+	const uint64_t *nw = graph_row(c->h, w);
+	if (k)
+		c->used[k] = 2;
+	c->fv[*nf] = w;
+	c->fk[(*nf)++] = k;
+	*mems += (uint64_t)(hi - lo + 1);
+	for (int x = lo; x <= hi; x++) {
+		uint64_t d = R[x] & ~nw[x];
+		R[x] &= nw[x];
+		for (; d; d &= d - 1) {
+			int v = x * 64 + __builtin_ctzll(d);
+			c->elim[v] = *nf - 1;
+			int k2 = c->class_of[v];
+			if (k2 <= 0 || k2 >= top || c->used[k2])
 				continue;
-			int count, lk = c->cls_lo[k], hk = c->cls_hi[k];
-			int w = first_bit_in(R, c->cls + (size_t)k * W, lk, hk, &count);
-			*mems += (uint64_t)(hk - lk + 1);
-			if (count == 0)
-				return k;
-			if (count == 1) {
-				c->used[k] = 2;
-				c->fv[*nf] = w;
-				c->fk[(*nf)++] = k;
-				const uint64_t *nw = adj + (size_t)w * W;
-				for (int x = lo; x <= hi; x++)
-					R[x] &= nw[x];
-				*mems += (uint64_t)(hi - lo + 1);
-				grew = true;
-			}
+			if (--c->csize[k2] == 0)
+				return k2;
+			if (c->csize[k2] == 1)
+				c->queue[(*nq)++] = k2;
 		}
 	}
 	return 0;
 }
 
-/* The first of the forced vertices fv[0 .. i-1] that is not adjacent to
- * x: the one that took x out of R. */
-static int eliminator(const struct clique *c, int x, int i)
+/* Unit propagation over the classes 1 .. top-1 (the low ones and those
+ * absorbed at this node) from the vertex u taken: each class's members
+ * are its vertices in R (the candidates adjacent to every vertex taken
+ * so far) and its virtual vertices still live (cvirt, vlive), counted
+ * in csize as vertices leave R; a class left with one member forces it
+ * (marked used, 2, while it is a unit; a virtual vertex forced for one
+ * class is gone from the others), one left with none is a conflict.
+ * The forced vertices go to fv (a virtual one as -1 - its number, vidx
+ * its index there), their classes to fk.  Returns the conflict's class,
+ * or 0 at a fixed point. */
+/* Force the virtual vertex x for class k: gone from the others. */
+static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *nq, uint64_t *mems)
 {
-	for (int j = 0; j < i; j++)
-		if (!graph_has_edge(c->h, c->fv[j], x))
-			return j;
-	return 0; /* not reached: x left R when one of them was forced */
+	uint64_t bit = UINT64_C(1) << x;
+	c->vlive &= ~bit;
+	c->vidx[x] = *nf;
+	c->used[k] = 2;
+	c->fv[*nf] = -1 - x;
+	c->fk[(*nf)++] = k;
+	*mems += (uint64_t)top / 64 + 1;
+	for (int k2 = 1; k2 < top; k2++) {
+		if (!(c->cvirt[k2] & bit) || c->used[k2])
+			continue;
+		if (--c->csize[k2] == 0)
+			return k2;
+		if (c->csize[k2] == 1)
+			c->queue[(*nq)++] = k2;
+	}
+	return 0;
 }
 
-/* Mark in c->need the forced vertex (of those before index i) that cut
- * each vertex of class k but skip. */
-static void need_cutters(struct clique *c, int k, int skip, int i)
+/* The queued units forced in turn, from q on, until a conflict (its
+ * class returned) or none is left (0). */
+static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq, uint64_t *mems)
+{
+	int e = 0;
+	for (int q = 0; !e && q < nq; q++) {
+		int k = c->queue[q];
+		if (c->used[k])
+			continue;
+		int count, lk = c->cls_lo[k], hk = c->cls_hi[k];
+		int w = first_bit_in(c->R, c->cls + (size_t)k * (size_t)c->W, lk, hk, &count);
+		*mems += (uint64_t)(hk - lk + 1);
+		if (count == 1)
+			e = take_vertex(c, w, k, top, lo, hi, nf, &nq, mems);
+		else /* its one member is virtual */
+			e = take_virtual(c, __builtin_ctzll(c->cvirt[k] & c->vlive), k, top, nf, &nq, mems);
+	}
+	return e;
+}
+
+static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, uint64_t *mems)
+{
+	int nq = 0;
+	int e = take_vertex(c, u, 0, top, lo, hi, nf, &nq, mems);
+	return e ? e : run_queue(c, top, lo, hi, nf, nq, mems);
+}
+
+/* Mark in c->need what emptied class k (of the forced entries before
+ * index i), but the member skip forced for it: for each real vertex, the
+ * forced vertex that cut it; for each virtual vertex gone, its forcing
+ * for another class. */
+static void need_cutters2(struct clique *c, int k, int skip, int skip2, int i)
 {
 	const uint64_t *cl = c->cls + (size_t)k * (size_t)c->W;
 	for (int x = c->cls_lo[k]; x <= c->cls_hi[k]; x++)
 		for (uint64_t b = cl[x]; b; b &= b - 1) {
 			int u = x * 64 + __builtin_ctzll(b);
-			if (u != skip)
-				c->need[eliminator(c, u, i)] = 1;
+			if (u != skip && u != skip2)
+				c->need[c->elim[u]] = 1; /* what took u out of R */
 		}
+	for (uint64_t v = c->cvirt[k] & ~c->vlive; v; v &= v - 1) {
+		int y = __builtin_ctzll(v);
+		if (-1 - y != skip && -1 - y != skip2 && c->vidx[y] < i)
+			c->need[c->vidx[y]] = 1;
+	}
+}
+
+static void need_cutters(struct clique *c, int k, int skip, int i)
+{
+	need_cutters2(c, k, skip, INT_MIN, i);
+}
+
+/* Mark in mark the classes of the conflict e among the forced entries
+ * from..nf-1, going back: the empty class, the class of each entry that
+ * cut one of its members, and so on; the entries before from that are
+ * needed are left marked in need. */
+static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark)
+{
+	memset(c->need + from, 0, (size_t)(nf - from));
+	mark[e] = 1;
+	need_cutters(c, e, INT_MIN, nf);
+	for (int i = nf - 1; i > from; i--) {
+		if (c->need[i]) {
+			mark[c->fk[i]] = 1;
+			need_cutters(c, c->fk[i], c->fv[i], i);
+		}
+	}
+}
+
+/* Failed literals (as in MaxCLQ and MoMC): at the fixed point of the
+ * propagation (nf entries), a class k with two members left, each of
+ * which leads to a conflict, is a conflict itself.  Its classes into
+ * take (need marks the entries before nf they rest on).  State restored
+ * either way. */
+static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int nf0, uint64_t *mems)
+{
+	int mem[2], nm = 0;
+	const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
+	for (int x = c->cls_lo[k]; x <= c->cls_hi[k] && nm < 2; x++)
+		for (uint64_t b = K[x] & c->R[x]; b && nm < 2; b &= b - 1)
+			mem[nm++] = x * 64 + __builtin_ctzll(b);
+	for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
+		mem[nm++] = -1 - __builtin_ctzll(v);
+	memcpy(c->R2 + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->cs2 + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+	uint64_t vlive = c->vlive;
+	memset(c->take2, 0, (size_t)top);
+	memset(c->need, 0, (size_t)nf0);
+	bool failed = true;
+	for (int t = 0; t < 2 && failed; t++) {
+		int nf = nf0, nq = 0, a = mem[t];
+		int e = a >= 0 ? take_vertex(c, a, k, top, lo, hi, &nf, &nq, mems)
+		               : take_virtual(c, -1 - a, k, top, &nf, &nq, mems);
+		if (!e)
+			e = run_queue(c, top, lo, hi, &nf, nq, mems);
+		if (e)
+			trace(c, e, nf0, nf, c->take2);
+		else
+			failed = false;
+		for (int i = nf0; i < nf; i++)
+			c->used[c->fk[i]] = 0;
+		memcpy(c->R + lo, c->R2 + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+		memcpy(c->csize + 1, c->cs2 + 1, sizeof *c->csize * (size_t)(top - 1));
+		c->vlive = vlive;
+		*mems += (uint64_t)(hi - lo + 1);
+	}
+	if (!failed)
+		return false;
+	c->take2[k] = 1;
+	need_cutters2(c, k, mem[0], mem[1], nf0);
+	for (int i = nf0 - 1; i >= 1; i--) {
+		if (c->need[i]) {
+			c->take2[c->fk[i]] = 1;
+			need_cutters(c, c->fk[i], c->fv[i], i);
+		}
+	}
+	for (int q = 1; q < top; q++)
+		c->take[q] |= c->take2[q];
+	return true;
 }
 
 /* Does taking u into the clique lead to a conflict by unit propagation?
  * If so, the classes the conflict needs are marked in c->take: the empty
  * one, and going back from it, the class of each forced vertex that cut
- * one of its vertices, then those that cut that one's class-mates, and
- * so on (fewer classes than all the units, so more are left for later
- * tests).  (Failed literals, as in MaxCLQ, a class left with two
- * vertices tried both ways, found a few more conflicts here but cost
- * more time than they saved: G(200, 0.9) 5% fewer nodes, 18% more
- * time.) */
-static bool refute(struct clique *c, int u, int kmin, int lo, int hi, uint64_t *mems)
+ * one of its members, then those that cut that one's class-mates, and
+ * so on (fewer classes than all the units, so that the set of classes
+ * made inconsistent is small).  At the fixed point, on graphs of
+ * density 0.85 and up, failed literals: a class cut down to two members
+ * in this propagation is tried both ways (failed_literal).  (Without
+ * the counts and the virtual vertices they cost more than they saved:
+ * G(200, 0.9) 5% fewer nodes, 18% more time; with them, 40% fewer nodes
+ * and 5% less time there, but 40% fewer nodes and 20% more time on
+ * G(200, 0.8), hence the threshold.) */
+static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *mems)
 {
-	uint64_t *R = c->R;
-	const uint64_t *nu = graph_row(c->h, u);
 	int nf = 0;
-	for (int x = lo; x <= hi; x++)
-		R[x] = nu[x];
+	memcpy(c->R + lo, c->curP + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->csize + 1, c->cbase + 1, sizeof *c->csize * (size_t)(top - 1));
 	*mems += (uint64_t)(hi - lo + 1);
-	c->fv[nf] = u;
-	c->fk[nf++] = 0;
-	int conflict = propagate(c, kmin, lo, hi, &nf, mems);
+	c->vlive = c->nvirt == 64 ? ~UINT64_C(0) : (UINT64_C(1) << c->nvirt) - 1;
+	int conflict = propagate(c, u, top, lo, hi, &nf, mems);
+	if (!conflict && c->fl) {
+		for (int k = 1; k < top; k++)
+			if (!c->used[k] && c->csize[k] == 2 && c->cbase[k] > 2 && failed_literal(c, k, top, lo, hi, nf, mems)) {
+				for (int i = 1; i < nf; i++)
+					c->used[c->fk[i]] = 0;
+				*mems += (uint64_t)nf;
+				return true;
+			}
+	}
 	for (int i = 1; i < nf; i++)
 		c->used[c->fk[i]] = 0;
 	if (!conflict)
 		return false;
 	memset(c->need, 0, (size_t)nf);
 	c->take[conflict] = 1;
-	need_cutters(c, conflict, -1, nf);
+	need_cutters(c, conflict, INT_MIN, nf);
 	for (int i = nf - 1; i >= 1; i--) {
 		if (c->need[i]) {
 			c->take[c->fk[i]] = 1;
@@ -252,32 +408,52 @@ static bool refute(struct clique *c, int u, int kmin, int lo, int hi, uint64_t *
  * Li, Fang and Xu 2013, IncMaxCLQ; Li, Jiang and Manya 2017, MoMC): the
  * classes are independent sets, so a clique takes at most one vertex
  * from each.  S = vs[0 .. m-1] is a class above kmin-1, one more such
- * set.  Take a vertex u of S into the clique and propagate over the low
- * classes 1 .. kmin-1: a class left with one vertex adjacent to every
- * vertex taken so far must give that one, a class left with none is a
- * conflict.  The vertices of S that meet a conflict are a smaller
- * independent set S'; S' with the classes that led to the conflicts is a
- * set of classes of which no clique meets every member.  Such sets, kept
- * disjoint (their classes are marked used and left out of later tests),
- * each lower the bound by one, so kmin-1 classes plus r sets S' absorbed
- * with r conflicts still bound the clique by kmin-1: S' needs no branch.
- * The others of S (the whole class, often) stay a class of their own, to
- * branch on.  They go to the front of vs; returns how many. */
-static int absorb(struct clique *c, int *vs, int m, int kmin, int lo, int hi, uint64_t *mems)
+ * set.  Take a vertex u of S into the clique and propagate over the
+ * classes below (1 .. top-1: the low ones and the sets absorbed before
+ * at this node): a class left with one member must give that one, a
+ * class left with none is a conflict.  The vertices of S that meet a
+ * conflict are a smaller independent set S'; S' with the classes that
+ * led to the conflicts is a set of classes of which no clique meets
+ * every member.  S' becomes a class of its own (top), and a new virtual
+ * vertex joins it and each of those classes: the virtual vertex may
+ * stand for one of them only (MaxSAT resolution, as MoMC does it:
+ * unlike removing the classes, it leaves them for later tests).  Each
+ * such set lowers the bound by one, so the kmin-1 classes plus r sets
+ * absorbed with r virtual vertices still bound the clique by kmin-1: S'
+ * needs no branch.  The others of S (the whole class, often) stay a
+ * class of their own, to branch on.  They go to the front of vs; returns
+ * how many.  (Not inlined: colour, on sparse graphs, stays small.) */
+__attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, int kmin, int lo, int hi, uint64_t *mems)
 {
-	int failed = 0;
-	memset(c->take, 0, (size_t)kmin);
+	int failed = 0, top = kmin + c->nabs;
+	if (c->nvirt == 64)
+		return m;
+	memset(c->take, 0, (size_t)top);
 	for (int j = 0; j < m; j++) {
 		int u = vs[j];
-		if (!refute(c, u, kmin, lo, hi, mems)) {
+		if (!refute(c, u, top, lo, hi, mems)) {
 			vs[j] = vs[failed];
 			vs[failed++] = u;
 		}
 	}
-	if (failed < m)
-		for (int k = 1; k < kmin; k++)
-			if (c->take[k])
-				c->used[k] = 1;
+	if (failed < m) {
+		uint64_t *T = c->cls + (size_t)top * (size_t)c->W;
+		memset(T + lo, 0, sizeof *T * (size_t)(hi - lo + 1));
+		c->cls_lo[top] = hi + 1;
+		c->cls_hi[top] = lo - 1;
+		for (int j = failed; j < m; j++)
+			class_add(c, top, vs[j]);
+		uint64_t x = UINT64_C(1) << c->nvirt++;
+		c->cvirt[top] = x;
+		c->cbase[top] = m - failed + 1;
+		c->used[top] = 0;
+		for (int k = 1; k < top; k++)
+			if (c->take[k]) {
+				c->cvirt[k] |= x;
+				c->cbase[k]++;
+			}
+		c->nabs++;
+	}
 	return failed;
 }
 
@@ -305,8 +481,13 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 	bool maxsat = keep && c->maxsat;
 	renumber = keep && c->renumber;
 	if (keep) {
-		grow_classes(c, kmin);
-		memset(c->used, 0, (size_t)kmin);
+		/* the low classes, and room for 64 absorbed */
+		grow_classes(c, maxsat ? kmin + 65 : kmin);
+		memset(c->used, 0, (size_t)(maxsat ? kmin + 65 : kmin));
+		if (maxsat) {
+			memset(c->cvirt, 0, sizeof *c->cvirt * (size_t)(kmin + 65));
+			c->nvirt = c->nabs = 0;
+		}
 	}
 	memcpy(U + lo, P + lo, sizeof *U * (size_t)(hi - lo + 1));
 	*mems += (uint64_t)(hi - lo + 1);
@@ -322,7 +503,10 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 			c->cls_lo[k] = hi + 1;
 			c->cls_hi[k] = lo - 1;
 		}
-		memcpy(Q + ulo, U + ulo, sizeof *Q * (size_t)(hi - ulo + 1));
+		/* a loop, not memcpy: a few words, and a call to the
+		 * library's cost 5% on G(500, 0.5) when the compiler chose it */
+		for (int x = ulo; x <= hi; x++)
+			Q[x] = U[x];
 		*mems += (uint64_t)(hi - ulo + 1);
 		for (int w = ulo; w <= hi; w++) {
 			while (Q[w]) {
@@ -351,6 +535,16 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* the classes above kmin-1 absorbed where MaxSAT reasoning
 		 * allows, the others renumbered from kmin on */
 		int out = 0, col = kmin - 1;
+		c->curP = P;
+		for (int i = 0; i < m; i++)
+			c->class_of[lv[i]] = 0;
+		for (int q = 1; q < kmin; q++) {
+			const uint64_t *K = c->cls + (size_t)q * W;
+			int size = 0;
+			for (int x = c->cls_lo[q]; x <= c->cls_hi[q]; x++)
+				size += __builtin_popcountll(K[x]);
+			c->cbase[q] = size;
+		}
 		for (int i = 0, j; i < m; i = j) {
 			for (j = i; j < m && lc[j] == lc[i]; j++)
 				;
@@ -480,16 +674,22 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	 * reasoning likewise: with it G(200, 0.9) takes half the time (a
 	 * tenth of the nodes), G(200, 0.8) 20% less, G(300, 0.7) as much,
 	 * G(400, 0.6) and G(500, 0.5) 10-15% more, johnson16-2-4 (0.77)
-	 * 35% more. */
+	 * 35% more.  Failed literals in it, as re-colouring, from 0.85 (see
+	 * refute). */
 	if (rule == CLIQUE_BNB && g->n > 1) {
 		double density = (double)graph_edges(g) * 2.0 / ((double)g->n * (double)(g->n - 1));
 		c->renumber = density >= 0.85;
 		c->maxsat = density >= 0.78;
+		c->fl = c->maxsat && density >= 0.85;
 	}
 	c->best = xmalloc(sizeof *c->best * (size_t)(g->n + 1));
 	c->U = xcalloc((size_t)c->W + 1, sizeof *c->U);
 	c->Q = xcalloc((size_t)c->W + 1, sizeof *c->Q);
 	c->R = xcalloc((size_t)c->W + 1, sizeof *c->R);
+	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
+	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
+	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
+
 	grow_levels(c, 16);
 	stats_init(&c->st, g->n + 2);
 	clique_restart(c);
@@ -523,6 +723,15 @@ void clique_free(struct clique *c)
 	free(c->R);
 	free(c->fv);
 	free(c->fk);
+	free(c->cvirt);
+	free(c->cbase);
+	free(c->csize);
+	free(c->queue);
+	free(c->cs2);
+	free(c->take2);
+	free(c->R2);
+	free(c->class_of);
+	free(c->elim);
 	free(c->plv);
 	free(c->plc);
 	free(c->pP);
@@ -867,9 +1076,63 @@ int clique_best(const struct clique *c, int *out)
 	return c->best_n;
 }
 
+/* A clique by taking, while candidates are left, the first (front) or
+ * the last of them in h's order, into out (h's numbers); returns its
+ * size.  O(n / 64 + k W) words. */
+static int greedy(struct clique *c, bool front, int *out)
+{
+	uint64_t *P = c->U;
+	int lo, hi, k = 0;
+	root_set(c, P, &lo, &hi);
+	while (lo <= hi) {
+		if (!P[lo]) {
+			lo++;
+			continue;
+		}
+		if (!P[hi]) {
+			hi--;
+			continue;
+		}
+		int v = front ? lo * 64 + __builtin_ctzll(P[lo]) : hi * 64 + 63 - __builtin_clzll(P[hi]);
+		out[k++] = v;
+		const uint64_t *row = graph_row(c->h, v);
+		for (int x = lo; x <= hi; x++)
+			P[x] &= row[x];
+		c->st.mems += (uint64_t)(hi - lo + 1);
+	}
+	return k;
+}
+
+void clique_seed_greedy(struct clique *c)
+{
+	if (c->phase != PH_START || c->enumerate || c->n == 0)
+		return;
+	/* From the back of the degeneracy order, as the search's first
+	 * descent goes (its first child is the last vertex of the top
+	 * class), so that the search finds the same clique as without the
+	 * seed when that descent is a largest one; from the front, the
+	 * densest core, often larger.  The larger of the two, the first on
+	 * a tie.  A complete graph is taken whole either way. */
+	int *a = c->best, *b = xmalloc(sizeof *b * (size_t)c->n);
+	int ka = greedy(c, false, a), kb = greedy(c, true, b);
+	if (kb > ka) {
+		memcpy(a, b, sizeof *a * (size_t)kb);
+		ka = kb;
+	}
+	free(b);
+	if (ka > c->best_k) {
+		for (int i = 0; i < ka; i++)
+			a[i] = c->order[a[i]];
+		qsort(a, (size_t)ka, sizeof *a, cmp_int);
+		c->best_k = ka;
+		c->best_n = ka;
+	}
+}
+
 int clique_max(const struct graph *g, int *out, const atomic_int *cancel, struct search_stats *st)
 {
 	struct clique *c = clique_new(g, CLIQUE_BNB);
+	clique_seed_greedy(c);
 	struct engine_ctl ctl = { .cancel = cancel };
 	enum engine_status s = clique_run(c, &ctl);
 	int k = -1;

@@ -20,10 +20,12 @@
  *                     unit propagation over the lower ones (MaxSAT
  *                     reasoning as in Li and Quan's MaxCLQ and Li, Jiang
  *                     and Manya's MoMC), and the part of a class that
- *                     meets a conflict each way needs no branch.  The
- *                     children are the vertices whose colour can still
- *                     beat the best clique: the others can never lead to
- *                     a larger one.
+ *                     meets a conflict each way needs no branch; the
+ *                     classes of a conflict stay in use for later tests,
+ *                     joined by a virtual vertex (MaxSAT resolution, as
+ *                     in MoMC).  The children are the vertices whose
+ *                     colour can still beat the best clique: the others
+ *                     can never lead to a larger one.
  *   CLIQUE_BT         seed 004's plain backtracking: the children are the
  *                     candidates larger than the last vertex added, in
  *                     increasing order, so every clique of the graph is a
@@ -100,6 +102,16 @@ void clique_set_enumerate(struct clique *c, bool on);
 void clique_enumerate_from_here(struct clique *c);
 /* Stop (ENGINE_DONE) once a clique of k vertices is found; 0: never. */
 void clique_set_target(struct clique *c, int k);
+/* Right after clique_new or clique_restart (no effect later, nor in
+ * enumerate mode): a clique found greedily (vertices taken in the
+ * search's order, each adjacent to all taken before) becomes the best so
+ * far when it beats the floor, so that the bound prunes against it from
+ * the root.  clique_best gives it until the search finds a larger one;
+ * it is not a solution (no event, not counted), and the tree is smaller
+ * than the search's from nothing (the game shows that one).  On a
+ * complete graph the search is then one node: without it the first
+ * descent lists every candidate at every level, n^2/2 children. */
+void clique_seed_greedy(struct clique *c);
 
 /* As engine_run (engine.h).  max_solutions counts improvements (or
  * cliques enumerated). */
@@ -121,10 +133,10 @@ int clique_path(const struct clique *c, int *out);
  * (0 when none above the floor has been found). */
 int clique_best(const struct clique *c, int *out);
 
-/* One call: a maximum clique of g into out (room for n, may be NULL);
- * returns its size, or -1 if *cancel was set first.  st (may be NULL)
- * gets the counters (stats_init'ed by the caller or zeroed: it is
- * replaced). */
+/* One call: a maximum clique of g into out (room for n, may be NULL),
+ * the search seeded with clique_seed_greedy; returns its size, or -1 if
+ * *cancel was set first.  st (may be NULL) gets the counters
+ * (stats_init'ed by the caller or zeroed: it is replaced). */
 int clique_max(const struct graph *g, int *out, const atomic_int *cancel, struct search_stats *st);
 
 /* ---- all maximal cliques (Bron and Kerbosch, Tomita's pivot) ------------
