@@ -9,75 +9,8 @@
 #include <string.h>
 
 #include "solver/clique_sym.h"
+#include "util/lines.h"
 #include "util/xalloc.h"
-
-struct source {
-	FILE *f;
-	const char *s;
-	size_t pos;
-	int error;      /* errno of a failed read */
-};
-
-static int next_char(struct source *src)
-{
-	if (src->f) {
-		errno = 0;
-		int c = getc(src->f);
-		if (c == EOF && ferror(src->f) && !src->error)
-			src->error = errno ? errno : EIO;
-		return c;
-	}
-	unsigned char c = (unsigned char)src->s[src->pos];
-	if (!c)
-		return EOF;
-	src->pos++;
-	return c;
-}
-
-enum { LINE_END = -1, LINE_LONG = -2, LINE_BINARY = -3 };
-
-/* One line into buf (room DIMACS_MAX_LINE + 1), without its newline or a
- * carriage return before it: its length, or one of the LINE_ codes. */
-static long read_line(struct source *src, char *buf, int *bad)
-{
-	size_t n = 0;
-	int c;
-	bool any = false;
-	while ((c = next_char(src)) != EOF) {
-		any = true;
-		if (c == '\n')
-			break;
-		if (c == 0 || (c < 32 && !isspace(c)) || c == 127) {
-			*bad = c;
-			return LINE_BINARY;
-		}
-		if (n >= DIMACS_MAX_LINE)
-			return LINE_LONG;
-		buf[n++] = (char)c;
-	}
-	if (!any)
-		return LINE_END;
-	if (n && buf[n - 1] == '\r')
-		n--;
-	buf[n] = '\0';
-	return (long)n;
-}
-
-/* The next blank-separated token of *p, or NULL. */
-static const char *token(const char **p, int *len)
-{
-	const char *s = *p;
-	while (*s && isspace((unsigned char)*s))
-		s++;
-	if (!*s)
-		return NULL;
-	const char *t = s;
-	while (*s && !isspace((unsigned char)*s))
-		s++;
-	*len = (int)(s - t);
-	*p = s;
-	return t;
-}
 
 /* A token of the input as a message shows it: at most 20 characters,
  * "..." after it when cut, a UTF-8 character never cut in two, and any
@@ -161,7 +94,7 @@ struct reader {
 static bool problem_line(struct reader *rd, const char *rest, long line)
 {
 	int len, flen;
-	const char *fmt = token(&rest, &flen);
+	const char *fmt = lines_token(&rest, &flen);
 	if (rd->g) {
 		diag_at(rd->err, rd->where, line, "a second 'p' line (the first is line %ld)", rd->p_line);
 		return false;
@@ -175,20 +108,20 @@ static bool problem_line(struct reader *rd, const char *rest, long line)
 		diag_at(rd->err, rd->where, line, "format '%s' is not 'edge' (or 'col')", echo(fmt, flen, e));
 		return false;
 	}
-	const char *tn = token(&rest, &len);
+	const char *tn = lines_token(&rest, &len);
 	int n_len = len;
 	uint64_t n, m;
 	if (!number(tn, tn ? len : 0, &n)) {
 		diag_at(rd->err, rd->where, line, "expected 'p edge N M': the vertex count is not a number");
 		return false;
 	}
-	const char *tm = token(&rest, &len);
+	const char *tm = lines_token(&rest, &len);
 	int m_len = len;
 	if (!number(tm, tm ? len : 0, &m)) {
 		diag_at(rd->err, rd->where, line, "expected 'p edge N M': the edge count is not a number");
 		return false;
 	}
-	if (token(&rest, &len)) {
+	if (lines_token(&rest, &len)) {
 		diag_at(rd->err, rd->where, line, "junk after 'p edge N M'");
 		return false;
 	}
@@ -218,7 +151,7 @@ static bool edge_line(struct reader *rd, const char *rest, long line)
 	int len;
 	uint64_t uv[2];
 	for (int i = 0; i < 2; i++) {
-		const char *t = token(&rest, &len);
+		const char *t = lines_token(&rest, &len);
 		if (!t || !number(t, len, &uv[i])) {
 			diag_at(rd->err, rd->where, line, "expected 'e U V' with two vertex numbers");
 			return false;
@@ -233,7 +166,7 @@ static bool edge_line(struct reader *rd, const char *rest, long line)
 			return false;
 		}
 	}
-	if (token(&rest, &len)) {
+	if (lines_token(&rest, &len)) {
 		diag_at(rd->err, rd->where, line, "junk after 'e U V'");
 		return false;
 	}
@@ -275,7 +208,7 @@ static bool automorphism_line(struct reader *rd, const char *rest, long line)
 	uint64_t *seen = xcalloc((size_t)graph_words(n) + 1, sizeof *seen);
 	bool ok = true;
 	const char *t;
-	while (ok && (t = token(&rest, &len))) {
+	while (ok && (t = lines_token(&rest, &len))) {
 		uint64_t v;
 		if (!number(t, len, &v)) {
 			diag_at(rd->err, rd->where, line, "automorphism: '%.*s' is not a vertex number", len > 20 ? 20 : len,
@@ -341,12 +274,12 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 {
 	const char *rest = buf;
 	int len;
-	const char *t = token(&rest, &len);
+	const char *t = lines_token(&rest, &len);
 	if (!t)
 		return true; /* blank */
 	if (len == 1 && t[0] == 'c') {
 		const char *after = rest;
-		const char *w = token(&after, &len);
+		const char *w = lines_token(&after, &len);
 		if (w && len == 12 && !memcmp(w, "automorphism", 12))
 			return automorphism_line(rd, after, line);
 		return true;
@@ -362,20 +295,21 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 	return false;
 }
 
-static struct graph *read_source(struct source *src, const char *where, struct dimacs_info *info,
+static struct graph *read_source(struct lines_source *src, const char *where, struct dimacs_info *info,
                                  struct clique_sym_group **group, struct diag *err)
 {
 	struct reader rd = { .where = where, .err = err };
-	char *buf = xmalloc(DIMACS_MAX_LINE + 1);
+	char *buf = NULL;
+	size_t cap = 0;
 	long line = 0, got;
 	int bad = 0;
 	bool ok = true;
-	while (ok && (got = read_line(src, buf, &bad)) != LINE_END) {
+	while (ok && (got = lines_read(src, &buf, &cap, DIMACS_MAX_LINE, &bad)) != LINES_END) {
 		line++;
-		if (got == LINE_LONG) {
+		if (got == LINES_LONG) {
 			diag_at(err, where, line, "line longer than %d bytes", DIMACS_MAX_LINE);
 			ok = false;
-		} else if (got == LINE_BINARY) {
+		} else if (got == LINES_BINARY) {
 			diag_at(err, where, line, "binary data (byte 0x%02x), not a text file", bad);
 			ok = false;
 		} else {
@@ -431,7 +365,7 @@ struct graph *dimacs_parse(const char *text, const char *name, struct dimacs_inf
 struct graph *dimacs_read_sym(FILE *f, const char *name, struct dimacs_info *info, struct clique_sym_group **group,
                               struct diag *err)
 {
-	struct source src = { .f = f };
+	struct lines_source src = { .f = f };
 	if (group)
 		*group = NULL;
 	return read_source(&src, name, info, group, err);
@@ -440,7 +374,7 @@ struct graph *dimacs_read_sym(FILE *f, const char *name, struct dimacs_info *inf
 struct graph *dimacs_parse_sym(const char *text, const char *name, struct dimacs_info *info,
                                struct clique_sym_group **group, struct diag *err)
 {
-	struct source src = { .s = text };
+	struct lines_source src = { .s = text };
 	if (group)
 		*group = NULL;
 	return read_source(&src, name, info, group, err);

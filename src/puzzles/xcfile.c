@@ -7,86 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/lines.h"
 #include "util/xalloc.h"
 
 /* Longest item name accepted (DLX1 takes 8; there is no need to be as strict). */
 #define MAX_NAME 255
-
-/* Where the input comes from: a stream or a string. */
-struct source {
-	FILE *f;
-	const char *s;
-	size_t pos;
-	int error;      /* errno of a failed read, to say why */
-};
-
-static int next_char(struct source *src)
-{
-	if (src->f) {
-		errno = 0;
-		int c = getc(src->f);
-		if (c == EOF && ferror(src->f) && !src->error)
-			src->error = errno ? errno : EIO;
-		return c;
-	}
-	unsigned char c = (unsigned char)src->s[src->pos];
-	if (!c)
-		return EOF;
-	src->pos++;
-	return c;
-}
-
-/* Read one line into *buf (without its newline).  Returns the length, -1 at
- * the end of input, -2 for an overlong line, -3 for a binary byte (its value
- * in *bad). */
-static long read_line(struct source *src, char **buf, size_t *cap, int *bad)
-{
-	size_t n = 0;
-	int c;
-	bool any = false;
-	while ((c = next_char(src)) != EOF) {
-		any = true;
-		if (c == '\n')
-			break;
-		if (c == 0 || (c < 32 && c != '\t' && c != '\r' && c != '\f' && c != '\v') || c == 127) {
-			*bad = c;
-			return -3;
-		}
-		if (n + 1 >= XCFILE_MAX_LINE)
-			return -2;
-		if (n + 2 > *cap) {
-			*cap = *cap ? 2 * *cap : 256;
-			*buf = xrealloc(*buf, *cap);
-		}
-		(*buf)[n++] = (char)c;
-	}
-	if (!any)
-		return -1;
-	if (n && (*buf)[n - 1] == '\r')
-		n--;
-	if (!*buf) {
-		*cap = 16;
-		*buf = xmalloc(*cap);
-	}
-	(*buf)[n] = '\0';
-	return (long)n;
-}
-
-/* The next whitespace-separated token of *p, or NULL. */
-static const char *token(const char **p, int *len)
-{
-	const char *s = *p;
-	while (*s && isspace((unsigned char)*s))
-		s++;
-	if (!*s)
-		return NULL;
-	const char *t = s;
-	while (*s && !isspace((unsigned char)*s))
-		s++;
-	*len = (int)(s - t);
-	*p = s;
-	return t;
-}
 
 static bool is_comment_or_blank(const char *line)
 {
@@ -121,7 +46,7 @@ static bool parse_items(struct xc_problem *p, const char *text, const char *wher
 	int len;
 	const char *t;
 	char name[MAX_NAME + 1];
-	while ((t = token(&text, &len))) {
+	while ((t = lines_token(&text, &len))) {
 		if (len == 1 && t[0] == '|') {
 			if (secondary) {
 				diag_at(err, where, line, "the item line has '|' twice");
@@ -151,7 +76,7 @@ static bool parse_option(struct xc_problem *p, const char *text, const char *whe
 {
 	int n = 0, len;
 	const char *t;
-	while ((t = token(&text, &len))) {
+	while ((t = lines_token(&text, &len))) {
 		if (len == 1 && t[0] == '|') {
 			diag_at(err, where, line, "'|' inside an option");
 			return false;
@@ -189,7 +114,7 @@ static bool parse_option(struct xc_problem *p, const char *text, const char *whe
 	return false;
 }
 
-static struct xc_problem *read_source(struct source *src, const char *where, struct diag *err)
+static struct xc_problem *read_source(struct lines_source *src, const char *where, struct diag *err)
 {
 	struct xc_problem *p = xc_new();
 	char *buf = NULL;
@@ -199,14 +124,15 @@ static struct xc_problem *read_source(struct source *src, const char *where, str
 	int bad = 0;
 	bool have_items = false, ok = true;
 
-	while ((got = read_line(src, &buf, &cap, &bad)) != -1) {
+	/* XCFILE_MAX_LINE counts the line's NUL. */
+	while ((got = lines_read(src, &buf, &cap, XCFILE_MAX_LINE - 1, &bad)) != LINES_END) {
 		line++;
-		if (got == -2) {
+		if (got == LINES_LONG) {
 			diag_at(err, where, line, "line longer than %d bytes", XCFILE_MAX_LINE);
 			ok = false;
 			break;
 		}
-		if (got == -3) {
+		if (got == LINES_BINARY) {
 			diag_at(err, where, line, "binary data (byte 0x%02x), not a text file", bad);
 			ok = false;
 			break;
@@ -244,13 +170,13 @@ static struct xc_problem *read_source(struct source *src, const char *where, str
 
 struct xc_problem *xcfile_read(FILE *f, const char *name, struct diag *err)
 {
-	struct source src = { .f = f };
+	struct lines_source src = { .f = f };
 	return read_source(&src, name, err);
 }
 
 struct xc_problem *xcfile_parse(const char *text, const char *name, struct diag *err)
 {
-	struct source src = { .s = text };
+	struct lines_source src = { .s = text };
 	return read_source(&src, name, err);
 }
 
