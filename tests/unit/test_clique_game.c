@@ -18,6 +18,7 @@
 #include "puzzles/clique_puzzle.h"
 #include "tap.h"
 #include "golden.h"
+#include "play_input.h"
 #include "ui/canvas.h"
 #include "ui/graph_view.h"
 #include "ui/play.h"
@@ -416,30 +417,9 @@ static struct play *new_play(const char *desc)
 	return play_new(NULL, s);
 }
 
-static void key(struct play *p, long ch)
-{
-	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
-	play_event(p, &ev);
-}
-
-static void sym(struct play *p, enum term_keysym k)
-{
-	struct term_event ev = { .kind = TERM_KEY, .sym = k };
-	play_event(p, &ev);
-}
-
-static char *screen(struct play *p, int rows, int cols)
-{
-	struct canvas c = canvas_memory_new(rows, cols);
-	play_draw_on(p, &c);
-	char *text = canvas_memory_text(&c);
-	canvas_memory_free(&c);
-	return text;
-}
-
 static void golden(struct play *p, const char *name, const char *what)
 {
-	char *got = screen(p, 24, 80);
+	char *got = screen_text(p, 24, 80);
 	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
 	free(got);
 }
@@ -453,7 +433,7 @@ static uint64_t selection(struct play *p)
  * opening bracket; false if not found. */
 static bool find_label(struct play *p, int v, int *row, int *col)
 {
-	char *text = screen(p, 24, 80);
+	char *text = screen_text(p, 24, 80);
 	char want[4][8];
 	int w = cq_vertices(session_state(play_session(p))) >= 10 ? 2 : 1;
 	snprintf(want[0], sizeof want[0], "(%*d)", w, v);
@@ -490,7 +470,7 @@ static void test_view_keys(void)
 		return;
 	key(p, '1');
 	ok(selection(p) == 0, "1 of 10 waits for another digit");
-	char *text = screen(p, 24, 80);
+	char *text = screen_text(p, 24, 80);
 	ok(strstr(text, "vertex 1_") != NULL, "and the status says so");
 	free(text);
 	key(p, '0');
@@ -500,18 +480,18 @@ static void test_view_keys(void)
 	ok(selection(p) == (1u << 9 | 1u), "1 then Space: vertex 1");
 	key(p, '3');
 	ok(selection(p) == (1u << 9 | 1u | 4u), "3 at once (no vertex 30)");
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "not a clique: 1 and 3 are not joined") != NULL, "the status names the two unjoined");
 	free(text);
 	key(p, 'u');
 	key(p, 'u');
 	ok(selection(p) == 1u << 9, "undone twice: 10 alone");
 	sym(p, KEY_SYM_ENTER);
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "Not a largest clique: a larger one exists") != NULL, "Enter: not a largest");
 	free(text);
 	sym(p, KEY_SYM_ENTER);
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "The largest clique has 2 vertices: 1 more than yours") != NULL, "Enter again: by how much");
 	free(text);
 	int row = -1, col = -1;
@@ -524,7 +504,7 @@ static void test_view_keys(void)
 
 	p = new_play(PETERSEN);
 	key(p, 'i');
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "pick a largest independent set") != NULL, "i: independent sets");
 	free(text);
 	key(p, '2');
@@ -534,7 +514,7 @@ static void test_view_keys(void)
 	sym(p, KEY_SYM_SPACE);
 	ok(selection(p) == 0, "a second Space does");
 	key(p, '0');
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "No vertex 0: the vertices are 1 to 10") != NULL, "0: no such vertex, said");
 	free(text);
 	play_free(p);

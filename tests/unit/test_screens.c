@@ -16,6 +16,7 @@
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "golden.h"
+#include "play_input.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -40,31 +41,9 @@ static struct play *new_play(const struct puzzle *pz, const char *desc)
 	return play_new(NULL, s);
 }
 
-static void key(struct play *p, long ch)
-{
-	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
-	play_event(p, &ev);
-}
-
-static void sym(struct play *p, enum term_keysym k)
-{
-	struct term_event ev = { .kind = TERM_KEY, .sym = k };
-	play_event(p, &ev);
-}
-
-static void keys(struct play *p, const char *s)
-{
-	for (; *s; s++)
-		key(p, *s);
-}
-
 static char *screen(struct play *p)
 {
-	struct canvas c = canvas_memory_new(ROWS, COLS);
-	play_draw_on(p, &c);
-	char *text = canvas_memory_text(&c);
-	canvas_memory_free(&c);
-	return text;
+	return screen_text(p, ROWS, COLS);
 }
 
 static void golden(struct play *p, const char *name, const char *what)

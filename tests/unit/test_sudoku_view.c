@@ -15,6 +15,7 @@
 #include "puzzles/sudoku_puzzle.h"
 #include "tap.h"
 #include "golden.h"
+#include "play_input.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -49,36 +50,9 @@ static struct play *new_play(const char *desc)
 	return play_new(NULL, s);
 }
 
-static void key(struct play *p, long ch)
-{
-	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
-	play_event(p, &ev);
-}
-
-static void sym(struct play *p, enum term_keysym k)
-{
-	struct term_event ev = { .kind = TERM_KEY, .sym = k };
-	play_event(p, &ev);
-}
-
-static void keys(struct play *p, const char *s)
-{
-	for (; *s; s++)
-		key(p, *s);
-}
-
-static char *screen(struct play *p, int rows, int cols)
-{
-	struct canvas c = canvas_memory_new(rows, cols);
-	play_draw_on(p, &c);
-	char *text = canvas_memory_text(&c);
-	canvas_memory_free(&c);
-	return text;
-}
-
 static void golden(struct play *p, int rows, int cols, const char *name, const char *what)
 {
-	char *got = screen(p, rows, cols);
+	char *got = screen_text(p, rows, cols);
 	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
 	free(got);
 }
@@ -139,11 +113,11 @@ static void test_goldens(void)
 	golden(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
 	style_init_plain(true);
 	key(p, '!');
-	char *text = screen(p, 24, 80);
+	char *text = screen_text(p, 24, 80);
 	ok(!strstr(text, "5!") && strstr(text, "[5]"), "!: conflicts no longer marked");
 	free(text);
 	key(p, '!');
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "[5!") != NULL, "! again: marked again");
 	free(text);
 
@@ -169,7 +143,7 @@ static void test_goldens(void)
 	golden(p, 24, 80, "sudoku-hint", "a hint's first tier, its cells marked");
 	golden(p, 45, 120, "sudoku-hint-large", "a hint's first tier on a large terminal: its digit in the marks");
 	key(p, 'H');
-	text = screen(p, 24, 80);
+	text = screen_text(p, 24, 80);
 	ok(strstr(text, "r5c5 is 5: Enter places it") != NULL, "the hint's last tier: Enter places it");
 	free(text);
 	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell");

@@ -1,0 +1,39 @@
+/* A game screen driven without a terminal: keys as the terminal would
+ * give them, and the screen drawn in memory as text.  For the tests of
+ * the game screen and the families' views.  After tap.h. */
+#ifndef LD_TEST_PLAY_INPUT_H
+#define LD_TEST_PLAY_INPUT_H
+
+#include "ui/canvas.h"
+#include "ui/play.h"
+#include "ui/term.h"
+
+static inline void key(struct play *p, long ch)
+{
+	struct term_event ev = { .kind = TERM_KEY, .ch = ch };
+	play_event(p, &ev);
+}
+
+static inline void sym(struct play *p, enum term_keysym k)
+{
+	struct term_event ev = { .kind = TERM_KEY, .sym = k };
+	play_event(p, &ev);
+}
+
+static inline void keys(struct play *p, const char *s)
+{
+	for (; *s; s++)
+		key(p, *s);
+}
+
+/* The screen at rows x cols, rows joined by '\n' (malloc'd). */
+static inline char *screen_text(struct play *p, int rows, int cols)
+{
+	struct canvas c = canvas_memory_new(rows, cols);
+	play_draw_on(p, &c);
+	char *text = canvas_memory_text(&c);
+	canvas_memory_free(&c);
+	return text;
+}
+
+#endif
