@@ -158,18 +158,6 @@ static void free_state(struct puzzle_state *s)
 	free(s);
 }
 
-/* The largest clique of the graph whose rows are adj. */
-static int largest(int n, const uint64_t *adj)
-{
-	struct graph *g = graph_new(n);
-	for (int u = 0; u < n; u++)
-		for (uint64_t m = adj[u] & ~all_of(u + 1); m; m &= m - 1)
-			graph_add_edge(g, u, lowest(m));
-	int k = clique_max(g, NULL, NULL, NULL);
-	graph_free(g);
-	return k;
-}
-
 static struct puzzle_state *from_graph(const struct graph *g)
 {
 	struct puzzle_state *s = xcalloc(1, sizeof *s);
@@ -178,8 +166,11 @@ static struct puzzle_state *from_graph(const struct graph *g)
 		s->adj[u] = graph_row(g, u)[0];
 		s->co[u] = all_of(g->n) & ~s->adj[u] & ~((uint64_t)1 << u);
 	}
-	s->omega = largest(s->n, s->adj);
-	s->alpha = largest(s->n, s->co);
+	/* The independent sets are the complement's cliques. */
+	struct graph *co = graph_complement(g);
+	s->omega = clique_max(g, NULL, NULL, NULL);
+	s->alpha = clique_max(co, NULL, NULL, NULL);
+	graph_free(co);
 	return s;
 }
 
@@ -523,7 +514,8 @@ static bool hint(const struct puzzle_state *s, const char *solution, int tier, s
 		return false;
 	/* A nudge that rules a vertex out, when there is one to rule out;
 	 * then the bound the colours prove; then a vertex that leads on. */
-	bool excl = s->sel && hint_exclude(s, sol, &(struct note){ 0 });
+	int with;
+	bool excl = s->sel && excluded(s, all_of(s->n) & ~s->sel & ~sol, &with) >= 0;
 	int last = excl ? 3 : 2;
 	if (tier > last)
 		return false;
