@@ -103,7 +103,10 @@ struct sym {
 	const struct graph *g;
 	int n, words;
 	const atomic_int *cancel;
-	bool stop;
+	bool stop, cancelled;
+	int target;                     /* stop at a clique this large; 0: never */
+	clique_sym_each_fn each;        /* enumerate mode: every clique of best_n + 1 */
+	void *each_arg;
 	struct search_stats st;
 	struct rng rng;
 	int best_n;
@@ -232,9 +235,17 @@ static int colour_cands(struct sym *s, const uint64_t *P, int *order, int *colou
 
 static void record(struct sym *s, int d)
 {
+	s->st.solutions = stats_add_count(s->st.solutions, 1, &s->st.overflow);
+	if (s->each) {
+		/* the size to beat stays: every clique of best_n + 1 is one */
+		if (!s->each(s->path, d, s->each_arg))
+			s->stop = true;
+		return;
+	}
 	s->best_n = d;
 	memcpy(s->best, s->path, sizeof *s->best * (size_t)d);
-	s->st.solutions = stats_add_count(s->st.solutions, 1, &s->st.overflow);
+	if (s->target > 0 && d >= s->target)
+		s->stop = true;
 }
 
 /* child = P & N(v) */
@@ -476,7 +487,7 @@ static void expand(struct sym *s, int d, bool sym)
 	if (s->stop)
 		return;
 	if (s->cancel && atomic_load_explicit(s->cancel, memory_order_relaxed)) {
-		s->stop = true;
+		s->stop = s->cancelled = true;
 		return;
 	}
 	s->st.nodes++;
@@ -486,6 +497,11 @@ static void expand(struct sym *s, int d, bool sym)
 	if (d > s->st.max_level)
 		s->st.max_level = d;
 	struct level *L = level_at(s, d);
+	if (s->each && d == s->best_n + 1) {
+		/* enumerating: no deeper than the size sought */
+		record(s, d);
+		return;
+	}
 	int size;
 	int k = colour_cands(s, L->cand, L->order, L->colour, &size);
 	if (size == 0) {
@@ -553,6 +569,14 @@ static void expand(struct sym *s, int d, bool sym)
 int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, int *out, const atomic_int *cancel,
                    struct search_stats *st)
 {
+	return clique_sym_search(g, grp, NULL, out, cancel, st);
+}
+
+int clique_sym_search(const struct graph *g, const struct clique_sym_group *grp, const struct clique_sym_limits *lim,
+                      int *out, const atomic_int *cancel, struct search_stats *st)
+{
+	if (lim && (lim->floor < 0 || lim->target < 0))
+		return -2;
 	if (grp && grp->count > 0) {
 		if (grp->n != g->n)
 			return -2;
@@ -561,6 +585,12 @@ int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, in
 				return -2;
 	}
 	struct sym s = { .g = g, .n = g->n, .words = g->words, .cancel = cancel };
+	if (lim) {
+		s.best_n = lim->floor;
+		s.target = lim->target;
+		s.each = lim->each;
+		s.each_arg = lim->arg;
+	}
 	size_t n1 = (size_t)g->n + 1;
 	stats_init(&s.st, g->n + 2);
 	rng_seed(&s.rng, 0x6f72626974616cULL);
@@ -588,8 +618,8 @@ int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, in
 		}
 	expand(&s, 0, root->ngens > 0);
 
-	int k = s.stop ? -1 : s.best_n;
-	if (k >= 0 && out)
+	int k = s.cancelled ? -1 : s.best_n;
+	if (k >= 0 && out && !(lim && k == lim->floor))
 		memcpy(out, s.best, sizeof *out * (size_t)k);
 	if (st)
 		stats_copy(st, &s.st);
@@ -610,4 +640,132 @@ int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, in
 	free(s.uf);
 	free(s.keys);
 	return k;
+}
+
+/* ---- the group of a block ------------------------------------------------- */
+
+/* Random elements drawn at most, and the cosets remembered: an element
+ * that maps the block to a set met before is brought back to it by the
+ * inverse of the one that met it first, so that a block whose images
+ * are few (the 2n half-cubes of a Hamming graph) gives an element of its
+ * stabiliser every few draws, not one in |orbit|. */
+#define BLOCK_DRAWS 4000
+#define BLOCK_COSETS 64
+
+struct coset {
+	uint64_t *image;        /* g(block) */
+	int *inv;               /* g^-1 */
+};
+
+int clique_sym_orbit_size(const struct clique_sym_group *grp, int v)
+{
+	int n = grp->n, count = 1;
+	if (v < 0 || v >= n)
+		return 0;
+	unsigned char *seen = xcalloc((size_t)n, 1);
+	int *queue = xmalloc(sizeof *queue * (size_t)n);
+	queue[0] = v;
+	seen[v] = 1;
+	for (int head = 0; head < count; head++)
+		for (int i = 0; i < grp->count; i++) {
+			int y = clique_sym_group_perm(grp, i)[queue[head]];
+			if (!seen[y]) {
+				seen[y] = 1;
+				queue[count++] = y;
+			}
+		}
+	free(seen);
+	free(queue);
+	return count;
+}
+
+struct clique_sym_group *clique_sym_block_group(const struct clique_sym_group *grp, const int *block, int k)
+{
+	int n = grp->n;
+	struct clique_sym_group *out = clique_sym_group_new(k);
+	int *index = xmalloc(sizeof *index * ((size_t)n + 1));
+	for (int v = 0; v < n; v++)
+		index[v] = -1;
+	for (int i = 0; i < k; i++)
+		index[block[i]] = i;
+	struct sym s = { .n = n, .words = graph_words(n) };
+	rng_seed(&s.rng, 0x626c6f636bULL);
+	s.tmp = xmalloc(sizeof *s.tmp * ((size_t)n + 1));
+	struct level L = { 0 };
+	for (int i = 0; i < grp->count; i++)
+		if (!is_identity(clique_sym_group_perm(grp, i), n))
+			memcpy(gen_push(&s, &L), clique_sym_group_perm(grp, i), sizeof(int) * (size_t)n);
+	if (L.ngens == 0 || k == 0)
+		goto done;
+	size_t W = (size_t)s.words + 1;
+	uint64_t *image = xcalloc(W, sizeof *image);
+	int *r = xmalloc(sizeof *r * ((size_t)k + 1));
+	int *uf = xmalloc(sizeof *uf * ((size_t)k + 1));
+	for (int i = 0; i < k; i++)
+		uf[i] = i;
+	struct coset *cos = xcalloc(BLOCK_COSETS, sizeof *cos);
+	int ncos = 0, calm = 0;
+	for (int t = 0; t < BLOCK_DRAWS && !(out->count >= STAB_MIN && calm >= STAB_CALM) && out->count < STAB_MAX;
+	     t++) {
+		const int *g = pr_next(&s, &L);
+		memset(image, 0, sizeof *image * W);
+		for (int i = 0; i < k; i++)
+			graph_bit_set(image, g[block[i]]);
+		const int *back = NULL; /* h = back * g maps the block onto itself */
+		bool home = true;
+		for (int i = 0; i < k && home; i++)
+			home = index[g[block[i]]] >= 0;
+		if (!home) {
+			for (int c = 0; c < ncos && !back; c++)
+				if (!memcmp(cos[c].image, image, sizeof *image * W))
+					back = cos[c].inv;
+			if (!back) {
+				if (ncos < BLOCK_COSETS) {
+					cos[ncos].image = xmalloc(sizeof *image * W);
+					memcpy(cos[ncos].image, image, sizeof *image * W);
+					cos[ncos].inv = xmalloc(sizeof(int) * (size_t)n);
+					for (int v = 0; v < n; v++)
+						cos[ncos].inv[g[v]] = v;
+					ncos++;
+				}
+				continue;
+			}
+		}
+		for (int i = 0; i < k; i++) {
+			int y = g[block[i]];
+			r[i] = index[back ? back[y] : y];
+			assert(r[i] >= 0);
+		}
+		bool keep = !is_identity(r, k);
+		for (int i = 0; keep && i < out->count; i++)
+			if (!memcmp(clique_sym_group_perm(out, i), r, sizeof *r * (size_t)k))
+				keep = false;
+		if (!keep) {
+			calm++;
+			continue;
+		}
+		clique_sym_group_add(out, r);
+		bool joined = false;
+		for (int i = 0; i < k; i++) {
+			int a = uf_find(uf, i), b = uf_find(uf, r[i]);
+			if (a != b) {
+				uf[a] = b;
+				joined = true;
+			}
+		}
+		calm = joined ? 0 : calm + 1;
+	}
+	for (int c = 0; c < ncos; c++) {
+		free(cos[c].image);
+		free(cos[c].inv);
+	}
+	free(cos);
+	free(uf);
+	free(r);
+	free(image);
+done:
+	level_free(&L);
+	free(s.tmp);
+	free(index);
+	return out;
 }

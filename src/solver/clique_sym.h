@@ -83,4 +83,47 @@ bool clique_sym_is_automorphism(const struct graph *g, const int *images);
 int clique_sym_max(const struct graph *g, const struct clique_sym_group *grp, int *out, const atomic_int *cancel,
                    struct search_stats *st);
 
+/* Called with each clique enumerated (vertices in the order added, k of
+ * them); return false to stop. */
+typedef bool (*clique_sym_each_fn)(const int *vertices, int k, void *arg);
+
+/* What clique_sym_search looks for, beyond a maximum clique. */
+struct clique_sym_limits {
+	int floor;              /* only cliques of more than floor vertices (>= 0) */
+	int target;             /* stop at the first clique of target vertices or more (a bound
+	                         * known to the caller makes it maximum); 0: never */
+	/* Enumerate mode when each is not NULL: every clique of exactly
+	 * floor + 1 vertices is given to each, up to the symmetry: every
+	 * such clique of g has an image under the group among those given
+	 * (an orbit's representative stands for the cliques through any of
+	 * its members, as for the maximum), and the search goes no deeper.
+	 * The target is then not used. */
+	clique_sym_each_fn each;
+	void *arg;
+};
+
+/* clique_sym_max within lim (may be NULL: clique_sym_max).  Returns the
+ * size of the largest clique found above the floor, its vertices in out;
+ * the floor itself, out untouched, when there is none, and always in
+ * enumerate mode (whether it ran to the end or each stopped it); -1 if
+ * *cancel was set; -2 as clique_sym_max, or for a negative floor or
+ * target. */
+int clique_sym_search(const struct graph *g, const struct clique_sym_group *grp, const struct clique_sym_limits *lim,
+                      int *out, const atomic_int *cancel, struct search_stats *st);
+
+/* The orbit of vertex v under grp's generators: its size (grp->n when
+ * the group is transitive, 0 for a v out of range).  Exact: a search
+ * over the generators, no random element. */
+int clique_sym_orbit_size(const struct clique_sym_group *grp, int v);
+
+/* Generators of a subgroup of the setwise stabiliser of the block (k
+ * distinct vertices) in grp's group, each restricted to the block and
+ * renumbered as the block's induced subgraph is (block[i] is vertex i):
+ * automorphisms of that subgraph whenever grp's are automorphisms of
+ * the graph.  From random elements of the group (product replacement,
+ * seeded the same way every time), so the subgroup may be smaller than
+ * the whole stabiliser, or trivial (no generators) for a block that few
+ * elements map onto itself: sound for clique_sym_max all the same. */
+struct clique_sym_group *clique_sym_block_group(const struct clique_sym_group *grp, const int *block, int k);
+
 #endif
