@@ -89,6 +89,9 @@ struct reader {
 	struct clique_sym_group *group;  /* the automorphism lines so far */
 	long *group_line;                /* the line of each */
 	int *images;                     /* one line's, room for N */
+	int *block;                      /* the block line's vertices, 0-based */
+	int block_size;
+	long block_line;
 };
 
 static bool problem_line(struct reader *rd, const char *rest, long line)
@@ -244,6 +247,56 @@ static bool automorphism_line(struct reader *rd, const char *rest, long line)
 	return true;
 }
 
+/* A block: distinct vertices, at least one; nothing more is asked of
+ * it, since the averaging bound holds for every vertex set (a poor one
+ * only gives a weak bound). */
+static bool block_line(struct reader *rd, const char *rest, long line)
+{
+	if (!rd->g) {
+		diag_at(rd->err, rd->where, line, "a block before the 'p edge N M' line");
+		return false;
+	}
+	if (rd->block_line) {
+		diag_at(rd->err, rd->where, line, "a second block line (the first is line %ld)", rd->block_line);
+		return false;
+	}
+	int n = rd->g->n, k = 0, len;
+	int *block = xmalloc(sizeof *block * ((size_t)n + 1));
+	uint64_t *seen = xcalloc((size_t)graph_words(n) + 1, sizeof *seen);
+	bool ok = true;
+	const char *t;
+	while (ok && (t = lines_token(&rest, &len))) {
+		uint64_t v;
+		char e[ECHO_SIZE];
+		if (!number(t, len, &v)) {
+			diag_at(rd->err, rd->where, line, "block: '%s' is not a vertex number", echo(t, len, e));
+			ok = false;
+		} else if (v < 1 || v > (uint64_t)n) {
+			diag_at(rd->err, rd->where, line, "block: vertex %s out of range (1 to %d)", echo(t, len, e), n);
+			ok = false;
+		} else if (graph_bit_test(seen, (int)v - 1)) {
+			diag_at(rd->err, rd->where, line, "block: vertex %" PRIu64 " given twice", v);
+			ok = false;
+		} else {
+			graph_bit_set(seen, (int)v - 1);
+			block[k++] = (int)v - 1;
+		}
+	}
+	free(seen);
+	if (ok && k == 0) {
+		diag_at(rd->err, rd->where, line, "block: no vertices (expected 'c block I1 I2 ...')");
+		ok = false;
+	}
+	if (!ok) {
+		free(block);
+		return false;
+	}
+	rd->block = block;
+	rd->block_size = k;
+	rd->block_line = line;
+	return true;
+}
+
 /* Once the graph is whole: does each automorphism line map every edge to
  * an edge?  The first edge that fails is named, to help find the slip. */
 static bool check_automorphisms(struct reader *rd)
@@ -282,6 +335,8 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 		const char *w = lines_token(&after, &len);
 		if (w && len == 12 && !memcmp(w, "automorphism", 12))
 			return automorphism_line(rd, after, line);
+		if (w && len == 5 && !memcmp(w, "block", 5))
+			return block_line(rd, after, line);
 		return true;
 	}
 	if (len == 1 && t[0] == 'p')
@@ -296,8 +351,10 @@ static bool one_line(struct reader *rd, const char *buf, long line)
 }
 
 static struct graph *read_source(struct lines_source *src, const char *where, struct dimacs_info *info,
-                                 struct clique_sym_group **group, struct diag *err)
+                                 struct dimacs_symmetry *sym, struct diag *err)
 {
+	if (sym)
+		*sym = (struct dimacs_symmetry){ 0 };
 	struct reader rd = { .where = where, .err = err };
 	char *buf = NULL;
 	size_t cap = 0;
@@ -340,16 +397,43 @@ static struct graph *read_source(struct lines_source *src, const char *where, st
 	free(rd.group_line);
 	if (!ok) {
 		clique_sym_group_free(rd.group);
+		free(rd.block);
 		graph_free(rd.g);
 		return NULL;
 	}
+	rd.info.block_size = rd.block_size;
+	rd.info.block_line = rd.block_line;
 	if (info)
 		*info = rd.info;
-	if (group)
-		*group = rd.group;
-	else
+	if (sym) {
+		sym->group = rd.group;
+		sym->block = rd.block;
+		sym->block_size = rd.block_size;
+	} else {
 		clique_sym_group_free(rd.group);
+		free(rd.block);
+	}
 	return rd.g;
+}
+
+void dimacs_symmetry_free(struct dimacs_symmetry *sym)
+{
+	if (!sym)
+		return;
+	clique_sym_group_free(sym->group);
+	free(sym->block);
+	*sym = (struct dimacs_symmetry){ 0 };
+}
+
+/* The group alone, for the readers that ask for no block. */
+static struct graph *group_only(struct graph *g, struct dimacs_symmetry *sym, struct clique_sym_group **group)
+{
+	if (group) {
+		*group = sym->group;
+		sym->group = NULL;
+	}
+	dimacs_symmetry_free(sym);
+	return g;
 }
 
 struct graph *dimacs_read(FILE *f, const char *name, struct dimacs_info *info, struct diag *err)
@@ -365,19 +449,31 @@ struct graph *dimacs_parse(const char *text, const char *name, struct dimacs_inf
 struct graph *dimacs_read_sym(FILE *f, const char *name, struct dimacs_info *info, struct clique_sym_group **group,
                               struct diag *err)
 {
-	struct lines_source src = { .f = f };
-	if (group)
-		*group = NULL;
-	return read_source(&src, name, info, group, err);
+	struct dimacs_symmetry sym;
+	struct graph *g = dimacs_read_symmetry(f, name, info, &sym, err);
+	return group_only(g, &sym, group);
 }
 
 struct graph *dimacs_parse_sym(const char *text, const char *name, struct dimacs_info *info,
                                struct clique_sym_group **group, struct diag *err)
 {
+	struct dimacs_symmetry sym;
+	struct graph *g = dimacs_parse_symmetry(text, name, info, &sym, err);
+	return group_only(g, &sym, group);
+}
+
+struct graph *dimacs_read_symmetry(FILE *f, const char *name, struct dimacs_info *info, struct dimacs_symmetry *sym,
+                                   struct diag *err)
+{
+	struct lines_source src = { .f = f };
+	return read_source(&src, name, info, sym, err);
+}
+
+struct graph *dimacs_parse_symmetry(const char *text, const char *name, struct dimacs_info *info,
+                                    struct dimacs_symmetry *sym, struct diag *err)
+{
 	struct lines_source src = { .s = text };
-	if (group)
-		*group = NULL;
-	return read_source(&src, name, info, group, err);
+	return read_source(&src, name, info, sym, err);
 }
 
 void dimacs_write(FILE *f, const struct graph *g, const char *comment)
@@ -387,6 +483,13 @@ void dimacs_write(FILE *f, const struct graph *g, const char *comment)
 
 void dimacs_write_sym(FILE *f, const struct graph *g, const char *comment, const struct clique_sym_group *group)
 {
+	struct dimacs_symmetry sym = { .group = (struct clique_sym_group *)group };
+	dimacs_write_symmetry(f, g, comment, &sym);
+}
+
+void dimacs_write_symmetry(FILE *f, const struct graph *g, const char *comment, const struct dimacs_symmetry *sym)
+{
+	const struct clique_sym_group *group = sym ? sym->group : NULL;
 	if (comment) {
 		for (const char *s = comment; *s;) {
 			const char *e = strchr(s, '\n');
@@ -401,6 +504,12 @@ void dimacs_write_sym(FILE *f, const struct graph *g, const char *comment, const
 		fputs("c automorphism", f);
 		for (int v = 0; v < g->n; v++)
 			fprintf(f, " %d", p[v] + 1);
+		fputc('\n', f);
+	}
+	if (sym && sym->block && sym->block_size > 0) {
+		fputs("c block", f);
+		for (int i = 0; i < sym->block_size; i++)
+			fprintf(f, " %d", sym->block[i] + 1);
 		fputc('\n', f);
 	}
 	for (int u = 0; u < g->n; u++) {

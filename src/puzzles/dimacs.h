@@ -21,7 +21,19 @@
  * answer wrongly, such a line is an error, never ignored: one that is not
  * a permutation of 1 .. N, and one that maps some edge to a non-edge,
  * both reported at the line's FILE:LINE.  A graph may carry at most
- * DIMACS_MAX_AUTOMORPHISMS of them.  Any other c line is a comment. */
+ * DIMACS_MAX_AUTOMORPHISMS of them.
+ *
+ *     c block I1 I2 ... IK
+ *                       a block for the averaging bound (solver/clique_avg.h):
+ *                       K distinct vertices, at least one, at most one
+ *                       such line in a file, after the p line
+ * When the automorphisms generate a group that moves vertex 1 to every
+ * vertex, the clique search bounds the clique number by the block's:
+ * omega(G) <= floor(omega(G[block]) N / K).  That holds for any vertex
+ * set, so the vertices are only checked to be a set of 1 .. N (a number
+ * out of range, a repeat, no vertex at all: an error at FILE:LINE); a
+ * block chosen badly costs time, never the answer.  Any other c line is a
+ * comment. */
 #ifndef LD_DIMACS_H
 #define LD_DIMACS_H
 
@@ -44,7 +56,20 @@ struct dimacs_info {
 	uint64_t duplicates;      /* of them, edges already given */
 	long first_duplicate;     /* the line of the first duplicate (0: none) */
 	int automorphisms;        /* automorphism lines read (each checked) */
+	int block_size;           /* the block line's vertices (0: no block line) */
+	long block_line;          /* its line */
 };
+
+/* What a file says of its symmetry, 0-based: group NULL when there are
+ * no automorphism lines, block NULL (block_size 0) when there is no
+ * block line. */
+struct dimacs_symmetry {
+	struct clique_sym_group *group;
+	int *block;
+	int block_size;
+};
+/* Frees what sym holds and empties it (sym may be NULL). */
+void dimacs_symmetry_free(struct dimacs_symmetry *sym);
 
 struct clique_sym_group;
 
@@ -61,11 +86,21 @@ struct graph *dimacs_read_sym(FILE *f, const char *name, struct dimacs_info *inf
                               struct diag *err);
 struct graph *dimacs_parse_sym(const char *text, const char *name, struct dimacs_info *info,
                                struct clique_sym_group **group, struct diag *err);
+/* The same with the block too: *sym (may be NULL: checked, then
+ * dropped) gets the group and the block, freed with
+ * dimacs_symmetry_free; empty on an error. */
+struct graph *dimacs_read_symmetry(FILE *f, const char *name, struct dimacs_info *info, struct dimacs_symmetry *sym,
+                                   struct diag *err);
+struct graph *dimacs_parse_symmetry(const char *text, const char *name, struct dimacs_info *info,
+                                    struct dimacs_symmetry *sym, struct diag *err);
 /* Write g, each edge once (smaller vertex first); comment (may be NULL,
  * may have several lines) goes first as c lines. */
 void dimacs_write(FILE *f, const struct graph *g, const char *comment);
 /* The same with group's generators (group may be NULL; its degree must
  * be g's vertex count) as automorphism lines after the p line. */
 void dimacs_write_sym(FILE *f, const struct graph *g, const char *comment, const struct clique_sym_group *group);
+/* The same with sym's group (as above) and block (a c block line after
+ * them; none when it is empty); sym may be NULL. */
+void dimacs_write_symmetry(FILE *f, const struct graph *g, const char *comment, const struct dimacs_symmetry *sym);
 
 #endif

@@ -233,3 +233,21 @@ struct graph *graph_gen_keller(int d, struct diag *err)
 	free(words);
 	return g;
 }
+
+int graph_gen_hamming_block(int n, int d)
+{
+	if (n < 1 || n > 14 || (1 << n) > GRAPH_MAX_VERTICES || d < 1 || d > n)
+		return 0;
+	return 1 << (n - 1);
+}
+
+int graph_gen_johnson_block(int n, int w, int d)
+{
+	if (n < 1 || n > 63 || w < 0 || w > n || d < 1 || d > n)
+		return 0;
+	/* C(n-1, w), the words below 2^(n-1); capped as the generator is */
+	uint64_t count = 1;
+	for (int i = 1; i <= w && count <= GRAPH_MAX_VERTICES; i++)
+		count = count * (uint64_t)(n - 1 - w + i) / (uint64_t)i;
+	return w == n || count > GRAPH_MAX_VERTICES ? 0 : (int)count;
+}

@@ -35,6 +35,16 @@ struct graph *graph_gen_johnson(int n, int w, int d, struct diag *err);
  * (n = 1, or a single word) are left out. */
 struct graph *graph_gen_hamming_sym(int n, int d, struct clique_sym_group **group, struct diag *err);
 struct graph *graph_gen_johnson_sym(int n, int w, int d, struct clique_sym_group **group, struct diag *err);
+/* The block these graphs offer the averaging bound (solver/clique_avg.h):
+ * the words whose last coordinate (bit n-1) is 0, which come first in
+ * the numbering, so the block is the vertices 0 .. k-1; returns k.  For
+ * hamming n-d, k = 2^(n-1) and G[block] is hamming (n-1)-d, so the bound
+ * is A(n, d) <= 2 A(n-1, d); for johnson n-w-d, k = C(n-1, w) and
+ * G[block] is johnson (n-1)-w-d, so the bound is Johnson's
+ * A(n, d, w) <= floor(n / (n - w) A(n-1, d, w)).  0 when the parameters
+ * are out of range (as the generators' are) or, for johnson, w = n. */
+int graph_gen_hamming_block(int n, int d);
+int graph_gen_johnson_block(int n, int w, int d);
 /* keller d: the DIMACS Keller graph of dimension d.  Keller's graph G_d
  * has the 4^d words over {0, 1, 2, 3}, two adjacent when they differ in at
  * least two places and by exactly 2 in at least one; the benchmark is
