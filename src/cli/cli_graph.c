@@ -23,6 +23,7 @@
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
 #include "solver/clique.h"
+#include "solver/clique_avg.h"
 #include "solver/clique_par.h"
 #include "solver/clique_sym.h"
 #include "util/clock.h"
@@ -206,7 +207,7 @@ static int parse(struct gargs *a, int argc, char **argv)
 
 /* The graph of a.file, read as a stream (a pipe, bash's <(...)); NULL on
  * a failure, said. */
-static struct graph *read_graph(const struct gargs *a, struct clique_sym_group **group)
+static struct graph *read_graph(const struct gargs *a, struct dimacs_symmetry *sym)
 {
 	const char *name = strcmp(a->file, "-") ? a->file : "(stdin)";
 	FILE *f = strcmp(a->file, "-") ? fopen(a->file, "r") : stdin;
@@ -216,7 +217,7 @@ static struct graph *read_graph(const struct gargs *a, struct clique_sym_group *
 	}
 	struct diag err;
 	struct dimacs_info info;
-	struct graph *g = dimacs_read_sym(f, name, &info, group, &err);
+	struct graph *g = dimacs_read_symmetry(f, name, &info, sym, &err);
 	if (f != stdin)
 		fclose(f);
 	if (!g) {
@@ -247,14 +248,16 @@ static void stats_head(const struct graph *g, const struct search_stats *st)
 
 /* The one place a maximum clique is searched for.  A graph that carries
  * its symmetries (c automorphism lines, checked as they were read) is
- * searched with them, one branch for each orbit (hamming 9-4 needs it);
- * the others alone or split between threads. */
-static int max_clique(const struct graph *g, const struct clique_sym_group *group, int threads, int *out,
-                      struct search_stats *st, struct clique_par_info *info)
+ * searched with them, one branch for each orbit (hamming 9-4 needs it),
+ * and with its block when it has one (the averaging bound: hamming 10-4
+ * needs that); the others alone or split between threads. */
+static int max_clique(const struct graph *g, const struct dimacs_symmetry *sym, int threads, int *out,
+                      struct search_stats *st, struct clique_par_info *info, struct clique_avg_info *avg)
 {
-	if (group && group->count > 0) {
+	*avg = (struct clique_avg_info){ .outcome = CLIQUE_AVG_UNUSED };
+	if (sym->group && sym->group->count > 0) {
 		*info = (struct clique_par_info){ .threads = 1 };
-		return clique_sym_max(g, group, out, NULL, st);
+		return clique_avg_max(g, sym->group, sym->block, sym->block_size, out, NULL, st, avg);
 	}
 	if (threads == 1) {
 		*info = (struct clique_par_info){ .threads = 1 };
@@ -269,14 +272,45 @@ static int cmp_int(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-static int solve_max(const struct gargs *a, const struct graph *g, const struct clique_sym_group *group)
+/* What the averaging bound did, in words, for --stats. */
+static void avg_stats(const struct graph *g, const struct dimacs_symmetry *sym, const struct clique_avg_info *avg)
+{
+	if (!sym->block)
+		return;
+	if (!avg->transitive) {
+		fprintf(stderr, "averaging bound: not used (the automorphisms do not take vertex 1 to every vertex)\n");
+		return;
+	}
+	int k = avg->block_size, w = avg->block_omega;
+	if (g->n % k == 0)
+		fprintf(stderr, "averaging bound over %d blocks: %d x %d = %d\n", g->n / k, g->n / k, w, avg->bound);
+	else
+		fprintf(stderr, "averaging bound: %d x %d / %d = %d%s\n", w, g->n, k, avg->bound,
+		        avg->whole ? "" : " (rounded down)");
+	fprintf(stderr, "block: %d vertices, largest clique %d (%" PRIu64 " nodes, %d generators of its symmetry)\n", k,
+	        w, avg->block_nodes, avg->block_gens);
+	if (avg->outcome == CLIQUE_AVG_REACHED)
+		fprintf(stderr, "bound reached: %" PRIu64 " largest clique%s of the block tried, the last extended to %d (%" PRIu64
+		        " nodes)\n", avg->tried, avg->tried == 1 ? "" : "s", avg->bound, avg->extend_nodes);
+	else if (avg->whole)
+		fprintf(stderr, "bound not reached: no largest clique of the block extends to %d (%" PRIu64 " tried, %" PRIu64
+		        " nodes), so at most %d; the whole graph searched, stopping at a clique of %d\n", avg->bound,
+		        avg->tried, avg->extend_nodes, avg->bound - 1, avg->bound - 1);
+	else
+		fprintf(stderr, "bound not a whole number: the whole graph searched, stopping at a clique of %d\n",
+		        avg->bound);
+}
+
+static int solve_max(const struct gargs *a, const struct graph *g, const struct dimacs_symmetry *sym)
 {
 	double t0 = clock_seconds();
 	int *best = xmalloc(sizeof *best * (size_t)(g->n + 1));
 	struct search_stats st;
 	struct clique_par_info info;
+	struct clique_avg_info avg;
+	const struct clique_sym_group *group = sym->group;
 	stats_init(&st, g->n + 2);
-	int k = max_clique(g, group, a->threads, best, &st, &info);
+	int k = max_clique(g, sym, a->threads, best, &st, &info, &avg);
 	/* Increasing, whichever search found it. */
 	qsort(best, (size_t)k, sizeof *best, cmp_int);
 	printf("%d\n", k);
@@ -284,8 +318,11 @@ static int solve_max(const struct gargs *a, const struct graph *g, const struct 
 	if (a->stats) {
 		stats_head(g, &st);
 		if (group && group->count > 0)
+		{
 			fprintf(stderr, "symmetries: %d generator%s (one branch for each orbit)\n", group->count,
 			        group->count == 1 ? "" : "s");
+			avg_stats(g, sym, &avg);
+		}
 		else if (info.threads > 1)
 			fprintf(stderr, "threads: %d (%d subproblems, %d searched)\n", info.threads, info.subproblems,
 			        info.searched);
@@ -329,20 +366,21 @@ static int cmd_solve(const struct gargs *a)
 		return usage("solve %s needs a DIMACS file (- for standard input)", a->family);
 	if (a->all_maximal && a->threads != 1)
 		return usage("--threads splits the maximum search, not --all-maximal");
-	struct clique_sym_group *group = NULL;
-	struct graph *g = read_graph(a, &group);
+	struct dimacs_symmetry sym;
+	struct graph *g = read_graph(a, &sym);
 	if (!g)
 		return CLI_FAIL;
 	bool independent = !strcmp(a->family, "independent-set");
 	if (independent) {
 		/* The independent sets of g are the cliques of its complement,
-		 * which has the same automorphisms. */
+		 * which has the same automorphisms (and the averaging bound
+		 * holds for any block). */
 		struct graph *h = graph_complement(g);
 		graph_free(g);
 		g = h;
 	}
-	int rc = a->all_maximal ? solve_all(a, g, independent ? "independent sets" : "cliques") : solve_max(a, g, group);
-	clique_sym_group_free(group);
+	int rc = a->all_maximal ? solve_all(a, g, independent ? "independent sets" : "cliques") : solve_max(a, g, &sym);
+	dimacs_symmetry_free(&sym);
 	graph_free(g);
 	return rc;
 }
@@ -385,7 +423,7 @@ static struct graph *gen_random(const struct gargs *a, char *what, size_t size, 
 }
 
 static struct graph *gen_hamming(const struct gargs *a, char *what, size_t size, struct clique_sym_group **group,
-                                 struct diag *err, int *rc)
+                                 int *block, struct diag *err, int *rc)
 {
 	long n, d;
 	if (!whole(a->gen_args[0], 1, 14, &n)) {
@@ -398,11 +436,12 @@ static struct graph *gen_hamming(const struct gargs *a, char *what, size_t size,
 	}
 	snprintf(what, size, "hamming %ld %ld: binary words of length %ld, joined when they differ in at least %ld place%s",
 	         n, d, n, d, d == 1 ? "" : "s");
+	*block = graph_gen_hamming_block((int)n, (int)d);
 	return graph_gen_hamming_sym((int)n, (int)d, group, err);
 }
 
 static struct graph *gen_johnson(const struct gargs *a, char *what, size_t size, struct clique_sym_group **group,
-                                 struct diag *err, int *rc)
+                                 int *block, struct diag *err, int *rc)
 {
 	long n, w, d;
 	if (!whole(a->gen_args[0], 1, 63, &n)) {
@@ -421,6 +460,7 @@ static struct graph *gen_johnson(const struct gargs *a, char *what, size_t size,
 	         "johnson %ld %ld %ld: binary words of length %ld with %ld one%s, joined when they differ in at least %ld "
 	         "place%s",
 	         n, w, d, n, w, w == 1 ? "" : "s", d, d == 1 ? "" : "s");
+	*block = graph_gen_johnson_block((int)n, (int)w, (int)d);
 	return graph_gen_johnson_sym((int)n, (int)w, (int)d, group, err);
 }
 
@@ -450,11 +490,14 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 	struct diag err;
 	int rc = CLI_OK;
 	/* Hamming and Johnson graphs come with their groups, written as
-	 * c automorphism lines that solve breaks the symmetry with. */
+	 * c automorphism lines that solve breaks the symmetry with, and the
+	 * words with a 0 in the last place as a c block line, for the
+	 * averaging bound. */
 	struct clique_sym_group *group = NULL;
+	int block = 0;
 	struct graph *g = a->gen == GO_RANDOM    ? gen_random(a, what, sizeof what, &err, &rc)
-	                  : a->gen == GO_HAMMING ? gen_hamming(a, what, sizeof what, &group, &err, &rc)
-	                  : a->gen == GO_JOHNSON ? gen_johnson(a, what, sizeof what, &group, &err, &rc)
+	                  : a->gen == GO_HAMMING ? gen_hamming(a, what, sizeof what, &group, &block, &err, &rc)
+	                  : a->gen == GO_JOHNSON ? gen_johnson(a, what, sizeof what, &group, &block, &err, &rc)
 	                                         : gen_keller(a, what, sizeof what, &err, &rc);
 	if (rc != CLI_OK || !g)
 		clique_sym_group_free(group);
@@ -478,9 +521,17 @@ static int cmd_generate(const struct gargs *a, int argc, char **argv)
 	len += (size_t)snprintf(what + len, sizeof what - len, "\nlinkdance");
 	for (int i = 1; i < argc && len < sizeof what; i++)
 		len += (size_t)snprintf(what + len, sizeof what - len, " %s", argv[i]);
-	dimacs_write_sym(stdout, g, what, group);
+	/* a block of every vertex (or none) bounds nothing */
+	struct dimacs_symmetry sym = { .group = group };
+	if (block > 0 && block < g->n) {
+		sym.block = xmalloc(sizeof *sym.block * (size_t)block);
+		sym.block_size = block;
+		for (int i = 0; i < block; i++)
+			sym.block[i] = i;
+	}
+	dimacs_write_symmetry(stdout, g, what, &sym);
 	graph_free(g);
-	clique_sym_group_free(group);
+	dimacs_symmetry_free(&sym);
 	return cli_flush();
 }
 
