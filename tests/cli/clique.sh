@@ -49,10 +49,36 @@ got=$(gen --hamming 6 4 | "$LINKDANCE" solve clique /dev/stdin | head -1)
 is "$got" 4 "/dev/stdin: hamming 6 4 has 4"
 
 n=4
-for a in 2 2 4 8 16 20; do
+for a in 2 2 4 8 16 20 40; do
 	omega "A($n, 4)" $a --hamming $n 4
 	n=$((n + 1))
 done
+# A(10, 4) = 40 by the averaging bound: the block line the generator
+# writes (the words with a 0 in the last place, hamming 9 4) gives
+# A(10, 4) <= 2 A(9, 4) = 40, and a code of A(9, 4) extends to 40.
+h104=$(gen --hamming 10 4)
+is "$(printf '%s\n' "$h104" | grep -c '^c block ')" 1 "hamming 10 4 carries a block line"
+is "$(printf '%s\n' "$h104" | grep '^c block ' | wc -w | tr -d ' ')" 514 "  of 512 vertices"
+printf '%s\n' "$h104" | "$LINKDANCE" solve clique - --stats >"$tmp/h104.out" 2>"$tmp/h104.err"
+is "$(head -1 "$tmp/h104.out")" 40 "generate graph --hamming 10 4 | solve clique -: A(10, 4) = 40, proven"
+grep -q "^averaging bound over 2 blocks: 2 x 20 = 40$" "$tmp/h104.err"
+ok $? "--stats: the averaging bound over 2 blocks, 2 x 20"
+grep -q "^bound reached: " "$tmp/h104.err"
+ok $? "--stats: the bound reached"
+# Johnson's bound, and the bound on the complement (independent sets)
+omega "johnson10-4-4" 30 --johnson 10 4 4
+gen --johnson 10 4 4 | "$LINKDANCE" solve clique - --stats 2>&1 >/dev/null | grep -q "^averaging bound: 18 x 210 / 126 = 30$"
+ok $? "--stats: johnson 10 4 4, 18 x 210 / 126 = 30 (Johnson's bound)"
+gen --hamming 6 3 >"$tmp/h63.col"
+grep -v '^c ' "$tmp/h63.col" >"$tmp/h63plain.col"
+ld solve independent-set "$tmp/h63.col"
+with=$(echo "$out" | head -1)
+ld solve independent-set "$tmp/h63plain.col"
+is "$with" "$(echo "$out" | head -1)" "independent-set of hamming 6 3: the same with the block and group as without ($with)"
+# A block line without automorphisms: read, and no bound
+printf 'p edge 3 2\ne 1 2\ne 2 3\nc block 1 3\n' >"$tmp/pathblock.col"
+ld solve clique "$tmp/pathblock.col"
+is "$rc $(echo "$out" | head -1)" "0 2" "a block without automorphisms: no bound, the right answer"
 # A(9, 4) is proven by the symmetries the generator writes: without them
 # the same pipe does not finish in minutes.
 h94=$(gen --hamming 9 4)
@@ -61,6 +87,8 @@ printf '%s\n' "$h94" | "$LINKDANCE" solve clique - --stats >"$tmp/h94.out" 2>"$t
 is "$(head -1 "$tmp/h94.out")" 20 "generate graph --hamming 9 4 | solve clique -: A(9, 4) = 20, proven"
 grep -q "^symmetries: 3 generators" "$tmp/h94.err"
 ok $? "--stats: the search used the 3 generators"
+grep -q "^bound not reached: no largest clique of the block extends to 32 " "$tmp/h94.err"
+ok $? "--stats: the bound 2 x 16 = 32 not reached, said so"
 # Words 0 and 1 swapped, the rest fixed: a permutation, but no symmetry.
 printf '%s\n' "$h94" | awk '/^c automorphism/ && !done { $0 = "c automorphism 2 1"; for (v = 3; v <= 512; v++)
 	$0 = $0 " " v; done = 1 } { print }' >"$tmp/h94bad.col"
@@ -228,6 +256,11 @@ bad 'p edge 3 1\ne 1 2\001\n' "2: binary data (byte 0x01), not a text file" "a c
 bad 'p edge 3 1\ne 1 123456789012345678901234\n' "2: vertex 12345678901234567890... out of range (1 to 3)" \
 	"a long number is shown cut, and said to be"
 bad 'p edge 3 1\n\351t\351\n' "2: unexpected line '?t?' (expected c, p or e)" "bytes that are not UTF-8 shown as ?"
+bad 'p edge 3 1\ne 1 2\nc block 1 4\n' "3: block: vertex 4 out of range (1 to 3)" "a block vertex out of range"
+bad 'p edge 3 1\ne 1 2\nc block 2 1 2\n' "3: block: vertex 2 given twice" "a block vertex twice"
+bad 'p edge 3 1\nc block\ne 1 2\n' "2: block: no vertices (expected 'c block I1 I2 ...')" "an empty block"
+bad 'p edge 3 1\nc block 1\nc block 2\ne 1 2\n' "3: a second block line (the first is line 2)" "two block lines"
+bad 'c block 1\np edge 3 1\ne 1 2\n' "1: a block before the 'p edge N M' line" "a block before the p line"
 printf 'p edge 3 1\ne 1 4\n' | "$LINKDANCE" solve clique - >/dev/null 2>"$tmp/err"
 is "$? $(cat "$tmp/err")" "1 linkdance: (stdin):2: vertex 4 out of range (1 to 3)" "standard input is named (stdin)"
 ld solve independent-set "$tmp/no-such-file"
