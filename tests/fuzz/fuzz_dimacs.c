@@ -11,7 +11,12 @@
  *   - written back with dimacs_write and read again, it is the same graph,
  *     with no repeats and as many e lines as edges;
  *   - on a graph of at most SMALL vertices, clique_max and clique_par_max
- *     find cliques of one size, and cliques they are;
+ *     find cliques of one size, and cliques they are, and with the
+ *     file's automorphisms and block (c automorphism, c block lines),
+ *     clique_avg_max finds one of that size too;
+ *   - a block accepted is a set of vertices in range, and it and the
+ *     automorphisms read back the same when written with
+ *     dimacs_write_symmetry;
  *   - a refusal says where ("fuzz:LINE: ", LINE a line of the text) and
  *     why, in at most 80 columns, as text: no control bytes, no UTF-8
  *     character cut in two. */
@@ -27,6 +32,7 @@
 #include "fuzz.h"
 #include "puzzles/dimacs.h"
 #include "solver/clique.h"
+#include "solver/clique_avg.h"
 #include "solver/clique_par.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -126,15 +132,57 @@ static void check_round_trip(const struct graph *g, const char *text, size_t len
 	free(buf);
 }
 
-/* The two maximum-clique searches agree on a small graph; its size. */
-static int check_cliques(const struct graph *g, const char *text, size_t len)
+/* The maximum-clique searches agree on a small graph; its size. */
+static int check_cliques(const struct graph *g, const struct dimacs_symmetry *sym, const char *text, size_t len)
 {
-	int a[SMALL + 1], b[SMALL + 1];
+	int a[SMALL + 1], b[SMALL + 1], c[SMALL + 1];
 	int k = clique_max(g, a, NULL, NULL);
 	int m = clique_par_max(g, 1, b, NULL, NULL, NULL);
 	if (k != m || !graph_is_clique(g, a, k) || !graph_is_clique(g, b, m))
 		fail("the clique searches disagree, or give no clique", NULL, text, len);
+	int w = clique_avg_max(g, sym->group, sym->block, sym->block_size, c, NULL, NULL, NULL);
+	if (w != k || !graph_is_clique(g, c, w))
+		fail("the search with the automorphisms and the block disagrees", NULL, text, len);
 	return k;
+}
+
+/* The block is a set of vertices; with the group, it is written and
+ * read back the same. */
+static void check_symmetry(const struct graph *g, const struct dimacs_symmetry *sym, const char *text, size_t len)
+{
+	if ((sym->block == NULL) != (sym->block_size == 0) || sym->block_size > g->n)
+		fail("a block and its size disagree", NULL, text, len);
+	unsigned char *seen = calloc((size_t)g->n + 1, 1);
+	for (int i = 0; i < sym->block_size; i++) {
+		int v = sym->block[i];
+		if (v < 0 || v >= g->n || seen[v])
+			fail("a block accepted with a vertex out of range or twice", NULL, text, len);
+		seen[v] = 1;
+	}
+	free(seen);
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	if (!f)
+		abort();
+	dimacs_write_symmetry(f, g, "fuzz", sym);
+	fclose(f);
+	struct diag err;
+	struct dimacs_symmetry back;
+	struct graph *h = dimacs_parse_symmetry(buf, "again", NULL, &back, &err);
+	if (!h)
+		fail("a graph with its symmetry as written cannot be read back", err.msg, buf, n);
+	bool same = back.block_size == sym->block_size &&
+	            (!sym->block_size || !memcmp(back.block, sym->block, sizeof *sym->block * (size_t)sym->block_size)) &&
+	            (back.group == NULL) == (sym->group == NULL) &&
+	            (!sym->group || (back.group->count == sym->group->count &&
+	                             !memcmp(back.group->perm, sym->group->perm,
+	                                     sizeof *sym->group->perm * (size_t)sym->group->count * (size_t)g->n)));
+	if (!same)
+		fail("the block or the automorphisms read back are others", NULL, text, len);
+	graph_free(h);
+	dimacs_symmetry_free(&back);
+	free(buf);
 }
 
 static void check_graph(const struct graph *g, const struct dimacs_info *info, uint64_t e_lines, const char *text,
@@ -171,7 +219,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct diag err, err2;
 	struct dimacs_info info, info2;
-	struct graph *g = dimacs_parse(text, "fuzz", &info, &err);
+	struct dimacs_symmetry sym;
+	struct graph *g = dimacs_parse_symmetry(text, "fuzz", &info, &sym, &err);
 	FILE *f = fmemopen(text, size ? size : 1, "r");
 	if (!f)
 		abort();
@@ -185,15 +234,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_refusal(err.msg, lines, text, size);
 		fuzz_say("reject %s", err.msg);
 	} else {
-		if (!nul)
+		if (!nul) {
 			check_graph(g, &info, e_lines, text, size);
-		char omega[40] = "";
+			check_symmetry(g, &sym, text, size);
+		}
+		char omega[40] = "", block[40] = "";
 		if (g->n <= SMALL)
-			snprintf(omega, sizeof omega, ", clique number %d", check_cliques(g, text, size));
-		fuzz_say("accept %d vertices, %llu edges, %llu e lines, %llu repeats (first at %ld)%s", g->n,
+			snprintf(omega, sizeof omega, ", clique number %d", check_cliques(g, &sym, text, size));
+		/* said only when there is one, so that the verdicts of files
+		 * without one read as before the block line */
+		if (sym.block_size)
+			snprintf(block, sizeof block, ", a block of %d", sym.block_size);
+		fuzz_say("accept %d vertices, %llu edges, %llu e lines, %llu repeats (first at %ld)%s%s", g->n,
 		         (unsigned long long)graph_edges(g), (unsigned long long)info.edge_lines,
-		         (unsigned long long)info.duplicates, info.first_duplicate, omega);
+		         (unsigned long long)info.duplicates, info.first_duplicate, omega, block);
 	}
+	dimacs_symmetry_free(&sym);
 	graph_free(g);
 	graph_free(h);
 	free(text);
