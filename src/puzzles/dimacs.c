@@ -213,13 +213,12 @@ static bool automorphism_line(struct reader *rd, const char *rest, long line)
 	const char *t;
 	while (ok && (t = lines_token(&rest, &len))) {
 		uint64_t v;
+		char e[ECHO_SIZE];
 		if (!number(t, len, &v)) {
-			diag_at(rd->err, rd->where, line, "automorphism: '%.*s' is not a vertex number", len > 20 ? 20 : len,
-			        t);
+			diag_at(rd->err, rd->where, line, "automorphism: '%s' is not a vertex number", echo(t, len, e));
 			ok = false;
 		} else if (v < 1 || v > (uint64_t)n) {
-			diag_at(rd->err, rd->where, line, "automorphism: vertex %.*s out of range (1 to %d)",
-			        len > 20 ? 20 : len, t, n);
+			diag_at(rd->err, rd->where, line, "automorphism: vertex %s out of range (1 to %d)", echo(t, len, e), n);
 			ok = false;
 		} else if (k >= n) {
 			diag_at(rd->err, rd->where, line, "automorphism: more than the %d images of 1 .. %d", n, n);
