@@ -289,16 +289,27 @@ static void avg_stats(const struct graph *g, const struct dimacs_symmetry *sym, 
 		        avg->whole ? "" : " (rounded down)");
 	fprintf(stderr, "block: %d vertices, largest clique %d (%" PRIu64 " nodes, %d generators of its symmetry)\n", k,
 	        w, avg->block_nodes, avg->block_gens);
-	if (avg->outcome == CLIQUE_AVG_REACHED)
+	if (avg->outcome == CLIQUE_AVG_REACHED) {
 		fprintf(stderr, "bound reached: %" PRIu64 " largest clique%s of the block tried, the last extended to %d (%" PRIu64
 		        " nodes)\n", avg->tried, avg->tried == 1 ? "" : "s", avg->bound, avg->extend_nodes);
-	else if (avg->whole)
-		fprintf(stderr, "bound not reached: no largest clique of the block extends to %d (%" PRIu64 " tried, %" PRIu64
-		        " nodes), so at most %d; the whole graph searched, stopping at a clique of %d\n", avg->bound,
-		        avg->tried, avg->extend_nodes, avg->bound - 1, avg->bound - 1);
+		return;
+	}
+	if (avg->outcome == CLIQUE_AVG_SETTLED) {
+		fprintf(stderr, "bound not reached, but every clique of %d or more is, up to symmetry, a largest clique of"
+		        " the block extended: %" PRIu64 " tried, extended to %d at most (%" PRIu64 " nodes), so %d is the"
+		        " largest\n", avg->settle, avg->tried, avg->extended, avg->extend_nodes, avg->extended);
+		return;
+	}
+	if (avg->settle > avg->bound)
+		fprintf(stderr, "bound not tried: a clique that large need not hold a largest clique of the block\n");
+	else if (avg->spent)
+		fprintf(stderr, "bound not settled: the block's largest cliques were too many to try (%" PRIu64
+		        " tried, %" PRIu64 " nodes), the best extended to %d\n", avg->tried, avg->extend_nodes, avg->extended);
 	else
-		fprintf(stderr, "bound not a whole number: the whole graph searched, stopping at a clique of %d\n",
-		        avg->bound);
+		fprintf(stderr, "bound not reached: %" PRIu64 " largest clique%s of the block tried, extended to %d at most (%"
+		        PRIu64 " nodes), so no clique has %d or more\n", avg->tried, avg->tried == 1 ? "" : "s",
+		        avg->extended, avg->extend_nodes, avg->settle);
+	fprintf(stderr, "whole graph searched, stopping at a clique of %d\n", avg->cap);
 }
 
 static int solve_max(const struct gargs *a, const struct graph *g, const struct dimacs_symmetry *sym)

@@ -14,21 +14,30 @@
  * a 0 in one place, Johnson's A(n, d, w) <= floor(n / (n - w) A(n - 1, d, w)).
  *
  * omega(G[S]) comes from clique_sym_max on G[S] with the elements of H
- * that map S onto itself (clique_sym_block_group).  Then the bound must
- * be reached, or beaten by one: when omega(G[S]) |V| is a multiple of
- * |S| and a clique K has the bound's size, every term above is equal,
- * so K ∩ hS is a maximum clique of G[hS] for every h, K ∩ S among them.
- * So the maximum cliques A of G[S] are enumerated up to the symmetry of
- * G[S] (clique_sym_search's enumerate mode), and each is extended, if it
- * can be, by a clique of bound - |A| vertices among the common
- * neighbours of A outside S: a small search.  Complete: if K exists, an
- * element of the block's group (an automorphism of G too, since it is
- * the restriction of one of H that keeps S) maps K ∩ S onto one of the
- * A enumerated and K onto a clique that extends it.  When no A extends,
- * omega(G) < bound is proven, and the whole graph is searched with
- * orbital branching (clique_sym_search) to stop at bound - 1: exact, but
- * it may be slow, as it is without the bound.  When the bound is not a
- * whole quotient, that search stops at the bound.
+ * that map S onto itself (clique_sym_block_group).  Then the bound is
+ * to be reached, or the answer settled below it.  The same count says
+ * more: a clique K of c vertices has sum over h of |K ∩ hS| =
+ * c |H| |S| / |V|, so when c |S| > (omega(G[S]) - 1) |V| some hS holds
+ * omega(G[S]) of K, and h^-1 K is a clique of c vertices whose part in S
+ * is a maximum clique of G[S].  Call the least such c "settle"
+ * (bound - |V| / |S| + 1 when the bound is a whole number: 39 for
+ * hamming10-4, one block in two; 1 for a block of one vertex, since
+ * every clique has an image through it).  So the maximum
+ * cliques A of G[S] are enumerated up to the symmetry of G[S]
+ * (clique_sym_search's enumerate mode) and each is extended by as large
+ * a clique as there is among the common neighbours of A outside S, a
+ * small search.  This finds a clique of every size from settle up that
+ * G has: an element of the block's group (an automorphism of G too,
+ * since it is the restriction of one of H that keeps S) maps the part in
+ * S of such a clique onto one of the A enumerated, and the clique onto
+ * one that extends it.  So if the best extension reaches the bound, or
+ * settle - 1 or more, it is the answer (REACHED, SETTLED).  Otherwise
+ * the whole graph is searched with orbital branching (clique_sym_search)
+ * for a clique larger than the best extension, stopping at settle - 1
+ * (no clique has settle or more) or, when settle is above the bound, at
+ * the bound (SEARCHED): exact, but it may take as long as without the
+ * block.  The enumeration has a budget of nodes; when it is spent, the
+ * whole search stops at the bound only.
  *
  * Where the group is not transitive, or there is no block, this is
  * clique_sym_max. */
@@ -46,7 +55,8 @@
 enum clique_avg_outcome {
 	CLIQUE_AVG_UNUSED,      /* no block, or no transitive group: clique_sym_max alone */
 	CLIQUE_AVG_REACHED,     /* a maximum clique of the block extended to the bound */
-	CLIQUE_AVG_SEARCHED,    /* the bound not reached by an extension: the whole search under it */
+	CLIQUE_AVG_SETTLED,     /* not to the bound, but far enough to settle it (below) */
+	CLIQUE_AVG_SEARCHED,    /* neither: the whole search, under the bound or settle - 1 */
 };
 
 struct clique_avg_info {
@@ -57,6 +67,10 @@ struct clique_avg_info {
 	int block_gens;         /* generators found for G[S]'s group */
 	int bound;              /* floor(omega(G[S]) |V| / |S|) */
 	bool whole;             /* omega(G[S]) |V| / |S| is a whole number */
+	int settle;             /* from this size up, the extensions find a clique if there is one */
+	int extended;           /* the largest clique the extensions found */
+	int cap;                /* SEARCHED: the size the whole search stopped at */
+	bool spent;             /* the enumeration gave up (its budget of nodes spent) */
 	uint64_t tried;         /* maximum cliques of G[S] tried for an extension */
 	uint64_t block_nodes;   /* nodes of the search of G[S] */
 	uint64_t extend_nodes;  /* nodes of the enumeration and the extensions */

@@ -103,7 +103,8 @@ struct sym {
 	const struct graph *g;
 	int n, words;
 	const atomic_int *cancel;
-	bool stop, cancelled;
+	bool stop, cancelled, spent;
+	uint64_t max_nodes;             /* stop once this many nodes are entered; 0: never */
 	int target;                     /* stop at a clique this large; 0: never */
 	clique_sym_each_fn each;        /* enumerate mode: every clique of best_n + 1 */
 	void *each_arg;
@@ -490,6 +491,10 @@ static void expand(struct sym *s, int d, bool sym)
 		s->stop = s->cancelled = true;
 		return;
 	}
+	if (s->max_nodes && s->st.nodes >= s->max_nodes) {
+		s->stop = s->spent = true;
+		return;
+	}
 	s->st.nodes++;
 	s->st.mems++;
 	if (d < s->st.depth)
@@ -590,6 +595,7 @@ int clique_sym_search(const struct graph *g, const struct clique_sym_group *grp,
 		s.target = lim->target;
 		s.each = lim->each;
 		s.each_arg = lim->arg;
+		s.max_nodes = lim->max_nodes;
 	}
 	size_t n1 = (size_t)g->n + 1;
 	stats_init(&s.st, g->n + 2);
@@ -618,7 +624,7 @@ int clique_sym_search(const struct graph *g, const struct clique_sym_group *grp,
 		}
 	expand(&s, 0, root->ngens > 0);
 
-	int k = s.cancelled ? -1 : s.best_n;
+	int k = s.cancelled ? -1 : s.spent ? -3 : s.best_n;
 	if (k >= 0 && out && !(lim && k == lim->floor))
 		memcpy(out, s.best, sizeof *out * (size_t)k);
 	if (st)

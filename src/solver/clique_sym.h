@@ -48,6 +48,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "solver/graph.h"
 #include "solver/stats.h"
@@ -100,6 +101,7 @@ struct clique_sym_limits {
 	 * The target is then not used. */
 	clique_sym_each_fn each;
 	void *arg;
+	uint64_t max_nodes;     /* give up once this many nodes are entered; 0: never */
 };
 
 /* clique_sym_max within lim (may be NULL: clique_sym_max).  Returns the
@@ -107,7 +109,8 @@ struct clique_sym_limits {
  * the floor itself, out untouched, when there is none, and always in
  * enumerate mode (whether it ran to the end or each stopped it); -1 if
  * *cancel was set; -2 as clique_sym_max, or for a negative floor or
- * target. */
+ * target; -3 if max_nodes ran out first (what was found is lost, as with
+ * a cancel: a search cut short proves nothing). */
 int clique_sym_search(const struct graph *g, const struct clique_sym_group *grp, const struct clique_sym_limits *lim,
                       int *out, const atomic_int *cancel, struct search_stats *st);
 

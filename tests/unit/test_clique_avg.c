@@ -120,8 +120,9 @@ static void test_families(void)
 		int *block = prefix(k);
 		struct clique_avg_info info;
 		int got = avg_max(g, grp, block, k, &info, NULL);
-		const char *how = info.outcome == CLIQUE_AVG_REACHED ? "reached" :
-		                  info.outcome == CLIQUE_AVG_SEARCHED ? "searched" : "unused";
+		static const char *const how_name[] = { [CLIQUE_AVG_UNUSED] = "unused", [CLIQUE_AVG_REACHED] = "reached",
+			                                [CLIQUE_AVG_SETTLED] = "settled", [CLIQUE_AVG_SEARCHED] = "searched" };
+		const char *how = how_name[info.outcome];
 		is_u64(got, want, "johnson%d-%d-%d: %d, as the plain search (Johnson's bound %d, %s)", n, w, d, want,
 		       info.bound, how);
 		free(block);
@@ -220,7 +221,7 @@ static void test_random_transitive(void)
 {
 	struct rng r;
 	rng_seed(&r, 11);
-	int agree = 0, tried = 0, outcomes[3] = { 0 };
+	int agree = 0, tried = 0, outcomes[4] = { 0 };
 	for (int t = 0; t < 240; t++) {
 		struct clique_sym_group *grp;
 		bool cube = t % 2;
@@ -266,9 +267,9 @@ static void test_random_transitive(void)
 		graph_free(g);
 	}
 	is_u64(agree, tried, "random Cayley graphs with blocks: the plain search's clique number, under the bound");
-	ok(outcomes[CLIQUE_AVG_REACHED] > 20 && outcomes[CLIQUE_AVG_SEARCHED] > 20,
-	   "both ways taken: %d reached the bound, %d searched under it", outcomes[CLIQUE_AVG_REACHED],
-	   outcomes[CLIQUE_AVG_SEARCHED]);
+	ok(outcomes[CLIQUE_AVG_REACHED] > 20 && outcomes[CLIQUE_AVG_SETTLED] > 20 && outcomes[CLIQUE_AVG_SEARCHED] > 20,
+	   "every way taken: %d reached the bound, %d settled by the extensions, %d searched whole",
+	   outcomes[CLIQUE_AVG_REACHED], outcomes[CLIQUE_AVG_SETTLED], outcomes[CLIQUE_AVG_SEARCHED]);
 }
 
 /* ---- no bound, and refusals -------------------------------------------------- */
@@ -307,9 +308,12 @@ static void test_unused_and_refused(void)
 	ok(info.outcome == CLIQUE_AVG_REACHED && info.bound == 8, "  the bound 8, reached with nothing to add");
 	is_u64(avg_max(g, grp, all, 0, &info, NULL), 8, "hamming6-3 with no block: 8");
 	ok(info.transitive && info.outcome == CLIQUE_AVG_UNUSED, "  no block: no bound");
-	/* one vertex: omega(G) <= n, true and useless */
+	/* one vertex: omega(G) <= n, true and useless, but every clique
+	 * has an image through it (settle is 1), so the largest clique
+	 * among its neighbours, plus it, is the answer */
 	is_u64(avg_max(g, grp, all, 1, &info, NULL), 8, "hamming6-3 with a block of one vertex: 8");
-	ok(info.bound == 64 && info.outcome == CLIQUE_AVG_SEARCHED, "  the bound 64, not reached (%d)", info.bound);
+	ok(info.bound == 64 && info.settle == 1 && info.outcome == CLIQUE_AVG_SETTLED,
+	   "  the bound 64 not reached, but settled by the vertex's neighbours");
 	free(all);
 	clique_sym_group_free(grp);
 	graph_free(g);
@@ -399,6 +403,10 @@ static void test_search_limits(void)
 	ok(k == 4 && graph_is_clique(g, out, 4) && st.nodes < full.nodes,
 	   "a target of 4 on hamming6-4: stops at a clique of 4 (%" PRIu64 " nodes, %" PRIu64 " to prove it)", st.nodes,
 	   full.nodes);
+	struct clique_sym_limits few = { .max_nodes = 3 };
+	is_u64(clique_sym_search(g, grp, &few, NULL, NULL, NULL) + 3, 0, "a budget of 3 nodes runs out: -3");
+	few.max_nodes = 1000;
+	is_u64(clique_sym_search(g, grp, &few, NULL, NULL, NULL), 4, "a budget of 1000 nodes does not: 4");
 	struct clique_sym_limits neg = { .floor = -1 };
 	is_u64(clique_sym_search(g, grp, &neg, NULL, NULL, NULL) + 2, 0, "a negative floor: -2");
 	stats_free(&st);
