@@ -648,20 +648,7 @@ int clique_sym_search(const struct graph *g, const struct clique_sym_group *grp,
 	return k;
 }
 
-/* ---- the group of a block ------------------------------------------------- */
-
-/* Random elements drawn at most, and the cosets remembered: an element
- * that maps the block to a set met before is brought back to it by the
- * inverse of the one that met it first, so that a block whose images
- * are few (the 2n half-cubes of a Hamming graph) gives an element of its
- * stabiliser every few draws, not one in |orbit|. */
-#define BLOCK_DRAWS 4000
-#define BLOCK_COSETS 64
-
-struct coset {
-	uint64_t *image;        /* g(block) */
-	int *inv;               /* g^-1 */
-};
+/* ---- orbits ------------------------------------------------------------------ */
 
 int clique_sym_orbit_size(const struct clique_sym_group *grp, int v)
 {
@@ -684,6 +671,21 @@ int clique_sym_orbit_size(const struct clique_sym_group *grp, int v)
 	free(queue);
 	return count;
 }
+
+/* ---- the group of a block ------------------------------------------------- */
+
+/* Random elements drawn at most, and the cosets remembered: an element
+ * that maps the block to a set met before is brought back to it by the
+ * inverse of the one that met it first, so that a block whose images
+ * are few (the 2n half-cubes of a Hamming graph) gives an element of its
+ * stabiliser every few draws, not one in |orbit|. */
+#define BLOCK_DRAWS 4000
+#define BLOCK_COSETS 64
+
+struct coset {
+	uint64_t *image;        /* g(block) */
+	int *inv;               /* g^-1 */
+};
 
 struct clique_sym_group *clique_sym_block_group(const struct clique_sym_group *grp, const int *block, int k)
 {
