@@ -328,15 +328,17 @@ static int solve_max(const struct gargs *a, const struct graph *g, const struct 
 	print_vertices(best, k);
 	if (a->stats) {
 		stats_head(g, &st);
-		if (group && group->count > 0)
-		{
+		if (group && group->count > 0) {
 			fprintf(stderr, "symmetries: %d generator%s (one branch for each orbit)\n", group->count,
 			        group->count == 1 ? "" : "s");
 			avg_stats(g, sym, &avg);
+		} else {
+			if (sym->block)
+				fprintf(stderr, "averaging bound: not used (no automorphism lines)\n");
+			if (info.threads > 1)
+				fprintf(stderr, "threads: %d (%d subproblems, %d searched)\n", info.threads,
+				        info.subproblems, info.searched);
 		}
-		else if (info.threads > 1)
-			fprintf(stderr, "threads: %d (%d subproblems, %d searched)\n", info.threads, info.subproblems,
-			        info.searched);
 		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
 	}
 	stats_free(&st);

@@ -77,8 +77,10 @@ ld solve independent-set "$tmp/h63plain.col"
 is "$with" "$(echo "$out" | head -1)" "independent-set of hamming 6 3: the same with the block and group as without ($with)"
 # A block line without automorphisms: read, and no bound
 printf 'p edge 3 2\ne 1 2\ne 2 3\nc block 1 3\n' >"$tmp/pathblock.col"
-ld solve clique "$tmp/pathblock.col"
+ld solve clique --stats "$tmp/pathblock.col"
 is "$rc $(echo "$out" | head -1)" "0 2" "a block without automorphisms: no bound, the right answer"
+ok "$(echo "$err" | grep -qx 'averaging bound: not used (no automorphism lines)' && echo 0 || echo 1)" \
+	"--stats: the block not used, said so"
 # A(9, 4) is proven by the symmetries the generator writes: without them
 # the same pipe does not finish in minutes.
 h94=$(gen --hamming 9 4)
