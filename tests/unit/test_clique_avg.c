@@ -319,6 +319,40 @@ static void test_unused_and_refused(void)
 	graph_free(g);
 }
 
+/* The cocktail party graph of 40 pairs (every vertex but its partner,
+ * i and i + 40) with the rotation, and a block holding both of 22 pairs
+ * and one of the other 18: the block has 2^22 largest cliques, none
+ * alike under the block's group (the rotation keeps no part of it), too
+ * many to try.  The enumeration gives up, and the whole search, with the
+ * bound 51 alone, still answers 40. */
+static void test_budget(void)
+{
+	int n = 80;
+	struct graph *g = graph_new(n);
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (j != i + 40)
+				graph_add_edge(g, i, j);
+	struct clique_sym_group *grp = clique_sym_group_new(n);
+	int img[80], block[80], k = 0;
+	for (int i = 0; i < n; i++)
+		img[i] = (i + 1) % n;
+	clique_sym_group_add(grp, img);
+	for (int i = 0; i < 40; i++) {
+		block[k++] = i;
+		if (i < 22)
+			block[k++] = i + 40;
+	}
+	struct clique_avg_info info;
+	is_u64(avg_max(g, grp, block, k, &info, NULL), 40, "a cocktail party of 40 pairs: 40");
+	ok(info.block_omega == 40 && info.bound == 51 && info.settle == 51 && info.spent &&
+	           info.outcome == CLIQUE_AVG_SEARCHED && info.cap == 51,
+	   "  its block's 2^22 largest cliques too many: the budget spent after %" PRIu64 ", the search under 51",
+	   info.tried);
+	clique_sym_group_free(grp);
+	graph_free(g);
+}
+
 /* ---- clique_sym_search: floor, target, enumeration ------------------------- */
 
 struct count {
@@ -524,6 +558,7 @@ int main(void)
 	test_families();
 	test_random_transitive();
 	test_unused_and_refused();
+	test_budget();
 	test_search_limits();
 	test_block_group();
 	test_dimacs();
