@@ -106,6 +106,8 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 		printf("%s\n", u128_str(r.st.solutions, count));
 	if (o->stats) {
 		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile);
+		if (r.bitsets)
+			fprintf(stderr, "search: on bitsets of the options (no links: updates are DLX1's count)\n");
 		if (co.memo != COUNT_MEMO_OFF)
 			fprintf(stderr, "memo cache: %s, %zu entries\n", r.memo_used ? "kept to the end" : "dropped (too few hits)",
 			        r.memo_entries);

@@ -417,12 +417,13 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 		for (uint64_t m = s->sel; m; m &= m - 1)
 			note_cell(out, lowest(m));
 		/* Dead ends are said after "Dead end: " and before "(H: what to
-		 * take back)": short, to fit one line. */
+		 * take back)": at most 45 characters, to fit one line of 80
+		 * with two-digit numbers (64 vertices at most). */
 		if (join == 0)
 			note_say(out, "no vertex can join, and a larger set exists");
 		else
-			note_say(out, "only %d %s can join: too few", popcount(join),
-			         popcount(join) == 1 ? "vertex" : "vertices");
+			note_say(out, "only %d %s can join: %d needed", popcount(join),
+			         popcount(join) == 1 ? "vertex" : "vertices", need);
 		return true;
 	}
 	int class_of[CQ_MAX_VERTICES];
@@ -430,8 +431,8 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	if (need > 0 && classes < need) {
 		for (uint64_t m = join; m; m &= m - 1)
 			note_cell_class(out, lowest(m), class_of[lowest(m)]);
-		note_say(out, "%d can join, in only %d colour class%s: too few", popcount(join), classes,
-		         classes == 1 ? "" : "es");
+		note_say(out, "%d can join, in %d colour class%s: %d needed", popcount(join), classes,
+		         classes == 1 ? "" : "es", need);
 		return true;
 	}
 	return false;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "solver/bitx.h"
 #include "solver/memo.h"
 #include "util/clock.h"
 #include "util/xalloc.h"
@@ -75,6 +76,28 @@ static void count_whole(const struct xc_problem *p, const struct count_opts *o, 
 	r->bytes = dlx_bytes(d) + (m ? memo_bytes(m) : 0);
 	dlx_free(d);
 	memo_free(m);
+}
+
+/* The same on bitsets (bitx.h), the same tree and counters: the plain
+ * search of a problem small enough. */
+static void count_whole_bitx(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	double t0 = clock_seconds(), next_report = t0 + o->progress_interval;
+	struct bitx *b = bitx_new(p, o->rule);
+	enum bitx_status s;
+	/* about a millisecond of search between looks at the clock */
+	while ((s = bitx_run(b, 1u << 14, o->limit, o->cancel)) == BITX_BUDGET) {
+		if (o->progress && clock_seconds() >= next_report) {
+			report(o, t0, bitx_progress(b), bitx_stats(b)->solutions);
+			next_report = clock_seconds() + o->progress_interval;
+		}
+	}
+	stats_init(&r->st, bitx_depth(b));
+	stats_copy(&r->st, bitx_stats(b));
+	r->complete = s != BITX_CANCELLED;
+	r->bitsets = true;
+	r->bytes = bitx_bytes(b);
+	bitx_free(b);
 }
 
 /* ---- splitting ------------------------------------------------------- */
@@ -345,7 +368,10 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 		count_split(p, o, r, &plan);
 		free(plan.weight);
 	} else if (o->shard == 1) {
-		count_whole(p, o, r);
+		if (o->memo == COUNT_MEMO_OFF && bitx_suits(p))
+			count_whole_bitx(p, o, r);
+		else
+			count_whole(p, o, r);
 	} else {
 		/* too small to split: shard 1 counts it all, the others nothing */
 		stats_init(&r->st, p->n_primary + 2);

@@ -26,6 +26,10 @@ void memo_free(struct memo *m);
 uint64_t memo_hash(const uint64_t *key, int words);
 /* Look a signature up; true and *count if it has been stored. */
 bool memo_get(struct memo *m, const uint64_t *key, uint64_t hash, u128 *count);
+/* Bring the slot where a signature with this hash would be looked for
+ * towards the cache, without waiting: the table is far larger than the
+ * caches, and the first touch of a slot is a trip to memory. */
+void memo_prefetch(const struct memo *m, uint64_t hash);
 /* Store a signature's count (no-op once the cap is reached).  A slot keeps
  * 64 bits of count, so a count beyond that is not stored: only subproblems
  * near the root have such counts, and there are few of them. */

@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # make bench: linkdance's solver against Knuth's programs, on the same
 # files, in one run.  Give the programs' paths in DANCE=, DLX1=, SSXCC=,
-# DLX6= (built from his CWEB sources; see tests/bench/README); without them
-# linkdance is measured alone.
+# DLX6= and DLX6_FIRST= (DLX6 with Knuth's change file dlx6-noMRV.ch:
+# the first item, not the shortest) (built from his CWEB sources; see
+# tests/bench/README); without them linkdance is measured alone.
 #
-# BENCH_QUICK=1 leaves out the long runs (the IQ Fit eighth, 10^6 probes).
+# BENCH_QUICK=1 leaves out the long runs (the IQ Fit eighth, 16 queens,
+# the Latin squares, 10^6 probes).  BENCH_LARGE=1 adds trominoes on a
+# 12 x 9 board, which no program here finishes (BENCH_TIMEOUT seconds
+# each, default 300).
 # BENCH_REPEAT=N runs each measurement N times and keeps the fastest.
 set -u
 : "${LINKDANCE:?LINKDANCE must name the program}"
 : "${BENCH_DIR:=bench-work}"
 : "${BENCH_REPEAT:=1}"
 : "${BENCH_QUICK:=}"
+: "${BENCH_LARGE:=}"
+: "${BENCH_TIMEOUT:=300}"
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/xc_problems.sh"
 TIME=/usr/bin/time
 if [ ! -x $TIME ]; then
 	echo "make bench needs GNU time (Debian: apt-get install time)" >&2
@@ -33,19 +41,40 @@ awk 'BEGIN { kept = 0 }
 		for (i = 1; i <= NF; i++) if ($i == "r1c1") { if (++kept > 12) next; break }
 		print
 	}' iqfit.dlx >iqfit-eighth.dlx
+# Problems of other kinds (tests/bench/xc_problems.sh): many cheap
+# nodes (queens, with the columns secondary too: three items in four
+# secondary), few options per item (Langford pairs, 13: none exist, the
+# whole tree searched), long options (Latin squares by whole digits),
+# tilings by the shortest item (pentominoes), and for the memo, tromino
+# tilings, whose counts need 128 bits on larger boards.
+queens 14 >queens14.dlx
+queens 14 columns >queens14c.dlx
+queens 16 >queens16.dlx
+pentominoes 6 10 >pent6x10.dlx
+pentominoes 5 12 >pent5x12.dlx
+langford 13 >langford13.dlx
+latin_by_digit 7 reduced >latin7.dlx
+trominoes 9 9 >trom9x9.dlx
+trominoes 9 12 >trom9x12.dlx
+trominoes 12 9 >trom12x9.dlx
 # DANCE, the oldest of Knuth's programs, takes no comment lines.
-for f in kanoodle iqfit iqfit-eighth; do
-	sed '/^|/d' $f.dlx >$f.bare
+for f in *.dlx; do
+	sed '/^|/d' "$f" >"${f%.dlx}.bare"
 done
 
 # ---- measuring --------------------------------------------------------
 # measure NAME CMD... : runs CMD (stdin from $IN), BENCH_REPEAT times;
 # sets T (best seconds), MB (peak resident MB), OUT and ERR of that run.
+# A run over BENCH_TIMEOUT seconds is stopped: T is then ">limit".
 measure() {
 	local name=$1 best= i
 	shift
 	for i in $(seq "$BENCH_REPEAT"); do
-		$TIME -f "%e %M" -o time.txt "$@" <"$IN" >out.txt 2>err.txt
+		if ! timeout "$BENCH_TIMEOUT" $TIME -f "%e %M" -o time.txt "$@" <"$IN" >out.txt 2>err.txt &&
+			[ "$(tail -n 1 time.txt 2>/dev/null | awk '{ print NF }')" != 2 ]; then
+			T=">$BENCH_TIMEOUT" MB=- OUT= ERR=
+			return
+		fi
 		local t m
 		read -r t m < <(tail -n 1 time.txt)
 		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
@@ -71,7 +100,7 @@ printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s\n' problem program seconds s
 	peak-MB ratio
 row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS [LINKS]
 	local ratio=-
-	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { printf "%.2f", a / b }')
+	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%.2f", a / b }')
 	printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "${7:--}" \
 		"$MB" "$ratio"
 }
@@ -90,19 +119,42 @@ knuth() { # PROBLEM FILE PROGRAM-NAME PATH
 	row "$1" "$3" "$(knuth_count)" "$(knuth_nodes)" "$(knuth_updates)" "$BASE"
 }
 
+# After a run of one of Knuth's programs: the best time so far in FASTEST.
+fastest() {
+	case $T in '>'*) return ;; esac
+	if [ -z "$FASTEST" ] || awk -v a="$T" -v b="$FASTEST" 'BEGIN { exit !(a < b) }'; then
+		FASTEST=$T
+	fi
+}
+
+PLAIN_SUMMARY=
 plain_set() { # PROBLEM FILE
-	BASE=
+	BASE= FASTEST=
 	ours_plain "$1" "$2"
 	BASE=$T
-	knuth "$1" "$2" dlx1 "${DLX1:-}"
-	knuth "$1" "$2" dance "${DANCE:-}"
-	knuth "$1" "$2" ssxcc "${SSXCC:-}"
+	[ -z "${DLX1:-}" ] || { knuth "$1" "$2" dlx1 "$DLX1" && fastest; }
+	[ -z "${DANCE:-}" ] || { knuth "$1" "$2" dance "$DANCE" && fastest; }
+	[ -z "${SSXCC:-}" ] || { knuth "$1" "$2" ssxcc "$SSXCC" && fastest; }
 	ours_plain "$1" "$2" 2
+	[ -n "$FASTEST" ] && PLAIN_SUMMARY="$PLAIN_SUMMARY$(printf '%-30s %6.2f' "$1" \
+		"$(awk -v a="$FASTEST" -v b="$BASE" 'BEGIN { print a / b }')")
+"
 }
 
 echo "== plain search, one thread (ratios: time / linkdance's); x2: two threads"
 plain_set "kanoodle (all)" kanoodle.dlx
 [ -n "$BENCH_QUICK" ] || plain_set "iqfit (first eighth)" iqfit-eighth.dlx
+plain_set "pentominoes 6x10" pent6x10.dlx
+plain_set "pentominoes 5x12" pent5x12.dlx
+plain_set "14 queens" queens14.dlx
+plain_set "14 queens, columns secondary" queens14c.dlx
+[ -n "$BENCH_QUICK" ] || plain_set "16 queens" queens16.dlx
+plain_set "Langford pairs 13 (none)" langford13.dlx
+[ -n "$BENCH_QUICK" ] || plain_set "Latin squares 7, reduced" latin7.dlx
+if [ -n "$PLAIN_SUMMARY" ]; then
+	echo "-- the fastest of Knuth's programs over linkdance (above 1: linkdance is faster)"
+	printf '%s' "$PLAIN_SUMMARY"
+fi
 
 echo "== memoized counts (ratios: time / linkdance count's)"
 memo_set() { # FAMILY FILE
@@ -112,13 +164,45 @@ memo_set() { # FAMILY FILE
 	BASE=$T
 	measure linkdance "$LINKDANCE" count "$1" --stats --threads 2
 	row "$1" "linkdance count x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')"
+	memo_file "$1" "$2" mrv "${DLX6:-}"
+}
+
+# memo_file PROBLEM FILE RULE DLX6-PATH: linkdance xc with the memo by
+# RULE beside DLX6 (its build for that rule); when DLX6 ran, linkdance
+# again with its memo held to DLX6's data (the bytes it reports, its hash
+# table aside, which is fixed when it is compiled).
+MEMO_SUMMARY=
+memo_file() {
 	IN=$2
-	measure linkdance "$LINKDANCE" xc --count --memo on --stats -
-	row "$1" "linkdance xc (mrv)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')"
-	knuth "$1" "$2" dlx6 "${DLX6:-}"
+	measure linkdance "$LINKDANCE" xc --count --memo on --branch "$3" --stats -
+	row "$1" "linkdance xc ($3)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')"
+	BASE=$T
+	[ -n "$4" ] || return 0
+	knuth "$1" "$2" "dlx6 ($3)" "$4"
+	local theirs=$T bytes
+	bytes=$(printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) bytes.*/\1/p' | head -1)
+	local line
+	line=$(printf '%-30s %8s' "$1" "$(awk -v a="$theirs" -v b="$BASE" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%.2f", a / b }')")
+	if [ -n "$bytes" ]; then
+		local mb=$(((bytes + 1048575) / 1048576))
+		IN=$2
+		measure linkdance "$LINKDANCE" xc --count --memo on --branch "$3" --memo-mb "$mb" --stats -
+		row "$1" "linkdance xc ($3) ${mb}MB" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" \
+			"$(ld_field 'links made')"
+		line="$line $(awk -v a="$theirs" -v b="$T" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%8.2f", a / b }') (${mb} MB)"
+	fi
+	MEMO_SUMMARY="$MEMO_SUMMARY$line
+"
 }
 memo_set kanoodle kanoodle.dlx
 memo_set iqfit iqfit.dlx
+memo_file "trominoes 9x9" trom9x9.dlx mrv "${DLX6:-}"
+memo_file "trominoes 9x12" trom9x12.dlx first "${DLX6_FIRST:-}"
+[ -z "$BENCH_LARGE" ] || memo_file "trominoes 12x9" trom12x9.dlx mrv "${DLX6:-}"
+if [ -n "$MEMO_SUMMARY" ]; then
+	echo "-- DLX6 over linkdance: its memo as large as it needs, then held to DLX6's data"
+	printf '%s' "$MEMO_SUMMARY"
+fi
 
 echo "== Knuth's estimate (true: Kanoodle 26630558 nodes, 371020 solutions; IQ Fit 67868848 solutions)"
 printf '%-10s %9s %9s %26s %9s %26s %9s\n' family probes seconds nodes error solutions error

@@ -158,12 +158,12 @@ static void test_dead_ends(void)
 	   "two unjoined vertices: %s", n.text);
 	s = after(s, "-5;+2");
 	note_clear(&n);
-	ok(pz->dead_end(s, &n) && strstr(n.text, "2 can join, in only 1 colour class: too few")
+	ok(pz->dead_end(s, &n) && !strcmp(n.text, "2 can join, in 1 colour class: 2 needed")
 	           && n.n_cells == 2 && n.cell_class[0] == 0 && n.cell_class[1] == 0,
 	   "1 and 2: 3 and 7 can join, unjoined: one colour class: %s", n.text);
 	s = after(s, "-1;-2;+4;+5");
 	note_clear(&n);
-	ok(pz->dead_end(s, &n) && !strcmp(n.text, "only 1 vertex can join: too few"), "4 and 5: %s", n.text);
+	ok(pz->dead_end(s, &n) && !strcmp(n.text, "only 1 vertex can join: 2 needed"), "4 and 5: %s", n.text);
 	ok(!pz->is_solved(s), "not solved");
 	s = after(s, "-4;+6;+8;+9");
 	ok(pz->is_solved(s), "5, 6, 8, 9: solved");
@@ -192,7 +192,7 @@ static char *random_graph(struct rng *r, int n, double p)
 {
 	struct strbuf b = { 0 };
 	int m = 0;
-	bool e[16][16] = { { false } };
+	bool e[64][64] = { { false } }; /* n <= 64 */
 	for (int u = 0; u < n; u++)
 		for (int v = u + 1; v < n; v++)
 			if (rng_unit(r) < p)
@@ -203,6 +203,45 @@ static char *random_graph(struct rng *r, int n, double p)
 			if (e[u][v])
 				strbuf_addf(&b, "e %d %d\n", u + 1, v + 1);
 	return strbuf_take(&b);
+}
+
+/* Every dead end said on the status line fits it whole: "Dead end: ",
+ * the reason, "  (H: what to take back)" in 79 columns, on graphs of 64
+ * vertices, where the numbers have two digits. */
+static void test_dead_end_length(void)
+{
+	struct rng r;
+	rng_seed(&r, 64);
+	int seen = 0, fit = 0, longest = 0;
+	for (int t = 0; t < 60; t++) {
+		char *desc = random_graph(&r, 64, 0.3 + 0.6 * rng_unit(&r));
+		struct puzzle_state *s = start(desc);
+		free(desc);
+		if (!s)
+			continue;
+		if (t % 2)
+			s = after(s, "mode independent");
+		for (int k = 1 + (int)rng_below(&r, 3); k > 0; k--) {
+			char m[16];
+			int v = (int)rng_below(&r, 64);
+			if (!(cq_selection(s) >> v & 1)) {
+				snprintf(m, sizeof m, "+%d", v + 1);
+				s = after(s, m);
+			}
+		}
+		struct note n;
+		note_clear(&n);
+		if (pz->dead_end(s, &n)) {
+			int len = (int)strlen("Dead end: ") + (int)strlen(n.text) + (int)strlen("  (H: what to take back)");
+			seen++;
+			fit += len <= 79;
+			if (len > longest)
+				longest = len;
+		}
+		pz->free_state(s);
+	}
+	ok(seen > 10 && fit == seen, "dead ends on 64 vertices fit the status line: %d of %d (longest %d columns)", fit,
+	   seen, longest);
 }
 
 /* Each engine's ways to finish are the brute force's, and each is a
@@ -576,6 +615,7 @@ int main(void)
 	test_states();
 	test_descriptions();
 	test_dead_ends();
+	test_dead_end_length();
 	test_engines();
 	test_steps();
 	test_hints();

@@ -9,6 +9,7 @@
 
 #include "problems.h"
 #include "puzzles/xcfile.h"
+#include "solver/bitx.h"
 #include "solver/count.h"
 #include "solver/dlx.h"
 #include "solver/estimate.h"
@@ -335,6 +336,127 @@ static void test_ways(void)
 	}
 }
 
+/* A random problem: n items, the first np primary, m options of 1 to 4
+ * items, each with a primary one. */
+static struct xc_problem *random_problem(uint64_t *seed, int n, int np, int m)
+{
+	struct xc_problem *p = xc_new();
+	char name[16];
+	for (int i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "i%d", i);
+		xc_add_item(p, name, i < np);
+	}
+	for (int k = 0; k < m; k++) {
+		int items[4], size = 0, want = 1 + (int)((*seed >> 33) % 4);
+		*seed = *seed * 6364136223846793005u + 1442695040888963407u;
+		items[size++] = (int)((*seed >> 33) % (uint64_t)np);
+		while (size < want) {
+			*seed = *seed * 6364136223846793005u + 1442695040888963407u;
+			int it = (int)((*seed >> 33) % (uint64_t)n);
+			bool dup = false;
+			for (int j = 0; j < size; j++)
+				dup |= items[j] == it;
+			if (dup)
+				break;
+			items[size++] = it;
+		}
+		xc_add_option(p, items, size, k, NULL);
+	}
+	return p;
+}
+
+/* The search on bitsets against the links: the same solutions, nodes,
+ * nodes per level, updates and mems, by either rule, in one go or in
+ * slices of a few nodes. */
+static bool same_search(const struct xc_problem *p, enum dlx_rule rule, uint64_t slice, char *why, size_t size)
+{
+	struct search_stats want = plain(p, rule);
+	struct bitx *b = bitx_new(p, rule);
+	while (bitx_run(b, slice, 0, NULL) == BITX_BUDGET)
+		;
+	const struct search_stats *got = bitx_stats(b);
+	bool same = got->solutions == want.solutions && got->nodes == want.nodes && got->updates == want.updates &&
+	            got->mems == want.mems && got->max_level == want.max_level;
+	for (int l = 0; l < want.depth && same; l++)
+		same = got->profile[l] == want.profile[l];
+	snprintf(why, size, "%" PRIu64 "/%" PRIu64 " solutions, %" PRIu64 "/%" PRIu64 " nodes, %" PRIu64 "/%" PRIu64
+	         " updates, %" PRIu64 "/%" PRIu64 " mems",
+	         (uint64_t)got->solutions, (uint64_t)want.solutions, got->nodes, want.nodes, got->updates, want.updates,
+	         got->mems, want.mems);
+	bitx_free(b);
+	stats_free(&want);
+	return same;
+}
+
+static void test_bitsets(void)
+{
+	const char *tri[2] = { L_TROMINO, I_TROMINO };
+	char why[200];
+	struct {
+		struct xc_problem *p;
+		const char *what;
+		bool first_too;
+	} t[] = {
+		{ make_queens(8), "8 queens (secondary items)", true },
+		{ make_tiling(4, 5, &DOMINO, 1), "dominoes, 4x5", true },
+		{ make_tiling(3, 6, tri, 2), "L and I trominoes, 3x6", true },
+		{ make_packing(3, 20, PENTOMINOES, 12), "pentominoes in 3x20 (options of 6)", false },
+		{ make_sudoku(2, 2, NULL), "empty 4x4 sudoku", true },
+		{ make_langford(8), "Langford pairs n=8", true },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		ok(bitx_suits(t[i].p), "%s: searched on bitsets", t[i].what);
+		ok(same_search(t[i].p, DLX_MRV, 0, why, sizeof why), "%s, shortest list: the search of the links (%s)",
+		   t[i].what, why);
+		ok(same_search(t[i].p, DLX_MRV, 7, why, sizeof why), "%s, shortest list, 7 nodes at a time: the same",
+		   t[i].what);
+		if (t[i].first_too)
+			ok(same_search(t[i].p, DLX_FIRST, 0, why, sizeof why), "%s, first item: the search of the links (%s)",
+			   t[i].what, why);
+		xc_free(t[i].p);
+	}
+	/* Options of many sizes, secondary items, dead ends, more than 64
+	 * options (sets of several words) */
+	uint64_t seed = 2026;
+	int same_mrv = 0, same_first = 0, n_problems = 0, solved = 0;
+	for (int k = 0; k < 200; k++) {
+		int n = 4 + k % 9, np = 2 + k % (n - 2), m = 5 + (k * 7) % 120;
+		struct xc_problem *p = random_problem(&seed, n, np, m);
+		n_problems++;
+		same_mrv += same_search(p, DLX_MRV, 1 + k % 5, why, sizeof why);
+		same_first += same_search(p, DLX_FIRST, 0, why, sizeof why);
+		solved += count_sols(p, DLX_MRV) > 0;
+		xc_free(p);
+	}
+	ok(same_mrv == n_problems && same_first == n_problems && solved > n_problems / 4,
+	   "%d random problems (up to 124 options, secondary items): the search of the links by both rules, "
+	   "%d of them with solutions", n_problems, solved);
+
+	/* a limit, and a cancel */
+	struct xc_problem *p = make_queens(8);
+	struct bitx *b = bitx_new(p, DLX_MRV);
+	ok(bitx_run(b, 0, 5, NULL) == BITX_LIMIT && bitx_stats(b)->solutions == 5, "8 queens: stopped at 5 solutions");
+	ok(bitx_run(b, 0, 0, NULL) == BITX_DONE && bitx_stats(b)->solutions == 92 && bitx_progress(b) == 1.0,
+	   "and resumed to the end: 92");
+	bitx_free(b);
+	atomic_int cancel = 1;
+	b = bitx_new(p, DLX_MRV);
+	ok(bitx_run(b, 0, 0, &cancel) == BITX_CANCELLED && bitx_stats(b)->nodes == 0, "a cancel stops it at once");
+	bitx_free(b);
+	/* count_run takes it without the memo, on one thread */
+	struct count_opts co;
+	count_opts_init(&co);
+	struct count_result r;
+	count_run(p, &co, &r);
+	ok(r.bitsets && r.complete && r.st.solutions == 92, "count_run: 92, on bitsets");
+	count_result_free(&r);
+	co.memo = COUNT_MEMO_ON;
+	count_run(p, &co, &r);
+	ok(!r.bitsets && r.st.solutions == 92, "with the memo: on links, 92");
+	count_result_free(&r);
+	xc_free(p);
+}
+
 /* The removals made (links) against DLX1's count of them (updates):
  * covering as DLX1 does, equal where no item stays covered from one option
  * to the next (queens: consecutive options share only the item branched
@@ -654,6 +776,7 @@ int main(void)
 	test_sudoku_and_langford();
 	test_clone_preset();
 	test_ways();
+	test_bitsets();
 	test_links();
 	test_resume();
 	test_steps();
