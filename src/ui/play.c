@@ -965,7 +965,9 @@ int play_tick(struct play *p, double now)
 
 /* ---- drawing -------------------------------------------------------------- */
 
-static void draw_title(struct play *p, struct canvas *c)
+/* The title row; *free_from and *free_to get the columns left blank
+ * between the level's name and the counts. */
+static void draw_title(struct play *p, struct canvas *c, int *free_from, int *free_to)
 {
 	char left[LEVEL_ID_MAX + 96], right[96];
 	int secs = (int)p->s->played;
@@ -978,9 +980,12 @@ static void draw_title(struct play *p, struct canvas *c)
 	/* The counts and the clock come first; a long level name gives way. */
 	int room = c->cols - (int)strlen(right) - 1;
 	canvas_fill(c, 0, 0, 1, c->cols, style(ST_TITLE), " ");
-	canvas_text(c, 0, 0, room > 10 ? room : c->cols, style(ST_TITLE), left);
-	if (room > 10)
-		canvas_print(c, 0, c->cols - (int)strlen(right), style(ST_TITLE), right);
+	*free_from = canvas_text(c, 0, 0, room > 10 ? room : c->cols, style(ST_TITLE), left);
+	*free_to = c->cols;
+	if (room > 10) {
+		*free_to = c->cols - (int)strlen(right);
+		canvas_print(c, 0, *free_to, style(ST_TITLE), right);
+	}
 }
 
 static void draw_bar(struct canvas *c, int y, int x, int w, double fraction)
@@ -1208,7 +1213,8 @@ void play_draw_on(struct play *p, struct canvas *c)
 		too_small(p, c);
 		return;
 	}
-	draw_title(p, c);
+	int title_free, title_end;
+	draw_title(p, c, &title_free, &title_end);
 	if (p->paused) {
 		const char *text = "Paused: p or any key goes on";
 		canvas_print(c, c->rows / 2, (c->cols - (int)strlen(text)) / 2, A_NORMAL, text);
@@ -1236,9 +1242,17 @@ void play_draw_on(struct play *p, struct canvas *c)
 		draw_search_panel(p, &panel);
 	}
 	if (p->celebrate_until > 0) {
-		/* A few bright frames above the board. */
+		/* A few bright frames in the title row, where they hide
+		 * nothing (a graph's labels reach the board's top row); in
+		 * the board's top row only when the title leaves no room. */
 		int phase = (int)(clock_seconds() * 8) % 2;
-		canvas_print(&body, 0, 2, phase ? style(ST_GOOD) | A_REVERSE : style(ST_NOTICE), " SOLVED ");
+		attr_t look = phase ? style(ST_GOOD) | A_REVERSE : style(ST_NOTICE);
+		const char *banner = " SOLVED ";
+		int x = title_free + 2, w = (int)strlen(banner);
+		if (x + w <= title_end - 2)
+			canvas_print(c, 0, x, look, banner);
+		else
+			canvas_print(&body, 0, 2, look, banner);
 	}
 	draw_status(p, c);
 	draw_keys(p, c);
