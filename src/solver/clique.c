@@ -71,6 +71,7 @@ struct clique {
 	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
 	int *cbase, *csize;     /* per class: members (virtual ones too), before and in a propagation */
 	int *queue;             /* classes left with one member */
+	int *pq, npq;           /* those of them in the conflicts of the class absorbed (take), first */
 	const uint64_t *curP;   /* the candidates of the node coloured */
 	uint64_t *R2;           /* failed literals: R saved */
 	int *cs2;               /* and csize */
@@ -99,6 +100,7 @@ static void grow_classes(struct clique *c, int k)
 	c->cbase = xreallocarray(c->cbase, (size_t)cap, sizeof *c->cbase);
 	c->csize = xreallocarray(c->csize, (size_t)cap, sizeof *c->csize);
 	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
+	c->pq = xreallocarray(c->pq, (size_t)cap, sizeof *c->pq);
 	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
 	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
 	c->cls_cap = cap;
@@ -175,6 +177,17 @@ static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 	return false;
 }
 
+/* Queue the unit k: first if it is in the conflicts found so far for
+ * the class absorbed (as MoMC's "used first"), so that its vertices'
+ * conflicts share their classes. */
+static inline void enqueue(struct clique *c, int k, int *nq)
+{
+	if (c->take[k])
+		c->pq[c->npq++] = k;
+	else
+		c->queue[(*nq)++] = k;
+}
+
 /* Take the real vertex w (forced by class k, or the vertex tested when
  * k is 0) into the clique: out of R go its non-neighbours, each a member
  * less for its class (class_of; 0: in none).  Returns a class left with
@@ -200,7 +213,7 @@ static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, 
 			if (--c->csize[k2] == 0)
 				return k2;
 			if (c->csize[k2] == 1)
-				c->queue[(*nq)++] = k2;
+				enqueue(c, k2, nq);
 		}
 	}
 	return 0;
@@ -232,7 +245,7 @@ static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *n
 		if (--c->csize[k2] == 0)
 			return k2;
 		if (c->csize[k2] == 1)
-			c->queue[(*nq)++] = k2;
+			enqueue(c, k2, nq);
 	}
 	return 0;
 }
@@ -241,9 +254,15 @@ static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *n
  * class returned) or none is left (0). */
 static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq, uint64_t *mems)
 {
-	int e = 0;
-	for (int q = 0; !e && q < nq; q++) {
-		int k = c->queue[q];
+	int e = 0, q = 0, p = 0;
+	while (!e) {
+		int k;
+		if (p < c->npq)
+			k = c->pq[p++];
+		else if (q < nq)
+			k = c->queue[q++];
+		else
+			break;
 		if (c->used[k])
 			continue;
 		int count, lk = c->cls_lo[k], hk = c->cls_hi[k];
@@ -260,8 +279,15 @@ static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq,
 static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, uint64_t *mems)
 {
 	int nq = 0;
+	c->npq = 0;
 	int e = take_vertex(c, u, 0, top, lo, hi, nf, &nq, mems);
-	return e ? e : run_queue(c, top, lo, hi, nf, nq, mems);
+	if (e)
+		return e;
+	/* the classes that are units from the start force their member too */
+	for (int k = 1; k < top; k++)
+		if (c->cbase[k] == 1 && c->csize[k] == 1)
+			enqueue(c, k, &nq);
+	return run_queue(c, top, lo, hi, nf, nq, mems);
 }
 
 /* Mark in c->need what emptied class k (of the forced entries before
@@ -328,6 +354,7 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 	bool failed = true;
 	for (int t = 0; t < 2 && failed; t++) {
 		int nf = nf0, nq = 0, a = mem[t];
+		c->npq = 0;
 		int e = a >= 0 ? take_vertex(c, a, k, top, lo, hi, &nf, &nq, mems)
 		               : take_virtual(c, -1 - a, k, top, &nf, &nq, mems);
 		if (!e)
@@ -727,6 +754,7 @@ void clique_free(struct clique *c)
 	free(c->cbase);
 	free(c->csize);
 	free(c->queue);
+	free(c->pq);
 	free(c->cs2);
 	free(c->take2);
 	free(c->R2);
