@@ -64,6 +64,7 @@ struct clique {
 
 	/* MaxSAT resolution (absorb) */
 	uint64_t *cvirt;        /* per class: its virtual vertices (MaxSAT resolution) */
+	int *vcl, vcn[64];      /* per virtual vertex: its classes, increasing (cls_cap each), and how many */
 	uint64_t vlive;         /* the virtual vertices not forced yet */
 	int vidx[64];           /* where each virtual vertex was forced in fv */
 	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
@@ -97,6 +98,7 @@ static void grow_classes(struct clique *c, int k)
 	c->fv = xreallocarray(c->fv, (size_t)cap + 1, sizeof *c->fv);
 	c->fk = xreallocarray(c->fk, (size_t)cap + 1, sizeof *c->fk);
 	c->cvirt = xreallocarray(c->cvirt, (size_t)cap, sizeof *c->cvirt);
+	c->vcl = xreallocarray(c->vcl, (size_t)cap * 64, sizeof *c->vcl);
 	c->cbase = xreallocarray(c->cbase, (size_t)cap, sizeof *c->cbase);
 	c->csize = xreallocarray(c->csize, (size_t)cap, sizeof *c->csize);
 	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
@@ -238,9 +240,11 @@ static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *n
 	c->used[k] = 2;
 	c->fv[*nf] = -1 - x;
 	c->fk[(*nf)++] = k;
-	*mems += (uint64_t)top / 64 + 1;
-	for (int k2 = 1; k2 < top; k2++) {
-		if (!(c->cvirt[k2] & bit) || c->used[k2])
+	const int *l = c->vcl + (size_t)x * (size_t)c->cls_cap;
+	*mems += 1;
+	for (int i = 0, n = c->vcn[x]; i < n; i++) {
+		int k2 = l[i];
+		if (k2 >= top || c->used[k2])
 			continue;
 		if (--c->csize[k2] == 0)
 			return k2;
@@ -265,13 +269,19 @@ static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq,
 			break;
 		if (c->used[k])
 			continue;
-		int count, lk = c->cls_lo[k], hk = c->cls_hi[k];
-		int w = first_bit_in(c->R, c->cls + (size_t)k * (size_t)c->W, lk, hk, &count);
-		*mems += (uint64_t)(hk - lk + 1);
-		if (count == 1)
-			e = take_vertex(c, w, k, top, lo, hi, nf, &nq, mems);
-		else /* its one member is virtual */
-			e = take_virtual(c, __builtin_ctzll(c->cvirt[k] & c->vlive), k, top, nf, &nq, mems);
+		/* its one member: a virtual vertex still live, or else the
+		 * one real vertex of the class left in R */
+		uint64_t vl = c->cvirt[k] & c->vlive;
+		if (vl) {
+			e = take_virtual(c, __builtin_ctzll(vl), k, top, nf, &nq, mems);
+			continue;
+		}
+		const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
+		int x = c->cls_lo[k];
+		while (!(K[x] & c->R[x]))
+			x++;
+		*mems += (uint64_t)(x - c->cls_lo[k] + 1);
+		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->R[x]), k, top, lo, hi, nf, &nq, mems);
 	}
 	return e;
 }
@@ -470,7 +480,8 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 		c->cls_hi[top] = lo - 1;
 		for (int j = failed; j < m; j++)
 			class_add(c, top, vs[j]);
-		uint64_t x = UINT64_C(1) << c->nvirt++;
+		int *l = c->vcl + (size_t)c->nvirt * (size_t)c->cls_cap, n = 0;
+		uint64_t x = UINT64_C(1) << c->nvirt;
 		c->cvirt[top] = x;
 		c->cbase[top] = m - failed + 1;
 		c->used[top] = 0;
@@ -478,7 +489,10 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 			if (c->take[k]) {
 				c->cvirt[k] |= x;
 				c->cbase[k]++;
+				l[n++] = k;
 			}
+		l[n++] = top;
+		c->vcn[c->nvirt++] = n;
 		c->nabs++;
 	}
 	return failed;
@@ -751,6 +765,7 @@ void clique_free(struct clique *c)
 	free(c->fv);
 	free(c->fk);
 	free(c->cvirt);
+	free(c->vcl);
 	free(c->cbase);
 	free(c->csize);
 	free(c->queue);
