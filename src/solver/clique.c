@@ -54,6 +54,7 @@ struct clique {
 	unsigned char *take;    /* per class: in the conflicts of the class absorbed */
 	unsigned char *need;    /* per forced vertex: the conflict needs it */
 	int cls_cap;
+	int *chead, *cnext;     /* the classes as lists: per class its first member, per vertex the next (-1: none) */
 	uint64_t *R;            /* unit propagation: the vertices still allowed */
 	int *fv, *fk;           /* its forced vertices and their classes */
 	int *plv, *plc;         /* the probe's lists */
@@ -104,38 +105,19 @@ static void grow_classes(struct clique *c, int k)
 	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
 	c->pq = xreallocarray(c->pq, (size_t)cap, sizeof *c->pq);
 	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
+	c->chead = xreallocarray(c->chead, (size_t)cap, sizeof *c->chead);
 	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
 	c->cls_cap = cap;
 }
 
-static int first_bit_in(const uint64_t *a, const uint64_t *b, int lo, int hi, int *count)
-{
-	int v = -1;
-	*count = 0;
-	for (int x = lo; x <= hi && *count < 2; x++) {
-		uint64_t t = a[x] & b[x];
-		if (t) {
-			/* only 0, 1 or more matters: no popcount */
-			*count += (t & (t - 1)) ? 2 : 1;
-			v = x * 64 + __builtin_ctzll(t);
-		}
-	}
-	return v;
-}
-
-static bool disjoint(const uint64_t *a, const uint64_t *b, int lo, int hi)
-{
-	for (int x = lo; x <= hi; x++)
-		if (a[x] & b[x])
-			return false;
-	return true;
-}
-
-/* Put v in class k, widening its range of words. */
+/* Put v in class k, widening its range of words, and at the head of
+ * its list. */
 static void class_add(struct clique *c, int k, int v)
 {
 	graph_bit_set(c->cls + (size_t)k * (size_t)c->W, v);
 	c->class_of[v] = k;
+	c->cnext[v] = c->chead[k];
+	c->chead[k] = v;
 	if (v / 64 < c->cls_lo[k])
 		c->cls_lo[k] = v / 64;
 	if (v / 64 > c->cls_hi[k])
@@ -147,16 +129,25 @@ static void class_add(struct clique *c, int k, int v)
  * it has one neighbour w, which moves up to a class k2 > k1 (still below
  * kmin) where it has none (or into k1 outright if it has none there, as
  * it may after such moves).  The classes stay independent sets, and v
- * needs no branch. */
+ * needs no branch.  The classes are read as lists of their members
+ * (where this runs, on dense graphs, they have a few each): two
+ * neighbours of v, or one of w, end a class's test, often at its first
+ * members, where a scan of its words read them all. */
 static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 {
-	size_t W = (size_t)c->W;
 	const uint64_t *nv = graph_row(c->h, v);
+	int *next = c->cnext;
 	for (int k1 = 1; k1 <= kmin - 2; k1++) {
-		uint64_t *c1 = c->cls + (size_t)k1 * W;
-		int conflicts, lo1 = c->cls_lo[k1], hi1 = c->cls_hi[k1];
-		int w = first_bit_in(nv, c1, lo1, hi1, &conflicts);
-		*mems += (uint64_t)(hi1 - lo1 + 1);
+		int w = -1, wp = -1, conflicts = 0;
+		for (int u = c->chead[k1], p = -1; u >= 0; p = u, u = next[u]) {
+			(*mems)++;
+			if (graph_bit_test(nv, u)) {
+				if (++conflicts == 2)
+					break;
+				w = u;
+				wp = p;
+			}
+		}
 		if (conflicts == 0) {
 			class_add(c, k1, v);
 			return true;
@@ -165,11 +156,15 @@ static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 			continue;
 		const uint64_t *nw = graph_row(c->h, w);
 		for (int k2 = k1 + 1; k2 <= kmin - 1; k2++) {
-			uint64_t *c2 = c->cls + (size_t)k2 * W;
-			int lo2 = c->cls_lo[k2], hi2 = c->cls_hi[k2];
-			*mems += (uint64_t)(hi2 - lo2 + 1);
-			if (disjoint(nw, c2, lo2, hi2)) {
-				graph_bit_clear(c1, w);
+			int u = c->chead[k2];
+			for (; u >= 0 && !graph_bit_test(nw, u); u = next[u])
+				(*mems)++;
+			if (u < 0) {
+				graph_bit_clear(c->cls + (size_t)k1 * (size_t)c->W, w);
+				if (wp < 0)
+					c->chead[k1] = next[w];
+				else
+					next[wp] = next[w];
 				class_add(c, k1, v);
 				class_add(c, k2, w);
 				return true;
@@ -478,6 +473,7 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 		memset(T + lo, 0, sizeof *T * (size_t)(hi - lo + 1));
 		c->cls_lo[top] = hi + 1;
 		c->cls_hi[top] = lo - 1;
+		c->chead[top] = -1;
 		for (int j = failed; j < m; j++)
 			class_add(c, top, vs[j]);
 		int *l = c->vcl + (size_t)c->nvirt * (size_t)c->cls_cap, n = 0;
@@ -543,6 +539,7 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 			memset(K + lo, 0, sizeof *K * (size_t)(hi - lo + 1));
 			c->cls_lo[k] = hi + 1;
 			c->cls_hi[k] = lo - 1;
+			c->chead[k] = -1;
 		}
 		/* a loop, not memcpy: a few words, and a call to the
 		 * library's cost 5% on G(500, 0.5) when the compiler chose it */
@@ -730,6 +727,7 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
 	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
 	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
+	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
 
 	grow_levels(c, 16);
 	stats_init(&c->st, g->n + 2);
@@ -771,6 +769,8 @@ void clique_free(struct clique *c)
 	free(c->queue);
 	free(c->pq);
 	free(c->cs2);
+	free(c->chead);
+	free(c->cnext);
 	free(c->take2);
 	free(c->R2);
 	free(c->class_of);
