@@ -71,7 +71,7 @@ struct clique {
 	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
 	int *class_of;          /* per vertex: its class (0: none, a vertex to branch on) */
 	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
-	int *cbase, *csize;     /* per class: members (virtual ones too), before and in a propagation */
+	int *cbase, *csize;     /* per class: members (virtual ones too; class_add counts the real ones), before and in a propagation */
 	int *queue;             /* classes left with one member */
 	int *pq, npq;           /* those of them in the conflicts of the class absorbed (take), first */
 	const uint64_t *curP;   /* the candidates of the node coloured */
@@ -118,6 +118,7 @@ static void class_add(struct clique *c, int k, int v)
 	c->class_of[v] = k;
 	c->cnext[v] = c->chead[k];
 	c->chead[k] = v;
+	c->cbase[k]++;
 	if (v / 64 < c->cls_lo[k])
 		c->cls_lo[k] = v / 64;
 	if (v / 64 > c->cls_hi[k])
@@ -165,6 +166,7 @@ static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 					c->chead[k1] = next[w];
 				else
 					next[wp] = next[w];
+				c->cbase[k1]--;
 				class_add(c, k1, v);
 				class_add(c, k2, w);
 				return true;
@@ -301,13 +303,9 @@ static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, 
  * for another class. */
 static void need_cutters2(struct clique *c, int k, int skip, int skip2, int i)
 {
-	const uint64_t *cl = c->cls + (size_t)k * (size_t)c->W;
-	for (int x = c->cls_lo[k]; x <= c->cls_hi[k]; x++)
-		for (uint64_t b = cl[x]; b; b &= b - 1) {
-			int u = x * 64 + __builtin_ctzll(b);
-			if (u != skip && u != skip2)
-				c->need[c->elim[u]] = 1; /* what took u out of R */
-		}
+	for (int u = c->chead[k]; u >= 0; u = c->cnext[u])
+		if (u != skip && u != skip2)
+			c->need[c->elim[u]] = 1; /* what took u out of R */
 	for (uint64_t v = c->cvirt[k] & ~c->vlive; v; v &= v - 1) {
 		int y = __builtin_ctzll(v);
 		if (-1 - y != skip && -1 - y != skip2 && c->vidx[y] < i)
@@ -540,6 +538,7 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 			c->cls_lo[k] = hi + 1;
 			c->cls_hi[k] = lo - 1;
 			c->chead[k] = -1;
+			c->cbase[k] = 0;
 		}
 		/* a loop, not memcpy: a few words, and a call to the
 		 * library's cost 5% on G(500, 0.5) when the compiler chose it */
@@ -576,13 +575,6 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		c->curP = P;
 		for (int i = 0; i < m; i++)
 			c->class_of[lv[i]] = 0;
-		for (int q = 1; q < kmin; q++) {
-			const uint64_t *K = c->cls + (size_t)q * W;
-			int size = 0;
-			for (int x = c->cls_lo[q]; x <= c->cls_hi[q]; x++)
-				size += __builtin_popcountll(K[x]);
-			c->cbase[q] = size;
-		}
 		for (int i = 0, j; i < m; i = j) {
 			for (j = i; j < m && lc[j] == lc[i]; j++)
 				;
