@@ -55,6 +55,7 @@ struct clique {
 	unsigned char *need;    /* per forced vertex: the conflict needs it */
 	int cls_cap;
 	int *chead, *cnext;     /* the classes as lists: per class its first member, per vertex the next (-1: none) */
+	uint64_t cver, *wfail;  /* re-colouring: a count of the changes that free a class; per vertex, the count when no class above its own could take it */
 	uint64_t *R;            /* unit propagation: the vertices still allowed */
 	int *fv, *fk;           /* its forced vertices and their classes */
 	int *plv, *plc;         /* the probe's lists */
@@ -153,7 +154,7 @@ static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 			class_add(c, k1, v);
 			return true;
 		}
-		if (conflicts > 1)
+		if (conflicts > 1 || c->wfail[w] == c->cver)
 			continue;
 		const uint64_t *nw = graph_row(c->h, w);
 		for (int k2 = k1 + 1; k2 <= kmin - 1; k2++) {
@@ -169,9 +170,12 @@ static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 				c->cbase[k1]--;
 				class_add(c, k1, v);
 				class_add(c, k2, w);
+				c->cver++;
 				return true;
 			}
 		}
+		/* no class above takes w until a class loses a member */
+		c->wfail[w] = c->cver;
 	}
 	return false;
 }
@@ -519,6 +523,7 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* the low classes, and room for 64 absorbed */
 		grow_classes(c, maxsat ? kmin + 65 : kmin);
 		memset(c->used, 0, (size_t)(maxsat ? kmin + 65 : kmin));
+		c->cver++;
 		if (maxsat) {
 			memset(c->cvirt, 0, sizeof *c->cvirt * (size_t)(kmin + 65));
 			c->nvirt = c->nabs = 0;
@@ -720,6 +725,8 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
 	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
 	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
+	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
+	c->cver = 1;
 
 	grow_levels(c, 16);
 	stats_init(&c->st, g->n + 2);
@@ -763,6 +770,7 @@ void clique_free(struct clique *c)
 	free(c->cs2);
 	free(c->chead);
 	free(c->cnext);
+	free(c->wfail);
 	free(c->take2);
 	free(c->R2);
 	free(c->class_of);
