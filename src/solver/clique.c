@@ -75,7 +75,7 @@ struct clique {
 	int *cbase, *csize;     /* per class: members (virtual ones too; class_add counts the real ones), before and in a propagation */
 	int *queue;             /* classes left with one member */
 	int *pq, npq;           /* those of them in the conflicts of the class absorbed (take), first */
-	const uint64_t *curP;   /* the candidates of the node coloured */
+	uint64_t *M;            /* those in the classes 1 .. top-1: R's start (the others count for no class) */
 	uint64_t *R2;           /* failed literals: R saved */
 	int *cs2;               /* and csize */
 	unsigned char *take2;   /* the classes of their conflicts */
@@ -407,7 +407,7 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *mems)
 {
 	int nf = 0;
-	memcpy(c->R + lo, c->curP + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->R + lo, c->M + lo, sizeof *c->R * (size_t)(hi - lo + 1));
 	memcpy(c->csize + 1, c->cbase + 1, sizeof *c->csize * (size_t)(top - 1));
 	*mems += (uint64_t)(hi - lo + 1);
 	c->vlive = c->nvirt == 64 ? ~UINT64_C(0) : (UINT64_C(1) << c->nvirt) - 1;
@@ -476,8 +476,10 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 		c->cls_lo[top] = hi + 1;
 		c->cls_hi[top] = lo - 1;
 		c->chead[top] = -1;
-		for (int j = failed; j < m; j++)
+		for (int j = failed; j < m; j++) {
 			class_add(c, top, vs[j]);
+			graph_bit_set(c->M, vs[j]);
+		}
 		int *l = c->vcl + (size_t)c->nvirt * (size_t)c->cls_cap, n = 0;
 		uint64_t x = UINT64_C(1) << c->nvirt;
 		c->cvirt[top] = x;
@@ -577,9 +579,11 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* the classes above kmin-1 absorbed where MaxSAT reasoning
 		 * allows, the others renumbered from kmin on */
 		int out = 0, col = kmin - 1;
-		c->curP = P;
-		for (int i = 0; i < m; i++)
+		memcpy(c->M + lo, P + lo, sizeof *c->M * (size_t)(hi - lo + 1));
+		for (int i = 0; i < m; i++) {
 			c->class_of[lv[i]] = 0;
+			graph_bit_clear(c->M, lv[i]);
+		}
 		for (int i = 0, j; i < m; i = j) {
 			for (j = i; j < m && lc[j] == lc[i]; j++)
 				;
@@ -724,6 +728,7 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
 	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
 	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
+	c->M = xcalloc((size_t)c->W + 1, sizeof *c->M);
 	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
 	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
 	c->cver = 1;
@@ -773,6 +778,7 @@ void clique_free(struct clique *c)
 	free(c->wfail);
 	free(c->take2);
 	free(c->R2);
+	free(c->M);
 	free(c->class_of);
 	free(c->elim);
 	free(c->plv);
