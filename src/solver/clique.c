@@ -191,16 +191,24 @@ static inline void enqueue(struct clique *c, int k, int *nq)
 		c->queue[(*nq)++] = k;
 }
 
+/* Added to the count of a class while it is forced (used), so that
+ * the vertices it loses never make it a unit or a conflict again: no
+ * test of used[] where the vertices leave R. */
+#define FORCED (1 << 24)
+
 /* Take the real vertex w (forced by class k, or the vertex tested when
- * k is 0) into the clique: out of R go its non-neighbours, each a member
- * less for its class (class_of; 0: in none).  Returns a class left with
- * no member, or 0; classes left with one are queued. */
-static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, int *nf, int *nq, uint64_t *mems)
+ * k is 0) into the clique: out of R (vertices of the classes 1 .. top-1
+ * only: M) go its non-neighbours, each a member less for its class
+ * (class_of; a forced class counts them off FORCED).  Returns a class
+ * left with no member, or 0; classes left with one are queued. */
+static int take_vertex(struct clique *c, int w, int k, int lo, int hi, int *nf, int *nq, uint64_t *mems)
 {
 	uint64_t *R = c->R;
 	const uint64_t *nw = graph_row(c->h, w);
-	if (k)
+	if (k) {
 		c->used[k] = 2;
+		c->csize[k] += FORCED;
+	}
 	c->fv[*nf] = w;
 	c->fk[(*nf)++] = k;
 	*mems += (uint64_t)(hi - lo + 1);
@@ -211,8 +219,6 @@ static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, 
 			int v = x * 64 + __builtin_ctzll(d);
 			c->elim[v] = *nf - 1;
 			int k2 = c->class_of[v];
-			if (k2 <= 0 || k2 >= top || c->used[k2])
-				continue;
 			if (--c->csize[k2] == 0)
 				return k2;
 			if (c->csize[k2] == 1)
@@ -233,20 +239,19 @@ static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, 
  * its index there), their classes to fk.  Returns the conflict's class,
  * or 0 at a fixed point. */
 /* Force the virtual vertex x for class k: gone from the others. */
-static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *nq, uint64_t *mems)
+static int take_virtual(struct clique *c, int x, int k, int *nf, int *nq, uint64_t *mems)
 {
 	uint64_t bit = UINT64_C(1) << x;
 	c->vlive &= ~bit;
 	c->vidx[x] = *nf;
 	c->used[k] = 2;
+	c->csize[k] += FORCED;
 	c->fv[*nf] = -1 - x;
 	c->fk[(*nf)++] = k;
 	const int *l = c->vcl + (size_t)x * (size_t)c->cls_cap;
 	*mems += 1;
 	for (int i = 0, n = c->vcn[x]; i < n; i++) {
 		int k2 = l[i];
-		if (k2 >= top || c->used[k2])
-			continue;
 		if (--c->csize[k2] == 0)
 			return k2;
 		if (c->csize[k2] == 1)
@@ -257,7 +262,7 @@ static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *n
 
 /* The queued units forced in turn, from q on, until a conflict (its
  * class returned) or none is left (0). */
-static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq, uint64_t *mems)
+static int run_queue(struct clique *c, int lo, int hi, int *nf, int nq, uint64_t *mems)
 {
 	int e = 0, q = 0, p = 0;
 	while (!e) {
@@ -274,7 +279,7 @@ static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq,
 		 * one real vertex of the class left in R */
 		uint64_t vl = c->cvirt[k] & c->vlive;
 		if (vl) {
-			e = take_virtual(c, __builtin_ctzll(vl), k, top, nf, &nq, mems);
+			e = take_virtual(c, __builtin_ctzll(vl), k, nf, &nq, mems);
 			continue;
 		}
 		const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
@@ -282,7 +287,7 @@ static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq,
 		while (!(K[x] & c->R[x]))
 			x++;
 		*mems += (uint64_t)(x - c->cls_lo[k] + 1);
-		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->R[x]), k, top, lo, hi, nf, &nq, mems);
+		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->R[x]), k, lo, hi, nf, &nq, mems);
 	}
 	return e;
 }
@@ -291,14 +296,14 @@ static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, 
 {
 	int nq = 0;
 	c->npq = 0;
-	int e = take_vertex(c, u, 0, top, lo, hi, nf, &nq, mems);
+	int e = take_vertex(c, u, 0, lo, hi, nf, &nq, mems);
 	if (e)
 		return e;
 	/* the classes that are units from the start force their member too */
 	for (int k = 1; k < top; k++)
 		if (c->cbase[k] == 1 && c->csize[k] == 1)
 			enqueue(c, k, &nq);
-	return run_queue(c, top, lo, hi, nf, nq, mems);
+	return run_queue(c, lo, hi, nf, nq, mems);
 }
 
 /* Mark in c->need what emptied class k (of the forced entries before
@@ -362,10 +367,10 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 	for (int t = 0; t < 2 && failed; t++) {
 		int nf = nf0, nq = 0, a = mem[t];
 		c->npq = 0;
-		int e = a >= 0 ? take_vertex(c, a, k, top, lo, hi, &nf, &nq, mems)
-		               : take_virtual(c, -1 - a, k, top, &nf, &nq, mems);
+		int e = a >= 0 ? take_vertex(c, a, k, lo, hi, &nf, &nq, mems)
+		               : take_virtual(c, -1 - a, k, &nf, &nq, mems);
 		if (!e)
-			e = run_queue(c, top, lo, hi, &nf, nq, mems);
+			e = run_queue(c, lo, hi, &nf, nq, mems);
 		if (e)
 			trace(c, e, nf0, nf, c->take2);
 		else
