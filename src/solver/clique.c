@@ -79,6 +79,9 @@ struct clique {
 	uint64_t *R2;           /* failed literals: R saved */
 	int *cs2;               /* and csize */
 	unsigned char *take2;   /* the classes of their conflicts */
+	uint64_t *R3;           /* failed literals one level down: R saved */
+	int *cs3;               /* and csize */
+	unsigned char *take3;   /* the classes of their conflicts */
 	bool fl;                /* failed literals tried (dense graphs only: see clique_new) */
 };
 
@@ -108,6 +111,8 @@ static void grow_classes(struct clique *c, int k)
 	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
 	c->chead = xreallocarray(c->chead, (size_t)cap, sizeof *c->chead);
 	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
+	c->cs3 = xreallocarray(c->cs3, (size_t)cap, sizeof *c->cs3);
+	c->take3 = xreallocarray(c->take3, (size_t)cap, sizeof *c->take3);
 	c->cls_cap = cap;
 }
 
@@ -344,6 +349,61 @@ static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark
 	}
 }
 
+/* Failed literals one level down (MoMC's further test of the reduced
+ * sets), at the fixed point of a literal of failed_literal (its entries
+ * f0 .. f1-1): a class cut down to two real members by that literal's
+ * propagation, each of which leads to a conflict, is a conflict of the
+ * literal.  Its classes into take2, the entries before f0 it rests on
+ * left in need.  State restored either way. */
+static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int hi, uint64_t *mems)
+{
+	for (int k = 1; k < top; k++) {
+		if (c->csize[k] != 2 || c->cs2[k] <= 2 || (c->cvirt[k] & c->vlive))
+			continue;
+		int mem[2], nm = 0;
+		for (int u = c->chead[k]; u >= 0 && nm < 2; u = c->cnext[u])
+			if (graph_bit_test(c->R, u))
+				mem[nm++] = u;
+		memcpy(c->R3 + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+		memcpy(c->cs3 + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+		uint64_t vlive = c->vlive;
+		memset(c->take3, 0, (size_t)top);
+		memset(c->need + f0, 0, (size_t)(f1 - f0));
+		bool failed = true;
+		for (int t = 0; t < 2 && failed; t++) {
+			int nf = f1, nq = 0;
+			c->npq = 0;
+			int e = take_vertex(c, mem[t], k, lo, hi, &nf, &nq, mems);
+			if (!e)
+				e = run_queue(c, lo, hi, &nf, nq, mems);
+			if (e)
+				trace(c, e, f1, nf, c->take3);
+			else
+				failed = false;
+			for (int i = f1; i < nf; i++)
+				c->used[c->fk[i]] = 0;
+			memcpy(c->R + lo, c->R3 + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+			memcpy(c->csize + 1, c->cs3 + 1, sizeof *c->csize * (size_t)(top - 1));
+			c->vlive = vlive;
+			*mems += (uint64_t)(hi - lo + 1);
+		}
+		if (!failed)
+			continue;
+		c->take3[k] = 1;
+		need_cutters2(c, k, mem[0], mem[1], f1);
+		for (int i = f1 - 1; i > f0; i--) {
+			if (c->need[i]) {
+				c->take3[c->fk[i]] = 1;
+				need_cutters(c, c->fk[i], c->fv[i], i);
+			}
+		}
+		for (int q = 1; q < top; q++)
+			c->take2[q] |= c->take3[q];
+		return true;
+	}
+	return false;
+}
+
 /* Failed literals (as in MaxCLQ and MoMC): at the fixed point of the
  * propagation (nf entries), a class k with two members left, each of
  * which leads to a conflict, is a conflict itself.  Its classes into
@@ -373,7 +433,7 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 			e = run_queue(c, lo, hi, &nf, nq, mems);
 		if (e)
 			trace(c, e, nf0, nf, c->take2);
-		else
+		else if (t == 0 || !nested_failed(c, nf0, nf, top, lo, hi, mems))
 			failed = false;
 		for (int i = nf0; i < nf; i++)
 			c->used[c->fk[i]] = 0;
@@ -733,6 +793,7 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
 	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
 	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
+	c->R3 = xcalloc((size_t)c->W + 1, sizeof *c->R3);
 	c->M = xcalloc((size_t)c->W + 1, sizeof *c->M);
 	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
 	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
@@ -782,6 +843,9 @@ void clique_free(struct clique *c)
 	free(c->cnext);
 	free(c->wfail);
 	free(c->take2);
+	free(c->cs3);
+	free(c->take3);
+	free(c->R3);
 	free(c->R2);
 	free(c->M);
 	free(c->class_of);
