@@ -464,11 +464,15 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
  * so on (fewer classes than all the units, so that the set of classes
  * made inconsistent is small).  At the fixed point, on graphs of
  * density 0.85 and up, failed literals: a class cut down to two members
- * in this propagation is tried both ways (failed_literal).  (Without
- * the counts and the virtual vertices they cost more than they saved:
- * G(200, 0.9) 5% fewer nodes, 18% more time; with them, 40% fewer nodes
- * and 5% less time there, but 40% fewer nodes and 20% more time on
- * G(200, 0.8), hence the threshold.) */
+ * in this propagation is tried both ways (failed_literal, its second
+ * member one level down as well: nested_failed).  (Without the counts
+ * and the virtual vertices they cost more than they saved: G(200, 0.9)
+ * 5% fewer nodes, 18% more time; with them, 40% fewer nodes and 5% less
+ * time there, but 40% fewer nodes and 20% more time on G(200, 0.8),
+ * hence the threshold.  With the propagation made cheaper since, G(200,
+ * 0.8) takes as long with them as without, in 42% fewer nodes; the MaxSAT
+ * test and failed literals both from 0.68 made G(300, 0.7) 12% faster
+ * but johnson16-2-4 (0.77) 50% slower: the thresholds stay.) */
 static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *mems)
 {
 	int nf = 0;
