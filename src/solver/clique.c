@@ -351,19 +351,22 @@ static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark
 
 /* Failed literals one level down (MoMC's further test of the reduced
  * sets), at the fixed point of a literal of failed_literal (its entries
- * f0 .. f1-1): a class cut down to two real members by that literal's
+ * f0 .. f1-1): a class cut down to two members by that literal's
  * propagation, each of which leads to a conflict, is a conflict of the
- * literal.  Its classes into take2, the entries before f0 it rests on
+ * literal (its members virtual ones too, unlike MoMC: 2-3% fewer
+ * nodes).  Its classes into take2, the entries before f0 it rests on
  * left in need.  State restored either way. */
 static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int hi, uint64_t *mems)
 {
 	for (int k = 1; k < top; k++) {
-		if (c->csize[k] != 2 || c->cs2[k] <= 2 || (c->cvirt[k] & c->vlive))
+		if (c->csize[k] != 2 || c->cs2[k] <= 2)
 			continue;
 		int mem[2], nm = 0;
 		for (int u = c->chead[k]; u >= 0 && nm < 2; u = c->cnext[u])
 			if (graph_bit_test(c->R, u))
 				mem[nm++] = u;
+		for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
+			mem[nm++] = -1 - __builtin_ctzll(v);
 		memcpy(c->R3 + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
 		memcpy(c->cs3 + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
 		uint64_t vlive = c->vlive;
@@ -373,7 +376,8 @@ static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int
 		for (int t = 0; t < 2 && failed; t++) {
 			int nf = f1, nq = 0;
 			c->npq = 0;
-			int e = take_vertex(c, mem[t], k, lo, hi, &nf, &nq, mems);
+			int e = mem[t] >= 0 ? take_vertex(c, mem[t], k, lo, hi, &nf, &nq, mems)
+			                    : take_virtual(c, -1 - mem[t], k, &nf, &nq, mems);
 			if (!e)
 				e = run_queue(c, lo, hi, &nf, nq, mems);
 			if (e)
