@@ -54,6 +54,8 @@ struct clique {
 	unsigned char *take;    /* per class: in the conflicts of the class absorbed */
 	unsigned char *need;    /* per forced vertex: the conflict needs it */
 	int cls_cap;
+	int *chead, *cnext;     /* the classes as lists: per class its first member, per vertex the next (-1: none) */
+	uint64_t cver, *wfail;  /* re-colouring: a count of the changes that free a class; per vertex, the count when no class above its own could take it */
 	uint64_t *R;            /* unit propagation: the vertices still allowed */
 	int *fv, *fk;           /* its forced vertices and their classes */
 	int *plv, *plc;         /* the probe's lists */
@@ -64,17 +66,22 @@ struct clique {
 
 	/* MaxSAT resolution (absorb) */
 	uint64_t *cvirt;        /* per class: its virtual vertices (MaxSAT resolution) */
+	int *vcl, vcn[64];      /* per virtual vertex: its classes, increasing (cls_cap each), and how many */
 	uint64_t vlive;         /* the virtual vertices not forced yet */
 	int vidx[64];           /* where each virtual vertex was forced in fv */
 	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
 	int *class_of;          /* per vertex: its class (0: none, a vertex to branch on) */
 	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
-	int *cbase, *csize;     /* per class: members (virtual ones too), before and in a propagation */
+	int *cbase, *csize;     /* per class: members (virtual ones too; class_add counts the real ones), before and in a propagation */
 	int *queue;             /* classes left with one member */
-	const uint64_t *curP;   /* the candidates of the node coloured */
+	int *pq, npq;           /* those of them in the conflicts of the class absorbed (take), first */
+	uint64_t *M;            /* those in the classes 1 .. top-1: R's start (the others count for no class) */
 	uint64_t *R2;           /* failed literals: R saved */
 	int *cs2;               /* and csize */
 	unsigned char *take2;   /* the classes of their conflicts */
+	uint64_t *R3;           /* failed literals one level down: R saved */
+	int *cs3;               /* and csize */
+	unsigned char *take3;   /* the classes of their conflicts */
 	bool fl;                /* failed literals tried (dense graphs only: see clique_new) */
 };
 
@@ -96,42 +103,28 @@ static void grow_classes(struct clique *c, int k)
 	c->fv = xreallocarray(c->fv, (size_t)cap + 1, sizeof *c->fv);
 	c->fk = xreallocarray(c->fk, (size_t)cap + 1, sizeof *c->fk);
 	c->cvirt = xreallocarray(c->cvirt, (size_t)cap, sizeof *c->cvirt);
+	c->vcl = xreallocarray(c->vcl, (size_t)cap * 64, sizeof *c->vcl);
 	c->cbase = xreallocarray(c->cbase, (size_t)cap, sizeof *c->cbase);
 	c->csize = xreallocarray(c->csize, (size_t)cap, sizeof *c->csize);
 	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
+	c->pq = xreallocarray(c->pq, (size_t)cap, sizeof *c->pq);
 	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
+	c->chead = xreallocarray(c->chead, (size_t)cap, sizeof *c->chead);
 	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
+	c->cs3 = xreallocarray(c->cs3, (size_t)cap, sizeof *c->cs3);
+	c->take3 = xreallocarray(c->take3, (size_t)cap, sizeof *c->take3);
 	c->cls_cap = cap;
 }
 
-static int first_bit_in(const uint64_t *a, const uint64_t *b, int lo, int hi, int *count)
-{
-	int v = -1;
-	*count = 0;
-	for (int x = lo; x <= hi && *count < 2; x++) {
-		uint64_t t = a[x] & b[x];
-		if (t) {
-			/* only 0, 1 or more matters: no popcount */
-			*count += (t & (t - 1)) ? 2 : 1;
-			v = x * 64 + __builtin_ctzll(t);
-		}
-	}
-	return v;
-}
-
-static bool disjoint(const uint64_t *a, const uint64_t *b, int lo, int hi)
-{
-	for (int x = lo; x <= hi; x++)
-		if (a[x] & b[x])
-			return false;
-	return true;
-}
-
-/* Put v in class k, widening its range of words. */
+/* Put v in class k, widening its range of words, and at the head of
+ * its list. */
 static void class_add(struct clique *c, int k, int v)
 {
 	graph_bit_set(c->cls + (size_t)k * (size_t)c->W, v);
 	c->class_of[v] = k;
+	c->cnext[v] = c->chead[k];
+	c->chead[k] = v;
+	c->cbase[k]++;
 	if (v / 64 < c->cls_lo[k])
 		c->cls_lo[k] = v / 64;
 	if (v / 64 > c->cls_hi[k])
@@ -143,48 +136,84 @@ static void class_add(struct clique *c, int k, int v)
  * it has one neighbour w, which moves up to a class k2 > k1 (still below
  * kmin) where it has none (or into k1 outright if it has none there, as
  * it may after such moves).  The classes stay independent sets, and v
- * needs no branch. */
+ * needs no branch.  The classes are read as lists of their members
+ * (where this runs, on dense graphs, they have a few each): two
+ * neighbours of v, or one of w, end a class's test, often at its first
+ * members, where a scan of its words read them all. */
 static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
 {
-	size_t W = (size_t)c->W;
 	const uint64_t *nv = graph_row(c->h, v);
+	int *next = c->cnext;
 	for (int k1 = 1; k1 <= kmin - 2; k1++) {
-		uint64_t *c1 = c->cls + (size_t)k1 * W;
-		int conflicts, lo1 = c->cls_lo[k1], hi1 = c->cls_hi[k1];
-		int w = first_bit_in(nv, c1, lo1, hi1, &conflicts);
-		*mems += (uint64_t)(hi1 - lo1 + 1);
+		int w = -1, wp = -1, conflicts = 0;
+		for (int u = c->chead[k1], p = -1; u >= 0; p = u, u = next[u]) {
+			(*mems)++;
+			if (graph_bit_test(nv, u)) {
+				if (++conflicts == 2)
+					break;
+				w = u;
+				wp = p;
+			}
+		}
 		if (conflicts == 0) {
 			class_add(c, k1, v);
 			return true;
 		}
-		if (conflicts > 1)
+		if (conflicts > 1 || c->wfail[w] == c->cver)
 			continue;
 		const uint64_t *nw = graph_row(c->h, w);
 		for (int k2 = k1 + 1; k2 <= kmin - 1; k2++) {
-			uint64_t *c2 = c->cls + (size_t)k2 * W;
-			int lo2 = c->cls_lo[k2], hi2 = c->cls_hi[k2];
-			*mems += (uint64_t)(hi2 - lo2 + 1);
-			if (disjoint(nw, c2, lo2, hi2)) {
-				graph_bit_clear(c1, w);
+			int u = c->chead[k2];
+			for (; u >= 0 && !graph_bit_test(nw, u); u = next[u])
+				(*mems)++;
+			if (u < 0) {
+				graph_bit_clear(c->cls + (size_t)k1 * (size_t)c->W, w);
+				if (wp < 0)
+					c->chead[k1] = next[w];
+				else
+					next[wp] = next[w];
+				c->cbase[k1]--;
 				class_add(c, k1, v);
 				class_add(c, k2, w);
+				c->cver++;
 				return true;
 			}
 		}
+		/* no class above takes w until a class loses a member */
+		c->wfail[w] = c->cver;
 	}
 	return false;
 }
 
+/* Queue the unit k: first if it is in the conflicts found so far for
+ * the class absorbed (as MoMC's "used first"), so that its vertices'
+ * conflicts share their classes. */
+static inline void enqueue(struct clique *c, int k, int *nq)
+{
+	if (c->take[k])
+		c->pq[c->npq++] = k;
+	else
+		c->queue[(*nq)++] = k;
+}
+
+/* Added to the count of a class while it is forced (used), so that
+ * the vertices it loses never make it a unit or a conflict again: no
+ * test of used[] where the vertices leave R. */
+#define FORCED (1 << 24)
+
 /* Take the real vertex w (forced by class k, or the vertex tested when
- * k is 0) into the clique: out of R go its non-neighbours, each a member
- * less for its class (class_of; 0: in none).  Returns a class left with
- * no member, or 0; classes left with one are queued. */
-static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, int *nf, int *nq, uint64_t *mems)
+ * k is 0) into the clique: out of R (vertices of the classes 1 .. top-1
+ * only: M) go its non-neighbours, each a member less for its class
+ * (class_of; a forced class counts them off FORCED).  Returns a class
+ * left with no member, or 0; classes left with one are queued. */
+static int take_vertex(struct clique *c, int w, int k, int lo, int hi, int *nf, int *nq, uint64_t *mems)
 {
 	uint64_t *R = c->R;
 	const uint64_t *nw = graph_row(c->h, w);
-	if (k)
+	if (k) {
 		c->used[k] = 2;
+		c->csize[k] += FORCED;
+	}
 	c->fv[*nf] = w;
 	c->fk[(*nf)++] = k;
 	*mems += (uint64_t)(hi - lo + 1);
@@ -195,12 +224,10 @@ static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, 
 			int v = x * 64 + __builtin_ctzll(d);
 			c->elim[v] = *nf - 1;
 			int k2 = c->class_of[v];
-			if (k2 <= 0 || k2 >= top || c->used[k2])
-				continue;
 			if (--c->csize[k2] == 0)
 				return k2;
 			if (c->csize[k2] == 1)
-				c->queue[(*nq)++] = k2;
+				enqueue(c, k2, nq);
 		}
 	}
 	return 0;
@@ -217,42 +244,55 @@ static int take_vertex(struct clique *c, int w, int k, int top, int lo, int hi, 
  * its index there), their classes to fk.  Returns the conflict's class,
  * or 0 at a fixed point. */
 /* Force the virtual vertex x for class k: gone from the others. */
-static int take_virtual(struct clique *c, int x, int k, int top, int *nf, int *nq, uint64_t *mems)
+static int take_virtual(struct clique *c, int x, int k, int *nf, int *nq, uint64_t *mems)
 {
 	uint64_t bit = UINT64_C(1) << x;
 	c->vlive &= ~bit;
 	c->vidx[x] = *nf;
 	c->used[k] = 2;
+	c->csize[k] += FORCED;
 	c->fv[*nf] = -1 - x;
 	c->fk[(*nf)++] = k;
-	*mems += (uint64_t)top / 64 + 1;
-	for (int k2 = 1; k2 < top; k2++) {
-		if (!(c->cvirt[k2] & bit) || c->used[k2])
-			continue;
+	const int *l = c->vcl + (size_t)x * (size_t)c->cls_cap;
+	*mems += 1;
+	for (int i = 0, n = c->vcn[x]; i < n; i++) {
+		int k2 = l[i];
 		if (--c->csize[k2] == 0)
 			return k2;
 		if (c->csize[k2] == 1)
-			c->queue[(*nq)++] = k2;
+			enqueue(c, k2, nq);
 	}
 	return 0;
 }
 
 /* The queued units forced in turn, from q on, until a conflict (its
  * class returned) or none is left (0). */
-static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq, uint64_t *mems)
+static int run_queue(struct clique *c, int lo, int hi, int *nf, int nq, uint64_t *mems)
 {
-	int e = 0;
-	for (int q = 0; !e && q < nq; q++) {
-		int k = c->queue[q];
+	int e = 0, q = 0, p = 0;
+	while (!e) {
+		int k;
+		if (p < c->npq)
+			k = c->pq[p++];
+		else if (q < nq)
+			k = c->queue[q++];
+		else
+			break;
 		if (c->used[k])
 			continue;
-		int count, lk = c->cls_lo[k], hk = c->cls_hi[k];
-		int w = first_bit_in(c->R, c->cls + (size_t)k * (size_t)c->W, lk, hk, &count);
-		*mems += (uint64_t)(hk - lk + 1);
-		if (count == 1)
-			e = take_vertex(c, w, k, top, lo, hi, nf, &nq, mems);
-		else /* its one member is virtual */
-			e = take_virtual(c, __builtin_ctzll(c->cvirt[k] & c->vlive), k, top, nf, &nq, mems);
+		/* its one member: a virtual vertex still live, or else the
+		 * one real vertex of the class left in R */
+		uint64_t vl = c->cvirt[k] & c->vlive;
+		if (vl) {
+			e = take_virtual(c, __builtin_ctzll(vl), k, nf, &nq, mems);
+			continue;
+		}
+		const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
+		int x = c->cls_lo[k];
+		while (!(K[x] & c->R[x]))
+			x++;
+		*mems += (uint64_t)(x - c->cls_lo[k] + 1);
+		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->R[x]), k, lo, hi, nf, &nq, mems);
 	}
 	return e;
 }
@@ -260,8 +300,15 @@ static int run_queue(struct clique *c, int top, int lo, int hi, int *nf, int nq,
 static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, uint64_t *mems)
 {
 	int nq = 0;
-	int e = take_vertex(c, u, 0, top, lo, hi, nf, &nq, mems);
-	return e ? e : run_queue(c, top, lo, hi, nf, nq, mems);
+	c->npq = 0;
+	int e = take_vertex(c, u, 0, lo, hi, nf, &nq, mems);
+	if (e)
+		return e;
+	/* the classes that are units from the start force their member too */
+	for (int k = 1; k < top; k++)
+		if (c->cbase[k] == 1 && c->csize[k] == 1)
+			enqueue(c, k, &nq);
+	return run_queue(c, lo, hi, nf, nq, mems);
 }
 
 /* Mark in c->need what emptied class k (of the forced entries before
@@ -270,13 +317,9 @@ static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, 
  * for another class. */
 static void need_cutters2(struct clique *c, int k, int skip, int skip2, int i)
 {
-	const uint64_t *cl = c->cls + (size_t)k * (size_t)c->W;
-	for (int x = c->cls_lo[k]; x <= c->cls_hi[k]; x++)
-		for (uint64_t b = cl[x]; b; b &= b - 1) {
-			int u = x * 64 + __builtin_ctzll(b);
-			if (u != skip && u != skip2)
-				c->need[c->elim[u]] = 1; /* what took u out of R */
-		}
+	for (int u = c->chead[k]; u >= 0; u = c->cnext[u])
+		if (u != skip && u != skip2)
+			c->need[c->elim[u]] = 1; /* what took u out of R */
 	for (uint64_t v = c->cvirt[k] & ~c->vlive; v; v &= v - 1) {
 		int y = __builtin_ctzll(v);
 		if (-1 - y != skip && -1 - y != skip2 && c->vidx[y] < i)
@@ -306,6 +349,65 @@ static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark
 	}
 }
 
+/* Failed literals one level down (MoMC's further test of the reduced
+ * sets), at the fixed point of a literal of failed_literal (its entries
+ * f0 .. f1-1): a class cut down to two members by that literal's
+ * propagation, each of which leads to a conflict, is a conflict of the
+ * literal (its members virtual ones too, unlike MoMC: 2-3% fewer
+ * nodes).  Its classes into take2, the entries before f0 it rests on
+ * left in need.  State restored either way. */
+static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int hi, uint64_t *mems)
+{
+	for (int k = 1; k < top; k++) {
+		if (c->csize[k] != 2 || c->cs2[k] <= 2)
+			continue;
+		int mem[2], nm = 0;
+		for (int u = c->chead[k]; u >= 0 && nm < 2; u = c->cnext[u])
+			if (graph_bit_test(c->R, u))
+				mem[nm++] = u;
+		for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
+			mem[nm++] = -1 - __builtin_ctzll(v);
+		memcpy(c->R3 + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+		memcpy(c->cs3 + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+		uint64_t vlive = c->vlive;
+		memset(c->take3, 0, (size_t)top);
+		memset(c->need + f0, 0, (size_t)(f1 - f0));
+		bool failed = true;
+		for (int t = 0; t < 2 && failed; t++) {
+			int nf = f1, nq = 0;
+			c->npq = 0;
+			int e = mem[t] >= 0 ? take_vertex(c, mem[t], k, lo, hi, &nf, &nq, mems)
+			                    : take_virtual(c, -1 - mem[t], k, &nf, &nq, mems);
+			if (!e)
+				e = run_queue(c, lo, hi, &nf, nq, mems);
+			if (e)
+				trace(c, e, f1, nf, c->take3);
+			else
+				failed = false;
+			for (int i = f1; i < nf; i++)
+				c->used[c->fk[i]] = 0;
+			memcpy(c->R + lo, c->R3 + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+			memcpy(c->csize + 1, c->cs3 + 1, sizeof *c->csize * (size_t)(top - 1));
+			c->vlive = vlive;
+			*mems += (uint64_t)(hi - lo + 1);
+		}
+		if (!failed)
+			continue;
+		c->take3[k] = 1;
+		need_cutters2(c, k, mem[0], mem[1], f1);
+		for (int i = f1 - 1; i > f0; i--) {
+			if (c->need[i]) {
+				c->take3[c->fk[i]] = 1;
+				need_cutters(c, c->fk[i], c->fv[i], i);
+			}
+		}
+		for (int q = 1; q < top; q++)
+			c->take2[q] |= c->take3[q];
+		return true;
+	}
+	return false;
+}
+
 /* Failed literals (as in MaxCLQ and MoMC): at the fixed point of the
  * propagation (nf entries), a class k with two members left, each of
  * which leads to a conflict, is a conflict itself.  Its classes into
@@ -328,13 +430,14 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 	bool failed = true;
 	for (int t = 0; t < 2 && failed; t++) {
 		int nf = nf0, nq = 0, a = mem[t];
-		int e = a >= 0 ? take_vertex(c, a, k, top, lo, hi, &nf, &nq, mems)
-		               : take_virtual(c, -1 - a, k, top, &nf, &nq, mems);
+		c->npq = 0;
+		int e = a >= 0 ? take_vertex(c, a, k, lo, hi, &nf, &nq, mems)
+		               : take_virtual(c, -1 - a, k, &nf, &nq, mems);
 		if (!e)
-			e = run_queue(c, top, lo, hi, &nf, nq, mems);
+			e = run_queue(c, lo, hi, &nf, nq, mems);
 		if (e)
 			trace(c, e, nf0, nf, c->take2);
-		else
+		else if (t == 0 || !nested_failed(c, nf0, nf, top, lo, hi, mems))
 			failed = false;
 		for (int i = nf0; i < nf; i++)
 			c->used[c->fk[i]] = 0;
@@ -365,15 +468,19 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
  * so on (fewer classes than all the units, so that the set of classes
  * made inconsistent is small).  At the fixed point, on graphs of
  * density 0.85 and up, failed literals: a class cut down to two members
- * in this propagation is tried both ways (failed_literal).  (Without
- * the counts and the virtual vertices they cost more than they saved:
- * G(200, 0.9) 5% fewer nodes, 18% more time; with them, 40% fewer nodes
- * and 5% less time there, but 40% fewer nodes and 20% more time on
- * G(200, 0.8), hence the threshold.) */
+ * in this propagation is tried both ways (failed_literal, its second
+ * member one level down as well: nested_failed).  (Without the counts
+ * and the virtual vertices they cost more than they saved: G(200, 0.9)
+ * 5% fewer nodes, 18% more time; with them, 40% fewer nodes and 5% less
+ * time there, but 40% fewer nodes and 20% more time on G(200, 0.8),
+ * hence the threshold.  With the propagation made cheaper since, G(200,
+ * 0.8) takes as long with them as without, in 42% fewer nodes; the MaxSAT
+ * test and failed literals both from 0.68 made G(300, 0.7) 12% faster
+ * but johnson16-2-4 (0.77) 50% slower: the thresholds stay.) */
 static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *mems)
 {
 	int nf = 0;
-	memcpy(c->R + lo, c->curP + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->R + lo, c->M + lo, sizeof *c->R * (size_t)(hi - lo + 1));
 	memcpy(c->csize + 1, c->cbase + 1, sizeof *c->csize * (size_t)(top - 1));
 	*mems += (uint64_t)(hi - lo + 1);
 	c->vlive = c->nvirt == 64 ? ~UINT64_C(0) : (UINT64_C(1) << c->nvirt) - 1;
@@ -441,9 +548,13 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 		memset(T + lo, 0, sizeof *T * (size_t)(hi - lo + 1));
 		c->cls_lo[top] = hi + 1;
 		c->cls_hi[top] = lo - 1;
-		for (int j = failed; j < m; j++)
+		c->chead[top] = -1;
+		for (int j = failed; j < m; j++) {
 			class_add(c, top, vs[j]);
-		uint64_t x = UINT64_C(1) << c->nvirt++;
+			graph_bit_set(c->M, vs[j]);
+		}
+		int *l = c->vcl + (size_t)c->nvirt * (size_t)c->cls_cap, n = 0;
+		uint64_t x = UINT64_C(1) << c->nvirt;
 		c->cvirt[top] = x;
 		c->cbase[top] = m - failed + 1;
 		c->used[top] = 0;
@@ -451,7 +562,10 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 			if (c->take[k]) {
 				c->cvirt[k] |= x;
 				c->cbase[k]++;
+				l[n++] = k;
 			}
+		l[n++] = top;
+		c->vcn[c->nvirt++] = n;
 		c->nabs++;
 	}
 	return failed;
@@ -484,6 +598,7 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* the low classes, and room for 64 absorbed */
 		grow_classes(c, maxsat ? kmin + 65 : kmin);
 		memset(c->used, 0, (size_t)(maxsat ? kmin + 65 : kmin));
+		c->cver++;
 		if (maxsat) {
 			memset(c->cvirt, 0, sizeof *c->cvirt * (size_t)(kmin + 65));
 			c->nvirt = c->nabs = 0;
@@ -502,6 +617,8 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 			memset(K + lo, 0, sizeof *K * (size_t)(hi - lo + 1));
 			c->cls_lo[k] = hi + 1;
 			c->cls_hi[k] = lo - 1;
+			c->chead[k] = -1;
+			c->cbase[k] = 0;
 		}
 		/* a loop, not memcpy: a few words, and a call to the
 		 * library's cost 5% on G(500, 0.5) when the compiler chose it */
@@ -535,15 +652,10 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* the classes above kmin-1 absorbed where MaxSAT reasoning
 		 * allows, the others renumbered from kmin on */
 		int out = 0, col = kmin - 1;
-		c->curP = P;
-		for (int i = 0; i < m; i++)
+		memcpy(c->M + lo, P + lo, sizeof *c->M * (size_t)(hi - lo + 1));
+		for (int i = 0; i < m; i++) {
 			c->class_of[lv[i]] = 0;
-		for (int q = 1; q < kmin; q++) {
-			const uint64_t *K = c->cls + (size_t)q * W;
-			int size = 0;
-			for (int x = c->cls_lo[q]; x <= c->cls_hi[q]; x++)
-				size += __builtin_popcountll(K[x]);
-			c->cbase[q] = size;
+			graph_bit_clear(c->M, lv[i]);
 		}
 		for (int i = 0, j; i < m; i = j) {
 			for (j = i; j < m && lc[j] == lc[i]; j++)
@@ -689,6 +801,11 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
 	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
 	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
+	c->R3 = xcalloc((size_t)c->W + 1, sizeof *c->R3);
+	c->M = xcalloc((size_t)c->W + 1, sizeof *c->M);
+	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
+	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
+	c->cver = 1;
 
 	grow_levels(c, 16);
 	stats_init(&c->st, g->n + 2);
@@ -724,12 +841,21 @@ void clique_free(struct clique *c)
 	free(c->fv);
 	free(c->fk);
 	free(c->cvirt);
+	free(c->vcl);
 	free(c->cbase);
 	free(c->csize);
 	free(c->queue);
+	free(c->pq);
 	free(c->cs2);
+	free(c->chead);
+	free(c->cnext);
+	free(c->wfail);
 	free(c->take2);
+	free(c->cs3);
+	free(c->take3);
+	free(c->R3);
 	free(c->R2);
+	free(c->M);
 	free(c->class_of);
 	free(c->elim);
 	free(c->plv);

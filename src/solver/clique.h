@@ -19,8 +19,10 @@
  *                     classes that could beat the best are tested by
  *                     unit propagation over the lower ones (MaxSAT
  *                     reasoning as in Li and Quan's MaxCLQ and Li, Jiang
- *                     and Manya's MoMC), and the part of a class that
- *                     meets a conflict each way needs no branch; the
+ *                     and Manya's MoMC: the units of classes already in
+ *                     the class's conflicts forced first, failed literals
+ *                     two levels deep from 0.85), and the part of a class
+ *                     that meets a conflict each way needs no branch; the
  *                     classes of a conflict stay in use for later tests,
  *                     joined by a virtual vertex (MaxSAT resolution, as
  *                     in MoMC).  The children are the vertices whose
