@@ -332,6 +332,19 @@ static void need_cutters(struct clique *c, int k, int skip, int i)
 	need_cutters2(c, k, skip, INT_MIN, i);
 }
 
+/* Going back over the forced entries from..past+1, each one needed
+ * (marked in need) has its class marked in mark and, in need, what cut
+ * its class's other members. */
+static void mark_needed(struct clique *c, int from, int past, unsigned char *mark)
+{
+	for (int i = from; i > past; i--) {
+		if (c->need[i]) {
+			mark[c->fk[i]] = 1;
+			need_cutters(c, c->fk[i], c->fv[i], i);
+		}
+	}
+}
+
 /* Mark in mark the classes of the conflict e among the forced entries
  * from..nf-1, going back: the empty class, the class of each entry that
  * cut one of its members, and so on; the entries before from that are
@@ -341,12 +354,7 @@ static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark
 	memset(c->need + from, 0, (size_t)(nf - from));
 	mark[e] = 1;
 	need_cutters(c, e, INT_MIN, nf);
-	for (int i = nf - 1; i > from; i--) {
-		if (c->need[i]) {
-			mark[c->fk[i]] = 1;
-			need_cutters(c, c->fk[i], c->fv[i], i);
-		}
-	}
+	mark_needed(c, nf - 1, from, mark);
 }
 
 /* Failed literals one level down (MoMC's further test of the reduced
@@ -395,12 +403,7 @@ static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int
 			continue;
 		c->take3[k] = 1;
 		need_cutters2(c, k, mem[0], mem[1], f1);
-		for (int i = f1 - 1; i > f0; i--) {
-			if (c->need[i]) {
-				c->take3[c->fk[i]] = 1;
-				need_cutters(c, c->fk[i], c->fv[i], i);
-			}
-		}
+		mark_needed(c, f1 - 1, f0, c->take3);
 		for (int q = 1; q < top; q++)
 			c->take2[q] |= c->take3[q];
 		return true;
@@ -450,12 +453,7 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 		return false;
 	c->take2[k] = 1;
 	need_cutters2(c, k, mem[0], mem[1], nf0);
-	for (int i = nf0 - 1; i >= 1; i--) {
-		if (c->need[i]) {
-			c->take2[c->fk[i]] = 1;
-			need_cutters(c, c->fk[i], c->fv[i], i);
-		}
-	}
+	mark_needed(c, nf0 - 1, 0, c->take2);
 	for (int q = 1; q < top; q++)
 		c->take[q] |= c->take2[q];
 	return true;
@@ -498,15 +496,7 @@ static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *m
 		c->used[c->fk[i]] = 0;
 	if (!conflict)
 		return false;
-	memset(c->need, 0, (size_t)nf);
-	c->take[conflict] = 1;
-	need_cutters(c, conflict, INT_MIN, nf);
-	for (int i = nf - 1; i >= 1; i--) {
-		if (c->need[i]) {
-			c->take[c->fk[i]] = 1;
-			need_cutters(c, c->fk[i], c->fv[i], i);
-		}
-	}
+	trace(c, conflict, 0, nf, c->take);
 	*mems += (uint64_t)nf;
 	return true;
 }
