@@ -13,10 +13,20 @@ trap 'T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 home="$tmp/home"
 mkdir -p "$home"
 # A shell in a pane, with a home of its own for saves and records.
+# A second start in one test replaces the session.  The server is told not
+# to exit when its last session goes: a server that is still exiting when
+# the next new-session connects fails it with "server exited unexpectedly"
+# (seen once in CI).  The start is tried again a few times besides.
 start_shell() { # [COLS ROWS]
 	T kill-session -t t >/dev/null 2>&1
-	T -f /dev/null new-session -d -s t -x "${1:-80}" -y "${2:-24}" \
-		"env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=${LANG_FOR_TEST:-C.UTF-8} PS1='$ ' sh"
+	local try=0
+	until T -f /dev/null new-session -d -s t -x "${1:-80}" -y "${2:-24}" \
+		"env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=${LANG_FOR_TEST:-C.UTF-8} PS1='$ ' sh"; do
+		try=$((try + 1))
+		[ $try -lt 5 ] || break
+		sleep 0.2
+	done
+	T set-option -g exit-empty off >/dev/null
 	T set-option -g status off >/dev/null
 	# Keys typed before the shell reads its terminal can be lost on a
 	# loaded machine: wait for its prompt (wait_prompt, below).
