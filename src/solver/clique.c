@@ -357,6 +357,40 @@ static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark
 	mark_needed(c, nf - 1, from, mark);
 }
 
+/* Trying a member of a class both ways and going back: R's words lo..hi,
+ * the class counts 1..top-1 and the live virtual vertices are saved in R
+ * and cs (one pair of copies per depth of failed literals) and put back
+ * after each try. */
+static void save_state(const struct clique *c, uint64_t *R, int *cs, int top, int lo, int hi)
+{
+	memcpy(R + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(cs + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+}
+
+/* Take member a of class k (a vertex, or -1 - a virtual vertex) after the
+ * forced entries before nf0 and propagate; the conflict's class, or 0 at a
+ * fixed point; *nf: the entries then. */
+static int try_member(struct clique *c, int a, int k, int lo, int hi, int nf0, int *nf, uint64_t *mems)
+{
+	int nq = 0;
+	*nf = nf0;
+	c->npq = 0;
+	int e = a >= 0 ? take_vertex(c, a, k, lo, hi, nf, &nq, mems) : take_virtual(c, -1 - a, k, nf, &nq, mems);
+	return e ? e : run_queue(c, lo, hi, nf, nq, mems);
+}
+
+/* Undo try_member: its entries nf0..nf-1 unmarked, the saved state back. */
+static void undo_member(struct clique *c, int nf0, int nf, const uint64_t *R, const int *cs, uint64_t vlive,
+                        int top, int lo, int hi, uint64_t *mems)
+{
+	for (int i = nf0; i < nf; i++)
+		c->used[c->fk[i]] = 0;
+	memcpy(c->R + lo, R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->csize + 1, cs + 1, sizeof *c->csize * (size_t)(top - 1));
+	c->vlive = vlive;
+	*mems += (uint64_t)(hi - lo + 1);
+}
+
 /* Failed literals one level down (MoMC's further test of the reduced
  * sets), at the fixed point of a literal of failed_literal (its entries
  * f0 .. f1-1): a class cut down to two members by that literal's
@@ -375,29 +409,19 @@ static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int
 				mem[nm++] = u;
 		for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
 			mem[nm++] = -1 - __builtin_ctzll(v);
-		memcpy(c->R3 + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
-		memcpy(c->cs3 + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+		save_state(c, c->R3, c->cs3, top, lo, hi);
 		uint64_t vlive = c->vlive;
 		memset(c->take3, 0, (size_t)top);
 		memset(c->need + f0, 0, (size_t)(f1 - f0));
 		bool failed = true;
 		for (int t = 0; t < 2 && failed; t++) {
-			int nf = f1, nq = 0;
-			c->npq = 0;
-			int e = mem[t] >= 0 ? take_vertex(c, mem[t], k, lo, hi, &nf, &nq, mems)
-			                    : take_virtual(c, -1 - mem[t], k, &nf, &nq, mems);
-			if (!e)
-				e = run_queue(c, lo, hi, &nf, nq, mems);
+			int nf;
+			int e = try_member(c, mem[t], k, lo, hi, f1, &nf, mems);
 			if (e)
 				trace(c, e, f1, nf, c->take3);
 			else
 				failed = false;
-			for (int i = f1; i < nf; i++)
-				c->used[c->fk[i]] = 0;
-			memcpy(c->R + lo, c->R3 + lo, sizeof *c->R * (size_t)(hi - lo + 1));
-			memcpy(c->csize + 1, c->cs3 + 1, sizeof *c->csize * (size_t)(top - 1));
-			c->vlive = vlive;
-			*mems += (uint64_t)(hi - lo + 1);
+			undo_member(c, f1, nf, c->R3, c->cs3, vlive, top, lo, hi, mems);
 		}
 		if (!failed)
 			continue;
@@ -425,29 +449,19 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 			mem[nm++] = x * 64 + __builtin_ctzll(b);
 	for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
 		mem[nm++] = -1 - __builtin_ctzll(v);
-	memcpy(c->R2 + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
-	memcpy(c->cs2 + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+	save_state(c, c->R2, c->cs2, top, lo, hi);
 	uint64_t vlive = c->vlive;
 	memset(c->take2, 0, (size_t)top);
 	memset(c->need, 0, (size_t)nf0);
 	bool failed = true;
 	for (int t = 0; t < 2 && failed; t++) {
-		int nf = nf0, nq = 0, a = mem[t];
-		c->npq = 0;
-		int e = a >= 0 ? take_vertex(c, a, k, lo, hi, &nf, &nq, mems)
-		               : take_virtual(c, -1 - a, k, &nf, &nq, mems);
-		if (!e)
-			e = run_queue(c, lo, hi, &nf, nq, mems);
+		int nf;
+		int e = try_member(c, mem[t], k, lo, hi, nf0, &nf, mems);
 		if (e)
 			trace(c, e, nf0, nf, c->take2);
 		else if (t == 0 || !nested_failed(c, nf0, nf, top, lo, hi, mems))
 			failed = false;
-		for (int i = nf0; i < nf; i++)
-			c->used[c->fk[i]] = 0;
-		memcpy(c->R + lo, c->R2 + lo, sizeof *c->R * (size_t)(hi - lo + 1));
-		memcpy(c->csize + 1, c->cs2 + 1, sizeof *c->csize * (size_t)(top - 1));
-		c->vlive = vlive;
-		*mems += (uint64_t)(hi - lo + 1);
+		undo_member(c, nf0, nf, c->R2, c->cs2, vlive, top, lo, hi, mems);
 	}
 	if (!failed)
 		return false;
