@@ -222,12 +222,10 @@ static enum view_result gv_event(struct view *v, const struct puzzle_state *s, c
 	default:
 		break;
 	}
-	switch (key_action(CTX_PLAY, ev)) {
-	case ACT_UP: move_cursor(gv, -1, 0); return VIEW_HANDLED;
-	case ACT_DOWN: move_cursor(gv, 1, 0); return VIEW_HANDLED;
-	case ACT_LEFT: move_cursor(gv, 0, -1); return VIEW_HANDLED;
-	case ACT_RIGHT: move_cursor(gv, 0, 1); return VIEW_HANDLED;
-	default: break;
+	int dr, dc;
+	if (key_step(key_action(CTX_PLAY, ev), &dr, &dc)) {
+		move_cursor(gv, dr, dc);
+		return VIEW_HANDLED;
 	}
 	char move[32];
 	switch (ch) {

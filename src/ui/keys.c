@@ -72,6 +72,13 @@ static enum action arrows(const struct term_event *ev)
 	}
 }
 
+bool key_step(enum action act, int *drow, int *dcol)
+{
+	*drow = act == ACT_DOWN ? 1 : act == ACT_UP ? -1 : 0;
+	*dcol = act == ACT_RIGHT ? 1 : act == ACT_LEFT ? -1 : 0;
+	return *drow || *dcol;
+}
+
 enum action key_action(enum key_context ctx, const struct term_event *ev)
 {
 	if (ev->kind != TERM_KEY)

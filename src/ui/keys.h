@@ -44,6 +44,9 @@ extern const struct key_binding key_table[];
 /* The action of an event in a context (ACT_PIECE for a capital letter on
  * the board: the letter is in ev->ch). */
 enum action key_action(enum key_context ctx, const struct term_event *ev);
+/* The step of a move action, as rows and columns (-1, 0 or 1); false
+ * for an action that is not a move. */
+bool key_step(enum action act, int *drow, int *dcol);
 /* The name of a context, for the help screen and the manual. */
 const char *key_context_name(enum key_context ctx);
 

@@ -412,19 +412,12 @@ void menu_event(struct menu *m, const struct term_event *ev)
 	enum action act = key_action(CTX_MENU, ev);
 	if (act != ACT_NONE)
 		a->notice[0] = '\0';
+	int dr, dc;
+	if (key_step(act, &dr, &dc)) {
+		move_sel(m, dr, dc);
+		return;
+	}
 	switch (act) {
-	case ACT_UP:
-		move_sel(m, -1, 0);
-		break;
-	case ACT_DOWN:
-		move_sel(m, 1, 0);
-		break;
-	case ACT_LEFT:
-		move_sel(m, 0, -1);
-		break;
-	case ACT_RIGHT:
-		move_sel(m, 0, 1);
-		break;
 	case ACT_SELECT:
 		choose(m);
 		break;

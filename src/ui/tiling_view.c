@@ -358,7 +358,13 @@ static enum view_result tv_event(struct view *v, const struct puzzle_state *s, c
 	const struct tiling_pos *pos = pos_of(s);
 	if (ev->kind == TERM_MOUSE)
 		return mouse(tv, pos, ev, out);
-	switch (key_action(CTX_PLAY, ev)) {
+	enum action act = key_action(CTX_PLAY, ev);
+	int dr, dc;
+	if (key_step(act, &dr, &dc)) {
+		move_cursor(tv, dr, dc);
+		return VIEW_HANDLED;
+	}
+	switch (act) {
 	case ACT_PIECE: {
 		int q = tiling_piece_by_letter(tv->t, (char)ev->ch);
 		if (q < 0)
@@ -372,18 +378,6 @@ static enum view_result tv_event(struct view *v, const struct puzzle_state *s, c
 		return cycle_piece(tv, pos, 1, out);
 	case ACT_PREV_PIECE:
 		return cycle_piece(tv, pos, -1, out);
-	case ACT_UP:
-		move_cursor(tv, -1, 0);
-		return VIEW_HANDLED;
-	case ACT_DOWN:
-		move_cursor(tv, 1, 0);
-		return VIEW_HANDLED;
-	case ACT_LEFT:
-		move_cursor(tv, 0, -1);
-		return VIEW_HANDLED;
-	case ACT_RIGHT:
-		move_cursor(tv, 0, 1);
-		return VIEW_HANDLED;
 	case ACT_ROTATE:
 		if (tv->held < 0)
 			return VIEW_HANDLED;
