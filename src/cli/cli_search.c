@@ -11,8 +11,10 @@
 #include "util/clock.h"
 #include "util/xalloc.h"
 
-/* The report of --stats. */
-static void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile)
+/* The report of --stats; without `work`, no updates or mems: the engine
+ * did not count them. */
+static void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile,
+                        bool work)
 {
 	char n[U128_DIGITS];
 	if (st->overflow)
@@ -20,10 +22,12 @@ static void stats_print(FILE *f, const struct search_stats *st, double seconds, 
 	else
 		fprintf(f, "solutions: %s\n", u128_str(st->solutions, n));
 	fprintf(f, "nodes: %" PRIu64 "\n", st->nodes);
-	fprintf(f, "updates: %" PRIu64 "\n", st->updates);
-	if (st->links)
-		fprintf(f, "links made: %" PRIu64 "\n", st->links);
-	fprintf(f, "mems: %" PRIu64 "\n", st->mems);
+	if (work) {
+		fprintf(f, "updates: %" PRIu64 "\n", st->updates);
+		if (st->links)
+			fprintf(f, "links made: %" PRIu64 "\n", st->links);
+		fprintf(f, "mems: %" PRIu64 "\n", st->mems);
+	}
 	if (st->memo_hits || st->memo_stores)
 		fprintf(f, "memo: %" PRIu64 " hits, %" PRIu64 " stored\n", st->memo_hits, st->memo_stores);
 	fprintf(f, "max level: %d\n", st->max_level);
@@ -65,7 +69,7 @@ static int print_solutions(const struct xc_problem *p, const struct cli_opts *o,
 	struct dlx_ctl ctl = { .on_solution = print_one, .ctx = &pr };
 	dlx_run(d, &ctl);
 	if (o->stats)
-		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile);
+		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile, true);
 	free(pr.path);
 	dlx_free(d);
 	if (!pr.printed)
@@ -105,8 +109,10 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 	else
 		printf("%s\n", u128_str(r.st.solutions, count));
 	if (o->stats) {
-		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile);
-		if (r.bitsets)
+		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile, !r.work_uncounted);
+		if (r.work_uncounted)
+			fprintf(stderr, "search: on bitsets, with the memo (updates and mems not counted)\n");
+		else if (r.bitsets)
 			fprintf(stderr, "search: on bitsets of the options (no links: updates are DLX1's count)\n");
 		if (co.memo != COUNT_MEMO_OFF)
 			fprintf(stderr, "memo cache: %s, %zu entries\n", r.memo_used ? "kept to the end" : "dropped (too few hits)",

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "solver/bitmemo.h"
 #include "solver/bitx.h"
 #include "solver/memo.h"
 #include "util/clock.h"
@@ -98,6 +99,41 @@ static void count_whole_bitx(const struct xc_problem *p, const struct count_opts
 	r->bitsets = true;
 	r->bytes = bitx_bytes(b);
 	bitx_free(b);
+}
+
+/* With the memo, on bitsets (bitmemo.h), on one thread or several. */
+struct memo_glue {
+	const struct count_opts *o;
+	double t0;
+};
+
+static void memo_progress(void *ctx, double fraction, u128 solutions)
+{
+	struct memo_glue *g = ctx;
+	report(g->o, g->t0, fraction, solutions);
+}
+
+static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	struct memo_glue g = { .o = o, .t0 = clock_seconds() };
+	struct memo *m = make_memo(p, o, o->threads > 1);
+	struct bitmemo_opts bo = {
+		.rule = o->rule, .threads = o->threads, .memo = m, .adaptive = o->memo == COUNT_MEMO_AUTO,
+		.cancel = o->cancel, .progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
+		.progress_interval = o->progress_interval,
+	};
+	struct bitmemo_result br;
+	bitmemo_count(p, &bo, &br);
+	r->st = br.st;
+	r->complete = br.complete;
+	r->memo_used = br.memo_used;
+	r->memo_entries = memo_entries(m);
+	r->bytes = br.bytes + memo_bytes(m);
+	r->split_level = br.split_level;
+	r->units = br.units;
+	r->bitsets = true;
+	r->work_uncounted = true;
+	memo_free(m);
 }
 
 /* ---- splitting ------------------------------------------------------- */
@@ -357,6 +393,11 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	memset(r, 0, sizeof *r);
 	bool split = o->threads > 1 || o->shards > 1;
 	struct plan plan = { 0 };
+	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && bitmemo_suits(p)) {
+		count_bitmemo(p, o, r);
+		r->seconds = clock_seconds() - t0;
+		return;
+	}
 	if (split) {
 		uint64_t want = (uint64_t)UNITS_PER_SHARD * (uint64_t)o->shards;
 		split = plan_split(p, o->rule, want, 2 * (uint64_t)o->threads * (uint64_t)o->shards, o->cancel,

@@ -58,6 +58,7 @@ struct count_result {
 	bool complete;              /* false if cancelled */
 	bool memo_used;             /* the cache was kept to the end */
 	bool bitsets;               /* searched on bitsets of options (bitx.h), not links */
+	bool work_uncounted;        /* updates and mems not counted (bitmemo.h): only nodes and the memo's figures */
 	size_t memo_entries;
 	size_t bytes;               /* search structures and cache, at most */
 	int split_level;            /* 0 if the tree was not split */

@@ -12,11 +12,6 @@
 #include "solver/memo.h"
 #include "util/xalloc.h"
 
-/* Memo lookups after which its usefulness is judged, and the hit rate (1 in
- * MEMO_MIN_RATE) below which it is dropped. */
-#define MEMO_TRIAL (1u << 20)
-#define MEMO_MIN_RATE 100
-
 static void alloc_search(struct dlx *d);
 
 struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule)

@@ -18,6 +18,12 @@
 
 struct memo;
 
+/* The rule of an adaptive count (COUNT_MEMO_AUTO): after MEMO_TRIAL
+ * lookups the cache is judged, and dropped if fewer than 1 in
+ * MEMO_MIN_RATE of them were hits. */
+#define MEMO_TRIAL (1u << 20)
+#define MEMO_MIN_RATE 100
+
 /* A table of signatures of key_words 64-bit words, using at most cap_bytes.
  * shared: lock each shard, for use by several threads at once. */
 struct memo *memo_new(int key_words, size_t cap_bytes, bool shared);
