@@ -30,6 +30,7 @@ struct bitx {
 
 	enum phase phase;
 	int level, depth;
+	int base;               /* the level of the node searched (bitx_start_at), 0 for the root */
 	uint64_t *live;         /* depth sets of options: possible at each level */
 	uint64_t *act;          /* depth sets of primary items: to cover at each level */
 	int *best, *deg, *kth, *cur;
@@ -313,9 +314,9 @@ next:
 	if (o < 0) {
 		/* every option tried: DLX1 uncovers the item */
 		st->mems += 4 + 3 * (uint64_t)b->deg[level] + 6 * b->w_best[level];
-		if (level == 0) {
+		if (level == b->base) {
 			b->phase = PH_DONE;
-			b->level = 0;
+			b->level = level;
 			return BITX_DONE;
 		}
 		level--;
@@ -399,6 +400,50 @@ enum bitx_status bitx_run(struct bitx *b, uint64_t nodes, uint64_t max_solutions
 	return s;
 }
 
+bool bitx_start_at(struct bitx *b, const int *path, int n)
+{
+	size_t W = (size_t)b->W, PW = (size_t)b->PW;
+	/* Whatever was searched before is given up, even if the path is bad. */
+	stats_clear(&b->st);
+	b->phase = PH_DONE;
+	b->base = b->level = 0;
+	if (n < 0 || n > b->n_primary)
+		return false;
+	uint64_t *live = b->live + (size_t)n * W, *act = b->act + (size_t)n * PW;
+	memset(live, 0, sizeof *live * W);
+	for (int i = 0; i < b->n_options; i++)
+		bit_set(live, i);
+	memset(act, 0, sizeof *act * PW);
+	for (int i = 0; i < b->n_primary; i++)
+		bit_set(act, i);
+	for (int l = 0; l < n; l++) {
+		int o = path[l];
+		if (o < 0 || o >= b->n_options || !(live[o >> 6] >> (o & 63) & 1))
+			return false;
+		/* An option of no primary item is never branched on: the levels
+		 * below would outrun the stack. */
+		const uint64_t *cf = b->conflict + (size_t)o * W, *pr = b->prim + (size_t)o * PW;
+		uint64_t covers = 0;
+		for (size_t x = 0; x < W; x++)
+			live[x] &= ~cf[x];
+		for (size_t x = 0; x < PW; x++) {
+			covers |= act[x] & pr[x];
+			act[x] &= ~pr[x];
+		}
+		if (!covers)
+			return false;
+	}
+	uint64_t left = 0;
+	for (size_t x = 0; x < PW; x++)
+		left |= act[x];
+	if (!left)
+		return false;
+	b->st.max_level = n;
+	b->base = b->level = n;
+	b->phase = PH_FORWARD;
+	return true;
+}
+
 const struct search_stats *bitx_stats(const struct bitx *b)
 {
 	return &b->st;
@@ -411,7 +456,7 @@ double bitx_progress(const struct bitx *b)
 	if (b->phase == PH_START)
 		return 0.0;
 	double f = 0.0, w = 1.0;
-	for (int l = 0; l < b->level; l++) {
+	for (int l = b->base; l < b->level; l++) {
 		if (b->deg[l] <= 0)
 			break;
 		w /= b->deg[l];
