@@ -269,6 +269,7 @@ static ALWAYS_INLINE enum bitx_status run(struct bitx *b, uint64_t nodes, uint64
 		memset(b->act, 0, sizeof *b->act * (size_t)PW);
 		for (int i = 0; i < b->n_primary; i++)
 			bit_set(b->act, i);
+		b->w_live[0] = weight(b, b->live, &b->n_live[0]);
 		goto forward;
 	case PH_FORWARD:
 		goto forward;
@@ -298,13 +299,17 @@ forward:
 		/* DLX1: the walk to choose, then the cover of the item chosen,
 		 * which hides its options from their other lists */
 		st->mems += 1 + 2 * v;
-		uint64_t *tl = b->live + (size_t)(level + 1) * (size_t)W; /* scratch: the level above is not in use yet */
-		const uint64_t *io = b->item_opts + (size_t)best * (size_t)W;
-		for (int x = 0; x < W; x++)
-			tl[x] = io[x] & live[x];
-		wt = weight(b, tl, &n);
+		if (b->n_cls == 1) {
+			/* the list's options all of one size */
+			wt = (uint64_t)t * (uint64_t)(b->cls_size[0] - 1);
+		} else {
+			uint64_t *tl = b->live + (size_t)(level + 1) * (size_t)W; /* scratch: the level above is not in use yet */
+			const uint64_t *io = b->item_opts + (size_t)best * (size_t)W;
+			for (int x = 0; x < W; x++)
+				tl[x] = io[x] & live[x];
+			wt = weight(b, tl, &n);
+		}
 		b->w_best[level] = wt;
-		b->w_live[level] = weight(b, live, &b->n_live[level]);
 		st->updates += 1 + wt;
 		st->mems += 4 + 3 * (uint64_t)t + 6 * wt + 2;
 	}
@@ -339,7 +344,11 @@ next:
 		/* The options DLX1's covers of o's other items hide: those that
 		 * conflict with o, but for the list of the item branched on,
 		 * hidden already; each is in the list of one item covered. */
+		/* the live set's size and weight at the level below, kept for
+		 * its node */
 		uint64_t n_left, w_left = weight(b, nl, &n_left);
+		b->n_live[level + 1] = n_left;
+		b->w_live[level + 1] = w_left;
 		uint64_t r = b->n_live[level] - n_left - (uint64_t)b->deg[level];
 		uint64_t wr = b->w_live[level] - w_left - b->w_best[level];
 		uint64_t items = (uint64_t)b->size[o] - 1;
@@ -438,6 +447,7 @@ bool bitx_start_at(struct bitx *b, const int *path, int n)
 		left |= act[x];
 	if (!left)
 		return false;
+	b->w_live[n] = weight(b, live, &b->n_live[n]);
 	b->st.max_level = n;
 	b->base = b->level = n;
 	b->phase = PH_FORWARD;
