@@ -169,6 +169,35 @@ static ALWAYS_INLINE int count_and(const uint64_t *a, const uint64_t *c, int W)
 	return n0 + n1 + n2 + n3;
 }
 
+/* The words of a live set that are not 0, where and what, in idx and val:
+ * their number.  Deep in the tree the live set thins out (at a choice, on
+ * average: reduced Latin squares of 7, 2.3 words of 23; Kanoodle, 5.7 of
+ * 28; pentominoes 6x10, 8.8 of 33), and the lengths of the
+ * lists are popcounts of those words only. */
+static ALWAYS_INLINE int nonzero_words(const uint64_t *live, int W, int *idx, uint64_t *val)
+{
+	int n = 0;
+	for (int x = 0; x < W; x++) {
+		idx[n] = x;
+		val[n] = live[x];
+		n += live[x] != 0;
+	}
+	return n;
+}
+
+/* |a & live| where live's nonzero words are idx and val. */
+static ALWAYS_INLINE int count_at(const uint64_t *a, const int *idx, const uint64_t *val, int n)
+{
+	int n0 = 0, n1 = 0, k = 0;
+	for (; k + 2 <= n; k += 2) {
+		n0 += __builtin_popcountll(a[idx[k]] & val[k]);
+		n1 += __builtin_popcountll(a[idx[k + 1]] & val[k + 1]);
+	}
+	if (k < n)
+		n0 += __builtin_popcountll(a[idx[k]] & val[k]);
+	return n0 + n1;
+}
+
 /* The nodes a cover of the options in s would hide: their sizes less one,
  * summed. */
 static ALWAYS_INLINE uint64_t weight(const struct bitx *b, const uint64_t *s, uint64_t *count)
@@ -196,13 +225,18 @@ static ALWAYS_INLINE int choose(const struct bitx *b, const uint64_t *live, cons
 	int W = b->W, PW = b->PW, best = -1, first = -1;
 	int tt = 1 << 30;
 	uint64_t visited = 0, active = 0;
+	int idx[BITX_MAX_OPTIONS / 64], nz = W;
+	uint64_t val[BITX_MAX_OPTIONS / 64];
+	if (W >= 8 && b->rule == DLX_MRV)
+		nz = nonzero_words(live, W, idx, val);
+	bool sparse = nz < W;
 	for (int w = 0; w < PW; w++) {
 		for (uint64_t bits = act[w]; bits; bits &= bits - 1) {
 			int c = w * 64 + __builtin_ctzll(bits);
 			const uint64_t *io = b->item_opts + (size_t)c * (size_t)W;
 			visited++;
 			if (b->rule == DLX_MRV) {
-				int l = count_and(io, live, W);
+				int l = sparse ? count_at(io, idx, val, nz) : count_and(io, live, W);
 				if (l < tt) {
 					tt = l, best = c;
 					if (l == 0)
