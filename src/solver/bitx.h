@@ -54,8 +54,18 @@ void bitx_free(struct bitx *b);
 /* Search on for about `nodes` more nodes (0: to the end), stopping at
  * max_solutions (0: none) or when *cancel (may be NULL) is set. */
 enum bitx_status bitx_run(struct bitx *b, uint64_t nodes, uint64_t max_solutions, const atomic_int *cancel);
+/* Search only the subtree of the node reached by placing path[0..n-1] in
+ * turn (for count.h's units: a thread takes one without walking the tree
+ * above it), its counters from 0: the node itself and all below it, and
+ * none of the work of reaching it, which the caller charges once.  False,
+ * with the search unchanged, if an option clashes with one before it or
+ * covers no primary item left, or if nothing is left to cover (a
+ * solution, not a node to branch at); then there is nothing to search.
+ * Whatever was searched before is given up either way. */
+bool bitx_start_at(struct bitx *b, const int *path, int n);
 const struct search_stats *bitx_stats(const struct bitx *b);
-/* The share of the tree searched so far, by Knuth's measure. */
+/* The share of the tree searched so far, by Knuth's measure (of the
+ * subtree, after bitx_start_at). */
 double bitx_progress(const struct bitx *b);
 int bitx_depth(const struct bitx *b);
 size_t bitx_bytes(const struct bitx *b);

@@ -143,6 +143,13 @@ struct plan {
 	uint64_t units;
 	double *weight;     /* each unit's share of the tree, by Knuth's measure */
 	size_t cap;
+	/* For searches that start at a unit's node (bitx_start_at) rather
+	 * than walk to it: each unit's path, the `level` options placed above
+	 * it, and the work of the walk above the units, done once here. */
+	bool want_paths;
+	int *paths;
+	int *path;          /* scratch for dlx_path */
+	struct search_stats top;
 };
 
 static bool plan_enter(void *ctx, uint64_t unit, struct dlx *d)
@@ -152,6 +159,13 @@ static bool plan_enter(void *ctx, uint64_t unit, struct dlx *d)
 	if (pl->units == pl->cap) {
 		pl->cap = pl->cap ? 2 * pl->cap : 1024;
 		pl->weight = xreallocarray(pl->weight, pl->cap, sizeof *pl->weight);
+		if (pl->want_paths)
+			pl->paths = xreallocarray(pl->paths, pl->cap * (size_t)pl->level, sizeof *pl->paths);
+	}
+	if (pl->want_paths) {
+		/* the first `level` options: the path down to the unit's node */
+		dlx_path(d, pl->path);
+		memcpy(pl->paths + pl->units * (uint64_t)pl->level, pl->path, sizeof *pl->paths * (size_t)pl->level);
 	}
 	pl->weight[pl->units++] = dlx_path_weight(d);
 	return false;
@@ -162,29 +176,50 @@ static void plan_leave(void *ctx, uint64_t unit, struct dlx *d)
 	(void)ctx, (void)unit, (void)d;
 }
 
-/* List the units at `level` and their weights in pl. */
+/* List the units at `level` and their weights in pl.  Every unit passed
+ * by, the search's counters are the work above them. */
 static bool walk_units(struct dlx *d, int level, struct plan *pl, const atomic_int *cancel)
 {
 	struct dlx_split sp = { .level = level, .enter = plan_enter, .leave = plan_leave, .ctx = pl };
 	struct dlx_ctl ctl = { .cancel = cancel };
 	pl->units = 0;
 	pl->level = level;
+	/* the paths are as long as the level: room for them anew */
+	pl->cap = 0;
+	free(pl->weight);
+	free(pl->paths);
+	pl->weight = NULL;
+	pl->paths = NULL;
 	dlx_restart(d);
 	dlx_set_split(d, &sp);
-	return dlx_run(d, &ctl) != DLX_CANCELLED;
+	bool done = dlx_run(d, &ctl) != DLX_CANCELLED;
+	stats_copy(&pl->top, dlx_stats(d));
+	return done;
+}
+
+static void plan_free(struct plan *pl)
+{
+	free(pl->weight);
+	free(pl->paths);
+	free(pl->path);
+	stats_free(&pl->top);
+	memset(pl, 0, sizeof *pl);
 }
 
 /* The shallowest level with at least `want` nodes (or else the widest);
  * false if no level has `least` (the tree is too small to be worth
- * splitting). */
+ * splitting).  With want_paths, each unit's path too. */
 static bool plan_split(const struct xc_problem *p, enum dlx_rule rule, uint64_t want, uint64_t least,
-                       const atomic_int *cancel, struct plan *pl)
+                       bool want_paths, const atomic_int *cancel, struct plan *pl)
 {
 	struct dlx *d = dlx_new(p, rule);
 	uint64_t most = 0;
 	int most_level = 0;
 	bool ok = true;
 	memset(pl, 0, sizeof *pl);
+	pl->want_paths = want_paths;
+	pl->path = xmalloc(sizeof *pl->path * (size_t)dlx_depth(d));
+	stats_init(&pl->top, dlx_depth(d));
 	for (int level = 1; level < dlx_depth(d) - 1; level++) {
 		if (!(ok = walk_units(d, level, pl, cancel)))
 			break;
@@ -197,8 +232,7 @@ static bool plan_split(const struct xc_problem *p, enum dlx_rule rule, uint64_t 
 		ok = walk_units(d, most_level, pl, cancel);
 	dlx_free(d);
 	if (!ok || most < least) {
-		free(pl->weight);
-		memset(pl, 0, sizeof *pl);
+		plan_free(pl);
 		return false;
 	}
 	return true;
@@ -209,7 +243,8 @@ struct counter;
 struct worker {
 	struct counter *c;
 	pthread_t thread;
-	struct dlx *d;
+	struct dlx *d;                /* the search: on links, */
+	struct bitx *b;               /* or on bitsets, starting at each unit */
 	uint64_t claim;               /* the shard's unit this thread searches next */
 	struct search_stats units;    /* work done inside units */
 	struct search_stats snap;     /* stats when the current unit was entered */
@@ -222,7 +257,7 @@ struct worker {
 	 * taken once a slice. */
 	pthread_mutex_t found_lock;
 	u128 found;
-	enum dlx_status status;
+	bool cancelled;
 };
 
 struct counter {
@@ -230,6 +265,7 @@ struct counter {
 	const struct count_opts *o;
 	struct plan plan;
 	struct memo *memo;
+	bool bitsets;                 /* the workers search on bitsets */
 	atomic_uint_fast64_t next_claim;
 	atomic_int stop;
 	atomic_int running;
@@ -263,13 +299,13 @@ static void work_leave(void *ctx, uint64_t unit, struct dlx *d)
 	w->claim = atomic_fetch_add(&w->c->next_claim, 1);
 }
 
-static void *work(void *arg)
+static void work_links(struct worker *w)
 {
-	struct worker *w = arg;
 	struct counter *c = w->c;
 	int level = c->plan.level;
 	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
-	while ((w->status = dlx_run(w->d, &ctl)) == DLX_BUDGET) {
+	enum dlx_status s;
+	while ((s = dlx_run(w->d, &ctl)) == DLX_BUDGET) {
 		if (w->unit_weight > 0) {
 			const struct search_stats *st = dlx_stats(w->d);
 			atomic_store(&w->partial, w->unit_weight * dlx_progress(w->d, level));
@@ -278,16 +314,113 @@ static void *work(void *arg)
 			pthread_mutex_unlock(&w->found_lock);
 		}
 	}
-	atomic_fetch_sub(&c->running, 1);
+	w->cancelled = s == DLX_CANCELLED;
+}
+
+/* On bitsets the thread goes straight to each unit it claims, by the
+ * unit's path, without the walk above: the plan has done that once. */
+static void work_bitsets(struct worker *w)
+{
+	struct counter *c = w->c;
+	const struct count_opts *o = c->o;
+	const struct plan *pl = &c->plan;
+	for (;;) {
+		uint64_t unit = w->claim * (uint64_t)o->shards + (uint64_t)(o->shard - 1);
+		if (unit >= pl->units)
+			return;
+		w->unit_weight = pl->weight[unit];
+		enum bitx_status s = BITX_DONE;
+		if (bitx_start_at(w->b, pl->paths + unit * (uint64_t)pl->level, pl->level)) {
+			/* about a millisecond of search between reports */
+			while ((s = bitx_run(w->b, 1u << 14, 0, &c->stop)) == BITX_BUDGET) {
+				atomic_store(&w->partial, w->unit_weight * bitx_progress(w->b));
+				pthread_mutex_lock(&w->found_lock);
+				w->found = w->units.solutions + bitx_stats(w->b)->solutions;
+				pthread_mutex_unlock(&w->found_lock);
+			}
+		}
+		stats_add(&w->units, bitx_stats(w->b));
+		pthread_mutex_lock(&w->found_lock);
+		w->found = w->units.solutions;
+		pthread_mutex_unlock(&w->found_lock);
+		atomic_store(&w->partial, 0.0);
+		if (s == BITX_CANCELLED) {
+			w->cancelled = true;
+			return;
+		}
+		atomic_store(&w->done_weight, atomic_load(&w->done_weight) + w->unit_weight);
+		w->unit_weight = 0;
+		w->claim = atomic_fetch_add(&c->next_claim, 1);
+	}
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	if (w->c->bitsets)
+		work_bitsets(w);
+	else
+		work_links(w);
+	atomic_fetch_sub(&w->c->running, 1);
 	return NULL;
 }
 
+/* The workers' searches, on links or bitsets, each with its stats. */
+static void worker_init(struct worker *w, struct counter *c, int i)
+{
+	const struct count_opts *o = c->o;
+	const struct plan *plan = &c->plan;
+	int depth;
+	w->c = c;
+	w->claim = (uint64_t)i;
+	if (c->bitsets) {
+		w->b = bitx_new(c->p, o->rule);
+		depth = bitx_depth(w->b);
+	} else {
+		w->d = dlx_new(c->p, o->rule);
+		depth = dlx_depth(w->d);
+		struct dlx_split sp = { .level = plan->level, .enter = work_enter, .leave = work_leave, .ctx = w };
+		dlx_set_split(w->d, &sp);
+		if (c->memo)
+			dlx_set_memo(w->d, c->memo, plan->level, o->memo == COUNT_MEMO_AUTO);
+	}
+	stats_init(&w->units, depth);
+	stats_init(&w->snap, depth);
+	stats_init(&w->delta, depth);
+	atomic_init(&w->done_weight, 0.0);
+	atomic_init(&w->partial, 0.0);
+	pthread_mutex_init(&w->found_lock, NULL);
+	w->found = 0;
+}
+
+/* Add w's work to r and free it. */
+static void worker_finish(struct worker *w, struct count_result *r)
+{
+	stats_add(&r->st, &w->units);
+	if (w->cancelled)
+		r->complete = false;
+	if (w->b) {
+		r->bytes += bitx_bytes(w->b);
+		bitx_free(w->b);
+	} else {
+		if (dlx_stats(w->d)->max_level > r->st.max_level)
+			r->st.max_level = dlx_stats(w->d)->max_level;
+		r->memo_used &= dlx_memo_in_use(w->d);
+		r->bytes += dlx_bytes(w->d);
+		dlx_free(w->d);
+	}
+	stats_free(&w->units);
+	stats_free(&w->snap);
+	stats_free(&w->delta);
+	pthread_mutex_destroy(&w->found_lock);
+}
+
 static void count_split(const struct xc_problem *p, const struct count_opts *o, struct count_result *r,
-                        const struct plan *plan)
+                        const struct plan *plan, bool bitsets)
 {
 	double t0 = clock_seconds();
 	int n = o->threads;
-	struct counter c = { .p = p, .o = o, .plan = *plan };
+	struct counter c = { .p = p, .o = o, .plan = *plan, .bitsets = bitsets };
 	c.memo = make_memo(p, o, n > 1);
 	atomic_init(&c.next_claim, (uint64_t)n);
 	atomic_init(&c.stop, 0);
@@ -304,20 +437,7 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (int i = 0; i < n; i++) {
 		struct worker *w = &c.w[i];
-		w->c = &c;
-		w->claim = (uint64_t)i;
-		w->d = dlx_new(p, o->rule);
-		stats_init(&w->units, dlx_depth(w->d));
-		stats_init(&w->snap, dlx_depth(w->d));
-		stats_init(&w->delta, dlx_depth(w->d));
-		atomic_init(&w->done_weight, 0.0);
-		atomic_init(&w->partial, 0.0);
-		pthread_mutex_init(&w->found_lock, NULL);
-		w->found = 0;
-		struct dlx_split sp = { .level = plan->level, .enter = work_enter, .leave = work_leave, .ctx = w };
-		dlx_set_split(w->d, &sp);
-		if (c.memo)
-			dlx_set_memo(w->d, c.memo, plan->level, o->memo == COUNT_MEMO_AUTO);
+		worker_init(w, &c, i);
 		if (pthread_create(&w->thread, NULL, work, w) != 0) {
 			/* cannot start it: run it here instead, after the others */
 			w->thread = pthread_self();
@@ -356,29 +476,22 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 	}
 
 	/* The work above the units is the same in every thread; charge it
-	 * once, to shard 1. */
-	stats_init(&r->st, dlx_depth(c.w[0].d));
+	 * once, to shard 1.  On links every thread has walked it: thread 0's
+	 * search less its units; on bitsets the plan has. */
+	stats_init(&r->st, plan->top.depth);
 	if (o->shard == 1) {
-		stats_copy(&r->st, dlx_stats(c.w[0].d));
-		stats_sub(&r->st, &c.w[0].units);
+		if (bitsets) {
+			stats_copy(&r->st, &plan->top);
+		} else {
+			stats_copy(&r->st, dlx_stats(c.w[0].d));
+			stats_sub(&r->st, &c.w[0].units);
+		}
 	}
 	r->complete = true;
 	r->memo_used = c.memo != NULL;
-	for (int i = 0; i < n; i++) {
-		struct worker *w = &c.w[i];
-		stats_add(&r->st, &w->units);
-		if (dlx_stats(w->d)->max_level > r->st.max_level)
-			r->st.max_level = dlx_stats(w->d)->max_level;
-		if (w->status == DLX_CANCELLED)
-			r->complete = false;
-		r->memo_used &= dlx_memo_in_use(w->d);
-		r->bytes += dlx_bytes(w->d);
-		dlx_free(w->d);
-		stats_free(&w->units);
-		stats_free(&w->snap);
-		stats_free(&w->delta);
-		pthread_mutex_destroy(&w->found_lock);
-	}
+	r->bitsets = bitsets;
+	for (int i = 0; i < n; i++)
+		worker_finish(&c.w[i], r);
 	if (o->limit && r->st.solutions >= o->limit)
 		r->complete = true; /* stopped because the limit was reached */
 	r->memo_entries = c.memo ? memo_entries(c.memo) : 0;
@@ -392,6 +505,7 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	double t0 = clock_seconds();
 	memset(r, 0, sizeof *r);
 	bool split = o->threads > 1 || o->shards > 1;
+	bool bitsets = o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
 	struct plan plan = { 0 };
 	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && bitmemo_suits(p)) {
 		count_bitmemo(p, o, r);
@@ -400,16 +514,16 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	}
 	if (split) {
 		uint64_t want = (uint64_t)UNITS_PER_SHARD * (uint64_t)o->shards;
-		split = plan_split(p, o->rule, want, 2 * (uint64_t)o->threads * (uint64_t)o->shards, o->cancel,
-		                   &plan);
+		split = plan_split(p, o->rule, want, 2 * (uint64_t)o->threads * (uint64_t)o->shards, bitsets,
+		                   o->cancel, &plan);
 	}
 	if (split) {
 		r->split_level = plan.level;
 		r->units = plan.units;
-		count_split(p, o, r, &plan);
-		free(plan.weight);
+		count_split(p, o, r, &plan, bitsets);
+		plan_free(&plan);
 	} else if (o->shard == 1) {
-		if (o->memo == COUNT_MEMO_OFF && bitx_suits(p))
+		if (bitsets)
 			count_whole_bitx(p, o, r);
 		else
 			count_whole(p, o, r);

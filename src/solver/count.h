@@ -6,14 +6,16 @@
  * level (chosen so that there are a few hundred units per shard).  Units
  * are numbered in search order; shard K of N takes the units numbered
  * K-1 modulo N, and the threads of a run claim its units one at a time.
- * Every thread walks the top of the tree above the units, but its work is
- * charged once, so the totals (solutions, nodes, updates, mems) of any
- * number of threads equal those of one, and the totals of the N shards
- * add up to those of the whole.  The split depends on N only, never on
+ * The work of the top of the tree above the units is charged once (on
+ * links every thread walks it), so the totals (solutions, nodes, updates,
+ * mems) of any number of threads equal those of one, and the totals of
+ * the N shards add up to those of the whole.  The split depends on N only, never on
  * the threads, so every machine of a sharded count splits alike.
  *
- * Without the memo, on one thread, a problem of few enough options is
- * searched on bitsets (bitx.h): the same tree and counters, faster. */
+ * Without the memo, a problem of few enough options is searched on
+ * bitsets (bitx.h): the same tree and counters, faster.  Split, each
+ * thread then starts at the node of each unit it takes, by the unit's
+ * path, and the top of the tree is walked once, on links, by the plan. */
 #ifndef LD_COUNT_H
 #define LD_COUNT_H
 
@@ -45,6 +47,7 @@ struct count_opts {
 	int shard, shards;          /* count part shard (1..shards) of shards */
 	enum count_memo memo;
 	size_t memo_bytes;          /* cap on the cache */
+	bool links;                 /* on links even where bitsets would do (tests, measurement) */
 	uint64_t limit;             /* stop once this many are found (0: no limit) */
 	const atomic_int *cancel;   /* set to stop early */
 	/* Called from the counting thread about every progress_interval s. */

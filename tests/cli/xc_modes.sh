@@ -38,10 +38,15 @@ awk 'BEGIN {
 ld xc --count "$tmp/queens.dlx"
 is "$out" 92 "8 queens: 92"
 ld xc --count --memo off --threads 2 --stats "$tmp/queens.dlx"
-nodes2=$(printf '%s\n' "$err" | sed -n 's/^nodes: //p')
+nodes2=$(printf '%s\n' "$err" | sed -n 's/^\(nodes\|updates\|mems\): //p' | paste -sd ' ' -)
+err2=$err
 ld xc --count --memo off --stats "$tmp/queens.dlx"
-nodes1=$(printf '%s\n' "$err" | sed -n 's/^nodes: //p')
-is "$nodes2" "$nodes1" "two threads: the same node count as one ($nodes1)"
+nodes1=$(printf '%s\n' "$err" | sed -n 's/^\(nodes\|updates\|mems\): //p' | paste -sd ' ' -)
+is "$nodes2" "$nodes1" "two threads: the same nodes, updates and mems as one ($nodes1)"
+case $err2 in *"search: on bitsets"*"split: "*" units at level "*) s=0 ;; *) s=1 ;; esac
+ok $s "two threads without the memo: on bitsets, split into units"
+ld xc --count --memo off --threads 3 --stats "$tmp/queens.dlx"
+is "$out" 92 "three threads: 92"
 ld xc --limit 3 "$tmp/queens.dlx"
 is "$(printf '%s\n' "$out" | grep -c .)" 24 "--limit 3: three solutions of 8 options"
 is "$(printf '%s\n' "$out" | grep -c '^$')" 2 "separated by blank lines"
@@ -62,6 +67,12 @@ for k in 1 2 3 4 5; do
 	sum=$((sum + ${out%% *}))
 done
 is "$sum" 92 "five shards add up to 92, each saying which part it is"
+sum=0
+for k in 1 2 3; do
+	ld xc --count --memo off --threads 2 --shard $k/3 --stats "$tmp/queens.dlx"
+	sum=$((sum + $(printf '%s\n' "$err" | sed -n 's/^nodes: //p')))
+done
+is "$sum" "${nodes1%% *}" "three shards on two threads each, on bitsets: their nodes add up to the whole"
 
 ld --help
 is "$rc" 0 "--help: exit 0"

@@ -443,6 +443,32 @@ static void test_bitsets(void)
 	b = bitx_new(p, DLX_MRV);
 	ok(bitx_run(b, 0, 0, &cancel) == BITX_CANCELLED && bitx_stats(b)->nodes == 0, "a cancel stops it at once");
 	bitx_free(b);
+	/* Below a node: every solution has one option of item 0, so the
+	 * subtrees of those options hold them all. */
+	b = bitx_new(p, DLX_MRV);
+	uint64_t below = 0;
+	bool rising = true, started = true;
+	for (int o = 0; o < p->n_options; o++) {
+		if (xc_option_items(p, o)[0] != 0)
+			continue;
+		double last = 0;
+		started &= bitx_start_at(b, &o, 1);
+		while (bitx_run(b, 3, 0, NULL) == BITX_BUDGET) {
+			rising &= bitx_progress(b) >= last && bitx_progress(b) <= 1.0;
+			last = bitx_progress(b);
+		}
+		below += bitx_stats(b)->solutions;
+		rising &= bitx_progress(b) == 1.0 && bitx_stats(b)->profile[0] == 0 && bitx_stats(b)->profile[1] == 1;
+	}
+	ok(started && below == 92, "8 queens: the subtrees below item 0's options hold the 92 solutions (%" PRIu64 ")",
+	   below);
+	ok(rising, "counted from level 1 on, the progress rising to 1 in each");
+	int clash[2] = { 0, 0 };
+	ok(!bitx_start_at(b, clash, 2) && bitx_run(b, 0, 0, NULL) == BITX_DONE && bitx_stats(b)->nodes == 0,
+	   "a path of clashing options: nothing to search");
+	ok(bitx_start_at(b, NULL, 0) && bitx_run(b, 0, 0, NULL) == BITX_DONE && bitx_stats(b)->solutions == 92,
+	   "the empty path: the whole tree again, 92");
+	bitx_free(b);
 	/* count_run takes it without the memo, on one thread */
 	struct count_opts co;
 	count_opts_init(&co);
@@ -635,7 +661,7 @@ static void test_memo_cap(void)
 }
 
 static struct count_result split_count(const struct xc_problem *p, int threads, int shard, int shards,
-                                       enum count_memo memo)
+                                       enum count_memo memo, bool links)
 {
 	struct count_opts o;
 	count_opts_init(&o);
@@ -643,49 +669,131 @@ static struct count_result split_count(const struct xc_problem *p, int threads, 
 	o.shard = shard;
 	o.shards = shards;
 	o.memo = memo;
+	o.links = links;
 	struct count_result r;
 	count_run(p, &o, &r);
 	return r;
 }
 
+/* The same search: solutions, nodes, updates, mems, the deepest level
+ * and the nodes on every level. */
+static bool same_totals(const struct search_stats *a, const struct search_stats *b)
+{
+	bool same = a->solutions == b->solutions && a->nodes == b->nodes && a->updates == b->updates &&
+	            a->mems == b->mems && a->max_level == b->max_level && a->depth == b->depth;
+	for (int l = 0; l < a->depth && same; l++)
+		same = a->profile[l] == b->profile[l];
+	return same;
+}
+
+struct stopper {
+	atomic_int cancel;
+	double fraction;
+	int reports;
+};
+
+static void cancel_at_report(void *ctx, const struct count_progress *pr)
+{
+	struct stopper *s = ctx;
+	s->fraction = pr->fraction;
+	s->reports++;
+	atomic_store(&s->cancel, 1);
+}
+
+/* A limit and a cancel stop the threads on bitsets. */
+static void split_stops(const struct xc_problem *p)
+{
+	struct count_opts o;
+	count_opts_init(&o);
+	o.threads = 2;
+	o.limit = 100;
+	struct count_result r;
+	count_run(p, &o, &r);
+	ok(r.bitsets && r.split_level > 0 && r.complete && r.st.solutions == 100,
+	   "2 threads on bitsets, a limit of 100: 100");
+	count_result_free(&r);
+	struct stopper s = { .fraction = -1 };
+	atomic_init(&s.cancel, 0);
+	o.limit = 0;
+	o.cancel = &s.cancel;
+	o.progress = cancel_at_report;
+	o.progress_ctx = &s;
+	o.progress_interval = 0;
+	count_run(p, &o, &r);
+	/* a machine too slow to report before the end is no failure */
+	ok(r.bitsets && (r.complete ? r.st.solutions == 1472 : r.st.solutions < 1472 && s.reports > 0),
+	   "2 threads on bitsets, cancelled at the first report: stopped (%" PRIu64 " solutions, %s)",
+	   (uint64_t)r.st.solutions, r.complete ? "finished first" : "cancelled");
+	ok(s.reports == 0 || (s.fraction >= 0 && s.fraction <= 1), "the progress by weight in [0, 1]: %.3f",
+	   s.fraction);
+	count_result_free(&r);
+}
+
+/* p counted on 2 and 3 threads, and in 3 shards on 1 and 2 threads
+ * summed, on bitsets and on links: the totals of one thread's whole
+ * search, every time. */
+static void check_split(const struct xc_problem *p, const char *what)
+{
+	struct count_result one = split_count(p, 1, 1, 1, COUNT_MEMO_OFF, false);
+	ok(one.bitsets && one.complete, "%s: one thread, on bitsets: %" PRIu64 " solutions, %" PRIu64 " nodes", what,
+	   (uint64_t)one.st.solutions, one.st.nodes);
+	for (int links = 0; links <= 1; links++) {
+		const char *on = links ? "on links" : "on bitsets";
+		for (int t = 2; t <= 3; t++) {
+			struct count_result r = split_count(p, t, 1, 1, COUNT_MEMO_OFF, links);
+			ok(r.split_level > 0 && r.bitsets == !links && r.complete && same_totals(&r.st, &one.st),
+			   "%s, %d threads %s (%" PRIu64 " units at level %d): the totals of one", what, t, on, r.units,
+			   r.split_level);
+			count_result_free(&r);
+		}
+		for (int t = 1; t <= 2; t++) {
+			struct search_stats sum;
+			stats_init(&sum, one.st.depth);
+			bool split = true;
+			for (int k = 1; k <= 3; k++) {
+				struct count_result r = split_count(p, t, k, 3, COUNT_MEMO_OFF, links);
+				split &= r.split_level > 0 && r.bitsets == !links && r.complete;
+				stats_add(&sum, &r.st);
+				count_result_free(&r);
+			}
+			ok(split && same_totals(&sum, &one.st), "%s, shards 1/3 + 2/3 + 3/3 on %d thread%s %s: the whole",
+			   what, t, t > 1 ? "s" : "", on);
+			stats_free(&sum);
+		}
+	}
+	count_result_free(&one);
+}
+
 static void test_threads_shards(void)
 {
 	struct xc_problem *p = make_packing(4, 15, PENTOMINOES, 12);
-	struct count_result one = split_count(p, 1, 1, 1, COUNT_MEMO_OFF);
-	is_u64(one.st.solutions, 1472, "count_run, one thread: 1472");
-	for (int t = 2; t <= 3; t++) {
-		struct count_result r = split_count(p, t, 1, 1, COUNT_MEMO_OFF);
-		ok(r.split_level > 0, "%d threads: split at level %d into %" PRIu64 " units", t, r.split_level, r.units);
-		ok(r.st.solutions == one.st.solutions && r.st.nodes == one.st.nodes && r.st.updates == one.st.updates &&
-		           r.st.mems == one.st.mems,
-		   "%d threads: same solutions, nodes, updates and mems as one", t);
-		count_result_free(&r);
-	}
-	struct search_stats sum;
-	stats_init(&sum, one.st.depth);
-	for (int k = 1; k <= 3; k++) {
-		struct count_result r = split_count(p, 2, k, 3, COUNT_MEMO_OFF);
-		stats_add(&sum, &r.st);
-		count_result_free(&r);
-	}
-	ok(sum.solutions == one.st.solutions && sum.nodes == one.st.nodes && sum.updates == one.st.updates &&
-	           sum.mems == one.st.mems,
-	   "shards 1/3 + 2/3 + 3/3 add up to the whole: solutions, nodes, updates, mems");
-	bool profile_ok = true;
-	for (int l = 0; l < one.st.depth; l++)
-		profile_ok &= sum.profile[l] == one.st.profile[l];
-	ok(profile_ok, "and so do the nodes on every level");
-	stats_free(&sum);
-
-	struct count_result m = split_count(p, 2, 1, 1, COUNT_MEMO_ON);
-	is_u64(m.st.solutions, 1472, "2 threads sharing a memo cache: 1472");
+	check_split(p, "pentominoes 4x15");
+	split_stops(p);
+	struct count_result m = split_count(p, 2, 1, 1, COUNT_MEMO_ON, false);
+	ok(!m.bitsets && m.st.solutions == 1472, "2 threads sharing a memo cache: on links, 1472");
 	count_result_free(&m);
-	count_result_free(&one);
+	xc_free(p);
+
+	p = make_queens(10);
+	check_split(p, "10 queens (secondary items)");
+	xc_free(p);
+	p = make_langford(11);
+	check_split(p, "Langford pairs n=11");
+	xc_free(p);
+	const char *tri[2] = { L_TROMINO, I_TROMINO };
+	p = make_tiling(6, 6, tri, 2);
+	check_split(p, "L and I trominoes, 6x6");
+	xc_free(p);
+	/* secondary items, options of 1 to 4 items, sets of two words */
+	uint64_t seed = 7;
+	p = random_problem(&seed, 14, 8, 90);
+	check_split(p, "a random problem of 90 options, 6 secondary items");
 	xc_free(p);
 
 	/* A tree too small to split: shard 1 counts all, the others none. */
 	p = make_queens(4);
-	struct count_result a = split_count(p, 2, 1, 2, COUNT_MEMO_OFF), b = split_count(p, 2, 2, 2, COUNT_MEMO_OFF);
+	struct count_result a = split_count(p, 2, 1, 2, COUNT_MEMO_OFF, false),
+	                    b = split_count(p, 2, 2, 2, COUNT_MEMO_OFF, false);
 	is_u64(a.st.solutions + b.st.solutions, 2, "4 queens in two shards: 2 in all");
 	count_result_free(&a);
 	count_result_free(&b);
