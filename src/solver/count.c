@@ -507,7 +507,7 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	bool split = o->threads > 1 || o->shards > 1;
 	bool bitsets = o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
 	struct plan plan = { 0 };
-	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && bitmemo_suits(p)) {
+	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && !o->links && bitmemo_suits(p)) {
 		count_bitmemo(p, o, r);
 		r->seconds = clock_seconds() - t0;
 		return;

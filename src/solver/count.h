@@ -15,7 +15,11 @@
  * Without the memo, a problem of few enough options is searched on
  * bitsets (bitx.h): the same tree and counters, faster.  Split, each
  * thread then starts at the node of each unit it takes, by the unit's
- * path, and the top of the tree is walked once, on links, by the plan. */
+ * path, and the top of the tree is walked once, on links, by the plan.
+ * With the memo, on one machine (no shards) and with no limit, such a
+ * problem is counted by bitmemo.h, on one thread or several sharing the
+ * cache; the nodes then differ from the links' memo tree, and updates and
+ * mems are not counted (work_uncounted). */
 #ifndef LD_COUNT_H
 #define LD_COUNT_H
 

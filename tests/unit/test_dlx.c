@@ -769,8 +769,12 @@ static void test_threads_shards(void)
 	struct xc_problem *p = make_packing(4, 15, PENTOMINOES, 12);
 	check_split(p, "pentominoes 4x15");
 	split_stops(p);
-	struct count_result m = split_count(p, 2, 1, 1, COUNT_MEMO_ON, false);
+	struct count_result m = split_count(p, 2, 1, 1, COUNT_MEMO_ON, true);
 	ok(!m.bitsets && m.st.solutions == 1472, "2 threads sharing a memo cache: on links, 1472");
+	count_result_free(&m);
+	m = split_count(p, 2, 1, 1, COUNT_MEMO_ON, false);
+	ok(m.bitsets && m.work_uncounted && m.split_level > 0 && m.st.solutions == 1472,
+	   "and on bitsets (bitmemo.h), split at level %d: 1472", m.split_level);
 	count_result_free(&m);
 	xc_free(p);
 
