@@ -178,7 +178,7 @@ struct walker {
 	unsigned tick;
 	bool cancelled;
 	const atomic_int *stop;  /* the threads' own stop, besides o->cancel */
-	double next_report, t0;
+	double next_report;
 	int progress_level;      /* Knuth's measure from this level down (the units' level) */
 };
 
@@ -516,8 +516,9 @@ static void *member_run(void *arg)
 }
 
 /* Cut the tree at the first level with enough units (or the last one
- * tried), listing them; false if the tree is too small to be worth it. */
-static bool cut(struct walker *top, int threads, struct units *u, u128 *found, bool *overflow)
+ * tried), listing them.  A tree with fewer units than threads is still
+ * counted right: the threads left without a unit stop at once. */
+static void cut(struct walker *top, int threads, struct units *u, u128 *found, bool *overflow)
 {
 	const struct shape *s = top->s;
 	memset(u, 0, sizeof *u);
@@ -535,7 +536,6 @@ static bool cut(struct walker *top, int threads, struct units *u, u128 *found, b
 		if (u->n >= UNITS_PER_THREAD * threads || u->n == 0)
 			break;
 	}
-	return u->n >= 2 * threads;
 }
 
 static void count_team(const struct shape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
@@ -629,8 +629,7 @@ static void count_alone(const struct shape *s, const struct bitmemo_opts *o, str
 {
 	struct walker w;
 	walker_init(&w, s, o);
-	w.t0 = clock_seconds();
-	w.next_report = w.t0 + o->progress_interval;
+	w.next_report = clock_seconds() + o->progress_interval;
 	walker_root(&w);
 	u128 found = 0;
 	bool over = false;
