@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "solver/bitshape.h"
 #include "solver/bitx.h"
 #include "solver/memo.h"
 #include "util/clock.h"
@@ -20,149 +21,10 @@
 /* Units wanted per thread when the tree is cut for several. */
 #define UNITS_PER_THREAD 256
 
-/* The problem as bitsets, read only, shared by the threads. */
-struct shape {
-	enum dlx_rule rule;
-	int n_items, n_primary, n_options;
-	int W, IW;              /* words of a set of options, of items */
-	int depth;              /* levels: at most one per primary item, and the solutions' */
-	uint64_t *item_opts;    /* n_items sets of options: each item's list */
-	uint64_t *conflict;     /* n_options sets of options: sharing an item with it */
-	uint64_t *oitems;       /* n_options sets of items: its own */
-	uint64_t *primary;      /* the set of primary items */
-	bool secondary;         /* has secondary items */
-	/* the item by the rule, with the popcount instruction or without */
-	int (*choose)(const struct shape *s, const uint64_t *live, const uint64_t *act, int *deg);
-};
-
-static inline void bit_set(uint64_t *s, int i)
-{
-	s[i >> 6] |= (uint64_t)1 << (i & 63);
-}
-
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
-static ALWAYS_INLINE int count_and(const uint64_t *a, const uint64_t *b, int W)
-{
-	int n = 0;
-	for (int x = 0; x < W; x++)
-		n += __builtin_popcountll(a[x] & b[x]);
-	return n;
-}
-
-static ALWAYS_INLINE bool meets(const uint64_t *a, const uint64_t *b, int W)
-{
-	for (int x = 0; x < W; x++)
-		if (a[x] & b[x])
-			return true;
-	return false;
-}
-
-/* The rule of dlx.h among the uncovered primary items: MRV, the shortest
- * list, the first on a tie, stopping at an empty one; FIRST, the first
- * item, unless some list is empty.  Its list's length in *deg. */
-static ALWAYS_INLINE int choose_body(const struct shape *s, const uint64_t *live, const uint64_t *act, int *deg)
-{
-	int W = s->W, best = -1, t = 1 << 30;
-	for (int w = 0; w * 64 < s->n_primary; w++) {
-		for (uint64_t bits = act[w] & s->primary[w]; bits; bits &= bits - 1) {
-			int c = w * 64 + __builtin_ctzll(bits);
-			const uint64_t *io = s->item_opts + (size_t)c * (size_t)W;
-			if (s->rule == DLX_MRV) {
-				int l = count_and(io, live, W);
-				if (l < t) {
-					t = l, best = c;
-					if (l == 0)
-						goto found;
-				}
-			} else if (!meets(io, live, W)) {
-				t = 0, best = c;
-				goto found;
-			} else if (best < 0) {
-				best = c;
-			}
-		}
-	}
-	if (s->rule != DLX_MRV)
-		t = count_and(s->item_opts + (size_t)best * (size_t)W, live, W);
-found:
-	*deg = t;
-	return best;
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) static int choose_popcnt(const struct shape *s, const uint64_t *live,
-                                                           const uint64_t *act, int *deg)
-{
-	return choose_body(s, live, act, deg);
-}
-#endif
-
-static int choose_plain(const struct shape *s, const uint64_t *live, const uint64_t *act, int *deg)
-{
-	return choose_body(s, live, act, deg);
-}
-
-static void shape_init(struct shape *s, const struct xc_problem *p, enum dlx_rule rule)
-{
-	memset(s, 0, sizeof *s);
-	s->rule = rule;
-	s->n_items = p->n_items;
-	s->n_primary = p->n_primary;
-	s->n_options = p->n_options;
-	s->W = (p->n_options + 63) / 64;
-	s->IW = (p->n_items + 63) / 64;
-	s->depth = p->n_primary + 2;
-	s->secondary = p->n_items > p->n_primary;
-	size_t W = (size_t)s->W, IW = (size_t)s->IW;
-	s->item_opts = xcalloc((size_t)s->n_items * W, sizeof *s->item_opts);
-	s->conflict = xcalloc((size_t)s->n_options * W, sizeof *s->conflict);
-	s->oitems = xcalloc((size_t)s->n_options * IW, sizeof *s->oitems);
-	s->primary = xcalloc(IW, sizeof *s->primary);
-	for (int i = 0; i < s->n_primary; i++)
-		bit_set(s->primary, i);
-	for (int o = 0; o < s->n_options; o++) {
-		const int *items = xc_option_items(p, o);
-		for (int j = 0; j < xc_option_size(p, o); j++) {
-			bit_set(s->item_opts + (size_t)items[j] * W, o);
-			bit_set(s->oitems + (size_t)o * IW, items[j]);
-		}
-	}
-	for (int o = 0; o < s->n_options; o++) {
-		const int *items = xc_option_items(p, o);
-		uint64_t *cf = s->conflict + (size_t)o * W;
-		for (int j = 0; j < xc_option_size(p, o); j++) {
-			const uint64_t *io = s->item_opts + (size_t)items[j] * W;
-			for (size_t x = 0; x < W; x++)
-				cf[x] |= io[x];
-		}
-	}
-	s->choose = choose_plain;
-#if defined(__x86_64__) && defined(__GNUC__)
-	__builtin_cpu_init();
-	if (__builtin_cpu_supports("popcnt"))
-		s->choose = choose_popcnt;
-#endif
-}
-
-static void shape_free(struct shape *s)
-{
-	free(s->item_opts);
-	free(s->conflict);
-	free(s->oitems);
-	free(s->primary);
-}
-
-static size_t shape_bytes(const struct shape *s)
-{
-	return sizeof(uint64_t) * ((size_t)s->n_items * (size_t)s->W + (size_t)s->n_options * (size_t)s->W +
-	                           (size_t)s->n_options * (size_t)s->IW + (size_t)s->IW);
-}
-
 /* ---- one search, of the whole tree or of units ---------------------- */
 
 struct walker {
-	const struct shape *s;
+	const struct bitshape *s;
 	const struct bitmemo_opts *o;
 	struct memo *memo;
 	int min_level;           /* the cache is used at this level and below it */
@@ -182,7 +44,7 @@ struct walker {
 	int progress_level;      /* Knuth's measure from this level down (the units' level) */
 };
 
-static void walker_init(struct walker *w, const struct shape *s, const struct bitmemo_opts *o)
+static void walker_init(struct walker *w, const struct bitshape *s, const struct bitmemo_opts *o)
 {
 	memset(w, 0, sizeof *w);
 	w->s = s;
@@ -212,7 +74,7 @@ static void walker_free(struct walker *w)
 	stats_free(&w->st);
 }
 
-static size_t walker_bytes(const struct shape *s)
+static size_t walker_bytes(const struct bitshape *s)
 {
 	size_t levels = (size_t)s->depth;
 	return levels * (sizeof(uint64_t) * ((size_t)s->W + 2 * (size_t)s->IW) + sizeof(bool) + 3 * sizeof(int));
@@ -221,20 +83,20 @@ static size_t walker_bytes(const struct shape *s)
 /* The root: every option live, every item uncovered. */
 static void walker_root(struct walker *w)
 {
-	const struct shape *s = w->s;
+	const struct bitshape *s = w->s;
 	memset(w->live, 0, sizeof *w->live * (size_t)s->W);
 	for (int i = 0; i < s->n_options; i++)
-		bit_set(w->live, i);
+		bitshape_set(w->live, i);
 	memset(w->act, 0, sizeof *w->act * (size_t)s->IW);
 	for (int i = 0; i < s->n_items; i++)
-		bit_set(w->act, i);
+		bitshape_set(w->act, i);
 }
 
 /* Level+1's sets after option o is placed at level; false if no primary
  * item is left (o completes a solution). */
 static inline bool place(struct walker *w, int level, int o)
 {
-	const struct shape *s = w->s;
+	const struct bitshape *s = w->s;
 	const uint64_t *act = w->act + (size_t)level * (size_t)s->IW, *oi = s->oitems + (size_t)o * (size_t)s->IW;
 	uint64_t *na = w->act + (size_t)(level + 1) * (size_t)s->IW;
 	uint64_t open = 0;
@@ -247,7 +109,7 @@ static inline bool place(struct walker *w, int level, int o)
 
 static inline void place_live(struct walker *w, int level, int o)
 {
-	const struct shape *s = w->s;
+	const struct bitshape *s = w->s;
 	const uint64_t *live = w->live + (size_t)level * (size_t)s->W, *cf = s->conflict + (size_t)o * (size_t)s->W;
 	uint64_t *nl = w->live + (size_t)(level + 1) * (size_t)s->W;
 	for (int x = 0; x < s->W; x++)
@@ -259,14 +121,14 @@ static inline void place_live(struct walker *w, int level, int o)
  * dlx.h's signature. */
 static uint64_t signature(struct walker *w, int level)
 {
-	const struct shape *s = w->s;
+	const struct bitshape *s = w->s;
 	const uint64_t *act = w->act + (size_t)level * (size_t)s->IW;
 	uint64_t *key = w->key + (size_t)level * (size_t)s->IW;
 	memcpy(key, act, sizeof *key * (size_t)s->IW);
 	if (s->secondary) {
 		const uint64_t *live = w->live + (size_t)level * (size_t)s->W;
 		for (int i = s->n_primary; i < s->n_items; i++)
-			if ((key[i >> 6] >> (i & 63) & 1) && !meets(s->item_opts + (size_t)i * (size_t)s->W, live, s->W))
+			if ((key[i >> 6] >> (i & 63) & 1) && !bitshape_meets(s->item_opts + (size_t)i * (size_t)s->W, live, s->W))
 				key[i >> 6] &= ~((uint64_t)1 << (i & 63));
 	}
 	return memo_hash(key, s->IW);
@@ -319,7 +181,7 @@ static void solution_node(struct search_stats *st, int level)
  * for progress reports. */
 static u128 search(struct walker *w, int level, u128 *found, bool *overflow)
 {
-	const struct shape *s = w->s;
+	const struct bitshape *s = w->s;
 	struct search_stats *st = &w->st;
 	st->nodes++;
 	st->profile[level]++;
@@ -431,7 +293,7 @@ struct units {
  * to w->st. */
 static void collect(struct walker *w, int level, double weight, struct units *u, u128 *found, bool *overflow)
 {
-	const struct shape *s = w->s;
+	const struct bitshape *s = w->s;
 	if (level == u->level) {
 		if (u->n == u->cap) {
 			u->cap = u->cap ? 2 * u->cap : 256;
@@ -479,7 +341,7 @@ struct member {
 };
 
 struct team {
-	const struct shape *s;
+	const struct bitshape *s;
 	const struct bitmemo_opts *o;
 	struct units u;
 	atomic_int next;
@@ -520,7 +382,7 @@ static void *member_run(void *arg)
  * counted right: the threads left without a unit stop at once. */
 static void cut(struct walker *top, int threads, struct units *u, u128 *found, bool *overflow)
 {
-	const struct shape *s = top->s;
+	const struct bitshape *s = top->s;
 	memset(u, 0, sizeof *u);
 	for (int level = 1; level < s->depth - 1; level++) {
 		/* a path is as long as the level: the list starts again */
@@ -538,7 +400,7 @@ static void cut(struct walker *top, int threads, struct units *u, u128 *found, b
 	}
 }
 
-static void count_team(const struct shape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
+static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
 {
 	struct team t = { .s = s, .o = o };
 	struct walker top;
@@ -607,7 +469,7 @@ static void count_team(const struct shape *s, const struct bitmemo_opts *o, stru
 	r->memo_used = o->memo != NULL;
 	r->split_level = t.u.level;
 	r->units = (uint64_t)t.u.n;
-	r->bytes = shape_bytes(s) + (size_t)(n + 1) * walker_bytes(s) +
+	r->bytes = bitshape_bytes(s) + (size_t)(n + 1) * walker_bytes(s) +
 	           (size_t)t.u.cap * (sizeof *t.u.weight + sizeof *t.u.paths * (size_t)t.u.level);
 	for (int i = 0; i < n; i++) {
 		struct member *m = &t.m[i];
@@ -625,7 +487,7 @@ static void count_team(const struct shape *s, const struct bitmemo_opts *o, stru
 	free(t.m);
 }
 
-static void count_alone(const struct shape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
+static void count_alone(const struct bitshape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
 {
 	struct walker w;
 	walker_init(&w, s, o);
@@ -640,7 +502,7 @@ static void count_alone(const struct shape *s, const struct bitmemo_opts *o, str
 	r->st.overflow = over;
 	r->complete = !w.cancelled;
 	r->memo_used = w.memo_on;
-	r->bytes = shape_bytes(s) + walker_bytes(s);
+	r->bytes = bitshape_bytes(s) + walker_bytes(s);
 	walker_free(&w);
 }
 
@@ -652,11 +514,11 @@ bool bitmemo_suits(const struct xc_problem *p)
 void bitmemo_count(const struct xc_problem *p, const struct bitmemo_opts *o, struct bitmemo_result *r)
 {
 	memset(r, 0, sizeof *r);
-	struct shape s;
-	shape_init(&s, p, o->rule);
+	struct bitshape s;
+	bitshape_init(&s, p, o->rule);
 	if (o->threads > 1)
 		count_team(&s, o, r);
 	else
 		count_alone(&s, o, r);
-	shape_free(&s);
+	bitshape_free(&s);
 }

@@ -2,7 +2,10 @@
 
 #include "problems.h"
 
+#include "solver/dlx.h"
+
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,4 +210,79 @@ struct xc_problem *make_langford(int n)
 			xc_add_option(p, it, 3, k * 100 + i, NULL);
 		}
 	return p;
+}
+
+static uint64_t next_random(uint64_t *seed)
+{
+	*seed = *seed * 6364136223846793005u + 1442695040888963407u;
+	return *seed >> 33;
+}
+
+/* A problem with solutions planted in it: the primary items cut into
+ * random blocks, each block an option, twice over with different cuts;
+ * then random options of up to six items, some of them secondary. */
+struct xc_problem *make_planted(uint64_t *seed, int n, int np, int extra)
+{
+	struct xc_problem *p = xc_new();
+	char name[16];
+	for (int i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "x%d", i);
+		xc_add_item(p, name, i < np);
+	}
+	int items[8], tag = 0;
+	for (int copy = 0; copy < 2; copy++) {
+		for (int i = 0; i < np;) {
+			int size = 1 + (int)(next_random(seed) % 4);
+			int k = 0;
+			while (k < size && i < np)
+				items[k++] = i++;
+			if (n > np && next_random(seed) % 3 == 0)
+				items[k++] = np + (int)(next_random(seed) % (uint64_t)(n - np));
+			xc_add_option(p, items, k, tag++, NULL);
+		}
+	}
+	for (int e = 0; e < extra; e++) {
+		int size = 1 + (int)(next_random(seed) % 6), k = 0;
+		items[k++] = (int)(next_random(seed) % (uint64_t)np);
+		while (k < size) {
+			int it = (int)(next_random(seed) % (uint64_t)n);
+			bool dup = false;
+			for (int j = 0; j < k; j++)
+				dup |= items[j] == it;
+			if (dup)
+				break;
+			items[k++] = it;
+		}
+		xc_add_option(p, items, k, tag++, NULL);
+	}
+	return p;
+}
+
+/* n pairs of items, each pair covered together or one by one: 2^n
+ * solutions, which only the cache makes countable. */
+struct xc_problem *make_pairs(int n)
+{
+	struct xc_problem *p = xc_new();
+	char name[16];
+	for (int i = 0; i < 2 * n; i++) {
+		snprintf(name, sizeof name, "p%d", i);
+		xc_add_item(p, name, true);
+	}
+	for (int i = 0; i < n; i++) {
+		int both[2] = { 2 * i, 2 * i + 1 };
+		xc_add_option(p, both, 2, 3 * i, NULL);
+		xc_add_option(p, both, 1, 3 * i + 1, NULL);
+		xc_add_option(p, both + 1, 1, 3 * i + 2, NULL);
+	}
+	return p;
+}
+
+u128 problems_count_plain(const struct xc_problem *p)
+{
+	struct dlx *d = dlx_new(p, DLX_MRV);
+	struct dlx_ctl ctl = { 0 };
+	dlx_run(d, &ctl);
+	u128 n = dlx_stats(d)->solutions;
+	dlx_free(d);
+	return n;
 }

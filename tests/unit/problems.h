@@ -2,7 +2,10 @@
 #ifndef LD_TEST_PROBLEMS_H
 #define LD_TEST_PROBLEMS_H
 
+#include <stdint.h>
+
 #include "solver/xc.h"
+#include "util/u128.h"
 
 /* n queens: rows and columns primary, the diagonals secondary. */
 struct xc_problem *make_queens(int n);
@@ -19,5 +22,18 @@ struct xc_problem *make_packing(int h, int w, const char *const *shapes, int n_s
 struct xc_problem *make_sudoku(int bh, int bw, const char *clues);
 /* Langford pairs for 1..n: the two k's are k+1 apart. */
 struct xc_problem *make_langford(int n);
+
+/* n items, the first np primary, with solutions planted: the primary
+ * items cut into random blocks, each block an option, twice over with
+ * different cuts; then `extra` random options of up to six items, some of
+ * them secondary.  *seed advances. */
+struct xc_problem *make_planted(uint64_t *seed, int n, int np, int extra);
+/* n pairs of items, each pair covered together or one by one: 2^n
+ * solutions, which only a memo makes countable. */
+struct xc_problem *make_pairs(int n);
+
+/* The solutions of p by the plain search on links (MRV), the reference
+ * the other engines are checked against. */
+u128 problems_count_plain(const struct xc_problem *p);
 
 #endif

@@ -15,16 +15,6 @@
 #include "solver/memo.h"
 #include "tap.h"
 
-static u128 plain_count(const struct xc_problem *p)
-{
-	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { 0 };
-	dlx_run(d, &ctl);
-	u128 n = dlx_stats(d)->solutions;
-	dlx_free(d);
-	return n;
-}
-
 static struct bitmemo_result memo_count(const struct xc_problem *p, enum dlx_rule rule, int threads,
                                         const atomic_int *cancel)
 {
@@ -36,60 +26,14 @@ static struct bitmemo_result memo_count(const struct xc_problem *p, enum dlx_rul
 	return r;
 }
 
-static uint64_t next(uint64_t *seed)
-{
-	*seed = *seed * 6364136223846793005u + 1442695040888963407u;
-	return *seed >> 33;
-}
-
-/* A problem with solutions planted in it: the primary items cut into
- * random blocks, each block an option, twice over with different cuts;
- * then random options of up to six items, some of them secondary. */
-static struct xc_problem *planted(uint64_t *seed, int n, int np, int extra)
-{
-	struct xc_problem *p = xc_new();
-	char name[16];
-	for (int i = 0; i < n; i++) {
-		snprintf(name, sizeof name, "x%d", i);
-		xc_add_item(p, name, i < np);
-	}
-	int items[8], tag = 0;
-	for (int copy = 0; copy < 2; copy++) {
-		for (int i = 0; i < np;) {
-			int size = 1 + (int)(next(seed) % 4);
-			int k = 0;
-			while (k < size && i < np)
-				items[k++] = i++;
-			if (n > np && next(seed) % 3 == 0)
-				items[k++] = np + (int)(next(seed) % (uint64_t)(n - np));
-			xc_add_option(p, items, k, tag++, NULL);
-		}
-	}
-	for (int e = 0; e < extra; e++) {
-		int size = 1 + (int)(next(seed) % 6), k = 0;
-		items[k++] = (int)(next(seed) % (uint64_t)np);
-		while (k < size) {
-			int it = (int)(next(seed) % (uint64_t)n);
-			bool dup = false;
-			for (int j = 0; j < k; j++)
-				dup |= items[j] == it;
-			if (dup)
-				break;
-			items[k++] = it;
-		}
-		xc_add_option(p, items, k, tag++, NULL);
-	}
-	return p;
-}
-
 static void test_random(void)
 {
 	uint64_t seed = 11;
 	int same[2][3] = { { 0 } }, n_problems = 0, with_solutions = 0;
 	for (int k = 0; k < 100; k++) {
 		int n = 6 + k % 28, np = 4 + (k * 7) % (n - 3);
-		struct xc_problem *p = planted(&seed, n, np, 10 + (k * 13) % 60);
-		u128 want = plain_count(p);
+		struct xc_problem *p = make_planted(&seed, n, np, 10 + (k * 13) % 60);
+		u128 want = problems_count_plain(p);
 		n_problems++;
 		with_solutions += want > 0;
 		for (int rule = 0; rule < 2; rule++) {
@@ -129,28 +73,9 @@ static void test_known(void)
 	}
 }
 
-/* n pairs of items, each pair covered together or one by one: 2^n
- * solutions, which only the cache makes countable. */
-static struct xc_problem *pairs(int n)
-{
-	struct xc_problem *p = xc_new();
-	char name[16];
-	for (int i = 0; i < 2 * n; i++) {
-		snprintf(name, sizeof name, "p%d", i);
-		xc_add_item(p, name, true);
-	}
-	for (int i = 0; i < n; i++) {
-		int both[2] = { 2 * i, 2 * i + 1 };
-		xc_add_option(p, both, 2, 3 * i, NULL);
-		xc_add_option(p, both, 1, 3 * i + 1, NULL);
-		xc_add_option(p, both + 1, 1, 3 * i + 2, NULL);
-	}
-	return p;
-}
-
 static void test_large(void)
 {
-	struct xc_problem *p = pairs(70);
+	struct xc_problem *p = make_pairs(70);
 	for (int threads = 1; threads <= 2; threads++) {
 		struct bitmemo_result r = memo_count(p, DLX_FIRST, threads, NULL);
 		ok(r.complete && !r.st.overflow && r.st.solutions == (u128)1 << 70,
@@ -160,7 +85,7 @@ static void test_large(void)
 	xc_free(p);
 
 	/* through count_run, as the command line counts */
-	p = pairs(70);
+	p = make_pairs(70);
 	struct count_opts co;
 	count_opts_init(&co);
 	co.memo = COUNT_MEMO_ON;

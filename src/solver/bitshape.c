@@ -1,0 +1,117 @@
+#include "config.h"
+
+#include "solver/bitshape.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+static ALWAYS_INLINE int count_and(const uint64_t *a, const uint64_t *b, int W)
+{
+	int n = 0;
+	for (int x = 0; x < W; x++)
+		n += __builtin_popcountll(a[x] & b[x]);
+	return n;
+}
+
+static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg)
+{
+	int W = s->W, best = -1, t = 1 << 30;
+	for (int w = 0; w * 64 < s->n_primary; w++) {
+		for (uint64_t bits = act[w] & s->primary[w]; bits; bits &= bits - 1) {
+			int c = w * 64 + __builtin_ctzll(bits);
+			const uint64_t *io = s->item_opts + (size_t)c * (size_t)W;
+			if (s->rule == DLX_MRV) {
+				int l = count_and(io, live, W);
+				if (l < t) {
+					t = l, best = c;
+					if (l == 0)
+						goto found;
+				}
+			} else if (!bitshape_meets(io, live, W)) {
+				t = 0, best = c;
+				goto found;
+			} else if (best < 0) {
+				best = c;
+			}
+		}
+	}
+	if (s->rule != DLX_MRV)
+		t = count_and(s->item_opts + (size_t)best * (size_t)W, live, W);
+found:
+	*deg = t;
+	return best;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("popcnt"))) static int choose_popcnt(const struct bitshape *s, const uint64_t *live,
+                                                           const uint64_t *act, int *deg)
+{
+	return choose_body(s, live, act, deg);
+}
+#endif
+
+static int choose_plain(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg)
+{
+	return choose_body(s, live, act, deg);
+}
+
+void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule)
+{
+	memset(s, 0, sizeof *s);
+	s->rule = rule;
+	s->n_items = p->n_items;
+	s->n_primary = p->n_primary;
+	s->n_options = p->n_options;
+	s->W = (p->n_options + 63) / 64;
+	s->IW = (p->n_items + 63) / 64;
+	s->depth = p->n_primary + 2;
+	s->secondary = p->n_items > p->n_primary;
+	size_t W = (size_t)s->W, IW = (size_t)s->IW;
+	s->item_opts = xcalloc((size_t)s->n_items * W, sizeof *s->item_opts);
+	s->conflict = xcalloc((size_t)s->n_options * W, sizeof *s->conflict);
+	s->oitems = xcalloc((size_t)s->n_options * IW, sizeof *s->oitems);
+	s->primary = xcalloc(IW, sizeof *s->primary);
+	for (int i = 0; i < s->n_primary; i++)
+		bitshape_set(s->primary, i);
+	for (int o = 0; o < s->n_options; o++) {
+		const int *items = xc_option_items(p, o);
+		for (int j = 0; j < xc_option_size(p, o); j++) {
+			bitshape_set(s->item_opts + (size_t)items[j] * W, o);
+			bitshape_set(s->oitems + (size_t)o * IW, items[j]);
+		}
+	}
+	for (int o = 0; o < s->n_options; o++) {
+		const int *items = xc_option_items(p, o);
+		uint64_t *cf = s->conflict + (size_t)o * W;
+		for (int j = 0; j < xc_option_size(p, o); j++) {
+			const uint64_t *io = s->item_opts + (size_t)items[j] * W;
+			for (size_t x = 0; x < W; x++)
+				cf[x] |= io[x];
+		}
+	}
+	s->choose = choose_plain;
+#if defined(__x86_64__) && defined(__GNUC__)
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("popcnt"))
+		s->choose = choose_popcnt;
+#endif
+}
+
+void bitshape_free(struct bitshape *s)
+{
+	free(s->item_opts);
+	free(s->conflict);
+	free(s->oitems);
+	free(s->primary);
+}
+
+size_t bitshape_bytes(const struct bitshape *s)
+{
+	return sizeof(uint64_t) * ((size_t)s->n_items * (size_t)s->W + (size_t)s->n_options * (size_t)s->W +
+	                           (size_t)s->n_options * (size_t)s->IW + (size_t)s->IW);
+}
+
