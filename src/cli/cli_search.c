@@ -14,7 +14,7 @@
 /* The report of --stats; without `work`, no updates or mems: the engine
  * did not count them. */
 static void stats_print(FILE *f, const struct search_stats *st, double seconds, size_t bytes, bool profile,
-                        bool work)
+                        bool work, bool levels)
 {
 	char n[U128_DIGITS];
 	if (st->overflow)
@@ -30,11 +30,12 @@ static void stats_print(FILE *f, const struct search_stats *st, double seconds, 
 	}
 	if (st->memo_hits || st->memo_stores)
 		fprintf(f, "memo: %" PRIu64 " hits, %" PRIu64 " stored\n", st->memo_hits, st->memo_stores);
-	fprintf(f, "max level: %d\n", st->max_level);
+	if (levels)
+		fprintf(f, "max level: %d\n", st->max_level);
 	if (bytes)
 		fprintf(f, "bytes: %zu\n", bytes);
 	fprintf(f, "time: %.3f s\n", seconds);
-	if (profile) {
+	if (profile && levels) {
 		fprintf(f, "profile:\n");
 		for (int l = 0; l <= st->max_level && l < st->depth; l++)
 			fprintf(f, "%3d: %" PRIu64 "\n", l, st->profile[l]);
@@ -69,7 +70,7 @@ static int print_solutions(const struct xc_problem *p, const struct cli_opts *o,
 	struct dlx_ctl ctl = { .on_solution = print_one, .ctx = &pr };
 	dlx_run(d, &ctl);
 	if (o->stats)
-		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile, true);
+		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile, true, true);
 	free(pr.path);
 	dlx_free(d);
 	if (!pr.printed)
@@ -109,12 +110,20 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 	else
 		printf("%s\n", u128_str(r.st.solutions, count));
 	if (o->stats) {
-		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile, !r.work_uncounted);
-		if (r.work_uncounted)
+		/* by layers, a state has no one level: it is reached at many */
+		bool by_layers = r.layered && r.layers_end == LAYERS_DONE;
+		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile, !r.work_uncounted, !by_layers);
+		if (r.layered && !by_layers && r.layers_end != LAYERS_CANCELLED)
+			fprintf(stderr, "layers: given up (%s); counted depth first\n", layers_end_text(r.layers_end));
+		if (by_layers)
+			fprintf(stderr, "search: by layers of states, on bitsets (updates and mems not counted)\n");
+		else if (r.work_uncounted)
 			fprintf(stderr, "search: on bitsets, with the memo (updates and mems not counted)\n");
 		else if (r.bitsets)
 			fprintf(stderr, "search: on bitsets of the options (no links: updates are DLX1's count)\n");
-		if (co.memo != COUNT_MEMO_OFF)
+		if (by_layers)
+			fprintf(stderr, "layers: the widest held %zu states\n", r.memo_entries);
+		else if (co.memo != COUNT_MEMO_OFF)
 			fprintf(stderr, "memo cache: %s, %zu entries\n", r.memo_used ? "kept to the end" : "dropped (too few hits)",
 			        r.memo_entries);
 		if (r.split_level)

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "solver/bitmemo.h"
+#include "solver/layers.h"
 #include "solver/bitx.h"
 #include "solver/memo.h"
 #include "util/clock.h"
@@ -134,6 +135,34 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
 	r->bitsets = true;
 	r->work_uncounted = true;
 	memo_free(m);
+}
+
+/* By layers (layers.h), on one thread; false if it gave up, its work
+ * lost, for the depth-first memo to count (r->layers_end says why). */
+static bool count_layers(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	struct memo_glue g = { .o = o, .t0 = clock_seconds() };
+	struct layers_opts lo = {
+		.rule = o->rule, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO, .cancel = o->cancel,
+		.progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
+		.progress_interval = o->progress_interval,
+	};
+	struct layers_result lr;
+	layers_count(p, &lo, &lr);
+	r->layered = true;
+	r->layers_end = lr.end;
+	if (lr.end != LAYERS_DONE && lr.end != LAYERS_CANCELLED) {
+		stats_free(&lr.st);
+		return false;
+	}
+	r->st = lr.st;
+	r->complete = lr.end == LAYERS_DONE;
+	r->memo_used = true;
+	r->memo_entries = lr.widest;
+	r->bytes = lr.peak_bytes;
+	r->bitsets = true;
+	r->work_uncounted = true;
+	return true;
 }
 
 /* ---- splitting ------------------------------------------------------- */
@@ -508,7 +537,8 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	bool bitsets = o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
 	struct plan plan = { 0 };
 	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && !o->links && bitmemo_suits(p)) {
-		count_bitmemo(p, o, r);
+		if (o->threads > 1 || !count_layers(p, o, r))
+			count_bitmemo(p, o, r);
 		r->seconds = clock_seconds() - t0;
 		return;
 	}

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "solver/dlx.h"
+#include "solver/layers.h"
 #include "solver/stats.h"
 #include "solver/xc.h"
 #include "util/u128.h"
@@ -66,6 +67,11 @@ struct count_result {
 	bool memo_used;             /* the cache was kept to the end */
 	bool bitsets;               /* searched on bitsets of options (bitx.h), not links */
 	bool work_uncounted;        /* updates and mems not counted (bitmemo.h): only nodes and the memo's figures */
+	/* The count was tried by layers (layers.h) first: if layers_end is
+	 * not LAYERS_DONE, it gave up and the depth-first memo counted;
+	 * memo_entries is then the widest layer's states. */
+	bool layered;
+	enum layers_end layers_end;
 	size_t memo_entries;
 	size_t bytes;               /* search structures and cache, at most */
 	int split_level;            /* 0 if the tree was not split */
