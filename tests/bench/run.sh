@@ -90,25 +90,35 @@ measure() {
 # Figures from each program's report.  DLX1, SSXCC and DLX6 report on
 # stderr, DANCE on stdout, so Knuth's figures are looked for in both.
 ld_field() { printf '%s\n' "$ERR" | sed -n "s/^$1: //p" | head -1; }
+# Which of linkdance's engines counted, from its --stats.
+ld_engine() {
+	case $ERR in
+	*"layers: given up"*) echo "layers, then dfs memo" ;;
+	*"search: by layers"*) echo layers ;;
+	*"search: on bitsets, with the memo"*) echo "dfs memo, bitsets" ;;
+	*"search: on bitsets"*) echo bitsets ;;
+	*) echo links ;;
+	esac
+}
 knuth_count() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' | head -1; }
 knuth_nodes() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
 knuth_updates() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
 
 # updates: DLX1's count (linkdance reports its own search so counted);
 # links-made: the removals linkdance actually made (its "links made").
-printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s\n' problem program seconds solutions nodes updates links-made \
-	peak-MB ratio
-row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS [LINKS]
+printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s  %s\n' problem program seconds solutions nodes updates links-made \
+	peak-MB ratio engine
+row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS [LINKS [ENGINE]]
 	local ratio=-
 	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%.2f", a / b }')
-	printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "${7:--}" \
-		"$MB" "$ratio"
+	printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s  %s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "${7:--}" \
+		"$MB" "$ratio" "${8:-}"
 }
 
 ours_plain() { # PROBLEM FILE [THREADS]
 	IN=$2
 	measure linkdance "$LINKDANCE" xc --count --memo off --stats --threads "${3:-1}" -
-	row "$1" "linkdance${3:+ x$3}" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "${BASE:-}" "$(ld_field 'links made')"
+	row "$1" "linkdance${3:+ x$3}" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "${BASE:-}" "$(ld_field 'links made')" "$(ld_engine)"
 }
 
 knuth() { # PROBLEM FILE PROGRAM-NAME PATH
@@ -160,10 +170,10 @@ echo "== memoized counts (ratios: time / linkdance count's)"
 memo_set() { # FAMILY FILE
 	IN=/dev/null
 	measure linkdance "$LINKDANCE" count "$1" --stats
-	row "$1" "linkdance count" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')"
+	row "$1" "linkdance count" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')" "$(ld_engine)"
 	BASE=$T
 	measure linkdance "$LINKDANCE" count "$1" --stats --threads 2
-	row "$1" "linkdance count x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')"
+	row "$1" "linkdance count x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')" "$(ld_engine)"
 	memo_file "$1" "$2" mrv "${DLX6:-}"
 }
 
@@ -175,7 +185,7 @@ MEMO_SUMMARY=
 memo_file() {
 	IN=$2
 	measure linkdance "$LINKDANCE" xc --count --memo on --branch "$3" --stats -
-	row "$1" "linkdance xc ($3)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')"
+	row "$1" "linkdance xc ($3)" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')" "$(ld_engine)"
 	BASE=$T
 	[ -n "$4" ] || return 0
 	knuth "$1" "$2" "dlx6 ($3)" "$4"
@@ -188,7 +198,7 @@ memo_file() {
 		IN=$2
 		measure linkdance "$LINKDANCE" xc --count --memo on --branch "$3" --memo-mb "$mb" --stats -
 		row "$1" "linkdance xc ($3) ${mb}MB" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" \
-			"$(ld_field 'links made')"
+			"$(ld_field 'links made')" "$(ld_engine)"
 		line="$line $(awk -v a="$theirs" -v b="$T" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%8.2f", a / b }') (${mb} MB)"
 	fi
 	MEMO_SUMMARY="$MEMO_SUMMARY$line
