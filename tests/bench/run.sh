@@ -65,14 +65,23 @@ done
 # ---- measuring --------------------------------------------------------
 # measure NAME CMD... : runs CMD (stdin from $IN), BENCH_REPEAT times;
 # sets T (best seconds), MB (peak resident MB), OUT and ERR of that run.
-# A run over BENCH_TIMEOUT seconds is stopped: T is then ">limit".
+# A run over $LIMIT seconds (BENCH_TIMEOUT unless set) is stopped: T is
+# then ">limit"; a run that fails otherwise (out of memory under
+# VLIMIT_KB, the address space allowed when set) shows "failed".
 measure() {
-	local name=$1 best= i
+	local name=$1 best= i status limit=${LIMIT:-$BENCH_TIMEOUT}
 	shift
 	for i in $(seq "$BENCH_REPEAT"); do
-		if ! timeout "$BENCH_TIMEOUT" $TIME -f "%e %M" -o time.txt "$@" <"$IN" >out.txt 2>err.txt &&
-			[ "$(tail -n 1 time.txt 2>/dev/null | awk '{ print NF }')" != 2 ]; then
-			T=">$BENCH_TIMEOUT" MB=- OUT= ERR=
+		timeout "$limit" $TIME -f "%e %M" -o time.txt \
+			sh -c '[ -z "$1" ] || ulimit -v "$1"; shift; exec "$@"' sh "${VLIMIT_KB:-}" "$@" \
+			<"$IN" >out.txt 2>err.txt
+		status=$?
+		if [ $status = 124 ] || [ "$(tail -n 1 time.txt 2>/dev/null | awk '{ print NF }')" != 2 ]; then
+			T=">$limit" MB=- OUT= ERR=
+			return
+		fi
+		if [ $status != 0 ]; then
+			T=failed MB=- OUT=$(cat out.txt) ERR=$(cat err.txt)
 			return
 		fi
 		local t m
@@ -110,7 +119,7 @@ printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s  %s\n' problem program secon
 	peak-MB ratio engine
 row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS [LINKS [ENGINE]]
 	local ratio=-
-	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%.2f", a / b }')
+	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%.2f", a / b }')
 	printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s  %s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "${7:--}" \
 		"$MB" "$ratio" "${8:-}"
 }
@@ -131,7 +140,7 @@ knuth() { # PROBLEM FILE PROGRAM-NAME PATH
 
 # After a run of one of Knuth's programs: the best time so far in FASTEST.
 fastest() {
-	case $T in '>'*) return ;; esac
+	case $T in '>'* | failed) return ;; esac
 	if [ -z "$FASTEST" ] || awk -v a="$T" -v b="$FASTEST" 'BEGIN { exit !(a < b) }'; then
 		FASTEST=$T
 	fi
@@ -192,14 +201,14 @@ memo_file() {
 	local theirs=$T bytes
 	bytes=$(printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) bytes.*/\1/p' | head -1)
 	local line
-	line=$(printf '%-30s %8s' "$1" "$(awk -v a="$theirs" -v b="$BASE" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%.2f", a / b }')")
+	line=$(printf '%-30s %8s' "$1" "$(awk -v a="$theirs" -v b="$BASE" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%.2f", a / b }')")
 	if [ -n "$bytes" ]; then
 		local mb=$(((bytes + 1048575) / 1048576))
 		IN=$2
 		measure linkdance "$LINKDANCE" xc --count --memo on --branch "$3" --memo-mb "$mb" --stats -
 		row "$1" "linkdance xc ($3) ${mb}MB" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" \
 			"$(ld_field 'links made')" "$(ld_engine)"
-		line="$line $(awk -v a="$theirs" -v b="$T" 'BEGIN { if (a ~ /^>/ || b ~ /^>/) print "-"; else printf "%8.2f", a / b }') (${mb} MB)"
+		line="$line $(awk -v a="$theirs" -v b="$T" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%8.2f", a / b }') (${mb} MB)"
 	fi
 	MEMO_SUMMARY="$MEMO_SUMMARY$line
 "
@@ -208,7 +217,13 @@ memo_set kanoodle kanoodle.dlx
 memo_set iqfit iqfit.dlx
 memo_file "trominoes 9x9" trom9x9.dlx mrv "${DLX6:-}"
 memo_file "trominoes 9x12" trom9x12.dlx first "${DLX6_FIRST:-}"
-[ -z "$BENCH_LARGE" ] || memo_file "trominoes 12x9" trom12x9.dlx mrv "${DLX6:-}"
+# 12x9 by the shortest item: linkdance counts it by layers in about five
+# minutes and 5.5 GB; DLX6 fills whatever memory it has, so it is given
+# half of this machine's, and every run up to BENCH_TIMEOUT_LARGE seconds.
+if [ -n "$BENCH_LARGE" ]; then
+	half_kb=$(awk '/^MemTotal:/ { print int($2 / 2) }' /proc/meminfo)
+	LIMIT=${BENCH_TIMEOUT_LARGE:-1800} VLIMIT_KB=$half_kb memo_file "trominoes 12x9" trom12x9.dlx mrv "${DLX6:-}"
+fi
 if [ -n "$MEMO_SUMMARY" ]; then
 	echo "-- DLX6 over linkdance: its memo as large as it needs, then held to DLX6's data"
 	printf '%s' "$MEMO_SUMMARY"
