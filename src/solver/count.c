@@ -137,13 +137,13 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
 	memo_free(m);
 }
 
-/* By layers (layers.h), on one thread; false if it gave up, its work
+/* By layers (layers.h), on one thread or several; false if it gave up, its work
  * lost, for the depth-first memo to count (r->layers_end says why). */
 static bool count_layers(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
 {
 	struct memo_glue g = { .o = o, .t0 = clock_seconds() };
 	struct layers_opts lo = {
-		.rule = o->rule, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO, .cancel = o->cancel,
+		.rule = o->rule, .threads = o->threads, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO, .cancel = o->cancel,
 		.progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
 		.progress_interval = o->progress_interval,
 	};
@@ -537,7 +537,7 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	bool bitsets = o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
 	struct plan plan = { 0 };
 	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && !o->links && bitmemo_suits(p)) {
-		if (o->threads > 1 || !count_layers(p, o, r))
+		if (!count_layers(p, o, r))
 			count_bitmemo(p, o, r);
 		r->seconds = clock_seconds() - t0;
 		return;

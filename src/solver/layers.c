@@ -2,6 +2,8 @@
 
 #include "solver/layers.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,9 +13,9 @@
 #include "util/clock.h"
 #include "util/xalloc.h"
 
-/* States taken, and slots moved when a table grows, between looks at the
- * cancel flag and the clock: well under a millisecond. */
-#define POLL_STATES (1u << 12)
+/* Slots moved when a part grows between looks at the cancel flag: well
+ * under a millisecond.  (A layer is taken in chunks of CHUNK_SLOTS slots,
+ * with a look every four.) */
 #define POLL_SLOTS (1u << 16)
 
 /* Children queued before they are added, their slots on the way to the
@@ -104,12 +106,25 @@ static void live_of(const struct tables *t, const uint64_t *act, uint64_t *live)
 
 /* ---- a layer: the states with k primary items uncovered --------------- */
 
-/* A slot is IW words of key (all zero: empty; a state always has a
- * primary item) and a word of paths.  Any number of slots: the home slot
- * is the hash scaled to the table, so a table grows by half, not double. */
-struct layer {
+/* A layer is cut into parts by the hash's top bits, each with its own
+ * lock, so that threads add to it at once.  A slot is IW words of key
+ * (all zero: empty; a state always has a primary item) and a word of
+ * paths.  Any number of slots: the home slot is the hash scaled to the
+ * part, so a part grows by half, not double. */
+#define PART_BITS 6
+#define N_PARTS (1 << PART_BITS)
+
+struct part {
+	pthread_mutex_t lock;
+	/* Written under the lock; layer_prefetch reads them without it,
+	 * so both are stored and loaded atomically. */
 	uint64_t *slots;
-	size_t n_slots, used;
+	size_t n_slots;
+	size_t used;
+};
+
+struct layer {
+	struct part part[N_PARTS];
 };
 
 static uint64_t key_hash(const uint64_t *key, int words)
@@ -117,9 +132,15 @@ static uint64_t key_hash(const uint64_t *key, int words)
 	return memo_hash(key, words);
 }
 
-static inline size_t home(const struct layer *l, uint64_t hash)
+static inline struct part *part_of(struct layer *l, uint64_t hash)
 {
-	return (size_t)(((unsigned __int128)hash * l->n_slots) >> 64);
+	return &l->part[hash >> (64 - PART_BITS)];
+}
+
+/* From the bits below the part's. */
+static inline size_t home(size_t n_slots, uint64_t hash)
+{
+	return (size_t)(((unsigned __int128)(hash << PART_BITS) * n_slots) >> 64);
 }
 
 static inline bool slot_empty(const uint64_t *slot, int IW)
@@ -131,11 +152,11 @@ static inline bool slot_empty(const uint64_t *slot, int IW)
 }
 
 /* The slot holding key, or the empty one where it would go. */
-static uint64_t *probe(const struct layer *l, const uint64_t *key, int IW, uint64_t hash)
+static uint64_t *probe(uint64_t *slots, size_t n_slots, const uint64_t *key, int IW, uint64_t hash)
 {
 	size_t sw = (size_t)IW + 1;
-	for (size_t i = home(l, hash);;) {
-		uint64_t *slot = l->slots + i * sw;
+	for (size_t i = home(n_slots, hash);;) {
+		uint64_t *slot = slots + i * sw;
 		uint64_t diff = 0, any = 0;
 		for (int w = 0; w < IW; w++) {
 			diff |= slot[w] ^ key[w];
@@ -143,7 +164,7 @@ static uint64_t *probe(const struct layer *l, const uint64_t *key, int IW, uint6
 		}
 		if (!diff || !any)
 			return slot;
-		if (++i == l->n_slots)
+		if (++i == n_slots)
 			i = 0;
 	}
 }
@@ -151,16 +172,32 @@ static uint64_t *probe(const struct layer *l, const uint64_t *key, int IW, uint6
 struct counter {
 	const struct tables *t;
 	const struct layers_opts *o;
+	int threads;
 	struct layer *layer;     /* by the primary items uncovered, 0 .. n_primary */
-	size_t bytes, peak;
-	uint64_t adds, merges;
-	bool judged;
-	enum layers_end end;     /* LAYERS_DONE while going on */
+	atomic_size_t bytes, peak;
+	atomic_int end;          /* LAYERS_DONE while going on; the first other end stays */
+	/* the layer being taken: its parts' slots in chunks, claimed in turn */
+	int k;
+	size_t chunk_start[N_PARTS + 1];
+	atomic_size_t next_chunk;
 };
+
+#define CHUNK_SLOTS ((size_t)1 << 12)
 
 static size_t slot_bytes(const struct counter *c)
 {
 	return ((size_t)c->t->b->IW + 1) * sizeof(uint64_t);
+}
+
+static void finish(struct counter *c, enum layers_end end)
+{
+	int going = LAYERS_DONE;
+	atomic_compare_exchange_strong(&c->end, &going, (int)end);
+}
+
+static bool going(struct counter *c)
+{
+	return atomic_load_explicit(&c->end, memory_order_relaxed) == LAYERS_DONE;
 }
 
 static bool cancelled(const struct counter *c)
@@ -168,80 +205,87 @@ static bool cancelled(const struct counter *c)
 	return c->o->cancel && atomic_load_explicit(c->o->cancel, memory_order_relaxed);
 }
 
-/* Make room in l for more states, by half again; false (and c->end set)
- * if the cap forbids or the count is cancelled meanwhile. */
-static bool layer_grow(struct counter *c, struct layer *l)
+static void lock(struct counter *c, struct part *pt)
+{
+	if (c->threads > 1)
+		pthread_mutex_lock(&pt->lock);
+}
+
+static void unlock(struct counter *c, struct part *pt)
+{
+	if (c->threads > 1)
+		pthread_mutex_unlock(&pt->lock);
+}
+
+/* Make room in a part for more states, by half again (under its lock);
+ * false (and the count ended) if the cap forbids or the count is
+ * cancelled meanwhile. */
+static bool part_grow(struct counter *c, struct part *pt)
 {
 	int IW = c->t->b->IW;
 	size_t sw = (size_t)IW + 1;
-	size_t n = l->n_slots ? l->n_slots + l->n_slots / 2 : 1024;
+	size_t n = pt->n_slots ? pt->n_slots + pt->n_slots / 2 : 256;
 	size_t add = n * slot_bytes(c);
 	uint64_t *slots = NULL;
-	if (c->bytes + add > c->o->cap_bytes || !(slots = calloc(n, slot_bytes(c)))) {
-		c->end = LAYERS_NO_ROOM;
+	size_t now = atomic_fetch_add(&c->bytes, add) + add;
+	if (now > c->o->cap_bytes || !(slots = calloc(n, slot_bytes(c)))) {
+		atomic_fetch_sub(&c->bytes, add);
+		finish(c, LAYERS_NO_ROOM);
 		return false;
 	}
-	struct layer nl = { .slots = slots, .n_slots = n, .used = l->used };
-	for (size_t i = 0; i < l->n_slots; i++) {
+	for (size_t i = 0; i < pt->n_slots; i++) {
 		if ((i & (POLL_SLOTS - 1)) == 0 && cancelled(c)) {
 			free(slots);
-			c->end = LAYERS_CANCELLED;
+			atomic_fetch_sub(&c->bytes, add);
+			finish(c, LAYERS_CANCELLED);
 			return false;
 		}
-		const uint64_t *slot = l->slots + i * sw;
+		const uint64_t *slot = pt->slots + i * sw;
 		if (!slot_empty(slot, IW))
-			memcpy(probe(&nl, slot, IW, key_hash(slot, IW)), slot, sw * sizeof *slot);
+			memcpy(probe(slots, n, slot, IW, key_hash(slot, IW)), slot, sw * sizeof *slot);
 	}
-	c->bytes += add;
-	if (c->bytes > c->peak)
-		c->peak = c->bytes;
-	c->bytes -= l->n_slots * slot_bytes(c);
-	free(l->slots);
-	*l = nl;
+	size_t peak = atomic_load(&c->peak);
+	while (now > peak && !atomic_compare_exchange_weak(&c->peak, &peak, now))
+		;
+	uint64_t *old = pt->slots;
+	atomic_fetch_sub(&c->bytes, pt->n_slots * slot_bytes(c));
+	/* A prefetch that sees the new size sees the new slots (release,
+	 * acquire); one that sees the old size may pair it with either, both
+	 * at least that large, or touch the old slots once freed: a prefetch
+	 * is a hint, which never faults. */
+	__atomic_store_n(&pt->n_slots, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&pt->slots, slots, __ATOMIC_RELAXED);
+	__atomic_store_n(&pt->n_slots, n, __ATOMIC_RELEASE);
+	free(old);
 	return true;
+}
+
+static size_t layer_used(const struct layer *l)
+{
+	size_t n = 0;
+	for (int i = 0; i < N_PARTS; i++)
+		n += l->part[i].used;
+	return n;
 }
 
 static void layer_drop(struct counter *c, struct layer *l)
 {
-	c->bytes -= l->n_slots * slot_bytes(c);
-	free(l->slots);
-	memset(l, 0, sizeof *l);
+	for (int i = 0; i < N_PARTS; i++) {
+		struct part *pt = &l->part[i];
+		atomic_fetch_sub(&c->bytes, pt->n_slots * slot_bytes(c));
+		free(pt->slots);
+		pt->slots = NULL;
+		pt->n_slots = pt->used = 0;
+	}
 }
 
-static inline void layer_prefetch(const struct layer *l, uint64_t hash, int IW)
+static inline void layer_prefetch(struct layer *l, uint64_t hash, int IW)
 {
-	if (l->n_slots)
-		__builtin_prefetch(l->slots + home(l, hash) * ((size_t)IW + 1), 1);
-}
-
-/* Add paths to the state key in l; false (and c->end set) if it cannot be. */
-static bool layer_add(struct counter *c, struct layer *l, const uint64_t *key, uint64_t hash, uint64_t paths)
-{
-	int IW = c->t->b->IW;
-	/* at most four in five slots used: longer runs of probes beyond */
-	if (5 * (l->used + 1) > 4 * l->n_slots && !layer_grow(c, l))
-		return false;
-	uint64_t *slot = probe(l, key, IW, hash);
-	c->adds++;
-	if (!slot_empty(slot, IW)) {
-		c->merges++;
-		if (__builtin_add_overflow(slot[IW], paths, &slot[IW])) {
-			c->end = LAYERS_TOO_WIDE;
-			return false;
-		}
-	} else {
-		memcpy(slot, key, (size_t)IW * sizeof *key);
-		slot[IW] = paths;
-		l->used++;
-	}
-	if (c->o->judge && !c->judged && c->adds == MEMO_TRIAL) {
-		c->judged = true;
-		if (c->merges * MEMO_MIN_RATE < c->adds) {
-			c->end = LAYERS_NO_REPEATS;
-			return false;
-		}
-	}
-	return true;
+	struct part *pt = part_of(l, hash);
+	size_t n = __atomic_load_n(&pt->n_slots, __ATOMIC_ACQUIRE);
+	uint64_t *slots = __atomic_load_n(&pt->slots, __ATOMIC_RELAXED);
+	if (n && slots)
+		__builtin_prefetch(slots + home(n, hash) * ((size_t)IW + 1), 1);
 }
 
 /* ---- taking a layer ----------------------------------------------------- */
@@ -253,6 +297,7 @@ struct pending {
 	uint64_t paths;
 };
 
+/* One thread's share: its queue, its count, its figures. */
 struct expander {
 	struct counter *c;
 	uint64_t *live;
@@ -261,15 +306,58 @@ struct expander {
 	int n;
 	u128 solutions;
 	bool overflow;
-	struct search_stats *st;
+	uint64_t adds, merges;
+	bool judged;
+	struct search_stats st;  /* nodes only, and the memo's figures */
+	pthread_t thread;
+	bool started;
 };
+
+/* Add paths to the state key of layer l; false (and the count ended) if
+ * it cannot be. */
+static bool layer_add(struct expander *e, struct layer *l, const uint64_t *key, uint64_t hash, uint64_t paths)
+{
+	struct counter *c = e->c;
+	int IW = c->t->b->IW;
+	struct part *pt = part_of(l, hash);
+	lock(c, pt);
+	/* at most four in five slots used: longer runs of probes beyond */
+	if (5 * (pt->used + 1) > 4 * pt->n_slots && !part_grow(c, pt)) {
+		unlock(c, pt);
+		return false;
+	}
+	uint64_t *slot = probe(pt->slots, pt->n_slots, key, IW, hash);
+	bool merged = !slot_empty(slot, IW), wide = false;
+	if (merged)
+		wide = __builtin_add_overflow(slot[IW], paths, &slot[IW]);
+	else {
+		memcpy(slot, key, (size_t)IW * sizeof *key);
+		slot[IW] = paths;
+		pt->used++;
+	}
+	unlock(c, pt);
+	if (wide) {
+		finish(c, LAYERS_TOO_WIDE);
+		return false;
+	}
+	e->adds++;
+	e->merges += merged;
+	if (c->o->judge && !e->judged && e->adds == MEMO_TRIAL) {
+		e->judged = true;
+		if (e->merges * MEMO_MIN_RATE < e->adds) {
+			finish(c, LAYERS_NO_REPEATS);
+			return false;
+		}
+	}
+	return true;
+}
 
 static bool flush(struct expander *e)
 {
 	int IW = e->c->t->b->IW;
 	for (int i = 0; i < e->n; i++) {
 		const struct pending *pd = &e->pend[i];
-		if (!layer_add(e->c, &e->c->layer[pd->k], e->keys + (size_t)i * (size_t)IW, pd->hash, pd->paths))
+		if (!layer_add(e, &e->c->layer[pd->k], e->keys + (size_t)i * (size_t)IW, pd->hash, pd->paths))
 			return false;
 	}
 	e->n = 0;
@@ -277,9 +365,10 @@ static bool flush(struct expander *e)
 }
 
 /* Take the state act of layer k, reached by `paths` paths: its item by the
- * rule, and its children queued; a child with no primary item left is a
- * solution for each path.  A dead end has no children. */
-static bool expand(struct expander *e, const uint64_t *act, int k, uint64_t paths)
+ * rule, and its children queued, their slots on the way to the cache; a
+ * child with no primary item left is a solution for each path.  A dead
+ * end has no children. */
+static void expand(struct expander *e, const uint64_t *act, int k, uint64_t paths)
 {
 	const struct tables *t = e->c->t;
 	const struct bitshape *b = t->b;
@@ -287,7 +376,7 @@ static bool expand(struct expander *e, const uint64_t *act, int k, uint64_t path
 	live_of(t, act, e->live);
 	int deg, best = b->choose(b, e->live, act, &deg);
 	if (e->n + deg > BATCH && !flush(e))
-		return false;
+		return;
 	const uint64_t *io = b->item_opts + (size_t)best * (size_t)W;
 	for (int x = 0; x < W; x++) {
 		for (uint64_t bits = io[x] & e->live[x]; bits; bits &= bits - 1) {
@@ -300,7 +389,7 @@ static bool expand(struct expander *e, const uint64_t *act, int k, uint64_t path
 				open |= child[w] & b->primary[w];
 			}
 			if (!open) {
-				e->st->nodes++;
+				e->st.nodes++;
 				e->solutions = u128_add(e->solutions, paths, &e->overflow);
 				continue;
 			}
@@ -311,7 +400,93 @@ static bool expand(struct expander *e, const uint64_t *act, int k, uint64_t path
 			layer_prefetch(&e->c->layer[pd->k], pd->hash, IW);
 		}
 	}
-	return true;
+}
+
+/* Take chunks of layer c->k until none is left; the calling thread
+ * (report) also polls the clock and reports. */
+static void take(struct expander *e, bool report, double *next_report, u128 before)
+{
+	struct counter *c = e->c;
+	const struct layers_opts *o = c->o;
+	int IW = c->t->b->IW, P = c->t->b->n_primary;
+	size_t sw = (size_t)IW + 1, total = c->chunk_start[N_PARTS];
+	struct layer *l = &c->layer[c->k];
+	unsigned tick = 0;
+	for (size_t ch; going(c) && (ch = atomic_fetch_add(&c->next_chunk, 1)) < total;) {
+		int p = 0;
+		while (c->chunk_start[p + 1] <= ch)
+			p++;
+		const struct part *pt = &l->part[p];
+		size_t from = (ch - c->chunk_start[p]) * CHUNK_SLOTS;
+		size_t to = from + CHUNK_SLOTS < pt->n_slots ? from + CHUNK_SLOTS : pt->n_slots;
+		for (size_t i = from; i < to; i++) {
+			const uint64_t *slot = pt->slots + i * sw;
+			if (slot_empty(slot, IW))
+				continue;
+			e->st.nodes++;
+			expand(e, slot, c->k, slot[IW]);
+		}
+		if ((++tick & 3) == 0 && cancelled(c))
+			finish(c, LAYERS_CANCELLED);
+		if (report && o->progress && clock_seconds() >= *next_report) {
+			double f = (P - c->k + (double)ch / (double)total) / P;
+			o->progress(o->progress_ctx, f, u128_add(before, e->solutions, &(bool){ false }));
+			*next_report = clock_seconds() + o->progress_interval;
+		}
+	}
+	if (going(c))
+		flush(e);
+}
+
+static void *helper_run(void *arg)
+{
+	struct expander *e = arg;
+	take(e, false, NULL, 0);
+	return NULL;
+}
+
+static void expander_init(struct expander *e, struct counter *c, int depth)
+{
+	memset(e, 0, sizeof *e);
+	e->c = c;
+	const struct tables *t = c->t;
+	e->live = xcalloc((size_t)t->b->W, sizeof *e->live);
+	/* a state's children all join the queue: room for the longest list */
+	int room = BATCH + t->longest;
+	e->keys = xcalloc((size_t)room * (size_t)t->b->IW, sizeof *e->keys);
+	e->pend = xcalloc((size_t)room, sizeof *e->pend);
+	stats_init(&e->st, depth);
+}
+
+static void expander_free(struct expander *e)
+{
+	free(e->live);
+	free(e->keys);
+	free(e->pend);
+	stats_free(&e->st);
+}
+
+/* Take layer c->k on c->threads threads: the calling one and helpers
+ * started for the layer (the search threads take no signals: those are
+ * the caller's).  A helper that cannot start leaves its share to the
+ * others. */
+static void take_layer(struct counter *c, struct expander *e, double *next_report, u128 before)
+{
+	struct layer *l = &c->layer[c->k];
+	c->chunk_start[0] = 0;
+	for (int p = 0; p < N_PARTS; p++)
+		c->chunk_start[p + 1] = c->chunk_start[p] + (l->part[p].n_slots + CHUNK_SLOTS - 1) / CHUNK_SLOTS;
+	atomic_store(&c->next_chunk, 0);
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (int i = 1; i < c->threads; i++)
+		e[i].started = pthread_create(&e[i].thread, NULL, helper_run, &e[i]) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	take(&e[0], true, next_report, before);
+	for (int i = 1; i < c->threads; i++)
+		if (e[i].started)
+			pthread_join(e[i].thread, NULL);
 }
 
 bool layers_suits(const struct xc_problem *p)
@@ -327,64 +502,58 @@ void layers_count(const struct xc_problem *p, const struct layers_opts *o, struc
 	struct tables t;
 	tables_init(&t, &b, p);
 	int P = b.n_primary, IW = b.IW;
-	struct counter c = { .t = &t, .o = o, .end = LAYERS_DONE };
+	struct counter c = { .t = &t, .o = o, .threads = o->threads > 1 ? o->threads : 1 };
+	atomic_init(&c.bytes, 0);
+	atomic_init(&c.peak, 0);
+	atomic_init(&c.end, LAYERS_DONE);
+	atomic_init(&c.next_chunk, 0);
 	c.layer = xcalloc((size_t)P + 1, sizeof *c.layer);
-	stats_init(&r->st, b.depth);
-	struct expander e = { .c = &c, .st = &r->st };
-	e.live = xcalloc((size_t)b.W, sizeof *e.live);
-	/* a state's children all join the queue: room for the longest list */
-	int room = BATCH + t.longest;
-	e.keys = xcalloc((size_t)room * (size_t)IW, sizeof *e.keys);
-	e.pend = xcalloc((size_t)room, sizeof *e.pend);
+	for (int k = 0; k <= P; k++)
+		for (int i = 0; i < N_PARTS; i++)
+			pthread_mutex_init(&c.layer[k].part[i].lock, NULL);
+	struct expander *e = xcalloc((size_t)c.threads, sizeof *e);
+	for (int i = 0; i < c.threads; i++)
+		expander_init(&e[i], &c, b.depth);
 
-	uint64_t *root = e.keys;
+	uint64_t *root = e[0].keys;
 	for (int i = 0; i < b.n_items; i++)
 		bitshape_set(root, i);
-	layer_add(&c, &c.layer[P], root, key_hash(root, IW), 1);
-	unsigned tick = 0;
+	layer_add(&e[0], &c.layer[P], root, key_hash(root, IW), 1);
 	double next_report = clock_seconds() + o->progress_interval;
-	for (int k = P; k > 0 && c.end == LAYERS_DONE; k--) {
-		struct layer *l = &c.layer[k];
-		size_t sw = (size_t)IW + 1;
-		if (cancelled(&c)) {
-			c.end = LAYERS_CANCELLED;
-			break;
-		}
-		for (size_t i = 0; i < l->n_slots && c.end == LAYERS_DONE; i++) {
-			const uint64_t *slot = l->slots + i * sw;
-			if (slot_empty(slot, IW))
-				continue;
-			r->st.nodes++;
-			if ((++tick & (POLL_STATES - 1)) == 0) {
-				if (cancelled(&c)) {
-					c.end = LAYERS_CANCELLED;
-					break;
-				}
-				if (o->progress && clock_seconds() >= next_report) {
-					o->progress(o->progress_ctx, (P - k + (double)i / (double)l->n_slots) / P, e.solutions);
-					next_report = clock_seconds() + o->progress_interval;
-				}
-			}
-			expand(&e, slot, k, slot[IW]);
-		}
-		if (c.end == LAYERS_DONE)
-			flush(&e);
-		if (l->used > r->widest)
-			r->widest = l->used;
-		layer_drop(&c, l);
+	u128 solutions = 0;
+	bool overflow = false;
+	for (c.k = P; c.k > 0 && going(&c); c.k--) {
+		if (cancelled(&c))
+			finish(&c, LAYERS_CANCELLED);
+		else
+			take_layer(&c, e, &next_report, solutions);
+		size_t used = layer_used(&c.layer[c.k]);
+		if (used > r->widest)
+			r->widest = used;
+		layer_drop(&c, &c.layer[c.k]);
+		solutions = 0;
+		for (int i = 0; i < c.threads; i++)
+			solutions = u128_add(solutions, e[i].solutions, &overflow);
 	}
-	r->st.solutions = e.solutions;
-	r->st.overflow = e.overflow;
-	r->st.memo_hits = c.merges;
-	r->st.memo_stores = c.adds - c.merges;
-	r->end = c.end;
-	r->peak_bytes = c.peak;
-	for (int k = 0; k <= P; k++)
+	stats_init(&r->st, b.depth);
+	for (int i = 0; i < c.threads; i++) {
+		stats_add(&r->st, &e[i].st);
+		r->st.memo_hits += e[i].merges;
+		r->st.memo_stores += e[i].adds - e[i].merges;
+		overflow |= e[i].overflow;
+		expander_free(&e[i]);
+	}
+	r->st.solutions = solutions;
+	r->st.overflow = overflow;
+	r->end = (enum layers_end)atomic_load(&c.end);
+	r->peak_bytes = atomic_load(&c.peak);
+	for (int k = 0; k <= P; k++) {
 		layer_drop(&c, &c.layer[k]);
+		for (int i = 0; i < N_PARTS; i++)
+			pthread_mutex_destroy(&c.layer[k].part[i].lock);
+	}
 	free(c.layer);
-	free(e.live);
-	free(e.keys);
-	free(e.pend);
+	free(e);
 	tables_free(&t);
 	bitshape_free(&b);
 }

@@ -26,6 +26,10 @@
  * MEMO_TRIAL children show fewer than 1 in MEMO_MIN_RATE merges (the
  * states seldom repeat: the memo would not pay).
  *
+ * Threads take a layer together, in chunks of its slots; a layer is cut
+ * into parts by hash, each with its own lock, so that they add children
+ * at once.
+ *
  * The key of a state is its whole uncovered set, secondary items too (the
  * depth-first memo drops the secondary items no live option names). */
 #ifndef LD_LAYERS_H
@@ -42,6 +46,7 @@
 
 struct layers_opts {
 	enum dlx_rule rule;
+	int threads;                 /* 1 or more, taking each layer together */
 	size_t cap_bytes;            /* the layers' tables, at most */
 	bool judge;                  /* give up if states seldom repeat */
 	const atomic_int *cancel;    /* set to stop early */

@@ -773,8 +773,8 @@ static void test_threads_shards(void)
 	ok(!m.bitsets && m.st.solutions == 1472, "2 threads sharing a memo cache: on links, 1472");
 	count_result_free(&m);
 	m = split_count(p, 2, 1, 1, COUNT_MEMO_ON, false);
-	ok(m.bitsets && m.work_uncounted && m.split_level > 0 && m.st.solutions == 1472,
-	   "and on bitsets (bitmemo.h), split at level %d: 1472", m.split_level);
+	ok(m.bitsets && m.work_uncounted && m.layered && m.layers_end == LAYERS_DONE && m.st.solutions == 1472,
+	   "and on bitsets, by layers (layers.h) on both threads: 1472");
 	count_result_free(&m);
 	xc_free(p);
 

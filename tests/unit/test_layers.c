@@ -12,10 +12,10 @@
 #include "solver/layers.h"
 #include "tap.h"
 
-static struct layers_result by_layers(const struct xc_problem *p, enum dlx_rule rule, size_t cap, bool judge,
-                                      const atomic_int *cancel)
+static struct layers_result by_layers(const struct xc_problem *p, enum dlx_rule rule, int threads, size_t cap,
+                                      bool judge, const atomic_int *cancel)
 {
-	struct layers_opts o = { .rule = rule, .cap_bytes = cap, .judge = judge, .cancel = cancel };
+	struct layers_opts o = { .rule = rule, .threads = threads, .cap_bytes = cap, .judge = judge, .cancel = cancel };
 	struct layers_result r;
 	layers_count(p, &o, &r);
 	return r;
@@ -24,7 +24,7 @@ static struct layers_result by_layers(const struct xc_problem *p, enum dlx_rule 
 static void test_random(void)
 {
 	uint64_t seed = 29;
-	int same[2] = { 0 }, n_problems = 0, with_solutions = 0;
+	int same[2][3] = { { 0 } }, n_problems = 0, with_solutions = 0;
 	for (int k = 0; k < 150; k++) {
 		int n = 6 + k % 28, np = 4 + (k * 7) % (n - 3);
 		struct xc_problem *p = make_planted(&seed, n, np, 10 + (k * 13) % 60);
@@ -32,15 +32,19 @@ static void test_random(void)
 		n_problems++;
 		with_solutions += want > 0;
 		for (int rule = 0; rule < 2; rule++) {
-			struct layers_result r = by_layers(p, rule ? DLX_FIRST : DLX_MRV, (size_t)16 << 20, false, NULL);
-			same[rule] += r.end == LAYERS_DONE && !r.st.overflow && r.st.solutions == want;
-			stats_free(&r.st);
+			for (int t = 1; t <= 3; t++) {
+				struct layers_result r = by_layers(p, rule ? DLX_FIRST : DLX_MRV, t, (size_t)16 << 20, false, NULL);
+				same[rule][t - 1] += r.end == LAYERS_DONE && !r.st.overflow && r.st.solutions == want;
+				stats_free(&r.st);
+			}
 		}
 		xc_free(p);
 	}
 	for (int rule = 0; rule < 2; rule++)
-		ok(same[rule] == n_problems, "%d random problems (%d with solutions), %s: %d counts equal to the links'",
-		   n_problems, with_solutions, rule ? "first item" : "shortest list", same[rule]);
+		for (int t = 1; t <= 3; t++)
+			ok(same[rule][t - 1] == n_problems, "%d random problems (%d with solutions), %s, %d thread%s: %d counts "
+			   "equal to the links'", n_problems, with_solutions, rule ? "first item" : "shortest list", t,
+			   t > 1 ? "s" : "", same[rule][t - 1]);
 }
 
 static void test_known(void)
@@ -59,10 +63,14 @@ static void test_known(void)
 	t[3].want = (uint64_t)problems_count_plain(t[3].p);
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		for (int rule = 0; rule < 2; rule++) {
-			struct layers_result r = by_layers(t[i].p, rule ? DLX_FIRST : DLX_MRV, (size_t)16 << 20, false, NULL);
-			ok(r.end == LAYERS_DONE && (uint64_t)r.st.solutions == t[i].want && r.widest > 0,
-			   "%s, %s: %llu", t[i].what, rule ? "first item" : "shortest list", (unsigned long long)t[i].want);
-			stats_free(&r.st);
+			for (int threads = 1; threads <= 2; threads++) {
+				struct layers_result r =
+					by_layers(t[i].p, rule ? DLX_FIRST : DLX_MRV, threads, (size_t)16 << 20, false, NULL);
+				ok(r.end == LAYERS_DONE && (uint64_t)r.st.solutions == t[i].want && r.widest > 0,
+				   "%s, %s, %d thread%s: %llu", t[i].what, rule ? "first item" : "shortest list", threads,
+				   threads > 1 ? "s" : "", (unsigned long long)t[i].want);
+				stats_free(&r.st);
+			}
 		}
 		xc_free(t[i].p);
 	}
@@ -84,14 +92,14 @@ static void test_giving_up(void)
 {
 	/* 60 pairs: at most 2^60 paths to a state, and 2^60 solutions */
 	struct xc_problem *p = make_pairs(60);
-	struct layers_result r = by_layers(p, DLX_FIRST, (size_t)16 << 20, false, NULL);
+	struct layers_result r = by_layers(p, DLX_FIRST, 1, (size_t)16 << 20, false, NULL);
 	ok(r.end == LAYERS_DONE && r.st.solutions == (u128)1 << 60, "60 pairs by layers: 2^60");
 	stats_free(&r.st);
 	xc_free(p);
 
 	/* 70 pairs: 2^70 paths reach the last state */
 	p = make_pairs(70);
-	r = by_layers(p, DLX_FIRST, (size_t)16 << 20, false, NULL);
+	r = by_layers(p, DLX_FIRST, 1, (size_t)16 << 20, false, NULL);
 	ok(r.end == LAYERS_TOO_WIDE, "70 pairs by layers: given up, paths beyond 64 bits (%s)", layers_end_text(r.end));
 	stats_free(&r.st);
 	struct count_result cr = run(p, COUNT_MEMO_ON, (size_t)16 << 20);
@@ -104,7 +112,7 @@ static void test_giving_up(void)
 	static const char *const trominoes[] = { "###", "##/#." };
 	p = make_tiling(6, 6, trominoes, 2);
 	u128 want = problems_count_plain(p);
-	r = by_layers(p, DLX_MRV, (size_t)20 << 10, false, NULL);
+	r = by_layers(p, DLX_MRV, 2, (size_t)20 << 10, false, NULL);
 	ok(r.end == LAYERS_NO_ROOM, "trominoes on 6x6 in 20 KB: given up, no room (%s)", layers_end_text(r.end));
 	stats_free(&r.st);
 	cr = run(p, COUNT_MEMO_ON, (size_t)20 << 10);
@@ -119,7 +127,7 @@ static void test_giving_up(void)
 
 	/* judged: 13 queens' states (diagonals in the key) seldom repeat */
 	p = make_queens(13);
-	r = by_layers(p, DLX_MRV, (size_t)256 << 20, true, NULL);
+	r = by_layers(p, DLX_MRV, 1, (size_t)256 << 20, true, NULL);
 	ok(r.end == LAYERS_NO_REPEATS, "13 queens, judged: given up, the states seldom repeat (%s)",
 	   layers_end_text(r.end));
 	stats_free(&r.st);
@@ -134,9 +142,12 @@ static void test_cancel(void)
 {
 	struct xc_problem *p = make_queens(12);
 	atomic_int cancel = 1;
-	struct layers_result r = by_layers(p, DLX_MRV, (size_t)64 << 20, false, &cancel);
-	ok(r.end == LAYERS_CANCELLED, "a cancel set before the start: cancelled");
-	stats_free(&r.st);
+	for (int threads = 1; threads <= 2; threads++) {
+		struct layers_result r = by_layers(p, DLX_MRV, threads, (size_t)64 << 20, false, &cancel);
+		ok(r.end == LAYERS_CANCELLED, "a cancel set before the start, %d thread%s: cancelled", threads,
+		   threads > 1 ? "s" : "");
+		stats_free(&r.st);
+	}
 	xc_free(p);
 }
 
