@@ -1,7 +1,9 @@
 /* The solver beside the player: how long a check (can it be finished?) and
  * a hint take, through the worker as the game uses it, on every shipped
- * level, at its start and one right move in.  Median and worst, per
- * family. */
+ * level, at its start and one right move in; and how soon a count of
+ * every way to fill the empty board (C in the game: the memo count by
+ * layers, on every core) stops when cancelled part way.  Median and
+ * worst, per family. */
 #include "config.h"
 
 #include <poll.h>
@@ -42,6 +44,54 @@ static void report(const char *family, const char *what, double *t, int n)
 {
 	qsort(t, (size_t)n, sizeof *t, cmp);
 	printf("%-10s %-24s %6d %12.2f %12.2f\n", family, what, n, n ? t[n / 2] * 1000 : 0, n ? t[n - 1] * 1000 : 0);
+}
+
+/* Submit a count of the empty board, cancel it after `after` seconds,
+ * and time from the cancel to the job's last report; < 0 if it was done
+ * before. */
+static double cancel_count(struct worker *w, const struct puzzle *pz, const struct puzzle_state *s, double after)
+{
+	const struct puzzle_state *at[1] = { s };
+	uint64_t gen = worker_submit(w, worker_job_new(WORK_COUNT, pz, at, 1));
+	double t0 = clock_seconds(), t_cancel = -1;
+	struct worker_report r;
+	for (;;) {
+		if (t_cancel < 0 && clock_seconds() - t0 >= after) {
+			t_cancel = clock_seconds();
+			worker_cancel(w);
+		}
+		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
+		poll(&pfd, 1, 1);
+		if (!worker_take(w, &r))
+			continue;
+		bool done = r.gen == gen && r.final;
+		worker_report_clear(&r);
+		if (done)
+			return t_cancel < 0 ? -1 : clock_seconds() - t_cancel;
+	}
+}
+
+static void cancel_counts(struct worker *w)
+{
+	for (int f = 0; puzzle_families[f]; f++) {
+		const struct puzzle *pz = puzzle_families[f];
+		if (strcmp(pz->name, "kanoodle") && strcmp(pz->name, "iqfit"))
+			continue;
+		struct diag err;
+		int bad;
+		struct puzzle_state *s = pz->start(pz, NULL, &bad, &err);
+		if (!s)
+			continue;
+		double t[40];
+		int n = 0;
+		for (int i = 0; i < 40; i++) {
+			double d = cancel_count(w, pz, s, 0.01 + 0.02 * i);
+			if (d >= 0)
+				t[n++] = d;
+		}
+		report(pz->name, "count, cancelled", t, n);
+		pz->free_state(s);
+	}
 }
 
 int main(void)
@@ -100,6 +150,7 @@ int main(void)
 		free(hint);
 		level_list_free(paths, n);
 	}
+	cancel_counts(w);
 	worker_stop(w);
 	return 0;
 }
