@@ -22,8 +22,10 @@
  * cache meanwhile: the tables are far larger than the caches. */
 #define BATCH 64
 
-/* The tables' budget for the chunks below: within the second-level cache. */
-#define TOUCH_BYTES (320u << 10)
+/* The budget for the chunk tables below, about a second-level cache:
+ * IQ Fit's (884 KB with chunks of 8 items, 104 KB with chunks of 4)
+ * count 16% faster with the larger, taking one OR in place of two. */
+#define TOUCH_BYTES (1u << 20)
 
 /* What a state's expansion needs beyond the bitshape. */
 struct tables {
