@@ -9,15 +9,31 @@
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-static ALWAYS_INLINE int count_and(const uint64_t *a, const uint64_t *b, int W)
+/* |a & b| over the words listed (all W when the list is NULL). */
+static ALWAYS_INLINE int count_and(const uint64_t *a, const uint64_t *b, int W, const int *words, int n)
 {
-	int n = 0;
-	for (int x = 0; x < W; x++)
-		n += __builtin_popcountll(a[x] & b[x]);
-	return n;
+	int c = 0;
+	if (words)
+		for (int j = 0; j < n; j++)
+			c += __builtin_popcountll(a[words[j]] & b[words[j]]);
+	else
+		for (int x = 0; x < W; x++)
+			c += __builtin_popcountll(a[x] & b[x]);
+	return c;
 }
 
-static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg)
+static ALWAYS_INLINE bool meets(const uint64_t *a, const uint64_t *b, int W, const int *words, int n)
+{
+	if (!words)
+		return bitshape_meets(a, b, W);
+	for (int j = 0; j < n; j++)
+		if (a[words[j]] & b[words[j]])
+			return true;
+	return false;
+}
+
+static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *live, const int *words, int n,
+                                     const uint64_t *act, int *deg)
 {
 	int W = s->W, best = -1, t = 1 << 30;
 	for (int w = 0; w * 64 < s->n_primary; w++) {
@@ -25,13 +41,13 @@ static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *l
 			int c = w * 64 + __builtin_ctzll(bits);
 			const uint64_t *io = s->item_opts + (size_t)c * (size_t)W;
 			if (s->rule == DLX_MRV) {
-				int l = count_and(io, live, W);
+				int l = count_and(io, live, W, words, n);
 				if (l < t) {
 					t = l, best = c;
 					if (l == 0)
 						goto found;
 				}
-			} else if (!bitshape_meets(io, live, W)) {
+			} else if (!meets(io, live, W, words, n)) {
 				t = 0, best = c;
 				goto found;
 			} else if (best < 0) {
@@ -40,7 +56,7 @@ static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *l
 		}
 	}
 	if (s->rule != DLX_MRV)
-		t = count_and(s->item_opts + (size_t)best * (size_t)W, live, W);
+		t = count_and(s->item_opts + (size_t)best * (size_t)W, live, W, words, n);
 found:
 	*deg = t;
 	return best;
@@ -50,13 +66,26 @@ found:
 __attribute__((target("popcnt"))) static int choose_popcnt(const struct bitshape *s, const uint64_t *live,
                                                            const uint64_t *act, int *deg)
 {
-	return choose_body(s, live, act, deg);
+	return choose_body(s, live, NULL, 0, act, deg);
+}
+
+__attribute__((target("popcnt"))) static int choose_words_popcnt(const struct bitshape *s, const uint64_t *live,
+                                                                 const int *words, int n, const uint64_t *act,
+                                                                 int *deg)
+{
+	return choose_body(s, live, words, n, act, deg);
 }
 #endif
 
 static int choose_plain(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg)
 {
-	return choose_body(s, live, act, deg);
+	return choose_body(s, live, NULL, 0, act, deg);
+}
+
+static int choose_words_plain(const struct bitshape *s, const uint64_t *live, const int *words, int n,
+                              const uint64_t *act, int *deg)
+{
+	return choose_body(s, live, words, n, act, deg);
 }
 
 void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule)
@@ -94,10 +123,13 @@ void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule
 		}
 	}
 	s->choose = choose_plain;
+	s->choose_words = choose_words_plain;
 #if defined(__x86_64__) && defined(__GNUC__)
 	__builtin_cpu_init();
-	if (__builtin_cpu_supports("popcnt"))
+	if (__builtin_cpu_supports("popcnt")) {
 		s->choose = choose_popcnt;
+		s->choose_words = choose_words_popcnt;
+	}
 #endif
 }
 

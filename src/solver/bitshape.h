@@ -28,6 +28,10 @@ struct bitshape {
 	 * Its list's length in *deg.  With the popcount instruction where the
 	 * processor has it. */
 	int (*choose)(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg);
+	/* The same, given the words of live that are not zero (n of them):
+	 * where options die in blocks (a piece placed), most are zero. */
+	int (*choose_words)(const struct bitshape *s, const uint64_t *live, const int *words, int n,
+	                    const uint64_t *act, int *deg);
 };
 
 void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule);

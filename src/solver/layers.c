@@ -106,6 +106,17 @@ static void live_of(const struct tables *t, const uint64_t *act, uint64_t *live)
 		live[x] = t->all[x] & ~live[x];
 }
 
+/* The words of live that are not zero, into words; how many. */
+static int nonzero_words(const uint64_t *live, int W, int *words)
+{
+	int n = 0;
+	for (int x = 0; x < W; x++) {
+		words[n] = x;
+		n += live[x] != 0;
+	}
+	return n;
+}
+
 /* ---- a layer: the states with k primary items uncovered --------------- */
 
 /* A layer is cut into parts by the hash's top bits, each with its own
@@ -303,6 +314,7 @@ struct pending {
 struct expander {
 	struct counter *c;
 	uint64_t *live;
+	int *words;              /* live's words not zero */
 	uint64_t *keys;          /* the queued children's */
 	struct pending *pend;
 	int n;
@@ -376,7 +388,8 @@ static void expand(struct expander *e, const uint64_t *act, int k, uint64_t path
 	const struct bitshape *b = t->b;
 	int IW = b->IW, W = b->W;
 	live_of(t, act, e->live);
-	int deg, best = b->choose(b, e->live, act, &deg);
+	int n = nonzero_words(e->live, W, e->words);
+	int deg, best = b->choose_words(b, e->live, e->words, n, act, &deg);
 	if (e->n + deg > BATCH && !flush(e))
 		return;
 	const uint64_t *io = b->item_opts + (size_t)best * (size_t)W;
@@ -453,6 +466,7 @@ static void expander_init(struct expander *e, struct counter *c, int depth)
 	e->c = c;
 	const struct tables *t = c->t;
 	e->live = xcalloc((size_t)t->b->W, sizeof *e->live);
+	e->words = xcalloc((size_t)t->b->W, sizeof *e->words);
 	/* a state's children all join the queue: room for the longest list */
 	int room = BATCH + t->longest;
 	e->keys = xcalloc((size_t)room * (size_t)t->b->IW, sizeof *e->keys);
@@ -463,6 +477,7 @@ static void expander_init(struct expander *e, struct counter *c, int depth)
 static void expander_free(struct expander *e)
 {
 	free(e->live);
+	free(e->words);
 	free(e->keys);
 	free(e->pend);
 	stats_free(&e->st);
