@@ -27,8 +27,12 @@ void progress_show(void *ctx, const struct count_progress *p)
 	if (p->fraction > 0.001 && p->fraction < 1.0)
 		clock_text(left, sizeof left, p->elapsed * (1.0 - p->fraction) / p->fraction);
 	char found[U128_DIGITS];
-	fprintf(stderr, "\r\033[K%5.1f%% of the tree, %s solutions, %s spent, about %s left",
-	        100.0 * p->fraction, u128_str(p->solutions, found), spent, left);
+	if (p->of_layers)
+		fprintf(stderr, "\r\033[K%5.1f%% of the layers, %s solutions, %s spent", 100.0 * p->fraction,
+		        u128_str(p->solutions, found), spent);
+	else
+		fprintf(stderr, "\r\033[K%5.1f%% of the tree, %s solutions, %s spent, about %s left",
+		        100.0 * p->fraction, u128_str(p->solutions, found), spent, left);
 	fflush(stderr);
 	pl->shown = true;
 }

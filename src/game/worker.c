@@ -333,7 +333,8 @@ static void count_progress(void *ctx, const struct count_progress *pr)
 {
 	struct count_ctx *c = ctx;
 	struct worker_report r = { .kind = WORK_COUNT, .gen = c->j->gen, .fraction = pr->fraction,
-		                   .solutions = pr->solutions, .elapsed = pr->elapsed, .take_back_to = -1 };
+		                   .of_layers = pr->of_layers, .solutions = pr->solutions, .elapsed = pr->elapsed,
+		                   .take_back_to = -1 };
 	publish(c->w, &r);
 }
 

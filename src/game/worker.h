@@ -114,7 +114,8 @@ struct worker_report {
 	int hint_tiers;
 	int take_back_to;           /* dead end: the latest state still good, -1: none */
 	/* WORK_COUNT */
-	double fraction;            /* of the tree searched */
+	double fraction;            /* of the tree searched, or of_layers: of the layers taken */
+	bool of_layers;             /* counted by layers (layers.h): no time left can be told */
 	u128 solutions;             /* so far; the count once final */
 	bool exact;                 /* final, complete, and solutions did not overflow 128 bits */
 	double elapsed;

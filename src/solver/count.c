@@ -46,11 +46,16 @@ static struct memo *make_memo(const struct xc_problem *p, const struct count_opt
 	return memo_new((p->n_items + 63) / 64, o->memo_bytes, shared);
 }
 
-static void report(const struct count_opts *o, double t0, double fraction, u128 solutions)
+static void report_as(const struct count_opts *o, double t0, double fraction, u128 solutions, bool layers)
 {
 	struct count_progress pr = { .fraction = fraction, .solutions = solutions,
-	                             .elapsed = clock_seconds() - t0 };
+	                             .elapsed = clock_seconds() - t0, .of_layers = layers };
 	o->progress(o->progress_ctx, &pr);
+}
+
+static void report(const struct count_opts *o, double t0, double fraction, u128 solutions)
+{
+	report_as(o, t0, fraction, solutions, false);
 }
 
 /* ---- one thread, the whole tree -------------------------------------- */
@@ -106,12 +111,13 @@ static void count_whole_bitx(const struct xc_problem *p, const struct count_opts
 struct memo_glue {
 	const struct count_opts *o;
 	double t0;
+	bool layers;
 };
 
 static void memo_progress(void *ctx, double fraction, u128 solutions)
 {
 	struct memo_glue *g = ctx;
-	report(g->o, g->t0, fraction, solutions);
+	report_as(g->o, g->t0, fraction, solutions, g->layers);
 }
 
 static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
@@ -141,7 +147,7 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
  * lost, for the depth-first memo to count (r->layers_end says why). */
 static bool count_layers(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
 {
-	struct memo_glue g = { .o = o, .t0 = clock_seconds() };
+	struct memo_glue g = { .o = o, .t0 = clock_seconds(), .layers = true };
 	struct layers_opts lo = {
 		.rule = o->rule, .threads = o->threads, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO, .cancel = o->cancel,
 		.progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,

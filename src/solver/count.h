@@ -44,6 +44,9 @@ struct count_progress {
 	double fraction;     /* of the tree searched, by Knuth's measure */
 	u128 solutions;      /* found so far */
 	double elapsed;      /* seconds */
+	/* fraction is of the layers taken (layers.h), not of a tree: most
+	 * of the work is in the middle layers, so it tells no time left */
+	bool of_layers;
 };
 
 struct count_opts {

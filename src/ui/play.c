@@ -1050,7 +1050,10 @@ static void draw_status(struct play *p, struct canvas *c)
 		char text[128];
 		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
 		                                      : -1;
-		if (left >= 0)
+		if (p->count.of_layers)
+			snprintf(text, sizeof text, "%3.0f%% of layers, %s so far, Esc stops", 100 * p->count.fraction,
+			         u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }));
+		else if (left >= 0)
 			snprintf(text, sizeof text, "%3.0f%%  %s so far, about %d:%02d left, Esc stops",
 			         100 * p->count.fraction, u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }),
 			         left / 60, left % 60);
