@@ -9,8 +9,8 @@
 #include <time.h>
 
 #include "solver/bitmemo.h"
-#include "solver/layers.h"
 #include "solver/bitx.h"
+#include "solver/layers.h"
 #include "solver/memo.h"
 #include "util/clock.h"
 #include "util/xalloc.h"
@@ -143,14 +143,15 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
 	memo_free(m);
 }
 
-/* By layers (layers.h), on one thread or several; false if it gave up, its work
- * lost, for the depth-first memo to count (r->layers_end says why). */
+/* By layers (layers.h), on one thread or several; false if it gave up,
+ * its work lost, for the depth-first memo to count (r->layers_end says
+ * why). */
 static bool count_layers(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
 {
 	struct memo_glue g = { .o = o, .t0 = clock_seconds(), .layers = true };
 	struct layers_opts lo = {
-		.rule = o->rule, .threads = o->threads, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO, .cancel = o->cancel,
-		.progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
+		.rule = o->rule, .threads = o->threads, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO,
+		.cancel = o->cancel, .progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
 		.progress_interval = o->progress_interval,
 	};
 	struct layers_result lr;

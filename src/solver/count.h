@@ -17,9 +17,12 @@
  * thread then starts at the node of each unit it takes, by the unit's
  * path, and the top of the tree is walked once, on links, by the plan.
  * With the memo, on one machine (no shards) and with no limit, such a
- * problem is counted by bitmemo.h, on one thread or several sharing the
- * cache; the nodes then differ from the links' memo tree, and updates and
- * mems are not counted (work_uncounted). */
+ * problem is counted by layers (layers.h), breadth first, holding only
+ * the layers in hand; if that gives up (no room, paths beyond 64 bits,
+ * or states that seldom repeat), by bitmemo.h, depth first, on one
+ * thread or several sharing the cache.  The nodes then differ from the
+ * links' memo tree, and updates and mems are not counted
+ * (work_uncounted). */
 #ifndef LD_COUNT_H
 #define LD_COUNT_H
 
