@@ -218,7 +218,7 @@ memo_set iqfit iqfit.dlx
 memo_file "trominoes 9x9" trom9x9.dlx mrv "${DLX6:-}"
 memo_file "trominoes 9x12" trom9x12.dlx first "${DLX6_FIRST:-}"
 # 12x9 by the shortest item: linkdance counts it by layers in about five
-# minutes and 5.5 GB; DLX6 fills whatever memory it has, so it is given
+# minutes and 4.2 GB; DLX6 fills whatever memory it has, so it is given
 # half of this machine's, and every run up to BENCH_TIMEOUT_LARGE seconds.
 if [ -n "$BENCH_LARGE" ]; then
 	half_kb=$(awk '/^MemTotal:/ { print int($2 / 2) }' /proc/meminfo)
