@@ -515,7 +515,7 @@ void bitmemo_count(const struct xc_problem *p, const struct bitmemo_opts *o, str
 {
 	memset(r, 0, sizeof *r);
 	struct bitshape s;
-	bitshape_init(&s, p, o->rule);
+	bitshape_init(&s, p, o->rule, true);
 	if (o->threads > 1)
 		count_team(&s, o, r);
 	else

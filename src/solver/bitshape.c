@@ -88,7 +88,7 @@ static int choose_words_plain(const struct bitshape *s, const uint64_t *live, co
 	return choose_body(s, live, words, n, act, deg);
 }
 
-void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule)
+void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule, bool conflicts)
 {
 	memset(s, 0, sizeof *s);
 	s->rule = rule;
@@ -101,7 +101,6 @@ void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule
 	s->secondary = p->n_items > p->n_primary;
 	size_t W = (size_t)s->W, IW = (size_t)s->IW;
 	s->item_opts = xcalloc((size_t)s->n_items * W, sizeof *s->item_opts);
-	s->conflict = xcalloc((size_t)s->n_options * W, sizeof *s->conflict);
 	s->oitems = xcalloc((size_t)s->n_options * IW, sizeof *s->oitems);
 	s->primary = xcalloc(IW, sizeof *s->primary);
 	for (int i = 0; i < s->n_primary; i++)
@@ -113,7 +112,9 @@ void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule
 			bitshape_set(s->oitems + (size_t)o * IW, items[j]);
 		}
 	}
-	for (int o = 0; o < s->n_options; o++) {
+	if (conflicts)
+		s->conflict = xcalloc((size_t)s->n_options * W, sizeof *s->conflict);
+	for (int o = 0; conflicts && o < s->n_options; o++) {
 		const int *items = xc_option_items(p, o);
 		uint64_t *cf = s->conflict + (size_t)o * W;
 		for (int j = 0; j < xc_option_size(p, o); j++) {
@@ -143,7 +144,8 @@ void bitshape_free(struct bitshape *s)
 
 size_t bitshape_bytes(const struct bitshape *s)
 {
-	return sizeof(uint64_t) * ((size_t)s->n_items * (size_t)s->W + (size_t)s->n_options * (size_t)s->W +
-	                           (size_t)s->n_options * (size_t)s->IW + (size_t)s->IW);
+	size_t conflicts = s->conflict ? (size_t)s->n_options * (size_t)s->W : 0;
+	return sizeof(uint64_t) * ((size_t)s->n_items * (size_t)s->W + conflicts + (size_t)s->n_options * (size_t)s->IW +
+	                           (size_t)s->IW);
 }
 

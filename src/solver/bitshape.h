@@ -18,7 +18,7 @@ struct bitshape {
 	int W, IW;              /* words of a set of options, of items */
 	int depth;              /* levels: at most one per primary item, and the solutions' */
 	uint64_t *item_opts;    /* n_items sets of options: each item's list */
-	uint64_t *conflict;     /* n_options sets of options: sharing an item with it */
+	uint64_t *conflict;     /* n_options sets of options: sharing an item with it (NULL unless asked) */
 	uint64_t *oitems;       /* n_options sets of items: its own */
 	uint64_t *primary;      /* the set of primary items */
 	bool secondary;         /* has secondary items */
@@ -34,7 +34,10 @@ struct bitshape {
 	                    const uint64_t *act, int *deg);
 };
 
-void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule);
+/* conflicts: also each option's conflict set, for a search that places
+ * options on its live set (not wanted by one that derives the live set
+ * from the uncovered items). */
+void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule, bool conflicts);
 void bitshape_free(struct bitshape *s);
 size_t bitshape_bytes(const struct bitshape *s);
 

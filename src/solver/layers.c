@@ -140,11 +140,6 @@ struct layer {
 	struct part part[N_PARTS];
 };
 
-static uint64_t key_hash(const uint64_t *key, int words)
-{
-	return memo_hash(key, words);
-}
-
 static inline struct part *part_of(struct layer *l, uint64_t hash)
 {
 	return &l->part[hash >> (64 - PART_BITS)];
@@ -255,7 +250,7 @@ static bool part_grow(struct counter *c, struct part *pt)
 		}
 		const uint64_t *slot = pt->slots + i * sw;
 		if (!slot_empty(slot, IW))
-			memcpy(probe(slots, n, slot, IW, key_hash(slot, IW)), slot, sw * sizeof *slot);
+			memcpy(probe(slots, n, slot, IW, memo_hash(slot, IW)), slot, sw * sizeof *slot);
 	}
 	size_t peak = atomic_load(&c->peak);
 	while (now > peak && !atomic_compare_exchange_weak(&c->peak, &peak, now))
@@ -410,7 +405,7 @@ static void expand(struct expander *e, const uint64_t *act, int k, uint64_t path
 			}
 			struct pending *pd = &e->pend[e->n++];
 			pd->k = k - t->oprim[op];
-			pd->hash = key_hash(child, IW);
+			pd->hash = memo_hash(child, IW);
 			pd->paths = paths;
 			layer_prefetch(&e->c->layer[pd->k], pd->hash, IW);
 		}
@@ -515,7 +510,7 @@ void layers_count(const struct xc_problem *p, const struct layers_opts *o, struc
 {
 	memset(r, 0, sizeof *r);
 	struct bitshape b;
-	bitshape_init(&b, p, o->rule);
+	bitshape_init(&b, p, o->rule, false);
 	struct tables t;
 	tables_init(&t, &b, p);
 	int P = b.n_primary, IW = b.IW;
@@ -535,7 +530,7 @@ void layers_count(const struct xc_problem *p, const struct layers_opts *o, struc
 	uint64_t *root = e[0].keys;
 	for (int i = 0; i < b.n_items; i++)
 		bitshape_set(root, i);
-	layer_add(&e[0], &c.layer[P], root, key_hash(root, IW), 1);
+	layer_add(&e[0], &c.layer[P], root, memo_hash(root, IW), 1);
 	double next_report = clock_seconds() + o->progress_interval;
 	u128 solutions = 0;
 	bool overflow = false;
