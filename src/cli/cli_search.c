@@ -124,7 +124,10 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 		if (by_layers)
 			fprintf(stderr, "layers: the widest held %zu states\n", r.memo_entries);
 		else if (co.memo != COUNT_MEMO_OFF)
-			fprintf(stderr, "memo cache: %s, %zu entries\n", r.memo_used ? "kept to the end" : "dropped (too few hits)",
+			fprintf(stderr, "memo cache: %s, %zu entries\n",
+			        r.memo_used   ? "kept to the end"
+			        : r.memo_full ? "too small to help (full within its first lookups): counted without it"
+			                      : "dropped (too few hits): counted without it",
 			        r.memo_entries);
 		if (r.split_level)
 			fprintf(stderr, "split: %" PRIu64 " units at level %d\n", r.units, r.split_level);

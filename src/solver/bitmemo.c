@@ -10,6 +10,7 @@
 
 #include "solver/bitshape.h"
 #include "solver/bitx.h"
+#include "solver/cutlevel.h"
 #include "solver/memo.h"
 #include "util/clock.h"
 #include "util/xalloc.h"
@@ -136,7 +137,7 @@ static uint64_t signature(struct walker *w, int level)
 
 static void judge(struct walker *w)
 {
-	if (w->o->adaptive && w->lookups == MEMO_TRIAL && w->found * MEMO_MIN_RATE < w->lookups)
+	if (w->o->adaptive && w->lookups == MEMO_TRIAL && !memo_worth_keeping(w->memo, w->lookups, w->found))
 		w->memo_on = false;
 }
 
@@ -286,6 +287,8 @@ struct units {
 	int n, cap;
 	int *paths;         /* n paths of `level` options */
 	double *weight;     /* each unit's share of the tree */
+	uint64_t most;      /* more than this many: the walk stops (cutlevel.h) */
+	bool full;
 };
 
 /* Walk the tree down to `level` without the cache, listing the nodes
@@ -295,6 +298,11 @@ static void collect(struct walker *w, int level, double weight, struct units *u,
 {
 	const struct bitshape *s = w->s;
 	if (level == u->level) {
+		if ((uint64_t)u->n == u->most) {
+			u->full = true;
+			u->n++;
+			return;
+		}
 		if (u->n == u->cap) {
 			u->cap = u->cap ? 2 * u->cap : 256;
 			u->paths = xreallocarray(u->paths, (size_t)u->cap, sizeof *u->paths * (size_t)u->level);
@@ -323,6 +331,8 @@ static void collect(struct walker *w, int level, double weight, struct units *u,
 			}
 			place_live(w, level, o);
 			collect(w, level + 1, weight / deg, u, found, overflow);
+			if (u->full)
+				return;
 		}
 	}
 }
@@ -344,7 +354,9 @@ struct team {
 	const struct bitshape *s;
 	const struct bitmemo_opts *o;
 	struct units u;
-	atomic_int next;
+	int shard, shards;  /* this run takes units shard-1, shard-1+shards, ... */
+	int mine;           /* how many units that is */
+	atomic_int next;    /* the next of them not yet claimed */
 	atomic_int stop;
 	atomic_int running;
 	struct member *m;
@@ -356,7 +368,8 @@ static void *member_run(void *arg)
 	struct team *t = m->t;
 	struct walker *w = &m->w;
 	int L = t->u.level;
-	for (int k; !w->cancelled && (k = atomic_fetch_add(&t->next, 1)) < t->u.n;) {
+	for (int claim; !w->cancelled && (claim = atomic_fetch_add(&t->next, 1)) < t->mine;) {
+		int k = claim * t->shards + t->shard - 1;
 		walker_root(w);
 		const int *path = t->u.paths + (size_t)k * (size_t)L;
 		for (int l = 0; l < L; l++) {
@@ -377,37 +390,70 @@ static void *member_run(void *arg)
 	return NULL;
 }
 
-/* Cut the tree at the first level with enough units (or the last one
- * tried), listing them.  A tree with fewer units than threads is still
- * counted right: the threads left without a unit stop at once. */
-static void cut(struct walker *top, int threads, struct units *u, u128 *found, bool *overflow)
+/* The tree above a level, walked for cutlevel.h. */
+struct cutter {
+	struct walker *top;
+	struct units *u;
+	u128 *found;
+	bool *overflow;
+};
+
+static bool walk_to(void *ctx, int level, uint64_t most, uint64_t *n)
+{
+	struct cutter *c = ctx;
+	struct units *u = c->u;
+	/* a path is as long as the level: the list starts again */
+	free(u->paths);
+	free(u->weight);
+	memset(u, 0, sizeof *u);
+	u->level = level;
+	u->most = most;
+	stats_clear(&c->top->st);
+	*c->found = 0;
+	*c->overflow = false;
+	walker_root(c->top);
+	collect(c->top, 0, 1.0, u, c->found, c->overflow);
+	*n = (uint64_t)u->n;
+	return true;
+}
+
+/* Cut the tree at a level with about `want` units (cutlevel.h), listing
+ * them; the work above them goes to top.  A tree too narrow to cut is
+ * one unit, the root.  A tree with fewer units than threads or shards is
+ * still counted right: a thread or a shard left without a unit stops at
+ * once. */
+static void cut(struct walker *top, uint64_t want, struct units *u, u128 *found, bool *overflow)
 {
 	const struct bitshape *s = top->s;
 	memset(u, 0, sizeof *u);
-	for (int level = 1; level < s->depth - 1; level++) {
-		/* a path is as long as the level: the list starts again */
-		free(u->paths);
-		free(u->weight);
-		memset(u, 0, sizeof *u);
-		u->level = level;
-		stats_clear(&top->st);
-		*found = 0;
-		*overflow = false;
-		walker_root(top);
-		collect(top, 0, 1.0, u, found, overflow);
-		if (u->n >= UNITS_PER_THREAD * threads || u->n == 0)
-			break;
-	}
+	struct cutter c = { .top = top, .u = u, .found = found, .overflow = overflow };
+	uint64_t n;
+	if (cutlevel_find(s->depth - 2, want, walk_to, &c, &n) > 0)
+		return;
+	/* no split: the root is the one unit */
+	walk_to(&c, 0, 1, &n);
 }
 
 static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
 {
-	struct team t = { .s = s, .o = o };
+	struct team t = { .s = s, .o = o, .shard = o->shards > 1 ? o->shard : 1, .shards = o->shards > 1 ? o->shards : 1 };
 	struct walker top;
 	walker_init(&top, s, o);
 	u128 above = 0;
 	bool over = false;
-	cut(&top, o->threads, &t.u, &above, &over);
+	cut(&top, o->units_wanted ? o->units_wanted : (uint64_t)UNITS_PER_THREAD * (uint64_t)o->threads, &t.u, &above,
+	    &over);
+	if (t.shard != 1) {
+		/* the walk above the units is the same in every shard: it is
+		 * charged to the first */
+		stats_clear(&top.st);
+		above = 0;
+		over = false;
+	}
+	t.mine = t.u.n >= t.shard ? (t.u.n - t.shard) / t.shards + 1 : 0;
+	double mine_weight = 0;
+	for (int k = t.shard - 1; k < t.u.n; k += t.shards)
+		mine_weight += t.u.weight[k];
 	int n = o->threads;
 	atomic_init(&t.next, 0);
 	atomic_init(&t.stop, 0);
@@ -450,7 +496,7 @@ static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, s
 				pthread_mutex_unlock(&t.m[i].lock);
 				done += atomic_load(&t.m[i].done);
 			}
-			o->progress(o->progress_ctx, done, f);
+			o->progress(o->progress_ctx, mine_weight > 0 ? done / mine_weight : 0, f);
 			next_report = clock_seconds() + o->progress_interval;
 		}
 	}
@@ -516,7 +562,7 @@ void bitmemo_count(const struct xc_problem *p, const struct bitmemo_opts *o, str
 	memset(r, 0, sizeof *r);
 	struct bitshape s;
 	bitshape_init(&s, p, o->rule, true);
-	if (o->threads > 1)
+	if (o->threads > 1 || o->shards > 1)
 		count_team(&s, o, r);
 	else
 		count_alone(&s, o, r);

@@ -19,9 +19,12 @@
  * updates and mems are not (there are no links and no DLX1 equivalent is
  * claimed), and --stats says so.
  *
- * Threads: the tree is cut at a level with enough nodes, those nodes'
- * paths (units) are searched by the threads, which share one cache; the
- * nodes above the units are walked once. */
+ * Threads and shards: the tree is cut at a level with enough nodes,
+ * those nodes' paths (units) are searched by the threads, which share one
+ * cache; the nodes above the units are walked once.  Shard K of N takes
+ * the units numbered K-1 modulo N (count.h), its threads sharing a cache
+ * over them; the walk above the units is charged to shard 1 alone, so the
+ * parts' solutions add up to the whole's. */
 #ifndef LD_BITMEMO_H
 #define LD_BITMEMO_H
 
@@ -39,6 +42,10 @@ struct memo;
 struct bitmemo_opts {
 	enum dlx_rule rule;
 	int threads;                 /* 1 or more */
+	int shard, shards;           /* count part shard (1..shards) of shards; 0, 0: the whole */
+	/* With threads or shards, the tree is cut at the first level with at
+	 * least this many nodes (or at the widest); 0: 256 a thread. */
+	uint64_t units_wanted;
 	struct memo *memo;           /* shared by the threads if more than one */
 	bool adaptive;               /* stop looking up if the cache turns out useless */
 	const atomic_int *cancel;    /* set to stop early: the count is then incomplete */

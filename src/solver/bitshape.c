@@ -39,15 +39,21 @@ static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *l
 	for (int w = 0; w * 64 < s->n_primary; w++) {
 		for (uint64_t bits = act[w] & s->primary[w]; bits; bits &= bits - 1) {
 			int c = w * 64 + __builtin_ctzll(bits);
-			const uint64_t *io = s->item_opts + (size_t)c * (size_t)W;
+			/* the item's own words, or live's, whichever are fewer */
+			const struct bitshape_span sp = s->span[c];
+			bool own = !words || sp.n <= n;
+			const uint64_t *io = s->item_opts + (size_t)c * (size_t)W + (own ? sp.lo : 0);
+			const uint64_t *lv = live + (own ? sp.lo : 0);
+			const int *ws = own ? NULL : words;
+			int nw = own ? sp.n : n;
 			if (s->rule == DLX_MRV) {
-				int l = count_and(io, live, W, words, n);
+				int l = count_and(io, lv, nw, ws, nw);
 				if (l < t) {
 					t = l, best = c;
 					if (l == 0)
 						goto found;
 				}
-			} else if (!meets(io, live, W, words, n)) {
+			} else if (!meets(io, lv, nw, ws, nw)) {
 				t = 0, best = c;
 				goto found;
 			} else if (best < 0) {
@@ -88,6 +94,16 @@ static int choose_words_plain(const struct bitshape *s, const uint64_t *live, co
 	return choose_body(s, live, words, n, act, deg);
 }
 
+struct bitshape_span bitshape_span_of(const uint64_t *set, int W)
+{
+	int lo = 0, hi = W - 1;
+	while (lo < hi && !set[lo])
+		lo++;
+	while (hi > lo && !set[hi])
+		hi--;
+	return (struct bitshape_span){ lo, hi - lo + 1 };
+}
+
 void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule, bool conflicts)
 {
 	memset(s, 0, sizeof *s);
@@ -112,6 +128,9 @@ void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule
 			bitshape_set(s->oitems + (size_t)o * IW, items[j]);
 		}
 	}
+	s->span = xcalloc((size_t)s->n_items, sizeof *s->span);
+	for (int i = 0; i < s->n_items; i++)
+		s->span[i] = bitshape_span_of(s->item_opts + (size_t)i * W, (int)W);
 	if (conflicts)
 		s->conflict = xcalloc((size_t)s->n_options * W, sizeof *s->conflict);
 	for (int o = 0; conflicts && o < s->n_options; o++) {
@@ -137,6 +156,7 @@ void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule
 void bitshape_free(struct bitshape *s)
 {
 	free(s->item_opts);
+	free(s->span);
 	free(s->conflict);
 	free(s->oitems);
 	free(s->primary);
@@ -146,6 +166,7 @@ size_t bitshape_bytes(const struct bitshape *s)
 {
 	size_t conflicts = s->conflict ? (size_t)s->n_options * (size_t)s->W : 0;
 	return sizeof(uint64_t) * ((size_t)s->n_items * (size_t)s->W + conflicts + (size_t)s->n_options * (size_t)s->IW +
-	                           (size_t)s->IW);
+	                           (size_t)s->IW) +
+	       sizeof *s->span * (size_t)s->n_items;
 }
 

@@ -18,6 +18,12 @@ struct bitshape {
 	int W, IW;              /* words of a set of options, of items */
 	int depth;              /* levels: at most one per primary item, and the solutions' */
 	uint64_t *item_opts;    /* n_items sets of options: each item's list */
+	/* Each item's list lies in words lo .. lo + n - 1 of its set: a
+	 * length need look no further (a chain of n items, an option each:
+	 * one word an item, not n / 64). */
+	struct bitshape_span {
+		int lo, n;
+	} *span;
 	uint64_t *conflict;     /* n_options sets of options: sharing an item with it (NULL unless asked) */
 	uint64_t *oitems;       /* n_options sets of items: its own */
 	uint64_t *primary;      /* the set of primary items */
@@ -40,6 +46,10 @@ struct bitshape {
 void bitshape_init(struct bitshape *s, const struct xc_problem *p, enum dlx_rule rule, bool conflicts);
 void bitshape_free(struct bitshape *s);
 size_t bitshape_bytes(const struct bitshape *s);
+
+/* The words of a set of W words from its first nonzero one to its last
+ * (the first word alone if it is empty). */
+struct bitshape_span bitshape_span_of(const uint64_t *set, int W);
 
 static inline void bitshape_set(uint64_t *set, int i)
 {

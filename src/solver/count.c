@@ -10,6 +10,7 @@
 
 #include "solver/bitmemo.h"
 #include "solver/bitx.h"
+#include "solver/cutlevel.h"
 #include "solver/layers.h"
 #include "solver/memo.h"
 #include "util/clock.h"
@@ -21,6 +22,15 @@
 
 /* Units wanted per shard: enough for a few dozen threads to share evenly. */
 #define UNITS_PER_SHARD 1024
+
+/* How many units a count in `shards` parts cuts its tree into: a figure
+ * of the shards alone, so that every machine of a sharded count cuts
+ * alike, whatever its threads. */
+static uint64_t units_wanted(int shards)
+{
+	uint64_t want = (uint64_t)UNITS_PER_SHARD * (uint64_t)shards;
+	return want < CUTLEVEL_MOST ? want : CUTLEVEL_MOST;
+}
 
 void count_opts_init(struct count_opts *o)
 {
@@ -80,6 +90,7 @@ static void count_whole(const struct xc_problem *p, const struct count_opts *o, 
 	r->complete = s != DLX_CANCELLED;
 	r->memo_used = dlx_memo_in_use(d);
 	r->memo_entries = m ? memo_entries(m) : 0;
+	r->memo_full = m && memo_full(m);
 	r->bytes = dlx_bytes(d) + (m ? memo_bytes(m) : 0);
 	dlx_free(d);
 	memo_free(m);
@@ -126,6 +137,7 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
 	struct memo *m = make_memo(p, o, o->threads > 1);
 	struct bitmemo_opts bo = {
 		.rule = o->rule, .threads = o->threads, .memo = m, .adaptive = o->memo == COUNT_MEMO_AUTO,
+		.shard = o->shard, .shards = o->shards, .units_wanted = o->shards > 1 ? units_wanted(o->shards) : 0,
 		.cancel = o->cancel, .progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
 		.progress_interval = o->progress_interval,
 	};
@@ -135,6 +147,7 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
 	r->complete = br.complete;
 	r->memo_used = br.memo_used;
 	r->memo_entries = memo_entries(m);
+	r->memo_full = memo_full(m);
 	r->bytes = br.bytes + memo_bytes(m);
 	r->split_level = br.split_level;
 	r->units = br.units;
@@ -186,12 +199,22 @@ struct plan {
 	int *paths;
 	int *path;          /* scratch for dlx_path */
 	struct search_stats top;
+	/* while walking: more than `most` units met, and the walk stops */
+	uint64_t most;
+	bool full;
+	struct dlx *d;
+	const atomic_int *cancel;
 };
 
 static bool plan_enter(void *ctx, uint64_t unit, struct dlx *d)
 {
 	struct plan *pl = ctx;
 	(void)unit;
+	if (pl->units == pl->most) {
+		pl->full = true;
+		pl->units++;
+		return false;
+	}
 	if (pl->units == pl->cap) {
 		pl->cap = pl->cap ? 2 * pl->cap : 1024;
 		pl->weight = xreallocarray(pl->weight, pl->cap, sizeof *pl->weight);
@@ -212,14 +235,19 @@ static void plan_leave(void *ctx, uint64_t unit, struct dlx *d)
 	(void)ctx, (void)unit, (void)d;
 }
 
-/* List the units at `level` and their weights in pl.  Every unit passed
- * by, the search's counters are the work above them. */
-static bool walk_units(struct dlx *d, int level, struct plan *pl, const atomic_int *cancel)
+/* List the units at `level` and their weights in pl, up to `most` of
+ * them (cutlevel.h).  Every unit passed by, the search's counters are the
+ * work above them. */
+static bool walk_units(void *ctx, int level, uint64_t most, uint64_t *units)
 {
+	struct plan *pl = ctx;
+	struct dlx *d = pl->d;
 	struct dlx_split sp = { .level = level, .enter = plan_enter, .leave = plan_leave, .ctx = pl };
-	struct dlx_ctl ctl = { .cancel = cancel };
+	struct dlx_ctl ctl = { .cancel = pl->cancel, .mems_budget = SLICE_MEMS };
 	pl->units = 0;
 	pl->level = level;
+	pl->most = most;
+	pl->full = false;
 	/* the paths are as long as the level: room for them anew */
 	pl->cap = 0;
 	free(pl->weight);
@@ -228,9 +256,12 @@ static bool walk_units(struct dlx *d, int level, struct plan *pl, const atomic_i
 	pl->paths = NULL;
 	dlx_restart(d);
 	dlx_set_split(d, &sp);
-	bool done = dlx_run(d, &ctl) != DLX_CANCELLED;
+	enum dlx_status s;
+	while ((s = dlx_run(d, &ctl)) == DLX_BUDGET && !pl->full)
+		;
 	stats_copy(&pl->top, dlx_stats(d));
-	return done;
+	*units = pl->units;
+	return s != DLX_CANCELLED;
 }
 
 static void plan_free(struct plan *pl)
@@ -242,32 +273,23 @@ static void plan_free(struct plan *pl)
 	memset(pl, 0, sizeof *pl);
 }
 
-/* The shallowest level with at least `want` nodes (or else the widest);
- * false if no level has `least` (the tree is too small to be worth
- * splitting).  With want_paths, each unit's path too. */
+/* The level to cut at (cutlevel.h) and its units; false if no level has
+ * `least` (the tree is too small to be worth splitting).  With
+ * want_paths, each unit's path too. */
 static bool plan_split(const struct xc_problem *p, enum dlx_rule rule, uint64_t want, uint64_t least,
                        bool want_paths, const atomic_int *cancel, struct plan *pl)
 {
-	struct dlx *d = dlx_new(p, rule);
-	uint64_t most = 0;
-	int most_level = 0;
-	bool ok = true;
 	memset(pl, 0, sizeof *pl);
+	pl->d = dlx_new(p, rule);
+	pl->cancel = cancel;
 	pl->want_paths = want_paths;
-	pl->path = xmalloc(sizeof *pl->path * (size_t)dlx_depth(d));
-	stats_init(&pl->top, dlx_depth(d));
-	for (int level = 1; level < dlx_depth(d) - 1; level++) {
-		if (!(ok = walk_units(d, level, pl, cancel)))
-			break;
-		if (pl->units > most)
-			most = pl->units, most_level = level;
-		if (pl->units >= want || pl->units == 0)
-			break;
-	}
-	if (ok && most >= least && pl->level != most_level)
-		ok = walk_units(d, most_level, pl, cancel);
-	dlx_free(d);
-	if (!ok || most < least) {
+	pl->path = xmalloc(sizeof *pl->path * (size_t)dlx_depth(pl->d));
+	stats_init(&pl->top, dlx_depth(pl->d));
+	uint64_t units = 0;
+	int level = cutlevel_find(dlx_depth(pl->d) - 2, want, walk_units, pl, &units);
+	dlx_free(pl->d);
+	pl->d = NULL;
+	if (level <= 0 || units < least) {
 		plan_free(pl);
 		return false;
 	}
@@ -531,6 +553,7 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 	if (o->limit && r->st.solutions >= o->limit)
 		r->complete = true; /* stopped because the limit was reached */
 	r->memo_entries = c.memo ? memo_entries(c.memo) : 0;
+	r->memo_full = c.memo && memo_full(c.memo);
 	r->bytes += c.memo ? memo_bytes(c.memo) : 0;
 	memo_free(c.memo);
 	free(c.w);
@@ -543,15 +566,17 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 	bool split = o->threads > 1 || o->shards > 1;
 	bool bitsets = o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
 	struct plan plan = { 0 };
-	if (o->memo != COUNT_MEMO_OFF && o->shards == 1 && o->limit == 0 && !o->links && bitmemo_suits(p)) {
-		if (!count_layers(p, o, r))
+	if (o->memo != COUNT_MEMO_OFF && o->limit == 0 && !o->links && bitmemo_suits(p)) {
+		/* layers take the whole tree, breadth first: no shards */
+		if (o->shards > 1 || !count_layers(p, o, r))
 			count_bitmemo(p, o, r);
 		r->seconds = clock_seconds() - t0;
 		return;
 	}
 	if (split) {
-		uint64_t want = (uint64_t)UNITS_PER_SHARD * (uint64_t)o->shards;
-		split = plan_split(p, o->rule, want, 2 * (uint64_t)o->threads * (uint64_t)o->shards, bitsets,
+		/* a shard of a tree too narrow to split counts it all, or 0 */
+		uint64_t least = o->shards > 1 ? 2 : 2 * (uint64_t)o->threads;
+		split = plan_split(p, o->rule, units_wanted(o->shards), least, bitsets,
 		                   o->cancel, &plan);
 	}
 	if (split) {

@@ -71,6 +71,7 @@ struct count_result {
 	struct search_stats st;     /* totals; st.solutions is the count */
 	bool complete;              /* false if cancelled */
 	bool memo_used;             /* the cache was kept to the end */
+	bool memo_full;             /* the cache filled up (if dropped, it was too small to help: memo.h) */
 	bool bitsets;               /* searched on bitsets of options (bitx.h), not links */
 	bool work_uncounted;        /* updates and mems not counted (bitmemo.h): only nodes and the memo's figures */
 	/* The count was tried by layers (layers.h) first: if layers_end is

@@ -84,6 +84,8 @@ static void alloc_search(struct dlx *d)
 	d->mark = (uint32_t *)b;
 	stats_init(&d->st, d->depth);
 	d->active_primary = d->n_primary;
+	d->low_primary = 1;
+	d->fork_level = INT_MAX;
 	d->phase = PH_START;
 }
 
@@ -266,6 +268,7 @@ void dlx_restart(struct dlx *d)
 	d->phase = PH_START;
 	d->level = 0;
 	d->unit_seq = 0;
+	d->fork_level = INT_MAX;
 	d->memo_off = false;
 	d->memo_lookups = d->memo_found = 0;
 	if (d->pending) {
@@ -399,37 +402,39 @@ static int active_up_to(const int32_t *len, int last)
  * counted (track_empty), a short search often settles it: the first
  * empty list if there is one (both rules take it); else, for MRV, the
  * first list of one, as short as any then. */
-static int choose_item(const struct dlx *d, int32_t *t)
+static int choose_item(struct dlx *d, int32_t *t)
 {
-	const int32_t *len = d->len;
-	int n = d->n_primary, best;
+	/* Some primary item is in play: the first is at low_primary or after
+	 * it.  The scans below see the items from there on, as 1.. of `len`. */
+	int from = d->low_primary;
+	while (d->len[from] >= DLX_COVERED)
+		from++;
+	d->low_primary = from;
+	int off = from - 1, n = d->n_primary - off, best;
+	const int32_t *len = d->len + off;
 	if (d->track_empty && (d->empty_primary || d->rule == DLX_MRV)) {
 		best = first_at_most(len, n, d->empty_primary ? 0 : 1);
 		if (best) {
 			*t = len[best];
-			return best;
+			return off + best;
 		}
 	}
 	if (d->rule == DLX_MRV)
-		return shortest(len, n, t);
+		return off + shortest(len, n, t);
 	if (d->track_empty) {
 		/* no empty list: the first item in play */
-		for (best = 1; len[best] >= DLX_COVERED; best++)
-			;
-		*t = len[best];
-		return best;
+		*t = len[1];
+		return from;
 	}
-	best = 0;
-	*t = INT32_MAX;
+	/* the first item in play, unless some list is empty */
 	for (int i = 1; i <= n; i++) {
 		if (len[i] == 0) {
 			*t = 0;
-			return i;
+			return off + i;
 		}
-		if (!best && len[i] < DLX_COVERED)
-			best = i, *t = len[i];
 	}
-	return best;
+	*t = len[1];
+	return from;
 }
 
 int dlx_choose(struct dlx *d, int *deg)
@@ -438,7 +443,8 @@ int dlx_choose(struct dlx *d, int *deg)
 	int best = choose_item(d, &t);
 	/* DLX1 walks the list of active items until it meets an empty one:
 	 * 1 + 2v mems for v items visited. */
-	uint64_t visited = t == 0 ? (uint64_t)active_up_to(d->len, best) : (uint64_t)d->active_primary;
+	int off = d->low_primary - 1; /* no item in play before it */
+	uint64_t visited = t == 0 ? (uint64_t)active_up_to(d->len + off, best - off) : (uint64_t)d->active_primary;
 	d->st.mems += 1 + 2 * visited;
 	*deg = t;
 	return best;
@@ -459,14 +465,22 @@ static uint64_t signature(const struct dlx *d, uint64_t *key)
 	return memo_hash(key, d->key_words);
 }
 
-static inline uint64_t *level_key(const struct dlx *d, int level)
+/* Room for the signatures grows with the deepest level that needs one:
+ * a deep search whose memo works only near the top (or, forced, not at
+ * all) holds no n-bit signature for each of its n levels. */
+static inline uint64_t *level_key(struct dlx *d, int level)
 {
+	if (level >= d->key_levels) {
+		int n = level < d->depth / 2 ? 2 * level + 1 : d->depth;
+		d->keys = xreallocarray(d->keys, (size_t)n * (size_t)d->key_words, sizeof *d->keys);
+		d->key_levels = n;
+	}
 	return d->keys + (size_t)level * (size_t)d->key_words;
 }
 
 static inline bool memo_here(const struct dlx *d, int level)
 {
-	return d->memo && level >= d->memo_min_level && !d->memo_off;
+	return d->memo && level >= d->memo_min_level && level > d->fork_level && !d->memo_off;
 }
 
 /* Before placing the option through node p at this level, look up the
@@ -524,7 +538,7 @@ static bool memo_look_ahead(struct dlx *d, int level, int p, u128 *count)
 static void memo_judge(struct dlx *d)
 {
 	if (d->memo_adaptive && d->memo_lookups == MEMO_TRIAL &&
-	    d->memo_found * MEMO_MIN_RATE < d->memo_lookups)
+	    !memo_worth_keeping(d->memo, d->memo_lookups, d->memo_found))
 		d->memo_off = true;
 }
 
@@ -563,6 +577,10 @@ enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
 			d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = 0 };
 			d->phase = PH_DONE;
 			d->level = 0;
+			/* The same stops as at any other solution (a finished
+			 * board printed by `solve` goes through on_solution). */
+			if (ctl->on_solution && ctl->on_solution(ctl->ctx, d))
+				return DLX_SOLUTION;
 			if (ctl->step || ctl->report_solutions || ctl->max_solutions == 1)
 				return ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
 			d->ev.kind = DLX_EV_DONE;
@@ -622,6 +640,8 @@ forward:
 	best = dlx_choose(d, &deg);
 	d->best[level] = best;
 	d->degree[level] = deg;
+	if (deg > 1 && level < d->fork_level)
+		d->fork_level = level;
 	d->kth[level] = 0;
 	d->held_base[level] = level ? d->held_base[level - 1] + d->held_n[level - 1] : 0;
 	d->held_n[level] = 0;
@@ -729,6 +749,8 @@ leave_node:
 	}
 	if (d->has_split && level == d->split.level)
 		d->split.leave(d->split.ctx, d->unit, d);
+	if (level == d->fork_level)
+		d->fork_level = INT_MAX; /* the nodes above it have one choice each */
 	if (level == 0) {
 		d->phase = PH_DONE;
 		d->level = 0;
@@ -835,10 +857,9 @@ void dlx_set_memo(struct dlx *d, struct memo *m, int min_level, bool adaptive)
 	d->memo_min_level = min_level;
 	d->memo_adaptive = adaptive;
 	d->memo_off = false;
-	if (m && !d->keys) {
+	if (m && !d->key_hash) {
 		d->key_words = (d->n_items + 63) / 64;
 		assert(memo_key_words(m) == d->key_words);
-		d->keys = xcalloc((size_t)d->depth * (size_t)d->key_words, sizeof *d->keys);
 		d->key_hash = xcalloc((size_t)d->depth, sizeof *d->key_hash);
 		d->child_key = xcalloc((size_t)d->key_words, sizeof *d->child_key);
 		d->entry_count = xcalloc((size_t)d->depth, sizeof *d->entry_count);

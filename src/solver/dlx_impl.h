@@ -44,6 +44,12 @@ struct dlx {
 	int32_t *opt_of;         /* problem option of each node (output only) */
 	bool shared_layout;      /* itm, left, size, opt_of are a template's (dlx_clone) */
 	int active_primary;      /* primary items not covered */
+	/* No primary item before this one is uncovered: the choice of item
+	 * starts its scan here, and moves it on past the covered ones, so a
+	 * search that covers items from the front (a board filled in reading
+	 * order, a chain of forced moves) scans only what is left.  Uncover
+	 * moves it back. */
+	int low_primary;
 	bool track_empty;        /* keep empty_primary (DLX_TRACK_EMPTY_MIN) */
 	bool skip_own;           /* cover as DLX1 does (DLX_SKIP_OWN_MAX) */
 	int empty_primary;       /* of the uncovered, how many have no option left */
@@ -75,11 +81,18 @@ struct dlx {
 	/* memoized counting */
 	struct memo *memo;
 	int memo_min_level;
+	/* The shallowest node of the path with two choices or more, or
+	 * INT_MAX.  A node above it or at it is met by one path only, so it
+	 * is never in the cache, nor looked up: a long run of forced moves
+	 * (a chain of n items, each with one option) then costs no signature
+	 * of n bits a node. */
+	int fork_level;
 	bool memo_off;
 	bool memo_adaptive;
 	uint64_t memo_lookups, memo_found;
 	int key_words;
 	uint64_t *keys;          /* each level's signature (key_words words) */
+	int key_levels;          /* levels keys has room for */
 	uint64_t *key_hash;      /* and its hash */
 	uint64_t *child_key;     /* scratch for a child's signature */
 	u128 *entry_count;        /* solutions when the level was entered */
@@ -205,6 +218,8 @@ static DLX_ALWAYS_INLINE void dlx_uncover_as(struct dlx *d, int c, bool track, b
 	bool empty = skip_own ? len[c] == 0 : true;
 	if (c <= np) {
 		d->active_primary++;
+		if (c < d->low_primary)
+			d->low_primary = c;
 		if (track && empty)
 			filled--; /* back in play, and empty until restored */
 	}

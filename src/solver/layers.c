@@ -39,6 +39,10 @@ struct tables {
 	 * the dead options are one OR a chunk rather than one an item. */
 	int chunk, n_chunks;
 	uint64_t *touch;       /* n_chunks * 2^chunk sets of options */
+	/* the words where a chunk's sets can be nonzero (bitshape.h's span,
+	 * for a chunk's items): a chain's items, an option each, touch one
+	 * word a chunk, not W */
+	struct bitshape_span *cspan;
 };
 
 static void tables_init(struct tables *t, const struct bitshape *b, const struct xc_problem *p)
@@ -77,6 +81,9 @@ static void tables_init(struct tables *t, const struct bitshape *b, const struct
 				row[v * W + x] = rest[x] | (i < b->n_items ? b->item_opts[(size_t)i * W + x] : 0);
 		}
 	}
+	t->cspan = xcalloc((size_t)t->n_chunks, sizeof *t->cspan);
+	for (int c = 0; c < t->n_chunks; c++)
+		t->cspan[c] = bitshape_span_of(t->touch + ((size_t)c * per + per - 1) * W, (int)W);
 }
 
 static void tables_free(struct tables *t)
@@ -84,6 +91,7 @@ static void tables_free(struct tables *t)
 	free(t->all);
 	free(t->oprim);
 	free(t->touch);
+	free(t->cspan);
 }
 
 /* The live options of the state act.  Chunks never straddle a word: the
@@ -99,7 +107,8 @@ static void live_of(const struct tables *t, const uint64_t *act, uint64_t *live)
 		if (!v)
 			continue;
 		const uint64_t *row = t->touch + (((size_t)c << b) + v) * (size_t)W;
-		for (int x = 0; x < W; x++)
+		int lo = t->cspan[c].lo, end = lo + t->cspan[c].n;
+		for (int x = lo; x < end; x++)
 			live[x] |= row[x];
 	}
 	for (int x = 0; x < W; x++)
@@ -151,12 +160,11 @@ static inline size_t home(size_t n_slots, uint64_t hash)
 	return (size_t)(((unsigned __int128)(hash << PART_BITS) * n_slots) >> 64);
 }
 
+/* A state is reached by one path at least: a slot of no paths is empty,
+ * one word to look at rather than IW. */
 static inline bool slot_empty(const uint64_t *slot, int IW)
 {
-	uint64_t any = 0;
-	for (int w = 0; w < IW; w++)
-		any |= slot[w];
-	return !any;
+	return slot[IW] == 0;
 }
 
 /* The slot holding key, or the empty one where it would go. */
@@ -165,12 +173,12 @@ static uint64_t *probe(uint64_t *slots, size_t n_slots, const uint64_t *key, int
 	size_t sw = (size_t)IW + 1;
 	for (size_t i = home(n_slots, hash);;) {
 		uint64_t *slot = slots + i * sw;
-		uint64_t diff = 0, any = 0;
-		for (int w = 0; w < IW; w++) {
+		if (slot_empty(slot, IW))
+			return slot;
+		uint64_t diff = 0;
+		for (int w = 0; w < IW; w++)
 			diff |= slot[w] ^ key[w];
-			any |= slot[w];
-		}
-		if (!diff || !any)
+		if (!diff)
 			return slot;
 		if (++i == n_slots)
 			i = 0;
@@ -489,16 +497,22 @@ static void take_layer(struct counter *c, struct expander *e, double *next_repor
 	for (int p = 0; p < N_PARTS; p++)
 		c->chunk_start[p + 1] = c->chunk_start[p] + (l->part[p].n_slots + CHUNK_SLOTS - 1) / CHUNK_SLOTS;
 	atomic_store(&c->next_chunk, 0);
+	/* helpers only for a layer of two chunks or more: threads share a
+	 * layer by its chunks, and a deep, narrow count (a chain of forced
+	 * moves) would start them a layer at a time for nothing */
+	int helpers = c->chunk_start[N_PARTS] > 1 ? c->threads : 1;
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
-	for (int i = 1; i < c->threads; i++)
+	for (int i = 1; i < helpers; i++)
 		e[i].started = pthread_create(&e[i].thread, NULL, helper_run, &e[i]) == 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	take(&e[0], true, next_report, before);
-	for (int i = 1; i < c->threads; i++)
-		if (e[i].started)
+	for (int i = 1; i < helpers; i++)
+		if (e[i].started) {
 			pthread_join(e[i].thread, NULL);
+			e[i].started = false;
+		}
 }
 
 bool layers_suits(const struct xc_problem *p)

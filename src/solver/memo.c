@@ -230,3 +230,8 @@ bool memo_full(const struct memo *m)
 			return true;
 	return false;
 }
+
+bool memo_worth_keeping(const struct memo *m, uint64_t lookups, uint64_t found)
+{
+	return !memo_full(m) && found * MEMO_MIN_RATE >= lookups;
+}

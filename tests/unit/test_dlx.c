@@ -11,6 +11,7 @@
 #include "puzzles/xcfile.h"
 #include "solver/bitx.h"
 #include "solver/count.h"
+#include "solver/cutlevel.h"
 #include "solver/dlx.h"
 #include "solver/estimate.h"
 #include "solver/memo.h"
@@ -82,6 +83,8 @@ static void test_knuth_example(void)
 
 /* Nothing to cover (a full Sudoku grid reduces to this): one solution, the
  * empty choice, at the root; the search used to run off its item list. */
+static bool count_and_go_on(void *ctx, struct dlx *d);
+
 static void test_empty_problem(void)
 {
 	struct xc_problem *p = xc_new();
@@ -97,6 +100,11 @@ static void test_empty_problem(void)
 	dlx_restart(d);
 	struct dlx_ctl plain = { 0 };
 	ok(dlx_run(d, &plain) == DLX_DONE && dlx_stats(d)->solutions == 1, "a straight run counts it too");
+	/* the way `solve` prints solutions: a finished board is its own */
+	int seen = 0;
+	struct dlx_ctl printing = { .on_solution = count_and_go_on, .ctx = &seen };
+	dlx_restart(d);
+	ok(dlx_run(d, &printing) == DLX_DONE && seen == 1, "bad_full_board: the empty solution is given to on_solution");
 	dlx_free(d);
 	is_u64(count_solutions(p, DLX_MRV, 0, NULL), 1, "and the counter");
 	xc_free(p);
@@ -804,6 +812,111 @@ static void test_threads_shards(void)
 	xc_free(p);
 }
 
+/* n items, an option each: one solution at the end of a chain of n forced
+ * moves.  The memo can never meet a node twice on a forced path, and
+ * stores none: a node costs what its move changes, not a signature of n
+ * bits (a chain of 100,000 was quadratic: 1.25 GB of signatures). */
+static struct xc_problem *make_chain(int n)
+{
+	struct xc_problem *p = xc_new();
+	char name[16];
+	for (int i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "i%d", i);
+		xc_add_item(p, name, true);
+	}
+	for (int i = 0; i < n; i++)
+		xc_add_option(p, &i, 1, i + 1, NULL);
+	return p;
+}
+
+static void test_chain(void)
+{
+	struct xc_problem *p = make_chain(100000);
+	struct count_opts o;
+	count_opts_init(&o);
+	o.rule = DLX_FIRST;
+	o.memo = COUNT_MEMO_AUTO;
+	struct count_result r;
+	count_run(p, &o, &r);
+	ok(r.st.solutions == 1 && r.st.nodes == 100001 && !r.bitsets,
+	   "bad_long_chain: 100,000 items on links: 1 solution, 100,001 nodes");
+	is_u64(r.st.memo_stores + r.st.memo_hits, 0, "bad_long_chain: nothing cached on a forced path");
+	count_result_free(&r);
+	o.threads = 2;
+	count_run(p, &o, &r);
+	ok(r.st.solutions == 1 && r.split_level == 0, "bad_long_chain: on two threads, no split of a chain: 1");
+	count_result_free(&r);
+	o.threads = 1;
+	o.shards = 3;
+	u128 sum = 0;
+	for (int k = 1; k <= 3; k++) {
+		o.shard = k;
+		count_run(p, &o, &r);
+		sum += r.st.solutions;
+		count_result_free(&r);
+	}
+	is_u64((uint64_t)sum, 1, "bad_long_chain: three shards of it add up to 1");
+	xc_free(p);
+
+	/* within bitsets' reach: counted by layers, a layer a move */
+	p = make_chain(4000);
+	o.shards = 1;
+	o.shard = 1;
+	for (int t = 1; t <= 2; t++) {
+		o.threads = t;
+		count_run(p, &o, &r);
+		ok(r.st.solutions == 1 && r.layered && r.layers_end == LAYERS_DONE,
+		   "bad_long_chain: 4,000 items by layers on %d thread%s: 1", t, t > 1 ? "s" : "");
+		count_result_free(&r);
+	}
+	xc_free(p);
+}
+
+/* Shards beyond the units a split takes (cutlevel.h): most count 0, and
+ * those with a unit still add up to the whole, with the memo or not. */
+static void test_many_shards(void)
+{
+	struct xc_problem *p = make_queens(9);
+	const int shards = 1 << 21; /* more than CUTLEVEL_MOST units */
+	for (int memo = 0; memo <= 1; memo++) {
+		struct count_result r = split_count(p, 1, 1, shards, memo ? COUNT_MEMO_AUTO : COUNT_MEMO_OFF, false);
+		uint64_t units = r.units, sum = (uint64_t)r.st.solutions;
+		ok(r.split_level > 0 && units > 1 && units <= CUTLEVEL_MOST,
+		   "bad_tiny_shards: 9 queens in 2^21 shards%s: cut at level %d, %" PRIu64 " units",
+		   memo ? ", with the memo" : "", r.split_level, units);
+		count_result_free(&r);
+		for (uint64_t k = 2; k <= units; k++) {
+			r = split_count(p, 1, (int)k, shards, memo ? COUNT_MEMO_AUTO : COUNT_MEMO_OFF, false);
+			sum += (uint64_t)r.st.solutions;
+			count_result_free(&r);
+		}
+		is_u64(sum, 352, "bad_tiny_shards: the shards with a unit add up to 352");
+		r = split_count(p, 1, shards, shards, memo ? COUNT_MEMO_AUTO : COUNT_MEMO_OFF, false);
+		ok(r.st.solutions == 0 && r.st.nodes == 0, "bad_tiny_shards: the last shard, with no unit: 0, and no node");
+		count_result_free(&r);
+	}
+	xc_free(p);
+}
+
+/* A memo cache full within its trial is dropped as too small to help,
+ * and the count goes on without it. */
+static void test_memo_too_small(void)
+{
+	struct xc_problem *p = make_packing(6, 10, PENTOMINOES, 12);
+	struct count_opts o;
+	count_opts_init(&o);
+	o.memo = COUNT_MEMO_AUTO;
+	o.memo_bytes = 1;
+	struct count_result r;
+	count_run(p, &o, &r);
+	ok(r.st.solutions == 9356 && !r.memo_used && r.memo_full,
+	   "bad_memo_too_small: pentominoes 6x10 with a cache of no room: 9356, counted without it "
+	   "(%" PRIu64 " nodes, %s, %s)",
+	   r.st.nodes, r.memo_used ? "kept" : "dropped", r.memo_full ? "full" : "not full");
+	count_result_free(&r);
+	xc_free(p);
+}
+
 /* The mean of many probes must land within three standard errors of the
  * true size of the tree, which a full search tells. */
 static void test_estimate(void)
@@ -897,6 +1010,9 @@ int main(void)
 	test_limit();
 	test_memo_cap();
 	test_threads_shards();
+	test_many_shards();
+	test_chain();
+	test_memo_too_small();
 	test_estimate();
 	return tap_done();
 }
