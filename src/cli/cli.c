@@ -382,15 +382,12 @@ static int load_position(struct family_run *fr, const struct cli_opts *o, const 
 		return cli_fail("%s", err.msg);
 	if (fr->lv.pz != pz)
 		return cli_fail("%s: a %s level, not %s", path, fr->lv.pz->name, pz->name);
+	if (fr->lv.warning[0])
+		fprintf(stderr, "linkdance: %s\n", fr->lv.warning);
 	if (!(fr->s = level_state(&fr->lv, &err)))
 		return cli_fail("%s", err.msg);
-	if (pz->xc) {
-		struct xc_problem *p = pz->xc->reduce(fr->s, DLX_FIRST);
-		uint64_t ways = count_solutions(p, DLX_FIRST, 1, NULL);
-		xc_free(p);
-		if (!ways)
-			return cli_fail("%s:%d: this level cannot be finished", path, fr->lv.desc_line);
-	}
+	if (!level_can_finish(&fr->lv, fr->s, &err))
+		return cli_fail("%s", err.msg);
 	snprintf(fr->where, sizeof fr->where, "%s", path);
 	fr->have_level = true;
 	return CLI_OK;

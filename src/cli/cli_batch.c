@@ -259,7 +259,20 @@ static void read_level(struct batch *b, FILE *f, struct strbuf *held)
 		diag_set(&err, "a %s level, not %s", lv->pz->name, b->pz->name);
 		add_item(b, 0, NULL, err.msg);
 	} else {
-		add_item(b, lv->desc_line, xstrdup(lv->desc), NULL);
+		/* A level is one puzzle given to be played: one that cannot be
+		 * finished is refused, as every command refuses it, where a
+		 * file of puzzle lines answers "-" for it and goes on. */
+		if (lv->warning[0])
+			fprintf(stderr, "linkdance: %s\n", lv->warning);
+		struct puzzle_state *s = level_state(lv, &err);
+		if (!s || !level_can_finish(lv, s, &err)) {
+			fprintf(stderr, "linkdance: %s\n", err.msg);
+			b->bad++;
+		} else {
+			add_item(b, lv->desc_line, xstrdup(lv->desc), NULL);
+		}
+		if (s)
+			b->pz->free_state(s);
 	}
 	free(lv);
 }

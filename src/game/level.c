@@ -93,13 +93,19 @@ static int header_key(struct level *lv, const char *key, const char *val, const 
 	} else if (!strcmp(key, "name")) {
 		snprintf(lv->name, sizeof lv->name, "%s", val);
 	} else if (!strcmp(key, "grade")) {
+		/* A grade is a label the grader can measure again: one out of
+		 * range costs the level nothing but the label, said once. */
 		char *end;
 		long g = strtol(val, &end, 10);
+		lv->grade = 0;
 		if (*end || end == val || g < 1 || g > 4) {
-			diag_at(err, where, n, "grade must be 1, 2, 3 or 4, not '%.*s%s'", quoted(val), val, more(val));
-			return -1;
+			struct diag w;
+			diag_at(&w, where, n, "grade '%.*s%s' is not 1, 2, 3 or 4: the measured grade counts", quoted(val),
+			        val, more(val));
+			snprintf(lv->warning, sizeof lv->warning, "%s", w.msg);
+		} else {
+			lv->grade = (int)g;
 		}
-		lv->grade = (int)g;
 	} else if (!strcmp(key, "seed")) {
 		char *end;
 		errno = 0;
@@ -376,13 +382,15 @@ void level_list_free(char **paths, int n)
 
 /* Without an exact-cover part there is no quick way to tell, and the game
  * leaves it to the family's engine on the solver thread. */
-static bool finishable(const struct puzzle *pz, const struct puzzle_state *s)
+bool level_can_finish(const struct level *lv, const struct puzzle_state *s, struct diag *err)
 {
-	if (!pz->xc)
+	if (!lv->pz->xc)
 		return true;
-	struct xc_problem *p = pz->xc->reduce(s, DLX_FIRST);
+	struct xc_problem *p = lv->pz->xc->reduce(s, DLX_FIRST);
 	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
 	xc_free(p);
+	if (!n)
+		diag_at(err, lv->where, lv->desc_line, "this level cannot be finished");
 	return n > 0;
 }
 
@@ -400,8 +408,7 @@ struct puzzle_state *level_start(const struct puzzle *pz, const char *path, stru
 struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)
 {
 	struct puzzle_state *s = level_start(pz, path, lv, err);
-	if (s && !finishable(pz, s)) {
-		diag_at(err, path, lv->desc_line, "this level cannot be finished");
+	if (s && !level_can_finish(lv, s, err)) {
 		pz->free_state(s);
 		return NULL;
 	}

@@ -43,6 +43,9 @@ struct level {
 	bool has_seed;
 	char desc[LEVEL_DESC_MAX]; /* the family's description, as in the file */
 	int desc_line;          /* the file's line of the description's first */
+	/* FILE:LINE: what was passed over (a grade out of range, taken as no
+	 * grade), for the reader to say; "" if nothing. */
+	char warning[600];
 };
 
 /* Parse a level from text; `where` names it in messages.  The description
@@ -73,6 +76,10 @@ int level_list(const struct puzzle *pz, char ***paths);
 void level_list_free(char **paths, int n);
 /* Load a level of pz: its start state, or NULL and FILE:LINE: why not. */
 struct puzzle_state *level_start(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err);
+/* False, with FILE:LINE: why, if the level lv that s starts cannot be
+ * finished (a search, for a family with an exact-cover part; the others
+ * are taken as finishable, their engines saying otherwise in the game). */
+bool level_can_finish(const struct level *lv, const struct puzzle_state *s, struct diag *err);
 /* The same, and check it can be finished: a search, which may be long on
  * a level made to be hard; the game leaves that to its solver thread. */
 struct puzzle_state *level_open(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err);

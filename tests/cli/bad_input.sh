@@ -86,9 +86,10 @@ printf 'family kanoodle\n%s v\nboard\n' "$(printf 'k%.0s' $(seq 200))" >"$tmp/ke
 ld solve kanoodle "$tmp/key.txt"
 is "$rc $err" "1 linkdance: $tmp/key.txt:2: unknown key 'kkkkkkkkkkkkkkkkkkkk...' (family, name, grade, seed, board)" \
 	"bad_level_long_key: a 200-character key is quoted in 20"
-printf 'family kanoodle\ngrade 1234567890123456789\303\251xx\n' >"$tmp/grade.txt"
+printf 'family kanoodle\ngrade 1234567890123456789\303\251xx\nboard\n' >"$tmp/grade.txt"
+"$LINKDANCE" solve kanoodle >>"$tmp/grade.txt"
 ld solve kanoodle "$tmp/grade.txt"
-is "$rc $err" "1 linkdance: $tmp/grade.txt:2: grade must be 1, 2, 3 or 4, not '1234567890123456789...'" \
+is "$rc $err" "0 linkdance: $tmp/grade.txt:2: grade '1234567890123456789...' is not 1, 2, 3 or 4: the measured grade counts" \
 	"bad_level_long_key: a cut does not split a UTF-8 character"
 printf 'family kanoodle\nboard\n.....\303\251.....\n...........\n...........\n...........\n...........\n' >"$tmp/e.txt"
 ld solve kanoodle "$tmp/e.txt"

@@ -34,4 +34,30 @@ for family in kanoodle iqfit sudoku; do
 		ok "$([ "$k" -ge $per_grade ] && echo 0 || echo 1)" "$family: $k levels of grade $g"
 	done
 done
+# A finished board is its own solution, printed with exit 0, as count and
+# grade see it too (bad_full_board).
+for family in kanoodle iqfit; do
+	{ echo "family $family"; echo board; "$LINKDANCE" solve $family; } >"$tmp/full.txt"
+	ld solve $family "$tmp/full.txt"
+	is "$rc:$out" "0:$(sed 1,2d "$tmp/full.txt")" "bad_full_board: $family: a full board solves as itself"
+	ld count $family "$tmp/full.txt"
+	is "$rc:$out" "0:1" "bad_full_board: $family: and counts one way"
+done
+
+# A level that cannot be finished is refused by every command, at the line
+# of its board (bad_unfinishable_level).
+sed 's/^\.\.\.\.\.\.9/11....9/' "$top_srcdir/levels/sudoku/3-04.txt" >"$tmp/s.txt"
+printf 'family kanoodle\nboard\n.LL........\n.LL........\nOOO........\n..O........\n...........\n' >"$tmp/k.txt"
+printf 'family iqfit\nboard\n..........\n......KKKK\n........K.\n..........\n..........\n' >"$tmp/q.txt"
+for case in sudoku:s:8 kanoodle:k:3 iqfit:q:3; do
+	family=${case%%:*} file=$tmp/$(echo "$case" | cut -d: -f2).txt line=${case##*:}
+	for verb in solve count grade estimate export; do
+		ld $verb $family "$file"
+		is "$rc:$out:$err" "1::linkdance: $file:$line: this level cannot be finished" \
+			"bad_unfinishable_level: $verb $family refuses it"
+	done
+done
+cat "$tmp/s.txt" | "$LINKDANCE" count sudoku - >"$tmp/out" 2>"$tmp/err"
+is "$?:$(cat "$tmp/out"):$(cat "$tmp/err")" "1::linkdance: (stdin):8: this level cannot be finished" \
+	"bad_unfinishable_level: a level on standard input too"
 done_testing

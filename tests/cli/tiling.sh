@@ -49,7 +49,18 @@ badlevel "a piece twice" 'family kanoodle\nboard\nWW.........\nW..........\n....
 badlevel "not the piece" 'family kanoodle\nboard\nWWW........\n...........\n...........\n...........\n...........\n' \
 	"3: the 3 cells marked W are not the White piece in any orientation"
 badlevel "unknown key" 'family kanoodle\ncolour blue\nboard\n' "2: unknown key 'colour' (family, name, grade, seed, board)"
-badlevel "bad grade" 'family kanoodle\ngrade 7\nboard\n' "2: grade must be 1, 2, 3 or 4, not '7'"
+# A grade out of range is said at its line; the level still counts, and
+# grade measures it (bad_grade_out_of_range).
+printf 'family kanoodle\ngrade 7\nboard\n%s\n' "$("$LINKDANCE" solve kanoodle | sed 's/[WL]/./g')" >"$tmp/g7.txt"
+sed '/^grade /d' "$tmp/g7.txt" >"$tmp/g.txt"
+measured=$("$LINKDANCE" grade kanoodle "$tmp/g.txt" | sed -n 's/^grade: //p')
+for g in 7 -1; do
+	sed "s/^grade .*/grade $g/" "$tmp/g7.txt" >"$tmp/g.txt"
+	ld grade kanoodle "$tmp/g.txt"
+	is "$rc:$(printf '%s\n' "$out" | sed -n 's/^grade: //p'):$err" \
+		"0:$measured:linkdance: $tmp/g.txt:2: grade '$g' is not 1, 2, 3 or 4: the measured grade counts" \
+		"bad_grade_out_of_range: grade $g is said at its line, and the measured grade given"
+done
 badlevel "text after the board" 'family kanoodle\nboard\n...........\n...........\n...........\n...........\n...........\nmore\n' \
 	"8: text after the board (it has 5 rows)"
 badlevel "cannot be finished" 'family kanoodle\nboard\n.W.........\nWW.........\n...........\n...........\n...........\n' \

@@ -417,8 +417,9 @@ static void test_levels(void)
 	   "a fault of the graph at its line of the file: %s", err.msg);
 	ok(!level_parse(lv, "c no family\np edge 2 0\n", "t.txt", &err) && strstr(err.msg, "no 'c family' line"),
 	   "no family: %s", err.msg);
-	ok(!level_parse(lv, "c family clique\nc grade 9\np edge 2 0\n", "t.txt", &err) && strstr(err.msg, "t.txt:2:"),
-	   "a bad grade at its line: %s", err.msg);
+	ok(level_parse(lv, "c family clique\nc grade 9\np edge 2 0\n", "t.txt", &err) && lv->grade == 0 &&
+	       strstr(lv->warning, "t.txt:2: grade '9' is not 1, 2, 3 or 4"),
+	   "bad_grade_out_of_range: said at its line, and the level read ungraded: %s", lv->warning);
 	free(lv);
 }
 
