@@ -357,9 +357,15 @@ static bool print_maximal(const int *vertices, int k, void *arg)
 	return !ferror(stdout);
 }
 
+/* noun: "clique", "independent set" */
 static int solve_all(const struct gargs *a, const struct graph *g, const char *noun)
 {
 	double t0 = clock_seconds();
+	/* Its one maximal clique is empty: an empty line, which no one would
+	 * see as an answer without a word. */
+	if (g->n == 0)
+		fprintf(stderr, "linkdance: %s: no vertices: the one maximal %s is empty (an empty line)\n",
+		        !strcmp(a->file, "-") ? "(stdin)" : a->file, noun);
 	int *sorted = xmalloc(sizeof *sorted * (size_t)(g->n + 1));
 	struct clique_bk_result r;
 	clique_bk_all(g, print_maximal, sorted, NULL, &r);
@@ -367,7 +373,7 @@ static int solve_all(const struct gargs *a, const struct graph *g, const char *n
 	if (a->stats) {
 		char count[U128_DIGITS];
 		fprintf(stderr, "vertices: %d\nedges: %" PRIu64 "\n", g->n, graph_edges(g));
-		fprintf(stderr, "maximal %s: %s\nlargest: %d\nnodes: %" PRIu64 "\ntime: %.3f s\n", noun,
+		fprintf(stderr, "maximal %ss: %s\nlargest: %d\nnodes: %" PRIu64 "\ntime: %.3f s\n", noun,
 		        u128_str(r.count, count), r.largest, r.nodes, clock_seconds() - t0);
 	}
 	return cli_flush();
@@ -392,7 +398,7 @@ static int cmd_solve(const struct gargs *a)
 		graph_free(g);
 		g = h;
 	}
-	int rc = a->all_maximal ? solve_all(a, g, independent ? "independent sets" : "cliques") : solve_max(a, g, &sym);
+	int rc = a->all_maximal ? solve_all(a, g, independent ? "independent set" : "clique") : solve_max(a, g, &sym);
 	dimacs_symmetry_free(&sym);
 	graph_free(g);
 	return rc;

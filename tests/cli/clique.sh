@@ -333,4 +333,11 @@ ld --help
 ok "$(echo "$out" | grep -q 'solve clique|independent-set FILE' && echo "$out" | grep -q 'generate graph' &&
 	echo 0 || echo 1)" "--help shows solve clique and generate graph"
 
+# A graph of no vertices: its one maximal clique is empty, and said so
+# (bad_empty_all_maximal).
+printf 'p edge 0 0\n' >"$tmp/g0"
+ld solve clique --all-maximal "$tmp/g0"
+is "$rc:$(wc -c <"$tmp/out" | tr -d ' '):$err" \
+	"0:1:linkdance: $tmp/g0: no vertices: the one maximal clique is empty (an empty line)" \
+	"bad_empty_all_maximal: an empty line, and a word on it"
 done_testing
