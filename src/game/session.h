@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "game/level.h"
 #include "puzzles/puzzle.h"
@@ -29,6 +30,12 @@ struct session {
 	int hints;              /* hints taken */
 	bool finished;          /* it has been solved */
 	bool assisted;          /* the solver's own solution was taken (A, then Enter) */
+	/* The save this game was read from or last written to (saves.h), ""
+	 * if none, and a hash of the text it held then: a save that another
+	 * copy of the game has written since is that copy's game, and this
+	 * one goes beside it rather than over it. */
+	char save_path[PATH_MAX];
+	uint64_t save_hash;
 };
 
 /* A session from a start state, of which it takes charge. */

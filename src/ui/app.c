@@ -115,6 +115,8 @@ bool app_start_game(struct app *a, const struct puzzle *pz, const char *level_pa
 		return false;
 	if (unread.msg[0])
 		play_say(a->play, unread.msg);
+	else if (level_path && lv.warning[0])
+		play_say(a->play, lv.warning);
 	return true;
 }
 
@@ -203,13 +205,25 @@ bool app_save(struct app *a)
 		return false;
 	}
 	if (s->finished || session_solved(s)) {
-		if (saves_drop(a->saves_dir, s->pz->name, s->name, &err))
+		if (saves_drop_own(s, &err))
 			return true;
 		note(a, "The save of the solved game could not be deleted: %s", err.msg);
 		return false;
 	}
-	if (saves_put(a->saves_dir, s, &err))
+	bool beside;
+	if (saves_put(a->saves_dir, s, &beside, &err)) {
+		if (beside) {
+			/* another copy of the game saved this level meanwhile */
+			char words[32];
+			saves_copy_words(saves_copy_of(s->save_path), words, sizeof words);
+			note(a, "Saved as %s %s %s: another copy saved its own", s->pz->title,
+			     s->name[0] ? s->name : "free play", words);
+			/* a game from the shell ends here: the shell is told */
+			if (a->direct)
+				snprintf(a->exit_note, sizeof a->exit_note, "%s", a->notice);
+		}
 		return true;
+	}
 	note(a, "The game could not be saved: %s", err.msg);
 	return false;
 }

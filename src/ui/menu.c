@@ -25,7 +25,7 @@ struct menu_level {
 	char label[LEVEL_ID_MAX]; /* what the grid shows */
 	int grade;
 	bool ok;
-	char error[512];
+	char error[600];        /* why it cannot be played, or what was passed over in it */
 };
 
 enum menu_screen { SCR_MAIN, SCR_SAVES, SCR_LEVELS };
@@ -52,6 +52,7 @@ struct menu {
 	int label_w;           /* the widest label shown, in columns */
 	int row, col;          /* row 0: free play; row g: grade g (0 in the last row: ungraded) */
 	int first_col;         /* the grid scrolls sideways: the first column shown */
+	int solved[16];        /* each family's levels solved, of those it has */
 };
 
 #define MENU_MIN_COLS 60
@@ -74,6 +75,25 @@ static int entries(const struct menu *m, enum entry *e, int *family)
 	return n;
 }
 
+/* Each family's solved levels, counting only the levels it has: the
+ * records may name a level since deleted, or one of another folder of
+ * levels (LINKDANCE_LEVELS). */
+static void count_solved(struct menu *m)
+{
+	const struct records *rs = &m->app->records;
+	for (int f = 0; puzzle_families[f] && f < (int)(sizeof m->solved / sizeof *m->solved); f++) {
+		const struct puzzle *pz = puzzle_families[f];
+		char **paths, id[LEVEL_ID_MAX];
+		int n = level_list(pz, &paths);
+		m->solved[f] = 0;
+		for (int i = 0; i < n; i++) {
+			level_id(paths[i], id, sizeof id);
+			m->solved[f] += records_find(rs, pz->name, id) != NULL;
+		}
+		level_list_free(paths, n);
+	}
+}
+
 void menu_refresh(struct menu *m)
 {
 	struct app *a = m->app;
@@ -94,6 +114,7 @@ void menu_refresh(struct menu *m)
 		records_free(&a->records);
 		a->records = now;
 	}
+	count_solved(m);
 	if (m->save_sel >= m->n_saves)
 		m->save_sel = m->n_saves ? m->n_saves - 1 : 0;
 	if (m->screen == SCR_SAVES && !m->n_saves)
@@ -146,13 +167,19 @@ static int row_grade(int row)
 	return row == GRADE_ROWS ? 0 : row;
 }
 
-/* The save of a level, if it has one. */
-static const struct saves_entry *level_save(const struct menu *m, const struct menu_level *lv)
+/* The most recent save of a level (the one Enter continues), if it has
+ * one; *games: how many it has (two copies of the game keep two). */
+static const struct saves_entry *level_save(const struct menu *m, const struct menu_level *lv, int *games)
 {
+	const struct saves_entry *newest = NULL;
+	*games = 0;
 	for (int i = 0; i < m->n_saves; i++)
-		if (m->saves[i].pz == m->family && !strcmp(m->saves[i].name, lv->id))
-			return &m->saves[i];
-	return NULL;
+		if (m->saves[i].pz == m->family && !strcmp(m->saves[i].name, lv->id)) {
+			if (!newest)
+				newest = &m->saves[i];
+			++*games;
+		}
+	return newest;
 }
 
 static void open_family(struct menu *m, const struct puzzle *pz)
@@ -179,6 +206,8 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 		lv->grade = lv->ok ? parsed.grade : 0;
 		if (!lv->ok)
 			snprintf(lv->error, sizeof lv->error, "%s", err.msg);
+		else
+			snprintf(lv->error, sizeof lv->error, "%s", parsed.warning);
 		/* "3-07" shows as "07" in the row of grade 3 */
 		const char *dash = strchr(lv->id, '-');
 		textfit(dash && lv->grade && dash[1] ? dash + 1 : lv->id, LABEL_MAX_W, false, lv->label,
@@ -276,12 +305,14 @@ static void move_sel(struct menu *m, int dr, int dc)
 	}
 }
 
-/* "Kanoodle 2-07, 5 moves, 1:23" */
+/* "Kanoodle 2-07, 5 moves, 1:23"; "Kanoodle 2-07 (second game), ..." */
 static void describe_save(const struct saves_entry *s, char *buf, size_t size)
 {
 	int secs = (int)s->played;
-	snprintf(buf, size, "%s %s, %d move%s, %d:%02d", s->pz->title, s->name[0] ? s->name : "free play", s->moves,
-	         s->moves == 1 ? "" : "s", secs / 60, secs % 60);
+	char copy[32];
+	saves_copy_words(s->copy, copy, sizeof copy);
+	snprintf(buf, size, "%s %s%s%s, %d move%s, %d:%02d", s->pz->title, s->name[0] ? s->name : "free play",
+	         copy[0] ? " " : "", copy, s->moves, s->moves == 1 ? "" : "s", secs / 60, secs % 60);
 }
 
 static void choose(struct menu *m)
@@ -345,7 +376,7 @@ static void answer(struct menu *m, bool yes)
 	struct diag err;
 	char what[LEVEL_ID_MAX + 64];
 	describe_save(s, what, sizeof what);
-	if (saves_drop(a->saves_dir, s->pz->name, s->name, &err))
+	if (saves_drop(s->path, &err))
 		snprintf(a->notice, sizeof a->notice, "Abandoned: %s", what);
 	else
 		snprintf(a->notice, sizeof a->notice, "%s", err.msg);
@@ -500,8 +531,12 @@ static void draw_levels(struct menu *m, int rows, int cols)
 			                            : style(ST_GOOD);
 			if (r == m->row && c == m->col)
 				at = style(ST_CURSOR);
+			int games;
 			attron(at);
-			mvaddstr(y, x, !lv->ok ? "!" : level_save(m, lv) ? glyph(GL_SAVED) : solved ? glyph(GL_TICK) : " ");
+			mvaddstr(y, x, !lv->ok                        ? "!"
+			               : level_save(m, lv, &games) ? glyph(GL_SAVED)
+			               : solved                    ? glyph(GL_TICK)
+			                                           : " ");
 			printw("%-*s", m->label_w, lv->label);
 			attroff(at);
 		}
@@ -512,11 +547,12 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	int y = rows - 2;
 	if (a->notice[0]) {
 		draw_notice(a->notice, rows, cols);
-	} else if (lv && !lv->ok) {
+	} else if (lv && lv->error[0]) {
 		draw_notice(lv->error, rows, cols);
 	} else if (lv) {
 		const struct record *rec = records_find(&a->records, m->family->name, lv->id);
-		const struct saves_entry *sv = level_save(m, lv);
+		int games;
+		const struct saves_entry *sv = level_save(m, lv, &games);
 		int n = snprintf(text, sizeof text, "%s %s: ", m->family->title, lv->id);
 		if (rec && rec->assisted)
 			snprintf(text + n, sizeof text - (size_t)n, "solved with the solver's solution, no time of yours yet");
@@ -525,7 +561,10 @@ static void draw_levels(struct menu *m, int rows, int cols)
 			         (int)rec->seconds / 60, (int)rec->seconds % 60, rec->moves, rec->hints);
 		else
 			snprintf(text + n, sizeof text - (size_t)n, "not solved yet");
-		if (sv)
+		if (sv && games > 1)
+			snprintf(text + strlen(text), sizeof text - strlen(text), "; %d games saved, the last at %d move%s",
+			         games, sv->moves, sv->moves == 1 ? "" : "s");
+		else if (sv)
 			snprintf(text + strlen(text), sizeof text - strlen(text), "; a game saved at %d move%s", sv->moves,
 			         sv->moves == 1 ? "" : "s");
 		draw_line(y, 1, A_NORMAL, text, cols);
@@ -621,9 +660,7 @@ void menu_draw(struct menu *m)
 		}
 		case E_FAMILY: {
 			const struct puzzle *pz = puzzle_families[f[i]];
-			int solved = 0;
-			for (int k = 0; k < a->records.n; k++)
-				solved += !strcmp(a->records.r[k].family, pz->name);
+			int solved = m->solved[f[i]];
 			snprintf(text, sizeof text, " %s  (%d level%s solved) ", pz->title, solved, solved == 1 ? "" : "s");
 			break;
 		}

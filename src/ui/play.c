@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game/level.h"
+#include "game/saves.h"
 #include "ui/app.h"
 #include "ui/help.h"
 #include "ui/keys.h"
@@ -975,6 +976,11 @@ static void draw_title(struct play *p, struct canvas *c, int *free_from, int *fr
 	         p->s->name);
 	if (p->s->grade)
 		snprintf(left + strlen(left), sizeof left - strlen(left), " (grade %d)", p->s->grade);
+	if (p->s->save_path[0] && saves_copy_of(p->s->save_path) > 1) {
+		char copy[32];
+		saves_copy_words(saves_copy_of(p->s->save_path), copy, sizeof copy);
+		snprintf(left + strlen(left), sizeof left - strlen(left), " %s", copy);
+	}
 	snprintf(right, sizeof right, "moves %d  hints %d  %d:%02d ", session_moves(p->s), p->s->hints, secs / 60,
 	         secs % 60);
 	/* The counts and the clock come first; a long level name gives way. */

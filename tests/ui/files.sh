@@ -58,6 +58,15 @@ ok $? "bad_records_huge_number: the new record and the good old one are kept"
 grep -q 1e300 "$records.bad"
 ok $? "bad_records_huge_number: the file as it was is kept as records.bad"
 
+# ---- records of levels that are not there --------------------------------
+rm -f "$records" "$records".bad*
+printf 'linkdance-records 1\nsolved kanoodle 9-99 10.0 5 0\nsolved kanoodle 1-02 10.0 5 0\n' >"$records"
+game
+wait_for "Kanoodle  (1 level solved)"
+ok $? "bad_records_missing_level: a record of a level the folder does not hold is not counted"
+keys q
+exit_status >/dev/null
+
 # ---- a level named with a newline ---------------------------------------
 rm -f "$records" "$records".bad*
 nl_level="$levels/kanoodle/1-04
@@ -204,6 +213,75 @@ T send-keys -t t:second q
 sleep 1
 grep -q '^solved kanoodle 1-01 ' "$records" && grep -q '^solved kanoodle 1-02 ' "$records"
 ok $? "bad_records_two_copies: two copies solving two levels both keep their records"
+T kill-window -t t:second
+
+# ---- two copies of one level --------------------------------------------
+# Three moves in the first copy, one in the second; the first leaves, then
+# the second: both games are kept, the later as the level's second game.
+rm -rf "$saves" "$records"
+{ printf 'family kanoodle\ngrade 1\nboard\n'; tr WLGT .... <"$tmp/solved"; } >"$levels/kanoodle/1-05.txt"
+T new-window -d -t t -n second "env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=C.UTF-8 PS1='$ ' sh"
+second() { T send-keys -t t:second "$@"; }
+second_waits() { # TEXT
+	local i=0
+	while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -qF -- "$1"; do sleep 0.1; i=$((i + 1)); done
+	T capture-pane -t t:second -p | grep -qF -- "$1"
+}
+sleep 0.3
+second "clear; LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-05; echo E\"\"XIT \$?" Enter
+game play kanoodle 1-05
+wait_for "hints 0" >/dev/null
+second_waits "hints 0"
+# a move by a hint: its last tier, then Enter places the piece
+for m in 1 2 3; do
+	keys H H H
+	wait_for "Enter places" >/dev/null
+	keys Enter
+	wait_for "moves $m " >/dev/null
+done
+second H H H
+second_waits "Enter places"
+second Enter
+second_waits "moves 1 "
+ok $? "bad_two_copies: three moves in the first copy, one in the second"
+keys q
+is "$(exit_status)" 0 "bad_two_copies: the first copy leaves, asking nothing"
+second q
+second_waits "EXIT 0"
+ok $? "bad_two_copies: then the second, asking nothing"
+T capture-pane -t t:second -p | tr -d '\n' | grep -q "Saved as Kanoodle 1-05 (second game): another copy saved its own"
+ok $? "bad_two_copies: the second copy says where its game went"
+game
+wait_for "linkdance" >/dev/null
+# the menu opens where it was left: back to its first screen, up to Continue
+esc
+wait_for "Continue: Kanoodle 1-05"
+keys Up Enter
+wait_for "unfinished games"
+screen | grep -q "Kanoodle 1-05, 3 moves" && screen | grep -q "Kanoodle 1-05 (second game), 1 move"
+ok $? "bad_two_copies: Continue lists both games, 3 moves and 1"
+# The second game continues as itself, and solving it leaves the first.
+keys Enter
+wait_for "(second game)"
+ok $? "bad_two_copies: the second game opens under its name"
+keys H H H
+wait_for "Enter places" >/dev/null
+keys Enter
+wait_for "moves 2 " >/dev/null
+keys H H H
+wait_for "Enter places" >/dev/null
+keys Enter
+wait_for "moves 3 " >/dev/null
+keys H H H
+wait_for "Enter places" >/dev/null
+keys Enter
+wait_for "Solved in"
+keys q
+wait_for "linkdance"
+test -s "$saves/kanoodle.1-05.save" && ! test -e "$saves/kanoodle.1-05~2.save"
+ok $? "bad_two_copies: solving the second game deletes its save only"
+keys q q q
+exit_status >/dev/null
 T kill-window -t t:second
 
 # ---- a save that cannot be written, in a game started from the shell ------

@@ -237,9 +237,10 @@ static void test_saves(void)
 
 	/* One save a game: a second game never replaces the first. */
 	const char *names[] = { "1-01", "2-05", "", "odd\nname/with \"all\"" };
+	bool beside;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		struct session *s = game(names[i], (int)i + 1);
-		ok(saves_put(saves, s, &err), "bad_one_save_slot: game %zu saved", i);
+		ok(saves_put(saves, s, &beside, &err) && !beside, "bad_one_save_slot: game %zu saved", i);
 		session_free(s);
 		usleep(20000); /* distinct times, for the order */
 	}
@@ -253,7 +254,9 @@ static void test_saves(void)
 	ok(s && !strcmp(s->name, names[3]) && !strcmp(s->level, "/levels/kanoodle/odd\nname/with \"all\".txt"),
 	   "bad_newline_name: a level named with a newline and quotes saves and reads back");
 	session_free(s);
-	ok(saves_drop(saves, "kanoodle", "2-05", &err), "a solved game's save goes");
+	s = saves_get(saves, "kanoodle", "2-05", &err);
+	ok(s && saves_drop_own(s, &err), "a solved game's save goes");
+	session_free(s);
 	n = saves_list(saves, &list, &err);
 	ok(n == 3, "and only that one");
 	free(list);
@@ -261,7 +264,7 @@ static void test_saves(void)
 	ok(!s && !err.msg[0], "no save is no error");
 
 	/* A save that cannot be read is set aside, and the others stay. */
-	saves_path(saves, "kanoodle", "1-01", path, sizeof path);
+	saves_path(saves, "kanoodle", "1-01", 1, path, sizeof path);
 	write_file(path, "linkdance-save 2\nfamily kanoodle\nmove nonsense\n");
 	n = saves_list(saves, &list, &err);
 	ok(n == 2 && strstr(err.msg, "kept as") && strstr(err.msg, ".bad"), "a broken save is set aside: %s", err.msg);
@@ -284,6 +287,73 @@ static void test_saves(void)
 	s = saves_get(saves, "kanoodle", "3-03", &err);
 	ok(s != NULL, "into the folder, under its game");
 	session_free(s);
+}
+
+/* Two copies of the game on one level: each keeps its own game. */
+static void test_two_copies(void)
+{
+	char saves[160], path[PATH_MAX];
+	struct diag err;
+	bool beside;
+	snprintf(saves, sizeof saves, "%s/saves2", dir);
+	mkdir(saves, 0700);
+
+	/* Both open 1-07 with no save; the first leaves with 3 moves, then
+	 * the second with 1. */
+	struct session *first = game("1-07", 3), *second = game("1-07", 1);
+	ok(saves_put(saves, first, &beside, &err) && !beside, "bad_two_copies: the first copy saves its game");
+	ok(saves_put(saves, second, &beside, &err) && beside, "the second, finding a save it did not read, goes beside");
+	saves_path(saves, "kanoodle", "1-07", 2, path, sizeof path);
+	ok(!strcmp(second->save_path, path), "as the second game of the level: %s", second->save_path);
+	struct saves_entry *list;
+	int n = saves_list(saves, &list, &err);
+	ok(n == 2, "bad_two_copies: two saves of 1-07");
+	int moves[3] = { 0 };
+	for (int i = 0; i < n; i++)
+		if (list[i].copy >= 1 && list[i].copy <= 2)
+			moves[list[i].copy] = list[i].moves;
+	ok(moves[1] == 3 && moves[2] == 1, "the first game's 3 moves and the second's 1: %d and %d", moves[1], moves[2]);
+	free(list);
+	char words[32];
+	saves_copy_words(2, words, sizeof words);
+	is_str(words, "(second game)", "the second game is called so");
+
+	/* Each saves over its own from then on. */
+	session_play(second, "-T", &err);
+	ok(saves_put(saves, second, &beside, &err) && !beside && !strcmp(second->save_path, path),
+	   "the second game saves into its own file again");
+	ok(saves_put(saves, first, &beside, &err) && !beside && saves_copy_of(first->save_path) == 1,
+	   "and the first into its own");
+
+	/* Both continue the first game; the one that leaves last goes beside
+	 * the other. */
+	struct session *a = saves_get(saves, "kanoodle", "1-07", &err);
+	ok(a != NULL, "the most recent save of a level is the one a level resumes");
+	session_free(a);
+	saves_path(saves, "kanoodle", "1-07", 1, path, sizeof path);
+	a = saves_open(path, &err);
+	struct session *b = saves_open(path, &err);
+	session_play(a, "-T", &err);
+	ok(saves_put(saves, a, &beside, &err) && !beside, "one copy continues the first game and saves it");
+	ok(saves_put(saves, b, &beside, &err) && beside && saves_copy_of(b->save_path) == 3,
+	   "the other, continuing the same game, becomes a third: %s", b->save_path);
+	n = saves_list(saves, &list, &err);
+	ok(n == 3, "three games of 1-07 now, none lost");
+	free(list);
+
+	/* A solved game takes only its own save away. */
+	saves_path(saves, "kanoodle", "1-07", 1, path, sizeof path);
+	struct session *c = saves_open(path, &err);
+	session_play(a, "T@r1c1,r1c2,r1c3,r2c3,r3c3", &err);
+	ok(saves_put(saves, a, &beside, &err) && !beside, "one copy saves the first game again, a move on");
+	ok(saves_drop_own(c, &err) && access(path, F_OK) == 0,
+	   "another copy solving what it read there keeps the newer save");
+	ok(saves_drop_own(a, &err) && access(path, F_OK) != 0, "the copy that wrote it last takes it away");
+	session_free(a);
+	session_free(b);
+	session_free(c);
+	session_free(first);
+	session_free(second);
 }
 
 static void test_textfit(void)
@@ -320,6 +390,7 @@ int main(void)
 	test_records_two_writers();
 	test_lock();
 	test_saves();
+	test_two_copies();
 	test_textfit();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
