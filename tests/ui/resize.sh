@@ -15,7 +15,7 @@ keys A H C
 T resize-window -t t -x 120 -y 40
 wait_for "The solver's search"
 ok $? "larger again: the search is still on screen"
-screen | grep -q "nodes"
+wait_for "nodes"
 ok $? "with its panel"
 T resize-window -t t -x 80 -y 24
 wait_for "searched"
