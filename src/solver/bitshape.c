@@ -9,51 +9,70 @@
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-/* |a & b| over the words listed (all W when the list is NULL). */
-static ALWAYS_INLINE int count_and(const uint64_t *a, const uint64_t *b, int W, const int *words, int n)
+/* |a & b| over words lo .. lo + n - 1. */
+static ALWAYS_INLINE int count_span(const uint64_t *a, const uint64_t *b, int lo, int n)
 {
 	int c = 0;
-	if (words)
-		for (int j = 0; j < n; j++)
-			c += __builtin_popcountll(a[words[j]] & b[words[j]]);
-	else
-		for (int x = 0; x < W; x++)
-			c += __builtin_popcountll(a[x] & b[x]);
+	for (int x = lo; x < lo + n; x++)
+		c += __builtin_popcountll(a[x] & b[x]);
 	return c;
 }
 
-static ALWAYS_INLINE bool meets(const uint64_t *a, const uint64_t *b, int W, const int *words, int n)
+/* |a & b| over the words listed. */
+static ALWAYS_INLINE int count_listed(const uint64_t *a, const uint64_t *b, const int *words, int n)
 {
-	if (!words)
-		return bitshape_meets(a, b, W);
+	int c = 0;
+	for (int j = 0; j < n; j++)
+		c += __builtin_popcountll(a[words[j]] & b[words[j]]);
+	return c;
+}
+
+static ALWAYS_INLINE bool meets_span(const uint64_t *a, const uint64_t *b, int lo, int n)
+{
+	return bitshape_meets(a + lo, b + lo, n);
+}
+
+static ALWAYS_INLINE bool meets_listed(const uint64_t *a, const uint64_t *b, const int *words, int n)
+{
 	for (int j = 0; j < n; j++)
 		if (a[words[j]] & b[words[j]])
 			return true;
 	return false;
 }
 
+/* Item c's list against live: over its own words (its span) or over
+ * live's words that are not 0 (words, n of them; NULL: every word),
+ * whichever are fewer: a chain's items have one word each, a placed
+ * piece kills options in blocks. */
+static ALWAYS_INLINE int length(const struct bitshape *s, int c, const uint64_t *live, const int *words, int n)
+{
+	const uint64_t *io = s->item_opts + (size_t)c * (size_t)s->W;
+	const struct bitshape_span sp = s->span[c];
+	return !words || sp.n <= n ? count_span(io, live, sp.lo, sp.n) : count_listed(io, live, words, n);
+}
+
+static ALWAYS_INLINE bool alive(const struct bitshape *s, int c, const uint64_t *live, const int *words, int n)
+{
+	const uint64_t *io = s->item_opts + (size_t)c * (size_t)s->W;
+	const struct bitshape_span sp = s->span[c];
+	return !words || sp.n <= n ? meets_span(io, live, sp.lo, sp.n) : meets_listed(io, live, words, n);
+}
+
 static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *live, const int *words, int n,
                                      const uint64_t *act, int *deg)
 {
-	int W = s->W, best = -1, t = 1 << 30;
+	int best = -1, t = 1 << 30;
 	for (int w = 0; w * 64 < s->n_primary; w++) {
 		for (uint64_t bits = act[w] & s->primary[w]; bits; bits &= bits - 1) {
 			int c = w * 64 + __builtin_ctzll(bits);
-			/* the item's own words, or live's, whichever are fewer */
-			const struct bitshape_span sp = s->span[c];
-			bool own = !words || sp.n <= n;
-			const uint64_t *io = s->item_opts + (size_t)c * (size_t)W + (own ? sp.lo : 0);
-			const uint64_t *lv = live + (own ? sp.lo : 0);
-			const int *ws = own ? NULL : words;
-			int nw = own ? sp.n : n;
 			if (s->rule == DLX_MRV) {
-				int l = count_and(io, lv, nw, ws, nw);
+				int l = length(s, c, live, words, n);
 				if (l < t) {
 					t = l, best = c;
 					if (l == 0)
 						goto found;
 				}
-			} else if (!meets(io, lv, nw, ws, nw)) {
+			} else if (!alive(s, c, live, words, n)) {
 				t = 0, best = c;
 				goto found;
 			} else if (best < 0) {
@@ -62,7 +81,7 @@ static ALWAYS_INLINE int choose_body(const struct bitshape *s, const uint64_t *l
 		}
 	}
 	if (s->rule != DLX_MRV)
-		t = count_and(s->item_opts + (size_t)best * (size_t)W, live, W, words, n);
+		t = length(s, best, live, words, n);
 found:
 	*deg = t;
 	return best;

@@ -57,6 +57,8 @@ latin_by_digit 7 reduced >latin7.dlx
 trominoes 9 9 >trom9x9.dlx
 trominoes 9 12 >trom9x12.dlx
 trominoes 12 9 >trom12x9.dlx
+chain 4000 >chain4k.dlx
+chain 100000 >chain100k.dlx
 # DANCE, the oldest of Knuth's programs, takes no comment lines.
 for f in *.dlx; do
 	sed '/^|/d' "$f" >"${f%.dlx}.bare"
@@ -228,6 +230,33 @@ if [ -n "$MEMO_SUMMARY" ]; then
 	echo "-- DLX6 over linkdance: its memo as large as it needs, then held to DLX6's data"
 	printf '%s' "$MEMO_SUMMARY"
 fi
+
+echo "== shards and chains (ratios: time / the whole count's, / one thread's)"
+# A shard costs about its share and a bounded search for its units: part
+# 1 of a million of Kanoodle is one unit of at most 262,144.
+IN=/dev/null
+measure linkdance "$LINKDANCE" count kanoodle --stats
+row "kanoodle (all)" "linkdance count" "$OUT" "$(ld_field nodes)" "" "" "" "$(ld_engine)"
+BASE=$T
+for part in 1/2 1/1000 1/1000000; do
+	measure linkdance "$LINKDANCE" count kanoodle --shard "$part" --stats
+	row "kanoodle, part $part" "linkdance count" "${OUT%% *}" "$(ld_field nodes)" "" "$BASE" "" \
+		"$(ld_engine), $(printf '%s\n' "$ERR" | sed -n 's/^split: //p')"
+done
+# A chain of forced moves costs what its moves change: linear in n.  Past
+# 4,096 options the count is on links; below, by layers.
+chain_set() { # PROBLEM FILE
+	IN=$2
+	measure linkdance "$LINKDANCE" xc --count --stats -
+	row "$1" "linkdance xc" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "" "$(ld_field 'links made')" "$(ld_engine)"
+	BASE=$T
+	measure linkdance "$LINKDANCE" xc --count --stats --threads 2 -
+	row "$1" "linkdance xc x2" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" "$(ld_field 'links made')" \
+		"$(ld_engine)"
+	knuth "$1" "$2" dlx1 "${DLX1:-}"
+}
+chain_set "chain of 4,000 forced moves" chain4k.dlx
+chain_set "chain of 100,000 forced moves" chain100k.dlx
 
 echo "== Knuth's estimate (true: Kanoodle 26630558 nodes, 371020 solutions; IQ Fit 67868848 solutions)"
 printf '%-10s %9s %9s %26s %9s %26s %9s\n' family probes seconds nodes error solutions error

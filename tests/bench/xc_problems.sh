@@ -137,3 +137,15 @@ BEGIN {
 	}
 }'
 }
+
+# A chain of n forced moves: n items, each with one option of its own.
+# One solution, n + 1 nodes; a search that pays for every item left at
+# every node (DLX1 scans them for the shortest list) is quadratic in n.
+chain() { # N
+	awk -v n="$1" 'BEGIN {
+	printf "| a chain of %d items, each with one option of its own\n", n
+	for (i = 0; i < n; i++) printf "%si%d", i ? " " : "", i
+	printf "\n"
+	for (i = 0; i < n; i++) printf "i%d\n", i
+	}'
+}
