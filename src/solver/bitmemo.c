@@ -317,6 +317,10 @@ static void collect(struct walker *w, int level, double weight, struct units *u,
 	st->profile[level]++;
 	if (level > st->max_level)
 		st->max_level = level;
+	if ((++w->tick & (POLL_NODES - 1)) == 0 && w->o->cancel && atomic_load(w->o->cancel))
+		w->cancelled = true;
+	if (w->cancelled)
+		return;
 	const uint64_t *live = w->live + (size_t)level * (size_t)s->W;
 	int deg, best = s->choose(s, live, w->act + (size_t)level * (size_t)s->IW, &deg);
 	const uint64_t *io = s->item_opts + (size_t)best * (size_t)s->W;
@@ -331,7 +335,7 @@ static void collect(struct walker *w, int level, double weight, struct units *u,
 			}
 			place_live(w, level, o);
 			collect(w, level + 1, weight / deg, u, found, overflow);
-			if (u->full)
+			if (u->full || w->cancelled)
 				return;
 		}
 	}
@@ -414,24 +418,23 @@ static bool walk_to(void *ctx, int level, uint64_t most, uint64_t *n)
 	walker_root(c->top);
 	collect(c->top, 0, 1.0, u, c->found, c->overflow);
 	*n = (uint64_t)u->n;
-	return true;
+	return !c->top->cancelled;
 }
 
 /* Cut the tree at a level with about `want` units (cutlevel.h), listing
  * them; the work above them goes to top.  A tree too narrow to cut is
  * one unit, the root.  A tree with fewer units than threads or shards is
  * still counted right: a thread or a shard left without a unit stops at
- * once. */
-static void cut(struct walker *top, uint64_t want, struct units *u, u128 *found, bool *overflow)
+ * once.  False if cancelled. */
+static bool cut(struct walker *top, uint64_t want, struct units *u, u128 *found, bool *overflow)
 {
 	const struct bitshape *s = top->s;
 	memset(u, 0, sizeof *u);
 	struct cutter c = { .top = top, .u = u, .found = found, .overflow = overflow };
 	uint64_t n;
-	if (cutlevel_find(s->depth - 2, want, walk_to, &c, &n) > 0)
-		return;
+	int level = cutlevel_find(s->depth - 2, want, walk_to, &c, &n);
 	/* no split: the root is the one unit */
-	walk_to(&c, 0, 1, &n);
+	return level > 0 || (level == 0 && walk_to(&c, 0, 1, &n));
 }
 
 static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, struct bitmemo_result *r)
@@ -441,8 +444,8 @@ static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, s
 	walker_init(&top, s, o);
 	u128 above = 0;
 	bool over = false;
-	cut(&top, o->units_wanted ? o->units_wanted : (uint64_t)UNITS_PER_THREAD * (uint64_t)o->threads, &t.u, &above,
-	    &over);
+	bool cut_whole = cut(&top, o->units_wanted ? o->units_wanted : (uint64_t)UNITS_PER_THREAD * (uint64_t)o->threads,
+	                     &t.u, &above, &over);
 	if (t.shard != 1) {
 		/* the walk above the units is the same in every shard: it is
 		 * charged to the first */
@@ -450,7 +453,7 @@ static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, s
 		above = 0;
 		over = false;
 	}
-	t.mine = t.u.n >= t.shard ? (t.u.n - t.shard) / t.shards + 1 : 0;
+	t.mine = cut_whole && t.u.n >= t.shard ? (t.u.n - t.shard) / t.shards + 1 : 0;
 	double mine_weight = 0;
 	for (int k = t.shard - 1; k < t.u.n; k += t.shards)
 		mine_weight += t.u.weight[k];
@@ -511,7 +514,7 @@ static void count_team(const struct bitshape *s, const struct bitmemo_opts *o, s
 	stats_copy(&r->st, &top.st);
 	r->st.solutions = above;
 	r->st.overflow = over;
-	r->complete = true;
+	r->complete = cut_whole;
 	r->memo_used = o->memo != NULL;
 	r->split_level = t.u.level;
 	r->units = (uint64_t)t.u.n;
