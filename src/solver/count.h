@@ -3,7 +3,8 @@
  * count over many machines.
  *
  * Threads and shards split the search tree into units, the nodes at one
- * level (chosen so that there are a few hundred units per shard).  Units
+ * level (chosen by cutlevel.h: about a thousand units per shard, but no
+ * more than CUTLEVEL_MOST in all, so that a tiny shard is cheap).  Units
  * are numbered in search order; shard K of N takes the units numbered
  * K-1 modulo N, and the threads of a run claim its units one at a time.
  * The work of the top of the tree above the units is charged once (on
@@ -16,11 +17,11 @@
  * bitsets (bitx.h): the same tree and counters, faster.  Split, each
  * thread then starts at the node of each unit it takes, by the unit's
  * path, and the top of the tree is walked once, on links, by the plan.
- * With the memo, on one machine (no shards) and with no limit, such a
- * problem is counted by layers (layers.h), breadth first, holding only
- * the layers in hand; if that gives up (no room, paths beyond 64 bits,
- * or states that seldom repeat), by bitmemo.h, depth first, on one
- * thread or several sharing the cache.  The nodes then differ from the
+ * With the memo and no limit, such a problem is counted whole by layers
+ * (layers.h), breadth first, holding only the layers in hand; if that
+ * gives up (no room, paths beyond 64 bits, or states that seldom repeat),
+ * and for a shard, by bitmemo.h, depth first, on one thread or several
+ * sharing the cache.  The nodes then differ from the
  * links' memo tree, and updates and mems are not counted
  * (work_uncounted). */
 #ifndef LD_COUNT_H
