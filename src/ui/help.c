@@ -54,6 +54,17 @@ static int paragraph(const char *title, const char *text, int width, char *buf, 
 	return n;
 }
 
+/* Does the view list keys of its own words for this line of the table
+ * ("c" of a graph marks vertices, not placed pieces)?  Its line is shown
+ * instead, among the view's keys. */
+static bool view_words(const struct help *h, const char *keys)
+{
+	for (const struct view_key *k = h->view_keys; k && k->keys; k++)
+		if (!strcmp(k->keys, keys))
+			return true;
+	return false;
+}
+
 static int collect(const struct help *h, struct help_line *out)
 {
 	static char rules[4096], view_help[4096];
@@ -84,7 +95,7 @@ static int collect(const struct help *h, struct help_line *out)
 		}
 		out[n++] = (struct help_line){ NULL, key_context_name(c), false };
 		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 16; k++)
-			if (k->ctx == c && !(h->view_keys && k->view_own))
+			if (k->ctx == c && !(h->view_keys && (k->view_own || (c == CTX_PLAY && view_words(h, k->keys)))))
 				out[n++] = (struct help_line){ k->keys, k->what, false };
 	}
 	out[n++] = (struct help_line){ NULL, NULL, false };

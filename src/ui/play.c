@@ -937,6 +937,15 @@ int play_tick(struct play *p, double now)
 		p->msg[0] = '\0';
 		touch(p);
 	}
+	if (p->vo->tick && !p->searching && !p->paused && !p->help.open && !p->race.open && !p->asking &&
+	    !p->holding && !p->too_small) {
+		struct view_out out;
+		view_out_init(&out);
+		enum view_result r = p->vo->tick(p->view, session_state(p->s), now, &wait, &out);
+		if (r != VIEW_IGNORED)
+			view_result(p, r, &out);
+		view_out_free(&out);
+	}
 	if (p->celebrate_until > 0) {
 		if (now >= p->celebrate_until)
 			p->celebrate_until = 0;
@@ -1104,6 +1113,14 @@ static void draw_keys(struct play *p, struct canvas *c)
 	                          : p->paused ? paused
 	                          : p->race.open ? racing
 	                                         : board;
+	/* What the player is typing takes the line until it is done. */
+	char prompt[160] = "";
+	if (on_board && p->vo->prompt)
+		p->vo->prompt(p->view, session_state(p->s), prompt, sizeof prompt);
+	if (prompt[0]) {
+		canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_NOTICE), prompt);
+		return;
+	}
 	const char *last = p->paused || p->holding ? "" : "? help";
 	int room = c->cols - 2 - (int)strlen(last);
 	char line[512] = "";

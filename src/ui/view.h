@@ -86,6 +86,15 @@ struct view_ops {
 	 * digits of a 4x4 grid are 1-4); NULL: keys above. */
 	const struct view_key *(*keys_of)(const struct view *v);
 	const char *help;
+	/* Optional: time passes (at every wake-up of the game's loop, while
+	 * the board is shown): a number half typed is taken after a pause.
+	 * Returns what happened, as event does (VIEW_IGNORED: nothing), and
+	 * lowers *wait_ms to when the view next wants to be asked. */
+	enum view_result (*tick)(struct view *v, const struct puzzle_state *s, double now, int *wait_ms,
+	                         struct view_out *out);
+	/* Optional: what the player is typing ("vertex 3_ ..."), shown in
+	 * place of the key reminder until it is done; "" for nothing. */
+	void (*prompt)(const struct view *v, const struct puzzle_state *s, char *buf, size_t size);
 	/* The help's titles for that paragraph and for the view's keys ("The
 	 * pieces", "On the board"), and what the mouse does, one line each
 	 * as "click: in the tray, take that piece" (NULL: nothing). */
