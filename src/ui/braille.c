@@ -2,6 +2,7 @@
 
 #include "ui/braille.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,13 +99,37 @@ static uint8_t direction(int dx, int dy)
 	return (dx > 0) != (dy > 0) ? DIR_RISE : DIR_FALL;
 }
 
-/* Bresenham's line, in integers, every octant. */
-static void line(struct braille *b, int x0, int y0, int x1, int y1, int layer, uint8_t dir)
+/* Each dot of a line or a curve in order from its start, with the
+ * direction of the straight piece it is on: to draw it, list it, or draw
+ * a part of it. */
+struct walk {
+	struct braille *b;      /* draw on it, or */
+	int *x, *y, room;       /* list the dots, */
+	int count;              /* dots walked so far */
+	int skip;               /* the first this many are left out */
+	int layer;
+};
+
+static void walk_dot(struct walk *w, int x, int y, uint8_t dir)
 {
+	if (w->count++ < w->skip)
+		return;
+	if (w->b) {
+		plot(w->b, x, y, w->layer, dir);
+	} else if (w->count - 1 < w->room) {
+		w->x[w->count - 1] = x;
+		w->y[w->count - 1] = y;
+	}
+}
+
+/* Bresenham's line, in integers, every octant. */
+static void walk_line(struct walk *w, int x0, int y0, int x1, int y1)
+{
+	uint8_t dir = direction(x1 - x0, y1 - y0);
 	int dx = abs(x1 - x0), dy = -abs(y1 - y0);
 	int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx + dy;
 	for (;;) {
-		plot(b, x0, y0, layer, dir);
+		walk_dot(w, x0, y0, dir);
 		if (x0 == x1 && y0 == y1)
 			return;
 		int e2 = 2 * err;
@@ -119,9 +144,64 @@ static void line(struct braille *b, int x0, int y0, int x1, int y1, int layer, u
 	}
 }
 
+static void line(struct braille *b, int x0, int y0, int x1, int y1, int layer)
+{
+	struct walk w = { .b = b, .layer = layer };
+	walk_line(&w, x0, y0, x1, y1);
+}
+
 void braille_line(struct braille *b, int x0, int y0, int x1, int y1, int layer)
 {
-	line(b, x0, y0, x1, y1, clamp_layer(layer), direction(x1 - x0, y1 - y0));
+	line(b, x0, y0, x1, y1, clamp_layer(layer));
+}
+
+/* The curve's point at t in [0, 1]: a quadratic Bezier curve whose
+ * control point lies 2 * bend off the middle of the chord, square to it,
+ * so that the curve's middle lies bend off it. */
+static void curve_point(int x0, int y0, int x1, int y1, int bend, double t, int *x, int *y)
+{
+	double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+	/* the left of the direction of travel, with y growing downwards */
+	double nx = len > 0 ? dy / len : 0, ny = len > 0 ? -dx / len : 0;
+	double cx = (x0 + x1) / 2.0 + 2 * bend * nx, cy = (y0 + y1) / 2.0 + 2 * bend * ny;
+	double u = 1 - t;
+	*x = (int)lround(u * u * x0 + 2 * u * t * cx + t * t * x1);
+	*y = (int)lround(u * u * y0 + 2 * u * t * cy + t * t * y1);
+}
+
+/* A curve as straight pieces between its points a few dots apart. */
+static void walk_curve(struct walk *w, int x0, int y0, int x1, int y1, int bend)
+{
+	if (!bend) {
+		walk_line(w, x0, y0, x1, y1);
+		return;
+	}
+	int pieces = (abs(x1 - x0) + abs(y1 - y0) + 2 * abs(bend)) / 3 + 2, px = x0, py = y0;
+	for (int i = 1; i <= pieces; i++) {
+		int qx, qy;
+		curve_point(x0, y0, x1, y1, bend, (double)i / pieces, &qx, &qy);
+		walk_line(w, px, py, qx, qy);
+		px = qx;
+		py = qy;
+	}
+}
+
+void braille_curve(struct braille *b, int x0, int y0, int x1, int y1, int bend, int layer)
+{
+	braille_curve_part(b, x0, y0, x1, y1, bend, 0, layer);
+}
+
+void braille_curve_part(struct braille *b, int x0, int y0, int x1, int y1, int bend, int skip, int layer)
+{
+	struct walk w = { .b = b, .skip = skip, .layer = clamp_layer(layer) };
+	walk_curve(&w, x0, y0, x1, y1, bend);
+}
+
+void braille_curve_dots(int x0, int y0, int x1, int y1, int bend, int *x, int *y, int room, int *count)
+{
+	struct walk w = { .x = x, .y = y, .room = room };
+	walk_curve(&w, x0, y0, x1, y1, bend);
+	*count = w.count < room ? w.count : room;
 }
 
 /* The partner of a dot coordinate in its cell's pair (0 with 1, 2 with 3):
@@ -135,14 +215,13 @@ static int partner_offset(int v)
 void braille_thick_line(struct braille *b, int x0, int y0, int x1, int y1, int layer)
 {
 	layer = clamp_layer(layer);
-	uint8_t dir = direction(x1 - x0, y1 - y0);
-	line(b, x0, y0, x1, y1, layer, dir);
+	line(b, x0, y0, x1, y1, layer);
 	if (abs(x1 - x0) >= abs(y1 - y0)) {
 		int off = partner_offset(y0 < 0 ? 0 : y0);
-		line(b, x0, y0 + off, x1, y1 + off, layer, dir);
+		line(b, x0, y0 + off, x1, y1 + off, layer);
 	} else {
 		int off = partner_offset(x0 < 0 ? 0 : x0);
-		line(b, x0 + off, y0, x1 + off, y1, layer, dir);
+		line(b, x0 + off, y0, x1 + off, y1, layer);
 	}
 }
 
@@ -156,6 +235,23 @@ void braille_mask(struct braille *b, int row, int col, int ncols)
 		b->dirs[k] = 0;
 		b->layer[k] = -1;
 	}
+}
+
+int braille_cell_dots(const struct braille *b, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= 2 * b->cols || y >= 4 * b->rows)
+		return 0;
+	return __builtin_popcount(b->dots[(size_t)(y / 4) * (size_t)b->cols + (size_t)(x / 2)]);
+}
+
+void braille_count(const struct braille *b, int *drawn, int *solid)
+{
+	*drawn = *solid = 0;
+	for (size_t k = 0; k < (size_t)b->rows * (size_t)b->cols; k++)
+		if (b->dots[k]) {
+			(*drawn)++;
+			*solid += __builtin_popcount(b->dots[k]) >= 6;
+		}
 }
 
 void braille_glyph(uint8_t dots, char *buf)

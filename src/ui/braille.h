@@ -35,6 +35,19 @@ void braille_line(struct braille *b, int x0, int y0, int x1, int y1, int layer);
 /* The same line two dots thick (a second one beside it, one dot across):
  * an edge that stands out by its shape as well as its colour. */
 void braille_thick_line(struct braille *b, int x0, int y0, int x1, int y1, int layer);
+/* A curve from (x0, y0) to (x1, y1) whose middle lies bend dots to the
+ * left of the straight line (seen from the start; negative: to the
+ * right), a parabola's arc: an edge drawn around a label that lies on its
+ * straight line.  bend 0 is braille_line. */
+void braille_curve(struct braille *b, int x0, int y0, int x1, int y1, int bend, int layer);
+/* The same curve without its first skip dots (as braille_curve_dots
+ * counts them): an edge that begins only where it can be told apart from
+ * the others leaving the same vertex. */
+void braille_curve_part(struct braille *b, int x0, int y0, int x1, int y1, int bend, int skip, int layer);
+/* The dots of that curve in order, from the start: *count of them into
+ * x[] and y[] (room for room; the rest are left out).  What the curve
+ * will cover, for choosing a bend before drawing. */
+void braille_curve_dots(int x0, int y0, int x1, int y1, int bend, int *x, int *y, int room, int *count);
 /* No dots in ncols cells of row from col: under a label, say. */
 void braille_mask(struct braille *b, int row, int col, int ncols);
 
@@ -50,6 +63,15 @@ static inline void braille_centre(int row, int col, int width, int *x, int *y)
  * layer_look[its top layer] (BRAILLE_LAYERS looks).  unicode is the
  * terminal's (style_unicode()): braille if true, else ASCII lines. */
 void braille_draw(const struct braille *b, struct canvas *c, int y, int x, const attr_t *layer_look, bool unicode);
+
+/* How many dots are set in the cell that holds the dot (x, y) (0 outside
+ * the region): how crowded a place is before a line goes through it. */
+int braille_cell_dots(const struct braille *b, int x, int y);
+
+/* Cells with any dots (*drawn) and with six or more of their eight
+ * (*solid): a share of solid cells says how far the drawing has become a
+ * block that no line can be followed through. */
+void braille_count(const struct braille *b, int *drawn, int *solid);
 
 /* The braille character for the dot bits (UTF-8, into buf of 4 bytes or
  * more); for tests and for anything else that builds its own dots. */

@@ -1,8 +1,8 @@
 /* Drawing a graph: the layout (positions in the unit square, apart, few
  * crossings, the same for the same seed, fast enough for the UI thread),
  * its labels on a grid of cells (never overlapping or touching), and
- * braille lines (exact glyphs, layers, thick lines, the ASCII stand-ins)
- * on a memory canvas. */
+ * braille lines (exact glyphs, layers, thick lines, curves bent around
+ * labels, counts of dots, the ASCII stand-ins) on a memory canvas. */
 #include "config.h"
 
 #include <math.h>
@@ -324,6 +324,71 @@ static void layers(void)
 	braille_free(b);
 }
 
+/* Curves: an edge bent around a label on its straight way. */
+static void curves(void)
+{
+	struct braille *b = braille_new(3, 16), *s = braille_new(3, 16);
+	braille_curve(b, 0, 9, 31, 3, 0, 0);
+	braille_line(s, 0, 9, 31, 3, 0);
+	char straight[4096];
+	snprintf(straight, sizeof straight, "%s", drawn(s, 3, 16, true, NULL));
+	is_str(drawn(b, 3, 16, true, NULL), straight, "curve: bend 0 is the straight line");
+	braille_free(s);
+
+	/* Level, rightwards, bent 6 dots: its middle is 6 dots up (the left
+	 * of the way it goes, y growing down), its ends where they were. */
+	int x[512], y[512], count;
+	braille_curve_dots(0, 10, 30, 10, 6, x, y, 512, &count);
+	int top = 99, at_middle = 99;
+	for (int i = 0; i < count; i++) {
+		top = y[i] < top ? y[i] : top;
+		if (x[i] == 15 && y[i] < at_middle)
+			at_middle = y[i];
+	}
+	ok(count > 30 && x[0] == 0 && y[0] == 10 && x[count - 1] == 30 && y[count - 1] == 10,
+	   "curve: from its start to its end (%d dots)", count);
+	ok(top == 4 && at_middle == 4, "curve: its middle 6 dots off the straight line (highest dot at y = %d)", top);
+	braille_curve_dots(30, 10, 0, 10, -6, x, y, 512, &count);
+	top = 99;
+	for (int i = 0; i < count; i++)
+		top = y[i] < top ? y[i] : top;
+	ok(top == 4, "curve: drawn from the other end with the bend negated, the same arc");
+
+	/* What braille_curve_dots lists is what braille_curve draws. */
+	braille_clear(b);
+	braille_curve(b, 2, 1, 29, 9, -5, 0);
+	braille_curve_dots(2, 1, 29, 9, -5, x, y, 512, &count);
+	bool all_set = true;
+	for (int i = 0; i < count; i++)
+		all_set &= braille_cell_dots(b, x[i], y[i]) > 0;
+	int drawn_cells, solid;
+	braille_count(b, &drawn_cells, &solid);
+	ok(all_set && drawn_cells > 10, "curve: every dot listed is drawn (%d cells)", drawn_cells);
+
+	/* A part leaves out the first dots. */
+	braille_clear(b);
+	braille_curve_part(b, 0, 10, 30, 10, 6, 8, 0);
+	braille_curve_dots(0, 10, 30, 10, 6, x, y, 512, &count);
+	ok(braille_cell_dots(b, 0, 10) == 0 && braille_cell_dots(b, x[count - 1], y[count - 1]) > 0,
+	   "curve: a part without its first 8 dots starts away from the start");
+	braille_free(b);
+}
+
+static void counts(void)
+{
+	struct braille *b = braille_new(2, 4);
+	int drawn_cells, solid;
+	braille_count(b, &drawn_cells, &solid);
+	ok(drawn_cells == 0 && solid == 0, "count: nothing drawn");
+	braille_thick_line(b, 1, 0, 1, 7, 0);  /* two cells of all 8 dots */
+	braille_line(b, 4, 0, 7, 0, 0);        /* two cells of 2 dots */
+	braille_count(b, &drawn_cells, &solid);
+	ok(drawn_cells == 4 && solid == 2, "count: 4 cells with dots, 2 of them solid (%d, %d)", drawn_cells, solid);
+	ok(braille_cell_dots(b, 0, 0) == 8 && braille_cell_dots(b, 5, 0) == 2 && braille_cell_dots(b, 99, 0) == 0,
+	   "cell dots: 8, 2, and 0 outside");
+	braille_free(b);
+}
+
 static void ascii(void)
 {
 	struct braille *b = braille_new(4, 8);
@@ -349,6 +414,8 @@ int main(void)
 	cells();
 	braille_glyphs();
 	layers();
+	curves();
+	counts();
 	ascii();
 	return tap_done();
 }
