@@ -235,11 +235,15 @@ static void ops_event_note(const struct engine *e, struct note *out)
 			snprintf(against, sizeof against, "no more than the best, %d", x->have + x->best);
 		else
 			snprintf(against, sizeof against, "short of %d", goal);
+		/* The bound is a colouring's: groups in which no two vertices
+		 * are joined (all are, for independent sets), one of each at
+		 * most; said in those words. */
+		const char *groups = x->independent ? "groups of joined vertices" : "groups of unjoined vertices";
 		if (subject >= 0) {
 			note_cell(out, subject);
-			note_say(out, "cut from %d on: colours bound it at %ld, %s", subject + 1, bound, against);
+			note_say(out, "cut from %d on: %s allow %ld at most, %s", subject + 1, groups, bound, against);
 		} else {
-			note_say(out, "cut: colours bound it at %ld, %s", bound, against);
+			note_say(out, "cut: %s allow %ld at most, %s", groups, bound, against);
 		}
 		break;
 	}

@@ -401,6 +401,55 @@ static const char *joined_word(const struct puzzle_state *s)
 	return s->independent ? "joined" : "not joined";
 }
 
+/* Vertices named in a sentence: "vertex 7", "3, 7 and 9" for up to
+ * LIST_MOST of them, else "the 12 marked vertices" (the screen marks
+ * them): a message fits the two status lines of an 80-column screen
+ * whole, and one number alone is never read as a count. */
+#define LIST_MOST 5
+
+static void vertex_words(uint64_t set, char *buf, size_t size)
+{
+	int count = popcount(set);
+	if (count > LIST_MOST) {
+		snprintf(buf, size, "the %d marked vertices", count);
+		return;
+	}
+	if (count == 1) {
+		snprintf(buf, size, "vertex %d", lowest(set) + 1);
+		return;
+	}
+	size_t at = 0;
+	buf[0] = '\0';
+	for (int i = 0; set && at < size; set &= set - 1, i++)
+		at += (size_t)snprintf(buf + at, size - at, "%s%d", i == 0 ? "" : (set & (set - 1)) ? ", " : " and ",
+		                       lowest(set) + 1);
+}
+
+/* The letters of k groups as the screen marks them: "a", "a, b", "a-d"
+ * (past z the letters start again at a). */
+static void group_letters(int k, char *buf, size_t size)
+{
+	if (k <= 1)
+		snprintf(buf, size, "a");
+	else if (k == 2)
+		snprintf(buf, size, "a, b");
+	else if (k <= 26)
+		snprintf(buf, size, "a-%c", 'a' + k - 1);
+	else
+		snprintf(buf, size, "a-z, again and again");
+}
+
+/* What is true within each group of the colouring (cq_colour): for
+ * cliques no two of its vertices are joined, so a clique takes at most
+ * one of each; for independent sets every two are. */
+static const char *within_word(const struct puzzle_state *s)
+{
+	return s->independent ? "every two joined within one" : "no two joined within one";
+}
+
+/* Dead ends are said after "Dead end: " and before "  (H: what to take
+ * back)", in the status's two lines: with the vertices they speak of
+ * marked, and short enough that the common ones fit 60 columns too. */
 static bool dead_end(const struct puzzle_state *s, struct note *out)
 {
 	int a, b;
@@ -413,17 +462,18 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	}
 	uint64_t join = cq_can_join(s);
 	int have = popcount(s->sel), need = cq_goal(s) - have;
-	if (need > 0 && popcount(join) < need) {
+	char who[64];
+	vertex_words(join, who, sizeof who);
+	if (need > 0 && join == 0) {
 		for (uint64_t m = s->sel; m; m &= m - 1)
 			note_cell(out, lowest(m));
-		/* Dead ends are said after "Dead end: " and before "(H: what to
-		 * take back)": at most 45 characters, to fit one line of 80
-		 * with two-digit numbers (64 vertices at most). */
-		if (join == 0)
-			note_say(out, "no vertex can join, and a larger set exists");
-		else
-			note_say(out, "only %d %s can join: %d needed", popcount(join),
-			         popcount(join) == 1 ? "vertex" : "vertices", need);
+		note_say(out, "none can join your %s, and a larger one exists", cq_set_word(s));
+		return true;
+	}
+	if (need > 0 && popcount(join) < need) {
+		for (uint64_t m = join; m; m &= m - 1)
+			note_cell(out, lowest(m));
+		note_say(out, "only %s can join your %s: %d more needed", who, cq_set_word(s), need);
 		return true;
 	}
 	int class_of[CQ_MAX_VERTICES];
@@ -431,8 +481,15 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	if (need > 0 && classes < need) {
 		for (uint64_t m = join; m; m &= m - 1)
 			note_cell_class(out, lowest(m), class_of[lowest(m)]);
-		note_say(out, "%d can join, in %d colour class%s: %d needed", popcount(join), classes,
-		         classes == 1 ? "" : "es", need);
+		if (classes == 1) {
+			note_say(out, "%s could join, but %s of them are joined: 1 more at most, %d needed", who,
+			         s->independent ? "every two" : "no two", need);
+		} else {
+			char letters[32];
+			group_letters(classes, letters, sizeof letters);
+			note_say(out, "%s could join, in %d groups (%s), %s: %d more at most, %d needed", who, classes,
+			         letters, within_word(s), classes, need);
+		}
 		return true;
 	}
 	return false;
@@ -486,6 +543,8 @@ static bool hint_exclude(const struct puzzle_state *s, uint64_t sol, struct note
 	return true;
 }
 
+/* The bound the groups prove, said with the vertices it speaks of marked
+ * by their groups' letters. */
 static bool hint_colours(const struct puzzle_state *s, struct note *out)
 {
 	uint64_t join = cq_can_join(s);
@@ -496,13 +555,17 @@ static bool hint_colours(const struct puzzle_state *s, struct note *out)
 	for (uint64_t m = join; m; m &= m - 1)
 		note_cell_class(out, lowest(m), class_of[lowest(m)]);
 	int have = popcount(s->sel);
-	const char *rule = s->independent ? "each all joined" : "none joined within";
-	if (have == 0)
-		note_say(out, "These %d colour classes, %s: no %s has more than %d", classes, rule, cq_set_word(s),
-		         classes);
-	else
-		note_say(out, "These %d colour classes, %s: your %d can grow to %d at most", classes, rule, have,
-		         have + classes);
+	char letters[32];
+	group_letters(classes, letters, sizeof letters);
+	if (have == 0) {
+		note_say(out, "No %s has more than %d: the vertices fall in %d group%s (%s), %s", cq_set_word(s),
+		         classes, classes, classes == 1 ? "" : "s", letters, within_word(s));
+	} else {
+		char who[64];
+		vertex_words(join, who, sizeof who);
+		note_say(out, "Your %d can grow to %d at most: %s could join, in %d group%s (%s), %s", have,
+		         have + classes, who, classes, classes == 1 ? "" : "s", letters, within_word(s));
+	}
 	return true;
 }
 

@@ -118,11 +118,11 @@ ok $? "a click on 10, picked, puts it back"
 
 # ---- a hint: its tiers, Enter taking the vertex -------------------------------
 keys H
-wait_re "cannot join your set|colour classes"
-ok $? "hint 1: a vertex that cannot join, or the colour classes, in words"
+wait_re "cannot join your set|could join, in [0-9]+ groups"
+ok $? "hint 1: a vertex that cannot join, or the groups that bound the clique, in words"
 keys H
-wait_re "colour classes|is in a largest set"
-ok $? "hint 2: the colour classes that bound the clique (or the vertex)"
+wait_re "could join, in [0-9]+ groups|is in a largest set"
+ok $? "hint 2: the groups of unjoined vertices that bound the clique, named (or the vertex)"
 i=0
 while ! screen | grep -q "Enter places it" && [ $i -lt 3 ]; do
 	keys H

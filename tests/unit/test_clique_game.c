@@ -24,6 +24,7 @@
 #include "ui/play.h"
 #include "ui/style.h"
 #include "util/rng.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 static const struct puzzle *const pz = &clique_puzzle;
@@ -158,12 +159,15 @@ static void test_dead_ends(void)
 	   "two unjoined vertices: %s", n.text);
 	s = after(s, "-5;+2");
 	note_clear(&n);
-	ok(pz->dead_end(s, &n) && !strcmp(n.text, "2 can join, in 1 colour class: 2 needed")
-	           && n.n_cells == 2 && n.cell_class[0] == 0 && n.cell_class[1] == 0,
-	   "1 and 2: 3 and 7 can join, unjoined: one colour class: %s", n.text);
+	ok(pz->dead_end(s, &n) && !strcmp(n.text, "3 and 7 could join, but no two of them are joined: 1 more at most, 2 needed")
+	           && n.n_cells == 2 && note_has_cell(&n, 2) && note_has_cell(&n, 6) && n.cell_class[0] == 0
+	           && n.cell_class[1] == 0,
+	   "1 and 2: 3 and 7 can join, unjoined, said with them and marked: %s", n.text);
 	s = after(s, "-1;-2;+4;+5");
 	note_clear(&n);
-	ok(pz->dead_end(s, &n) && !strcmp(n.text, "only 1 vertex can join: 2 needed"), "4 and 5: %s", n.text);
+	ok(pz->dead_end(s, &n) && !strcmp(n.text, "only vertex 6 can join your clique: 2 more needed")
+	           && n.n_cells == 1 && note_has_cell(&n, 5),
+	   "4 and 5: the one vertex that can join, named and marked: %s", n.text);
 	ok(!pz->is_solved(s), "not solved");
 	s = after(s, "-4;+6;+8;+9");
 	ok(pz->is_solved(s), "5, 6, 8, 9: solved");
@@ -205,14 +209,29 @@ static char *random_graph(struct rng *r, int n, double p)
 	return strbuf_take(&b);
 }
 
+/* Does text fit lines of 78 columns (an 80-column screen's status),
+ * wrapped at blanks, in at most max_lines? */
+static bool fits_lines(const char *text, int max_lines)
+{
+	char out[1024];
+	return textfit_lines(text, 78, max_lines + 1, false, out, sizeof out) <= max_lines;
+}
+
+/* Words of the solver's that a player should not meet. */
+static bool players_words(const char *text)
+{
+	return !strstr(text, "colour") && !strstr(text, "class") && !strstr(text, "node");
+}
+
 /* Every dead end said on the status line fits it whole: "Dead end: ",
- * the reason, "  (H: what to take back)" in 79 columns, on graphs of 64
- * vertices, where the numbers have two digits. */
+ * the reason, "  (H: what to take back)" in the two status lines of an
+ * 80-column screen, on graphs of 64 vertices, where the numbers have two
+ * digits; and every hint fits them too.  Both in a player's words. */
 static void test_dead_end_length(void)
 {
 	struct rng r;
 	rng_seed(&r, 64);
-	int seen = 0, fit = 0, longest = 0;
+	int seen = 0, fit = 0, longest = 0, hints = 0, hints_fit = 0, words = 0, said = 0;
 	for (int t = 0; t < 60; t++) {
 		char *desc = random_graph(&r, 64, 0.3 + 0.6 * rng_unit(&r));
 		struct puzzle_state *s = start(desc);
@@ -232,16 +251,33 @@ static void test_dead_end_length(void)
 		struct note n;
 		note_clear(&n);
 		if (pz->dead_end(s, &n)) {
-			int len = (int)strlen("Dead end: ") + (int)strlen(n.text) + (int)strlen("  (H: what to take back)");
+			char line[400];
+			int len = snprintf(line, sizeof line, "Dead end: %s  (H: what to take back)", n.text);
 			seen++;
-			fit += len <= 79;
+			fit += fits_lines(line, 2);
+			words += players_words(n.text);
+			said++;
 			if (len > longest)
 				longest = len;
 		}
+		/* The hints' first two tiers speak of the position alone; the
+		 * solution is needed only for the vertex they rule out. */
+		for (int tier = 1; tier <= 2; tier++) {
+			note_clear(&n);
+			if (pz->hint(s, "+1", tier, &n)) {
+				hints++;
+				hints_fit += fits_lines(n.text, 2);
+				words += players_words(n.text);
+				said++;
+			}
+		}
 		pz->free_state(s);
 	}
-	ok(seen > 10 && fit == seen, "dead ends on 64 vertices fit the status line: %d of %d (longest %d columns)", fit,
-	   seen, longest);
+	ok(seen > 10 && fit == seen,
+	   "dead ends on 64 vertices fit the two status lines of 80 columns: %d of %d (longest %d columns)", fit, seen,
+	   longest);
+	ok(hints > 10 && hints_fit == hints, "hints on 64 vertices fit them too: %d of %d", hints_fit, hints);
+	ok(words == said, "in a player's words (no colours, classes or nodes): %d of %d", words, said);
 }
 
 /* Each engine's ways to finish are the brute force's, and each is a
@@ -357,8 +393,9 @@ static void test_hints(void)
 	bool classes = n[1].n_cells > 0;
 	for (int i = 0; i < n[1].n_cells; i++)
 		classes &= n[1].cell_class[i] >= 0;
-	ok(classes && strstr(n[1].text, "colour classes"), "tier 2 colours the vertices that can join: %s",
-	   n[1].text);
+	ok(classes && !strcmp(n[1].text, "Your 1 can grow to 4 at most: 4, 6, 8 and 9 could join, in 3 groups (a-c), "
+	                                  "no two joined within one"),
+	   "tier 2 groups the vertices that can join, named and lettered: %s", n[1].text);
 	ok(n[2].move[0] == '+' && strstr(n[2].text, "is in a largest set with yours"),
 	   "tier 3 is a vertex to take: %s (%s)", n[2].text, n[2].move);
 	s = after(s, n[2].move);
@@ -367,8 +404,9 @@ static void test_hints(void)
 
 	s = start(SMALL);
 	note_clear(&n[0]);
-	ok(pz->hint(s, "+5;+6;+8;+9", 1, &n[0]) && strstr(n[0].text, "These 4 colour classes"),
-	   "with nothing picked the first tier is the colouring: %s", n[0].text);
+	ok(pz->hint(s, "+5;+6;+8;+9", 1, &n[0]) &&
+	       !strcmp(n[0].text, "No clique has more than 4: the vertices fall in 4 groups (a-d), no two joined within one"),
+	   "with nothing picked the first tier is the bound, in groups: %s", n[0].text);
 	pz->free_state(s);
 }
 
