@@ -739,9 +739,11 @@ static bool generate(const struct puzzle *pz, const char *params, int g, uint64_
 static const char clique_rules[] =
 	"Pick the vertices of a largest clique: a set of vertices every two of "
 	"which are joined by an edge.  i switches to the independent set: no two "
-	"of the vertices picked joined.  Vertices are numbered; type a number, or "
-	"move to a vertex and press Space, to pick it or put it back.  Enter asks "
-	"whether your set is a largest one.";
+	"of the vertices picked joined.  Vertices are numbered; type a number "
+	"(Enter or a pause ends it), or move the cursor to a vertex and press "
+	"Space or Enter, to pick it or put it back.  The cursor's edges are drawn "
+	"and the vertices joined to it underlined.  s asks whether your set is a "
+	"largest one.";
 
 /* Seed 004's backtracking with its colour bound first: it answers checks,
  * hints and counts, A shows it, and its nodes grade a graph.  Its tree

@@ -3,7 +3,10 @@
 # it: vertices picked by their numbers (two digits, and a prefix finished
 # by Space), one by a click on its label, a hint's tiers with Enter taking
 # its vertex, the switch to independent sets, the search on screen stepped
-# with '.', and a level solved by typing its largest clique; then without
+# with '.', and a level solved by typing its largest clique; a grade 4
+# graph drawn with the cursor's edges alone (measured: few nearly solid
+# braille cells), the cursor moved by pointing and the arrows, a number
+# taken by a pause, every edge on e, the help's words; then without
 # Unicode (LANG=C) the graph in ASCII lines, and a level played through.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 levels="$top_srcdir/levels"
@@ -118,10 +121,10 @@ ok $? "a click on 10, picked, puts it back"
 
 # ---- a hint: its tiers, Enter taking the vertex -------------------------------
 keys H
-wait_re "cannot join your set|could join, in [0-9]+ groups"
+wait_re "cannot join your set|could join, in [0-9]+ group"
 ok $? "hint 1: a vertex that cannot join, or the groups that bound the clique, in words"
 keys H
-wait_re "could join, in [0-9]+ groups|is in a largest set"
+wait_re "could join, in [0-9]+ group|is in a largest set"
 ok $? "hint 2: the groups of unjoined vertices that bound the clique, named (or the vertex)"
 i=0
 while ! screen | grep -q "Enter places it" && [ $i -lt 3 ]; do
@@ -203,6 +206,77 @@ wait_for "Solved in"
 ok $? "the vertices of the largest clique typed: Solved"
 wait_for "clique of 6, maximal"
 ok $? "the status: a clique of 6, none can join"
+keys q
+wait_prompt
+ok $? "q leaves"
+
+# ---- a dense graph read from the screen -------------------------------------------
+# The share of the braille cells drawn that have 6 or more of their 8 dots
+# set, in percent: a drawing no line can be followed through is one block.
+solid_share() {
+	screen | od -An -v -tu1 | awk '{ for (i = 1; i <= NF; i++) b[n++] = $i }
+	END {
+		for (i = 0; i < n; i++) {
+			if (b[i] != 226 || b[i + 1] < 160 || b[i + 1] > 163) continue
+			bits = (b[i + 1] - 160) * 64 + (b[i + 2] - 128); dots = 0
+			for (k = 0; k < 8; k++) { dots += bits % 2; bits = int(bits / 2) }
+			if (dots) { drawn++; if (dots >= 6) solid++ }
+			i += 2
+		}
+		printf "%.1f %d\n", drawn ? 100 * solid / drawn : 0, drawn }'
+}
+type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE play clique 4-01"
+wait_for "Clique 4-01 (grade 4)" && wait_for "pick a largest clique" >/dev/null
+ok $? "a grade 4 level opens: 36 vertices, 328 edges"
+wait_re "cursor on 1, joined to 20 vertices \(underlined\)"
+ok $? "the status counts the cursor's 20 neighbours, underlined on the graph"
+set -- $(solid_share)
+ok "$(awk -v s="$1" -v d="$2" 'BEGIN { print (s <= 10 && d > 100) ? 0 : 1 }')" \
+	"the cursor's edges alone: $1% of the $2 braille cells drawn are nearly solid (10% at most)"
+set -- $(label_at 27)
+hover "$1" "$2"
+wait_re "cursor on 27, joined to"
+ok $? "pointing at 27 puts the cursor there"
+set -- $(solid_share)
+ok "$(awk -v s="$1" 'BEGIN { print s <= 10 ? 0 : 1 }')" "and its edges: $1% nearly solid"
+keys 2
+wait_for "vertex 2_" >/dev/null
+ok $? "2 of 36 waits on the bottom line for a digit more"
+wait_for "{ 2}" 5
+ok $? "a pause of a second takes it, with no key: 2 picked, the cursor on it"
+keys e
+wait_for "Every edge drawn" >/dev/null
+ok $? "e: every edge"
+keys e
+wait_for "Only the cursor's edges drawn" >/dev/null
+ok $? "e again: the cursor's alone"
+keys Left
+wait_re "cursor on [0-9]+, joined" && ! screen | grep -q "cursor on 2, joined"
+ok $? "Left moves the cursor off 2"
+keys Enter
+wait_for "clique of 2 " >/dev/null || wait_re "not a clique"
+ok $? "Enter picks the cursor's vertex"
+keys s
+wait_re "Not a largest clique|Not a clique"
+ok $? "s asks whether the set is a largest"
+# The help speaks of vertices, not of pieces.
+keys '?'
+wait_for "The graph" >/dev/null
+help=$(screen)
+for i in 1 2 3 4 5 6; do
+	keys Space
+	sleep 0.2
+	help="$help
+$(screen)"
+done
+printf '%s\n' "$help" | grep -q "move the cursor to the nearest vertex that way"
+ok $? "the help: the arrows move the cursor to the nearest vertex"
+printf '%s\n' "$help" | grep -q "mark your vertices that are in no largest set"
+ok $? "the help: c marks your vertices in no largest set"
+printf '%s\n' "$help" | grep -qE "piece in hand|what you placed"
+ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "and no piece in hand, nothing placed"
+keys Escape
+sleep 0.3
 keys q
 wait_prompt
 ok $? "q leaves"

@@ -23,6 +23,7 @@
 #include "ui/graph_view.h"
 #include "ui/play.h"
 #include "ui/style.h"
+#include "util/clock.h"
 #include "util/rng.h"
 #include "util/textfit.h"
 #include "util/xalloc.h"
@@ -495,11 +496,16 @@ static struct play *new_play(const char *desc)
 	return play_new(NULL, s);
 }
 
-static void golden(struct play *p, const char *name, const char *what)
+static void golden_at(struct play *p, const char *name, const char *what, int rows, int cols)
 {
-	char *got = screen_text(p, 24, 80);
+	char *got = screen_text(p, rows, cols);
 	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
 	free(got);
+}
+
+static void golden(struct play *p, const char *name, const char *what)
+{
+	golden_at(p, name, what, 24, 80);
 }
 
 static uint64_t selection(struct play *p)
@@ -541,6 +547,30 @@ static bool find_label(struct play *p, int v, int *row, int *col)
 	return found;
 }
 
+/* The status lines and the key line of an 80x24 screen. */
+static bool on_screen(struct play *p, const char *words)
+{
+	char *text = screen_text(p, 24, 80);
+	bool found = strstr(text, words) != NULL;
+	free(text);
+	return found;
+}
+
+static int moves(struct play *p)
+{
+	return session_moves(play_session(p));
+}
+
+/* A cycle of n vertices, 1-2-...-n-1. */
+static char *cycle_graph(int n)
+{
+	struct strbuf b = { 0 };
+	strbuf_addf(&b, "p edge %d %d\n", n, n);
+	for (int v = 1; v <= n; v++)
+		strbuf_addf(&b, "e %d %d\n", v, v % n + 1);
+	return strbuf_take(&b);
+}
+
 static void test_view_keys(void)
 {
 	struct play *p = new_play(PETERSEN);
@@ -548,30 +578,24 @@ static void test_view_keys(void)
 		return;
 	key(p, '1');
 	ok(selection(p) == 0, "1 of 10 waits for another digit");
-	char *text = screen_text(p, 24, 80);
-	ok(strstr(text, "vertex 1_") != NULL, "and the status says so");
-	free(text);
+	ok(on_screen(p, "vertex 1_ \xc2\xb7 a 0 more makes 10 \xc2\xb7 Enter or a pause picks 1 \xc2\xb7 Esc cancels"),
+	   "and the bottom line says so: what it waits for, and what ends it");
 	key(p, '0');
-	ok(selection(p) == 1u << 9, "1 then 0: vertex 10");
+	ok(selection(p) == 1u << 9, "1 then 0: vertex 10, at once (no vertex 100)");
+	ok(!on_screen(p, "vertex 1") && on_screen(p, "s largest?"), "the key reminder is back");
 	key(p, '1');
 	sym(p, KEY_SYM_SPACE);
 	ok(selection(p) == (1u << 9 | 1u), "1 then Space: vertex 1");
 	key(p, '3');
 	ok(selection(p) == (1u << 9 | 1u | 4u), "3 at once (no vertex 30)");
-	text = screen_text(p, 24, 80);
-	ok(strstr(text, "not a clique: 1 and 3 are not joined") != NULL, "the status names the two unjoined");
-	free(text);
+	ok(on_screen(p, "not a clique: 1 and 3 are not joined"), "the status names the two unjoined");
 	key(p, 'u');
 	key(p, 'u');
 	ok(selection(p) == 1u << 9, "undone twice: 10 alone");
-	sym(p, KEY_SYM_ENTER);
-	text = screen_text(p, 24, 80);
-	ok(strstr(text, "Not a largest clique: a larger one exists") != NULL, "Enter: not a largest");
-	free(text);
-	sym(p, KEY_SYM_ENTER);
-	text = screen_text(p, 24, 80);
-	ok(strstr(text, "The largest clique has 2 vertices: 1 more than yours") != NULL, "Enter again: by how much");
-	free(text);
+	key(p, 's');
+	ok(on_screen(p, "Not a largest clique: a larger one exists"), "s: not a largest");
+	key(p, 's');
+	ok(on_screen(p, "The largest clique has 2 vertices: 1 more than yours"), "s again: by how much");
 	int row = -1, col = -1;
 	ok(find_label(p, 5, &row, &col), "vertex 5 is on the screen at row %d, column %d", row, col);
 	struct term_event click = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = row, .col = col + 1 };
@@ -580,11 +604,68 @@ static void test_view_keys(void)
 	ok(play_session(p) && session_solved(play_session(p)), "solved");
 	play_free(p);
 
+	/* A pause ends a number; an Enter just after it is its end, not a
+	 * second pick. */
+	p = new_play(PETERSEN);
+	key(p, '1');
+	play_tick(p, clock_seconds() + 0.5);
+	ok(selection(p) == 0, "half a second after 1: still waiting");
+	play_tick(p, clock_seconds() + 1.5);
+	ok(selection(p) == 1u && !on_screen(p, "vertex 1_"), "a second and a half after: vertex 1 picked, the prompt gone");
+	sym(p, KEY_SYM_ENTER);
+	ok(selection(p) == 1u && moves(p) == 1, "an Enter right after ends that number, and puts nothing back");
+	sym(p, KEY_SYM_ENTER);
+	ok(selection(p) == 0, "a second Enter picks the cursor's vertex again: 1 put back");
+	key(p, '1');
+	sym(p, KEY_SYM_ESCAPE);
+	play_tick(p, clock_seconds() + 5);
+	ok(selection(p) == 0 && !on_screen(p, "vertex 1_"), "Esc lets a number go: nothing picked, even after a pause");
+	key(p, '1');
+	sym(p, KEY_SYM_BACKSPACE);
+	play_tick(p, clock_seconds() + 5);
+	ok(selection(p) == 0, "Backspace takes its digit back");
+	play_free(p);
+
+	/* 12 vertices: 1 then 4 is vertex 1, then vertex 4 (there is no 14),
+	 * two moves. */
+	char *ring = cycle_graph(12);
+	p = new_play(ring);
+	free(ring);
+	key(p, '1');
+	key(p, '4');
+	ok(selection(p) == 1u, "1 then 4 of 12: 1 picked at once");
+	play_tick(p, clock_seconds());
+	ok(selection(p) == (1u | 8u) && moves(p) == 2, "and 4 at the next tick, a move of its own");
+	key(p, '1');
+	key(p, '2');
+	ok(selection(p) == (1u | 8u | 1u << 11), "1 then 2: vertex 12");
+	play_free(p);
+
+	/* The cursor: arrows move it, Enter and Space pick its vertex, the
+	 * pointer over a label moves it there. */
+	p = new_play(PETERSEN);
+	ok(on_screen(p, "cursor on 1, joined to 2 5 6"), "the status lists the cursor's neighbours");
+	sym(p, KEY_SYM_ENTER);
+	ok(selection(p) == 1u, "Enter picks the cursor's vertex");
+	sym(p, KEY_SYM_SPACE);
+	ok(selection(p) == 0 && moves(p) == 2, "Space puts it back");
+	ok(find_label(p, 8, &row, &col), "vertex 8 at row %d, column %d", row, col);
+	struct term_event point = { .kind = TERM_MOUSE, .row = row, .col = col + 1 };
+	play_event(p, &point);
+	ok(on_screen(p, "cursor on 8, joined to 3 6 10") && selection(p) == 0,
+	   "pointing at 8 puts the cursor there, and picks nothing");
+	char before[80];
+	char *text = screen_text(p, 24, 80);
+	snprintf(before, sizeof before, "%s", strstr(text, "cursor on") ? strstr(text, "cursor on") : "");
+	free(text);
+	sym(p, KEY_SYM_LEFT);
+	sym(p, KEY_SYM_UP);
+	ok(!on_screen(p, "cursor on 8,"), "the arrows move it on");
+	play_free(p);
+
 	p = new_play(PETERSEN);
 	key(p, 'i');
-	text = screen_text(p, 24, 80);
-	ok(strstr(text, "pick a largest independent set") != NULL, "i: independent sets");
-	free(text);
+	ok(on_screen(p, "pick a largest independent set"), "i: independent sets");
 	key(p, '2');
 	ok(selection(p) == 2, "2 at once: no vertex 20 to wait for");
 	sym(p, KEY_SYM_SPACE);
@@ -592,9 +673,42 @@ static void test_view_keys(void)
 	sym(p, KEY_SYM_SPACE);
 	ok(selection(p) == 0, "a second Space does");
 	key(p, '0');
-	text = screen_text(p, 24, 80);
-	ok(strstr(text, "No vertex 0: the vertices are 1 to 10") != NULL, "0: no such vertex, said");
-	free(text);
+	ok(on_screen(p, "No vertex 0: the vertices are 1 to 10"), "0: no such vertex, said");
+	play_free(p);
+}
+
+/* The label of v, as drawn at 80x24: its look at its first digit. */
+static attr_t label_look(struct play *p, int v)
+{
+	int row, col;
+	if (!find_label(p, v, &row, &col))
+		return (attr_t)-1;
+	struct canvas c = canvas_memory_new(24, 80);
+	play_draw_on(p, &c);
+	attr_t look = canvas_memory_look(&c, row, col + 1);
+	canvas_memory_free(&c);
+	return look;
+}
+
+/* The cursor's neighbours are underlined, the rest not; without colours
+ * too (the tests draw without them). */
+static void test_view_looks(void)
+{
+	struct play *p = new_play(PETERSEN);
+	if (!p)
+		return;
+	int joined = 0, apart = 0;
+	for (int v = 2; v <= 10; v++) {
+		bool neighbour = v == 2 || v == 5 || v == 6;
+		attr_t look = label_look(p, v);
+		joined += neighbour && (look & A_UNDERLINE);
+		apart += !neighbour && !(look & A_UNDERLINE);
+	}
+	ok(joined == 3 && apart == 6, "cursor on 1: its 3 neighbours underlined, the other 6 not (%d, %d)", joined, apart);
+	key(p, 'e');
+	ok(on_screen(p, "Only the cursor's edges drawn (e: every edge)") ||
+	       on_screen(p, "Every edge drawn, the cursor's bright (e: the cursor's alone)"),
+	   "e switches the edges drawn, and says so");
 	play_free(p);
 }
 
@@ -648,6 +762,91 @@ static void test_goldens(void)
 	play_free(p);
 }
 
+/* A shipped level's game, or NULL. */
+static struct play *level_play(const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/levels/clique/%s.txt", LD_SRCDIR, name);
+	char *text = golden_slurp(path);
+	struct play *p = text ? new_play(text) : NULL;
+	free(text);
+	return p;
+}
+
+/* The checker's answer that the position is a dead end, for why. */
+static void report_dead_end(struct play *p)
+{
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_CHECK;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 0;
+	r.take_back_to = -1;
+	r.dead_explained = pz->dead_end(session_state(play_session(p)), &r.dead);
+	play_report(p, &r);
+}
+
+/* The fixes a grade 4 graph shows: its cursor's edges alone, bent around
+ * the labels between their ends, the neighbours listed or counted; every
+ * edge on demand; a number being typed; a dead end said with vertices. */
+static void test_dense_goldens(void)
+{
+	struct play *p = level_play("4-01");
+	if (!p) {
+		ok(false, "level 4-01 read");
+		return;
+	}
+	/* The cursor on 14, 8 and 22 picked. */
+	keys(p, "8");
+	keys(p, "22");
+	keys(p, "14");
+	key(p, 'u');
+	golden(p, "clique-focused", "grade 4 at 80x24: the cursor's edges alone, 8 and 22 picked");
+	golden_at(p, "clique-focused-120x40", "and at 120x40, every neighbour listed", 40, 120);
+	golden_at(p, "clique-focused-60x20", "and at 60x20", 20, 60);
+	keys(p, "3");
+	golden(p, "clique-prompt", "3 of 36 typed: the number waits on the bottom line");
+	sym(p, KEY_SYM_ESCAPE);
+	key(p, 'e');
+	golden(p, "clique-every-edge", "e: every edge, a solid block at grade 4");
+	key(p, 'e');
+	play_free(p);
+
+	/* A dead end of groups: the first two picked vertices that leave
+	 * one, with its words and letters. */
+	p = level_play("4-01");
+	const struct puzzle_state *s = session_state(play_session(p));
+	char found[32] = "";
+	for (int u = 1; u <= 36 && !found[0]; u++)
+		for (int v = u + 1; v <= 36 && !found[0]; v++) {
+			if (!(cq_drawn_neighbours(s, u - 1) >> (v - 1) & 1))
+				continue;
+			char move[32];
+			snprintf(move, sizeof move, "+%d;+%d", u, v);
+			struct diag err;
+			struct puzzle_state *t = pz->apply(s, move, &err);
+			struct note n;
+			note_clear(&n);
+			if (t && pz->dead_end(t, &n) && strstr(n.text, "could join, in"))
+				snprintf(found, sizeof found, "%d %d", u, v);
+			if (t)
+				pz->free_state(t);
+		}
+	int u = 0, v = 0;
+	ok(sscanf(found, "%d %d", &u, &v) == 2, "4-01: %s picked leave a dead end of groups", found);
+	char typed[8];
+	snprintf(typed, sizeof typed, "%d", u);
+	keys(p, typed);
+	sym(p, KEY_SYM_ENTER);
+	snprintf(typed, sizeof typed, "%d", v);
+	keys(p, typed);
+	sym(p, KEY_SYM_ENTER);
+	report_dead_end(p);
+	golden(p, "clique-dead-end", "a dead end in vertices, its groups lettered on the graph");
+	play_free(p);
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -662,6 +861,8 @@ int main(void)
 	test_levels();
 	test_save();
 	test_view_keys();
+	test_view_looks();
 	test_goldens();
+	test_dense_goldens();
 	return tap_done();
 }
