@@ -434,6 +434,23 @@ static void lay_out_graph(struct graph_view *gv, const struct puzzle_state *s)
 		gv->cur = 0;
 }
 
+/* The vertex drawn nearest the middle: where the cursor starts, its edges
+ * spread to every side (from a corner they crowd one). */
+static int middle_vertex(const struct graph_view *gv)
+{
+	int best = 0;
+	double best_d = 0;
+	for (int v = 0; v < gv->n; v++) {
+		/* the square is drawn about twice as wide as tall */
+		double dx = 2 * (gv->x[v] - 0.5), dy = gv->y[v] - 0.5, d = dx * dx + dy * dy;
+		if (v == 0 || d < best_d) {
+			best = v;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
 static struct view *gv_new(const struct puzzle *pz, const struct puzzle_state *s)
 {
 	(void)pz;
@@ -444,6 +461,7 @@ static struct view *gv_new(const struct puzzle *pz, const struct puzzle_state *s
 	gv->status_cols = 78;
 	gv->independent = cq_independent(s);
 	lay_out_graph(gv, s);
+	gv->cur = middle_vertex(gv);
 	return &gv->base;
 }
 
@@ -513,12 +531,15 @@ static int8_t *label_map(const struct graph_view *gv, const struct placing *pl)
 /* Near the cursor's label, where its edges meet, a cell that this many of
  * them cross is left blank: they cannot be told apart there, and the block
  * of dots they make says nothing.  Within HUB_COLS columns and HUB_ROWS
- * rows of the label, so that every edge still begins next to the cursor
- * (a grade 4 vertex with 27 neighbours in a corner made a solid band
- * there). */
+ * rows of the label, so that every edge still begins near the cursor.  A
+ * grade 4 vertex with 27 neighbours, all on one side of it in a corner,
+ * made a solid band there; on 60 generated grade 4 graphs at 80x24, with
+ * the cursor on each vertex in turn, the worst share of nearly solid
+ * cells was 11.5% with no blank cells, 11.5% within 2 columns and a row,
+ * 9.5% within 6 columns and 2 rows. */
 #define HUB_COVER 3
-#define HUB_COLS 2
-#define HUB_ROWS 1
+#define HUB_COLS 6
+#define HUB_ROWS 2
 
 struct router {
 	const struct graph_view *gv;

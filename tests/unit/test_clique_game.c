@@ -835,7 +835,7 @@ static void test_dense_goldens(void)
 		}
 	int u = 0, v = 0;
 	ok(sscanf(found, "%d %d", &u, &v) == 2, "4-01: %s picked leave a dead end of groups", found);
-	char typed[8];
+	char typed[16];
 	snprintf(typed, sizeof typed, "%d", u);
 	keys(p, typed);
 	sym(p, KEY_SYM_ENTER);
@@ -845,6 +845,169 @@ static void test_dense_goldens(void)
 	report_dead_end(p);
 	golden(p, "clique-dead-end", "a dead end in vertices, its groups lettered on the graph");
 	play_free(p);
+}
+
+/* ---- the drawing measured ------------------------------------------------------ */
+
+/* Braille cells on a screen's text with any dots (*drawn) and with six or
+ * more of their eight (*solid): a drawing where lines can no longer be
+ * followed is a block of nearly solid cells. */
+static void braille_cells(const char *text, int *drawn, int *solid)
+{
+	*drawn = *solid = 0;
+	for (const unsigned char *q = (const unsigned char *)text; *q; q++)
+		if (q[0] == 0xe2 && q[1] >= 0xa0 && q[1] <= 0xa3 && q[2]) {
+			int dots = __builtin_popcount((unsigned)((q[1] & 3) << 6 | (q[2] & 0x3f)));
+			*drawn += dots > 0;
+			*solid += dots >= 6;
+			q += 2;
+		}
+}
+
+/* Is every vertex's label on the graph's rows (1 .. rows-4: under the
+ * title, over the status and the keys) once and whole, in any of its
+ * brackets? */
+static bool labels_whole(const char *text, int n, int rows)
+{
+	int seen[CQ_MAX_VERTICES + 1] = { 0 }, y = 0, width = n >= 10 ? 2 : 1;
+	for (const char *line = text; *line; y++) {
+		size_t len = strcspn(line, "\n");
+		for (size_t i = 0; y >= 1 && y <= rows - 4 && i + (size_t)width + 2 <= len; i++) {
+			if (!strchr("([<{*", line[i]) || !strchr(")]>}*", line[i + (size_t)width + 1]))
+				continue;
+			int v = 0;
+			bool number = true;
+			for (int k = 1; k <= width; k++) {
+				char c = line[i + (size_t)k];
+				number &= (c >= '0' && c <= '9') || (c == ' ' && k < width);
+				v = v * 10 + (c == ' ' ? 0 : c - '0');
+			}
+			if (number && v >= 1 && v <= n)
+				seen[v]++;
+		}
+		line += len + (line[len] == '\n');
+	}
+	for (int v = 1; v <= n; v++)
+		if (seen[v] != 1)
+			return false;
+	return true;
+}
+
+/* The share of nearly solid cells in percent, and whether every label
+ * is whole, at rows x cols. */
+static double solid_share(struct play *p, int rows, int cols, bool *whole)
+{
+	char *text = screen_text(p, rows, cols);
+	int drawn, solid;
+	braille_cells(text, &drawn, &solid);
+	*whole = labels_whole(text, cq_vertices(session_state(play_session(p))), rows);
+	free(text);
+	return drawn ? 100.0 * solid / drawn : 0;
+}
+
+static void type_vertex(struct play *p, int v)
+{
+	char digits[16];
+	snprintf(digits, sizeof digits, "%d", v);
+	keys(p, digits);
+	sym(p, KEY_SYM_ENTER);
+}
+
+struct measured {
+	int levels, whole;
+	double start_sum, start_most, cursor_most, solved_most;
+};
+
+/* A game's screens at rows x cols: at the start, with the cursor on each
+ * vertex in turn, and with a largest clique picked. */
+static void measure(struct play *p, int rows, int cols, bool every_cursor, struct measured *m)
+{
+	bool whole;
+	double start = solid_share(p, rows, cols, &whole);
+	bool all_whole = whole;
+	m->levels++;
+	m->start_sum += start;
+	m->start_most = start > m->start_most ? start : m->start_most;
+	int n = cq_vertices(session_state(play_session(p)));
+	for (int v = 1; every_cursor && v <= n; v++) {
+		type_vertex(p, v);
+		key(p, 'u');
+		double at = solid_share(p, rows, cols, &whole);
+		all_whole &= whole;
+		m->cursor_most = at > m->cursor_most ? at : m->cursor_most;
+	}
+	if (every_cursor) {
+		struct engine *e = pz->engines[0]->new(pz, session_state(play_session(p)));
+		struct engine_ctl ctl = { .report_solutions = true };
+		engine_run(e, &ctl);
+		struct strbuf path = { 0 };
+		e->ops->path_move(e, &path);
+		engine_free(e);
+		for (const char *q = path.s; q && *q; q = strchr(q, ';') ? strchr(q, ';') + 1 : NULL)
+			type_vertex(p, atoi(q + 1));
+		strbuf_free(&path);
+		double solved = solid_share(p, rows, cols, &whole);
+		all_whole &= whole && session_solved(play_session(p));
+		m->solved_most = solved > m->solved_most ? solved : m->solved_most;
+	}
+	m->whole += all_whole;
+}
+
+/* On every shipped level and on generated ones of every grade, at 80x24:
+ * at most 10% of the braille cells drawn have six or more of their eight
+ * dots set (whole drawings of grade 4 had 78%), at the start, with the
+ * cursor on any vertex, and with the largest clique picked; and every
+ * label is drawn, whole, once.  At 120x40 and 60x20 the starts are
+ * measured too. */
+static void test_drawing_measured(void)
+{
+	static const int sizes[3][2] = { { 24, 80 }, { 40, 120 }, { 20, 60 } };
+	for (int z = 0; z < 3; z++) {
+		int rows = sizes[z][0], cols = sizes[z][1];
+		for (int g = 1; g <= 4; g++) {
+			struct measured shipped = { 0 }, made = { 0 };
+			for (int k = 1; k <= 10; k++) {
+				char name[16];
+				snprintf(name, sizeof name, "%d-%02d", g, k);
+				struct play *p = level_play(name);
+				if (p)
+					measure(p, rows, cols, z == 0, &shipped);
+				play_free(p);
+				/* Generated ones, of seeds the shipped levels do not use. */
+				struct strbuf d = { 0 };
+				struct diag err;
+				if (pz->generate(pz, NULL, g, 1000 + (uint64_t)k, &d, NULL, &err)) {
+					p = new_play(d.s);
+					if (p)
+						measure(p, rows, cols, z == 0, &made);
+					play_free(p);
+				}
+				strbuf_free(&d);
+			}
+			tap_diag("%dx%d grade %d: shipped: start %.1f%% on average, %.1f%% at most; with the cursor "
+			         "anywhere %.1f%%; solved %.1f%%",
+			         cols, rows, g, shipped.start_sum / (shipped.levels ? shipped.levels : 1), shipped.start_most,
+			         shipped.cursor_most, shipped.solved_most);
+			tap_diag("%dx%d grade %d: generated: start %.1f%% on average, %.1f%% at most; with the cursor "
+			         "anywhere %.1f%%; solved %.1f%%",
+			         cols, rows, g, made.start_sum / (made.levels ? made.levels : 1), made.start_most,
+			         made.cursor_most, made.solved_most);
+			if (z == 2)
+				continue;
+			ok(shipped.levels == 10 && made.levels == 10, "%dx%d grade %d: 10 shipped levels and 10 generated", cols,
+			   rows, g);
+			ok(shipped.start_most <= 10 && made.start_most <= 10,
+			   "%dx%d grade %d: at most 10%% of the braille cells nearly solid at the start (%.1f%%, %.1f%%)", cols,
+			   rows, g, shipped.start_most, made.start_most);
+			if (z == 0)
+				ok(shipped.cursor_most <= 10 && made.cursor_most <= 10 && shipped.solved_most <= 10 &&
+				           made.solved_most <= 10,
+				   "%dx%d grade %d: and with the cursor on any vertex, and solved (%.1f%%, %.1f%%, %.1f%%, %.1f%%)",
+				   cols, rows, g, shipped.cursor_most, made.cursor_most, shipped.solved_most, made.solved_most);
+			ok(shipped.whole == shipped.levels && made.whole == made.levels,
+			   "%dx%d grade %d: every label drawn once and whole", cols, rows, g);
+		}
+	}
 }
 
 int main(void)
@@ -864,5 +1027,6 @@ int main(void)
 	test_view_looks();
 	test_goldens();
 	test_dense_goldens();
+	test_drawing_measured();
 	return tap_done();
 }
