@@ -983,8 +983,9 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 	snprintf(buf, size, "%s %s %s", what, dot, near);
 }
 
+/* Each key's words fit the help's 54 columns at 80 (help.c). */
 #define GV_KEYS(other)                                                                          \
-	{ "0-9", "pick", true, "type a vertex's number to pick it or put it back (Enter or a pause ends it)" }, \
+	{ "0-9", "pick", true, "a vertex's number: pick it or put it back" },                      \
 	{ "Enter, space", "pick", false, "pick the cursor's vertex, or put it back" },              \
 	{ "arrows, h j k l", "move", false, "move the cursor to the nearest vertex that way" },      \
 	{ "s", "largest?", true, "is your set a largest?  Again: how far from it" },                \
@@ -993,7 +994,7 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 	{ "x", "clear", false, "put every picked vertex back" },                                    \
 	{ "d", "dim", false, "on/off: dim the vertices that cannot join your set" },                \
 	{ "Esc", "cancel", false, "let a number being typed go; stop a count" },                    \
-	{ "c", "mistakes", false, "mark your vertices that are in no largest set with the rest" },  \
+	{ "c", "mistakes", false, "mark your vertices in no largest set with the rest" },           \
 	{ NULL, NULL, false, NULL }
 
 /* The key reminder names the mode i switches to. */

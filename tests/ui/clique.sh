@@ -271,7 +271,7 @@ $(screen)"
 done
 printf '%s\n' "$help" | grep -q "move the cursor to the nearest vertex that way"
 ok $? "the help: the arrows move the cursor to the nearest vertex"
-printf '%s\n' "$help" | grep -q "mark your vertices that are in no largest set"
+printf '%s\n' "$help" | grep -q "mark your vertices in no largest set with the rest"
 ok $? "the help: c marks your vertices in no largest set"
 printf '%s\n' "$help" | grep -qE "piece in hand|what you placed"
 ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "and no piece in hand, nothing placed"

@@ -677,6 +677,24 @@ static void test_view_keys(void)
 	play_free(p);
 }
 
+/* The help shows a key's words in 54 columns at 80 (help.c): each of the
+ * graph's fits whole, and the arrows and c are the graph's own. */
+static void test_view_key_words(void)
+{
+	int fit = 0, count = 0;
+	bool arrows = false, mistakes = false;
+	for (const struct view_key *k = graph_view_ops.keys; k->keys; k++, count++) {
+		const char *words = k->explain ? k->explain : k->what;
+		fit += strlen(words) <= 54;
+		if (strlen(words) > 54)
+			tap_diag("too long for the help: %s", words);
+		arrows |= !strcmp(k->keys, "arrows, h j k l") && strstr(words, "vertex") && !strstr(words, "piece");
+		mistakes |= !strcmp(k->keys, "c") && strstr(words, "vertices") && !strstr(words, "placed");
+	}
+	ok(fit == count, "every key's words fit the help at 80 columns (%d of %d)", fit, count);
+	ok(arrows && mistakes, "the arrows move to a vertex, c marks vertices: no pieces, nothing placed");
+}
+
 /* The label of v, as drawn at 80x24: its look at its first digit. */
 static attr_t label_look(struct play *p, int v)
 {
@@ -1025,6 +1043,7 @@ int main(void)
 	test_save();
 	test_view_keys();
 	test_view_looks();
+	test_view_key_words();
 	test_goldens();
 	test_dense_goldens();
 	test_drawing_measured();
