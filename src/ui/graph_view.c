@@ -976,10 +976,12 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 	else
 		snprintf(what, sizeof what, "%s of %d %s %d can join", set, have, dot,
 		         __builtin_popcountll(cq_can_join(s)));
-	/* The cursor's words take what the rest leaves of the line. */
-	int used = textfit_width(what) + 3;
+	/* The cursor's words take what the rest leaves of the line (and of
+	 * buf: the list is never cut, it gives way to its count). */
+	int room = gv->status_cols - textfit_width(what) - 3;
+	int bytes = (int)size - 1 - (int)strlen(what) - (int)strlen(dot) - 2;
 	char near[200];
-	cursor_words(gv, near, sizeof near, gv->status_cols - used);
+	cursor_words(gv, near, sizeof near, room < bytes ? room : bytes);
 	snprintf(buf, size, "%s %s %s", what, dot, near);
 }
 

@@ -723,6 +723,28 @@ static void test_view_looks(void)
 		apart += !neighbour && !(look & A_UNDERLINE);
 	}
 	ok(joined == 3 && apart == 6, "cursor on 1: its 3 neighbours underlined, the other 6 not (%d, %d)", joined, apart);
+	play_free(p);
+
+	/* The neighbours are listed whole where they fit, else counted: never
+	 * cut, on the widest screens either. */
+	for (int n = 20; n <= 50; n += 30) {
+		struct strbuf d = { 0 };
+		strbuf_addf(&d, "p edge %d %d\n", n, n * (n - 1) / 2);
+		for (int u = 1; u <= n; u++)
+			for (int v = u + 1; v <= n; v++)
+				strbuf_addf(&d, "e %d %d\n", u, v);
+		p = new_play(d.s);
+		strbuf_free(&d);
+		char *text = p ? screen_text(p, 24, 300) : NULL;
+		const char *status = text ? strstr(text, "cursor on ") : NULL;
+		char want[64];
+		snprintf(want, sizeof want, n == 20 ? "17 18 19 20\n" : "joined to %d vertices (underlined)\n", n - 1);
+		ok(status && strstr(status, want) && !strstr(status, "..."), "K_%d at 300 columns: the neighbours %s", n,
+		   n == 20 ? "listed whole" : "counted, not cut");
+		free(text);
+		play_free(p);
+	}
+	p = new_play(PETERSEN);
 	key(p, 'e');
 	ok(on_screen(p, "Only the cursor's edges drawn (e: every edge)") ||
 	       on_screen(p, "Every edge drawn, the cursor's bright (e: the cursor's alone)"),
