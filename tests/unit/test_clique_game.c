@@ -1024,14 +1024,16 @@ static void test_drawing_measured(void)
 				}
 				strbuf_free(&d);
 			}
-			tap_diag("%dx%d grade %d: shipped: start %.1f%% on average, %.1f%% at most; with the cursor "
-			         "anywhere %.1f%%; solved %.1f%%",
-			         cols, rows, g, shipped.start_sum / (shipped.levels ? shipped.levels : 1), shipped.start_most,
-			         shipped.cursor_most, shipped.solved_most);
-			tap_diag("%dx%d grade %d: generated: start %.1f%% on average, %.1f%% at most; with the cursor "
-			         "anywhere %.1f%%; solved %.1f%%",
-			         cols, rows, g, made.start_sum / (made.levels ? made.levels : 1), made.start_most,
-			         made.cursor_most, made.solved_most);
+			for (int which = 0; which < 2; which++) {
+				const struct measured *m = which ? &made : &shipped;
+				char more[96] = "";
+				if (z == 0)
+					snprintf(more, sizeof more, "; with the cursor anywhere %.1f%%; solved %.1f%%",
+					         m->cursor_most, m->solved_most);
+				tap_diag("%dx%d grade %d: %s: start %.1f%% on average, %.1f%% at most%s", cols, rows, g,
+				         which ? "generated" : "shipped", m->start_sum / (m->levels ? m->levels : 1),
+				         m->start_most, more);
+			}
 			if (z == 2)
 				continue;
 			ok(shipped.levels == 10 && made.levels == 10, "%dx%d grade %d: 10 shipped levels and 10 generated", cols,
