@@ -654,10 +654,6 @@ static void test_view_keys(void)
 	play_event(p, &point);
 	ok(on_screen(p, "cursor on 8, joined to 3 6 10") && selection(p) == 0,
 	   "pointing at 8 puts the cursor there, and picks nothing");
-	char before[80];
-	char *text = screen_text(p, 24, 80);
-	snprintf(before, sizeof before, "%s", strstr(text, "cursor on") ? strstr(text, "cursor on") : "");
-	free(text);
 	sym(p, KEY_SYM_LEFT);
 	sym(p, KEY_SYM_UP);
 	ok(!on_screen(p, "cursor on 8,"), "the arrows move it on");
