@@ -64,8 +64,8 @@ static int collect(const struct help *h, struct help_line *out)
 	if (h->view_help)
 		n += paragraph(h->view_title ? h->view_title : "The board", h->view_help, width, view_help, sizeof view_help,
 		               out + n);
-	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_MENU };
-	for (int i = 0; i < 4; i++) {
+	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_RACE, CTX_MENU };
+	for (int i = 0; i < (int)(sizeof order / sizeof *order); i++) {
 		enum key_context c = order[i];
 		bool dup = false;
 		for (int j = 0; j < i; j++)
