@@ -64,6 +64,7 @@ struct play {
 	struct worker_report check;  /* the latest answer about this state */
 
 	int hint_tier;               /* tiers shown for this state */
+	bool reveal_said;            /* the message says the hint's move is in hand */
 	int hint_wanted;             /* tiers asked for while the solver thinks */
 	uint64_t hint_gen;
 	bool hint_known;
@@ -116,6 +117,7 @@ static void say(struct play *p, enum style_role st, const char *fmt, ...)
 	va_end(ap);
 	p->msg_style = st;
 	p->msg_until = clock_seconds() + MESSAGE_SECONDS;
+	p->reveal_said = false;
 	touch(p);
 }
 
@@ -239,6 +241,7 @@ static void show_hint(struct play *p)
 	if (p->hint_tier == h->hint_tiers && n->move[0]) {
 		if (p->vo->hold(p->view, session_state(p->s), n->move)) {
 			say(p, ST_NOTICE, "%s: Enter places it", n->text);
+			p->reveal_said = true;
 		} else if (play_move(p, n->move)) {
 			say(p, ST_NOTICE, "%s", n->text);
 		}
@@ -806,6 +809,12 @@ static void board_event(struct play *p, const struct term_event *ev)
 		return;
 	default:
 		break;
+	}
+	/* The hint's move put back, or another taken in its place: the
+	 * message that it is in hand and Enter places it is no longer so. */
+	if (p->reveal_said && (act == ACT_DROP || act == ACT_PIECE || act == ACT_NEXT_PIECE || act == ACT_PREV_PIECE)) {
+		p->reveal_said = false;
+		p->msg[0] = '\0';
 	}
 	struct view_out out;
 	view_out_init(&out);

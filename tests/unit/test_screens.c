@@ -84,7 +84,12 @@ static void test_golden(void)
 	/* The cell it speaks of (row 5, column 1) is marked, not only named. */
 	struct canvas c = canvas_memory_new(ROWS, COLS);
 	play_draw_on(p, &c);
-	ok(canvas_memory_look(&c, 14, 3) == style(ST_MARK) && !strncmp(canvas_memory_row(&c, 14) + 1, "\u2502", 3),
+	/* the board's fifth row: two screen rows a cell below its frame */
+	int frame = 0;
+	while (frame < ROWS - 1 && strncmp(canvas_memory_row(&c, frame) + 1, "\u250c", 3))
+		frame++;
+	int y = frame + 1 + 2 * 4;
+	ok(canvas_memory_look(&c, y, 3) == style(ST_MARK) && !strncmp(canvas_memory_row(&c, y) + 1, "\u2502", 3),
 	   "the hint's cell is marked on the board");
 	canvas_memory_free(&c);
 
