@@ -83,8 +83,12 @@ static int collect(const struct help *h, struct help_line *out)
 			out[n++] = (struct help_line){ NULL, NULL, false };
 		}
 		out[n++] = (struct help_line){ NULL, key_context_name(c), false };
+		/* Outside a game (the menu's help) a family's own keys are not
+		 * known: the game's ? lists them, each family its own. */
+		if (c == CTX_PLAY && !h->view_keys)
+			out[n++] = (struct help_line){ "?", "in a game: its own keys (pieces, digits, vertices)", false };
 		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 16; k++)
-			if (k->ctx == c && !(h->view_keys && k->view_own))
+			if (k->ctx == c && !k->view_own)
 				out[n++] = (struct help_line){ k->keys, k->what, false };
 	}
 	out[n++] = (struct help_line){ NULL, NULL, false };

@@ -44,6 +44,7 @@ enum question { ASK_NONE, ASK_RESTART, ASK_NEW };
 enum check_mode { CHECK_OFF, CHECK_DEAD_ENDS, CHECK_FULL };
 
 struct play {
+	int status_lines;            /* STATUS_LINES, or one more (play_draw_on) */
 	struct app *app;             /* NULL in tests: no worker, no saving */
 	struct session *s;
 	const struct puzzle *pz;
@@ -1071,21 +1072,22 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 
 static void draw_status(struct play *p, struct canvas *c)
 {
-	struct canvas st = canvas_window(c, c->rows - 1 - STATUS_LINES, 0, STATUS_LINES, c->cols);
+	const int STATUS = p->status_lines;
+	struct canvas st = canvas_window(c, c->rows - 1 - STATUS, 0, STATUS, c->cols);
 	int w = st.cols - 2;
 	if (p->msg[0]) {
-		int used = canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(p->msg_style), p->msg);
+		int used = canvas_text_lines(&st, 0, 1, w, STATUS, style(p->msg_style), p->msg);
 		/* A message of one line leaves the view's line where it was (the
 		 * cursor's cell, the piece in hand). */
-		if (used < STATUS_LINES && !p->searching && !p->race.open) {
+		if (used < STATUS && !p->searching && !p->race.open) {
 			char hand[160];
 			p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
-			canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+			canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
 		}
 		return;
 	}
 	if (p->searching) {
-		canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(ST_DIM), p->anim_step);
+		canvas_text_lines(&st, 0, 1, w, STATUS, style(ST_DIM), p->anim_step);
 		return;
 	}
 	if (p->counting) {
@@ -1121,10 +1123,10 @@ static void draw_status(struct play *p, struct canvas *c)
 	enum style_role role = check_line(p, text, sizeof text);
 	p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
 	/* A dead end's reason comes before what is in hand. */
-	int room = !hand[0] || role == ST_BAD ? STATUS_LINES : 1;
+	int room = !hand[0] || role == ST_BAD ? STATUS : STATUS - 1;
 	int used = canvas_text_lines(&st, 0, 1, w, room, style(role), text);
-	if (used < STATUS_LINES)
-		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+	if (used < STATUS)
+		canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
 }
 
 /* The key reminder: the view's keys worth a reminder, then the screen's,
@@ -1135,7 +1137,9 @@ static void draw_keys(struct play *p, struct canvas *c)
 	/* q ends the program in a game started from the shell, else it goes
 	 * back to the menu: the reminder says which. */
 	const char *q = p->app && !p->app->direct ? "q menu" : "q quit";
-	const char *const board[] = { "u undo", "H hint", q, "A search", "C count", "p pause", NULL };
+	/* q and ? come always, at the end: a narrow terminal drops the
+	 * others first (at 60 columns it dropped q) */
+	const char *const board[] = { "u undo", "H hint", "A search", "C count", "p pause", NULL };
 	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
 	static const char *const holding[] = { "any key: leave", NULL };
@@ -1146,7 +1150,9 @@ static void draw_keys(struct play *p, struct canvas *c)
 	                          : p->paused ? paused
 	                          : p->race.open ? racing
 	                                         : board;
-	const char *last = p->paused || p->holding ? "" : "? help";
+	char board_last[32];
+	snprintf(board_last, sizeof board_last, "%s  ? help", q);
+	const char *last = p->paused || p->holding ? "" : on_board ? board_last : "? help";
 	int room = c->cols - 2 - (int)strlen(last);
 	char line[512] = "";
 	size_t len = 0;
@@ -1269,7 +1275,14 @@ void play_draw_on(struct play *p, struct canvas *c)
 	p->vo->size(p->view, &min_rows, &min_cols, &best_rows, &best_cols);
 	p->need_rows = min_rows + CHROME;
 	p->need_cols = min_cols;
-	p->too_small = c->rows < CHROME + 1 || !p->vo->layout(p->view, c->rows - CHROME, c->cols);
+	/* Narrower than 80 columns a message wraps to two lines more often,
+	 * and would push the view's line (the piece in hand) away: a third
+	 * status line where the board leaves a row for it. */
+	p->status_lines = STATUS_LINES;
+	if (c->cols < 80 && c->rows > CHROME + 1 && p->vo->layout(p->view, c->rows - CHROME - 1, c->cols))
+		p->status_lines = STATUS_LINES + 1;
+	int chrome = CHROME + p->status_lines - STATUS_LINES;
+	p->too_small = c->rows < chrome + 1 || !p->vo->layout(p->view, c->rows - chrome, c->cols);
 	if (p->too_small) {
 		too_small(p, c);
 		return;
@@ -1282,7 +1295,7 @@ void play_draw_on(struct play *p, struct canvas *c)
 		draw_keys(p, c);
 		return;
 	}
-	struct canvas body = canvas_window(c, 1, 0, c->rows - CHROME, c->cols);
+	struct canvas body = canvas_window(c, 1, 0, c->rows - chrome, c->cols);
 	struct view_show show = { 0 };
 	show.marks = board_marks(p);
 	show.searching = p->searching;

@@ -202,7 +202,7 @@ static void test_grade(struct worker *w)
 	struct puzzle_grade direct;
 	bool graded = pz->grade(s, &direct, NULL);
 	ok(got && r.graded && graded && r.verdict.effort == direct.effort && r.verdict.solutions == 2
-	       && strstr(r.verdict.why, "search nodes to find every way"),
+	       && strstr(r.verdict.why, "search steps to find every way"),
 	   "a grade through the worker: %s", got ? r.verdict.why : "none");
 	worker_report_clear(&r);
 	int bad;
