@@ -1277,9 +1277,11 @@ void play_draw_on(struct play *p, struct canvas *c)
 	p->need_cols = min_cols;
 	/* Narrower than 80 columns a message wraps to two lines more often,
 	 * and would push the view's line (the piece in hand) away: a third
-	 * status line where the board leaves a row for it. */
+	 * status line where the view has a row to spare beyond its best
+	 * (taking one it could use would cost it its larger form: Sudoku's
+	 * marks as digits). */
 	p->status_lines = STATUS_LINES;
-	if (c->cols < 80 && c->rows > CHROME + 1 && p->vo->layout(p->view, c->rows - CHROME - 1, c->cols))
+	if (c->cols < 80 && c->rows - CHROME - 1 >= best_rows && p->vo->layout(p->view, c->rows - CHROME - 1, c->cols))
 		p->status_lines = STATUS_LINES + 1;
 	int chrome = CHROME + p->status_lines - STATUS_LINES;
 	p->too_small = c->rows < chrome + 1 || !p->vo->layout(p->view, c->rows - chrome, c->cols);
