@@ -801,17 +801,28 @@ static void say_one(const struct sdk_grid *g, const char *m, size_t len, char *b
 static void describe_move(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief)
 {
 	int parts = 0, entries = 0, marks = 0;
+	const char *entry = NULL;
+	size_t entry_len = 0;
 	for (const char *m = move; *m;) {
 		const char *e = strchr(m, ';');
 		size_t len = e ? (size_t)(e - m) : strlen(m);
 		const char *op = strpbrk(m, "=^+-:;");
-		if (op && op < m + len)
+		if (op && op < m + len) {
 			entries += *op == '=', marks += *op == '^' || *op == '+' || *op == '-';
+			if (*op == '=')
+				entry = m, entry_len = len;
+		}
 		parts++;
 		m = e ? e + 1 : m + len;
 	}
 	if (parts <= 1) {
 		say_one(&s->grid, move, strlen(move), buf, size, brief);
+		return;
+	}
+	/* A digit entered with the marks it took from its peers is, to the
+	 * player, the digit entered. */
+	if (entries == 1 && entries + marks == parts) {
+		say_one(&s->grid, entry, entry_len, buf, size, brief);
 		return;
 	}
 	if (entries == parts)

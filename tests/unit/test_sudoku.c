@@ -454,6 +454,10 @@ static void test_words(void)
 	is_str(buf, "r3c5 cleared", "a clearing");
 	pz->describe_move(s, "r3c5=7;r3c6=1", buf, sizeof buf, false);
 	is_str(buf, "2 digits entered", "several");
+	pz->describe_move(s, "r3c5=7;r3c6-7;r4c5-7", buf, sizeof buf, false);
+	is_str(buf, "7 entered in r3c5", "a digit with the marks it took from its peers: the digit");
+	pz->describe_move(s, "r3c5^7;r3c6-7", buf, sizeof buf, false);
+	is_str(buf, "2 marks changed", "marks alone");
 	sudoku_move_enter(sudoku_state_grid(s), 22, 7, buf, sizeof buf);
 	is_str(buf, "r3c5=7", "sudoku_move_enter");
 	sudoku_move_mark(sudoku_state_grid(s), 22, 7, '^', buf, sizeof buf);
