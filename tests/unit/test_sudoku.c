@@ -596,7 +596,6 @@ static void test_teach_words(void)
 
 static void test_exact_cover(void)
 {
-	char buf[64];
 	struct puzzle_state *s = must_start(NULL);
 	struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
 	is_u64(p->n_items, 324, "the empty 9x9 grid: 324 items");
