@@ -1055,8 +1055,13 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 	if (c->completions == 0) {
 		if (c->dead_explained)
 			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
+		else if (c->nodes)
+			/* Found by the count, which said how far it had to look. */
+			snprintf(text, size, "Dead end: no way to finish from here, for a reason that lies deeper (the solver "
+			                     "needed %s tr%s); H shows what to take back",
+			         u128_grouped(c->nodes, (char[U128_DIGITS + 13]){ 0 }), c->nodes == 1 ? "y" : "ies");
 		else
-			snprintf(text, size, "Dead end: no way to finish from here  (H: what to take back)");
+			snprintf(text, size, "Dead end: no way to finish from here; H shows what to take back");
 		return ST_BAD;
 	}
 	if (p->check_mode != CHECK_FULL)
