@@ -176,12 +176,6 @@ static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state 
 	return VIEW_MOVE;
 }
 
-/* The next cell in reading order. */
-static void step_on(struct sudoku_view *sv)
-{
-	sv->cur = (sv->cur + 1) % (sv->side * sv->side);
-}
-
 static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_state *s, int d, struct view_out *out)
 {
 	const struct sdk_grid *g = sudoku_state_grid(s);
@@ -190,9 +184,9 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	sudoku_cell_name(g, cell, name, sizeof name);
 	if (d > sv->side)
 		return tell(out, true, "This grid takes the digits 1 to %d", sv->side);
+	/* The cursor stays where it is, as in play: a digit typed, then an
+	 * arrow, is the next cell's. */
 	if (sudoku_state_setup(s)) {
-		/* Givens are typed as a puzzle is written, in reading order. */
-		step_on(sv);
 		if (is_given(s, cell) && g->v[cell] == d)
 			return VIEW_HANDLED;
 		sudoku_move_given(g, cell, d, m, sizeof m);
@@ -213,18 +207,14 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	return enter(sv, s, cell, d, out);
 }
 
-/* 0, x, Backspace; '.' is a blank in a puzzle line: while setting up,
- * it steps on like a digit. */
-static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, bool dot,
-                                  struct view_out *out)
+/* 0, ., x, Backspace. */
+static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, struct view_out *out)
 {
 	const struct sdk_grid *g = sudoku_state_grid(s);
 	int cell = sv->cur;
 	char name[16], m[32];
 	sudoku_cell_name(g, cell, name, sizeof name);
 	if (sudoku_state_setup(s)) {
-		if (dot)
-			step_on(sv);
 		if (!g->v[cell])
 			return VIEW_HANDLED;
 		sudoku_move_given(g, cell, 0, m, sizeof m);
@@ -247,11 +237,12 @@ static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_st
 	return VIEW_MOVE;
 }
 
+/* The cursor stops at the edges, as on the other families' boards. */
 static void move_cursor(struct sudoku_view *sv, int dr, int dc)
 {
-	int n = sv->side, r = sv->cur / n, c = sv->cur % n;
-	r = (r + dr + n) % n;
-	c = (c + dc + n) % n;
+	int n = sv->side, r = sv->cur / n + dr, c = sv->cur % n + dc;
+	if (r < 0 || r >= n || c < 0 || c >= n)
+		return;
 	sv->cur = r * n + c;
 	sv->held_cell = -1;
 }
@@ -405,7 +396,7 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 		return VIEW_IGNORED;
 	switch (ev->sym) {
 	case KEY_SYM_BACKSPACE:
-		return clear_key(sv, s, false, out);
+		return clear_key(sv, s, out);
 	case KEY_SYM_ENTER:
 	case KEY_SYM_SPACE:
 		if (sv->held_cell >= 0 && sv->held_cell == sv->cur)
@@ -428,7 +419,7 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 	if (ch >= '1' && ch <= '9')
 		return digit_key(sv, s, (int)(ch - '0'), out);
 	if (ch == '0' || ch == '.' || ch == 'x')
-		return clear_key(sv, s, ch == '.', out);
+		return clear_key(sv, s, out);
 	return letter_key(sv, s, ch, out);
 }
 
@@ -711,7 +702,7 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 
 /* The view's keys, the digits named as the grid has them. */
 #define SV_KEYS(digits)                                                                             \
-	{ digits, "enter", true, "enter that digit (in mark mode: pencil it in or out)" },           \
+	{ digits, "enter", true, "enter it; the cursor stays (mark mode: pencil in/out)" },          \
 	{ "0", "clear", true, "clear the cell (. x Backspace too)" },                                \
 	{ "m", "marks", true, "mark mode: digits pencil candidates in and out" },                    \
 	{ "M", "all marks", false, "pencil every cell's candidates in" },                            \
@@ -762,12 +753,12 @@ const struct view_ops sudoku_view_ops = {
 	        "the status line spells out the cursor's.  The cells a hint or a dead end speaks of are marked "
 	        "(underlined, in reverse), with the digits it names underlined among their marks; in mark mode the "
 	        "cursor is underlined too.\n"
-	        "Keys: arrows, h j k l or a click move the cursor.  1-9 (1-4 on a 4x4 grid) enter a digit; 0, ., "
-	        "x or Backspace clear the cell (on a blank cell, its marks).  m: mark mode, where digits pencil "
-	        "marks in and out.  M: every blank cell gets all its candidates as marks.  a: entering a digit "
-	        "takes it out of the marks of its row, column and box (on at first; a turns it off and on).  !: "
-	        "conflicts marked or not.  Enter: the digit a hint gave, in its cell (Esc lets it go).\n"
-	        "Enter your own (free play): the digits you type are the givens, in reading order as a puzzle is "
-	        "written (. leaves a cell blank and steps on; 0 or x clears where the cursor is); F fixes them and "
-	        "play begins.",
+	        "Keys: arrows, h j k l or a click move the cursor; it stops at the edges.  1-9 (1-4 on a 4x4 grid) "
+	        "enter a digit where the cursor is, and the cursor stays there; 0, ., x or Backspace clear the cell "
+	        "(on a blank cell, its marks).  m: mark mode, where digits pencil marks in and out.  M: every blank "
+	        "cell gets all its candidates as marks.  a: entering a digit takes it out of the marks of its row, "
+	        "column and box (on at first; a turns it off and on).  !: conflicts marked or not.  Enter: the digit "
+	        "a hint gave, in its cell (Esc lets it go).\n"
+	        "Enter your own (free play): the digits you type are the givens, each where the cursor is, as in "
+	        "play (0, . or x clears one); F fixes them and play begins.",
 };

@@ -350,11 +350,17 @@ static void test_setup(void)
 	is_str(move_of(&t), "r1c1:5", "a digit while setting up is a given");
 	play(&t);
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r1c2", 4), "and the cursor steps on, as a puzzle line is written: %s", st);
-	presses(&t, "..");
+	ok(!strncmp(st, "r1c1", 4), "and the cursor stays, as in play: %s", st);
+	/* The case: 1, Right, 2 fills two cells side by side. */
+	press(&t, 'l');
+	press(&t, '2');
+	is_str(move_of(&t), "r1c2:2", "1 Right 2: the 2 goes in the next cell, none skipped");
+	play(&t);
+	press(&t, '.');
+	is_str(move_of(&t), "r1c2:0", ". clears where the cursor is");
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r1c4", 4), ". leaves a blank and steps on: %s", st);
-	presses(&t, "hhh");
+	ok(!strncmp(st, "r1c2", 4), "and does not step on: %s", st);
+	press(&t, 'h');
 	press(&t, '0');
 	is_str(move_of(&t), "r1c1:0", "0 takes a given away, where the cursor is");
 	status_of(&t, st, sizeof st);
@@ -387,10 +393,15 @@ static void test_cursor_and_mouse(void)
 	press_sym(&t, KEY_SYM_UP);
 	press_sym(&t, KEY_SYM_LEFT);
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r9c9", 4), "the cursor wraps round the edges: %s", st);
+	ok(!strncmp(st, "r1c1", 4), "the cursor stops at the edges, as on the other boards: %s", st);
 	presses(&t, "jl");
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r1c1", 4), "hjkl move it: %s", st);
+	ok(!strncmp(st, "r2c2", 4), "hjkl move it: %s", st);
+	for (int i = 0; i < 12; i++)
+		press_sym(&t, KEY_SYM_RIGHT);
+	press_sym(&t, KEY_SYM_DOWN);
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r3c9", 4), "at the right edge Right stays, Down goes on: %s", st);
 	/* At 80x24 the cells are 3x1 with a line between: r4c7 is at row
 	 * 1 + 3*2 = 7, columns 1 + 1 + 6*4 = 26 .. 28. */
 	struct term_event ev = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = 7, .col = 27 };
