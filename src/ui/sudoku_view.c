@@ -685,7 +685,7 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		return;
 	}
 	if (sv->held_cell >= 0) {
-		snprintf(buf, size, "%s %s %d from the hint: Enter enters it", name, dot, sv->held_digit);
+		snprintf(buf, size, "%s %s %d from the hint: Enter places it", name, dot, sv->held_digit);
 		return;
 	}
 	size_t n = (size_t)snprintf(buf, size, "%s", name);

@@ -21,6 +21,7 @@
 #include "ui/style.h"
 #include "ui/sudoku_view.h"
 #include "ui/view.h"
+#include "util/clock.h"
 #include "util/xalloc.h"
 
 static const struct puzzle *const pz = &sudoku_puzzle;
@@ -87,6 +88,56 @@ static void scenario(struct play *p)
 	keys(p, "ll5");
 }
 
+/* H, and the solver's answer: two tiers, the reason and then r5c5's 5. */
+static void hint(struct play *p)
+{
+	key(p, 'H');
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_HINT;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 1;
+	r.take_back_to = -1;
+	r.hint_tiers = 2;
+	note_say(&r.hint[0], "r5c5 can only be 5: every other digit is in its row, column or box");
+	note_cell(&r.hint[0], 4 * 9 + 4);
+	note_cell(&r.hint[0], 4 * 9 + 3);
+	note_cell(&r.hint[0], 3 * 9 + 4);
+	note_piece(&r.hint[0], 5);
+	note_say(&r.hint[1], "r5c5 is 5");
+	snprintf(r.hint[1].move, sizeof r.hint[1].move, "r5c5=5");
+	play_report(p, &r);
+}
+
+/* The hint's digit in hand is said on one line: the message while it
+ * lasts, then the view's own line, never both. */
+static void test_hint_line(void)
+{
+	struct play *p = new_play(PUZZLE);
+	if (!p)
+		return;
+	hint(p);
+	key(p, 'H');
+	char *text = screen_text(p, 24, 80);
+	const char *first = strstr(text, "Enter places it");
+	ok(first && strstr(text, "r5c5 is 5: Enter places it") && !strstr(first + 1, "Enter places it"),
+	   "the hint's digit in hand: one line says it");
+	free(text);
+	play_tick(p, clock_seconds());
+	play_tick(p, clock_seconds() + 60);
+	text = screen_text(p, 24, 80);
+	first = strstr(text, "Enter places it");
+	ok(first && strstr(text, "r5c5 \u00b7 5 from the hint: Enter places it") && !strstr(first + 1, "Enter places it"),
+	   "when the message has had its time, the status line says it, once");
+	free(text);
+	sym(p, KEY_SYM_ESCAPE);
+	text = screen_text(p, 24, 80);
+	ok(!strstr(text, "Enter places it"), "Esc lets the digit go, and the line with it");
+	free(text);
+	play_free(p);
+}
+
 static void test_goldens(void)
 {
 	struct play *p = new_play(".................................................................................\nsetup");
@@ -123,30 +174,17 @@ static void test_goldens(void)
 
 	/* A hint: its first tier marks the cells it speaks of; its last puts
 	 * the digit in the player's hand, and Enter enters it. */
-	key(p, 'H');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_HINT;
-	r.gen = play_last_job(p);
-	r.final = true;
-	r.completions = 1;
-	r.take_back_to = -1;
-	r.hint_tiers = 2;
-	note_say(&r.hint[0], "r5c5 can only be 5: every other digit is in its row, column or box");
-	note_cell(&r.hint[0], 4 * 9 + 4);
-	note_cell(&r.hint[0], 4 * 9 + 3);
-	note_cell(&r.hint[0], 3 * 9 + 4);
-	note_piece(&r.hint[0], 5);
-	note_say(&r.hint[1], "r5c5 is 5");
-	snprintf(r.hint[1].move, sizeof r.hint[1].move, "r5c5=5");
-	play_report(p, &r);
+	hint(p);
 	golden(p, 24, 80, "sudoku-hint", "a hint's first tier, its cells marked");
 	golden(p, 45, 120, "sudoku-hint-large", "a hint's first tier on a large terminal: its digit in the marks");
 	key(p, 'H');
 	text = screen_text(p, 24, 80);
-	ok(strstr(text, "r5c5 is 5: Enter places it") != NULL, "the hint's last tier: Enter places it");
+	const char *first = strstr(text, "Enter places it");
+	ok(strstr(text, "r5c5 is 5: Enter places it") != NULL && !strstr(first + 1, "Enter places it") &&
+	       !strstr(text, "from the hint"),
+	   "the hint's last tier: Enter places it, said once");
 	free(text);
-	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell");
+	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell, one line on it");
 	sym(p, KEY_SYM_ENTER);
 	ok(grid_of(p)->v[40] == 5, "Enter enters the hint's digit");
 	key(p, 'u');
@@ -155,6 +193,7 @@ static void test_goldens(void)
 	/* The search on screen: its step's cell marked, no cursor, the panel
 	 * beside the grid. */
 	key(p, 'A');
+	struct worker_report r;
 	memset(&r, 0, sizeof r);
 	r.kind = WORK_ANIMATE;
 	r.gen = play_last_job(p);
@@ -511,6 +550,7 @@ int main(void)
 {
 	style_init_plain(true);
 	test_goldens();
+	test_hint_line();
 	test_digits();
 	test_marks();
 	test_setup();
