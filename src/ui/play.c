@@ -513,6 +513,7 @@ static void ask(struct play *p, enum question q, const char *text)
 	snprintf(p->msg, sizeof p->msg, "%s", text);
 	p->msg_style = ST_NOTICE;
 	p->msg_until = INFINITY;
+	p->reveal_said = false;
 	touch(p);
 }
 
@@ -1055,8 +1056,13 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 	if (c->completions == 0) {
 		if (c->dead_explained)
 			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
+		else if (c->nodes)
+			/* Found by the count, which said how far it had to look. */
+			snprintf(text, size, "Dead end: no way to finish from here, for a reason that lies deeper (the solver "
+			                     "needed %s tr%s); H shows what to take back",
+			         u128_grouped(c->nodes, (char[U128_DIGITS + 13]){ 0 }), c->nodes == 1 ? "y" : "ies");
 		else
-			snprintf(text, size, "Dead end: no way to finish from here  (H: what to take back)");
+			snprintf(text, size, "Dead end: no way to finish from here; H shows what to take back");
 		return ST_BAD;
 	}
 	if (p->check_mode != CHECK_FULL)
@@ -1078,8 +1084,9 @@ static void draw_status(struct play *p, struct canvas *c)
 	if (p->msg[0]) {
 		int used = canvas_text_lines(&st, 0, 1, w, STATUS, style(p->msg_style), p->msg);
 		/* A message of one line leaves the view's line where it was (the
-		 * cursor's cell, the piece in hand). */
-		if (used < STATUS && !p->searching && !p->race.open) {
+		 * cursor's cell, the piece in hand); the message that put a
+		 * hint's move in hand says what that line would. */
+		if (used < STATUS && !p->searching && !p->race.open && !p->reveal_said) {
 			char hand[160];
 			p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
 			canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);

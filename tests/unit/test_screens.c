@@ -328,6 +328,31 @@ static void test_dead_end_with_hand(void)
 	play_free(p);
 }
 
+/* A dead end the family cannot explain at a glance, found by the count:
+ * the reason lies deeper, the count's tries (the most a count can take),
+ * and H; said whole. */
+static void test_dead_end_deeper(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_CHECK;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 0;
+	r.take_back_to = -1;
+	r.nodes = UINT64_MAX;
+	play_report(p, &r);
+	char *text = status_text(p);
+	squeeze(text);
+	is_str(text,
+	       "Dead end: no way to finish from here, for a reason that lies deeper (the solver needed "
+	       "18,446,744,073,709,551,615 tries); H shows what to take back",
+	       "a dead end found by the count: the reason deeper, the solver's tries");
+	free(text);
+	play_free(p);
+}
+
 /* A count asked while a hint is worked out replaces it: the hint's
  * "Thinking..." goes, and H asks again once the count is over. */
 static void test_count_after_hint(void)
@@ -502,6 +527,7 @@ int main(void)
 	test_messages();
 	test_hand_on_board();
 	test_dead_end_with_hand();
+	test_dead_end_deeper();
 	test_count_after_hint();
 	test_click_under_race();
 	test_readme_screen();
