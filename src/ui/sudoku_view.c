@@ -825,8 +825,7 @@ const struct view_ops sudoku_view_ops = {
 	.keys_title = "On the grid",
 	.mouse = sv_mouse,
 	.help = "Givens are bold, your digits plain.  Every pencil mark shows as its digit, each in its own place in "
-	        "the cell: 1-5 above 6-9 on a terminal of 80 x 24 or more, in a 3x3 from 80 x 35 (narrower ones, "
-	        "down to 66 and 74 columns, need a row more: the status takes a third line there); there a given is "
+	        "the cell: 1-5 above 6-9 on a terminal of 66 x 24 or more, in a 3x3 from 74 x 35; there a given is "
 	        "in brackets, [5], and your digit in round ones, (5), so that neither is taken for a mark.  On a "
 	        "smaller terminal a blank cell shows how many marks it has, in a small digit beside its dot (.3 "
 	        "without Unicode), the status line spells out the cursor's, and a given is in brackets only without "
