@@ -21,7 +21,7 @@
 /* Memory for the memo of a check or a count. */
 #define MEMO_BYTES ((size_t)256 << 20)
 /* Probes for the animation's estimate of the tree. */
-#define ANIM_PROBES 1000
+#define ANIM_PROBES 3000
 /* Seconds between frames of a freely running animation. */
 #define FRAME_SECONDS (1.0 / 30)
 /* Mems between progress reports and cancel checks of a count run through
@@ -355,7 +355,7 @@ static void run_count(struct worker *w, struct worker_job *j)
 
 /* ---- the search on screen ------------------------------------------- */
 
-static void frame(struct engine *e, uint64_t backtracks, double estimate, struct worker_anim *a)
+static void frame(struct engine *e, uint64_t backtracks, double estimate, double estimate_se, struct worker_anim *a)
 {
 	const struct search_stats *st = engine_stats(e);
 	const struct engine_event *ev = engine_event(e);
@@ -370,15 +370,14 @@ static void frame(struct engine *e, uint64_t backtracks, double estimate, struct
 	a->backtracks = backtracks;
 	a->solutions = st->solutions;
 	a->estimate = estimate;
+	a->estimate_se = estimate_se;
 	a->done = ev->kind == ENGINE_EV_DONE;
-	/* The share of the estimated tree behind us, by nodes: it moves from
-	 * the first step, where Knuth's measure of finished subtrees stays at
-	 * 0 until the first branch is done, and it stays below 1 until the
-	 * end, however low the estimate was. */
+	/* The share of the estimated tree behind us, by nodes: it moves with
+	 * every step and agrees with the nodes left that the panel shows.
+	 * (Knuth's measure of finished subtrees jumps at the first branch
+	 * done: 1/27 of Kanoodle after 12 nodes of some 26 million.)  Below 1
+	 * until the end, however low the estimate was. */
 	double f = estimate > 0 ? (double)st->nodes / estimate : 0;
-	double k = e->ops->progress(e);
-	if (k > f)
-		f = k;
 	a->fraction = a->done ? 1.0 : f < 0.999 ? f : 0.999;
 	bool solution = ev->kind == ENGINE_EV_SOLUTION;
 	a->at_solution = solution && st->solutions == 1;
@@ -422,18 +421,19 @@ static void run_animate(struct worker *w, struct worker_job *j)
 		publish(w, &r);
 		return;
 	}
-	double estimate = 0;
+	double estimate = 0, estimate_se = 0;
 	if (e->ops->probe) {
 		struct estimate est;
 		estimate_init(&est, 1, 1);
 		estimate_engine(&est, e, ANIM_PROBES, &j->cancel);
 		estimate = estimate_nodes(&est);
+		estimate_se = estimate_nodes_se(&est);
 		estimate_free(&est);
 	}
 
 	struct engine_ctl ctl = { .step = true, .cancel = &j->cancel };
 	uint64_t backtracks = 0;
-	frame(e, backtracks, estimate, &r.anim);
+	frame(e, backtracks, estimate, estimate_se, &r.anim);
 	publish(w, &r);
 	bool free_run;
 	while (wait_for_steps(w, j, &free_run)) {
@@ -456,7 +456,7 @@ static void run_animate(struct worker *w, struct worker_job *j)
 		if (s == ENGINE_CANCELLED)
 			break;
 		r.anim.steps++;
-		frame(e, backtracks, estimate, &r.anim);
+		frame(e, backtracks, estimate, estimate_se, &r.anim);
 		if (r.anim.at_solution || s == ENGINE_DONE) {
 			pause_animation(w);
 			r.anim.done = s == ENGINE_DONE;
@@ -515,11 +515,53 @@ static void run_grade(struct worker *w, struct worker_job *j)
 
 /* Probes for each racer's estimate: a few milliseconds each. */
 #define RACE_PROBES 200
-/* Each racer's turn: it runs in small budgets until this much of its own
- * time has passed, then the next one runs; a report after each round. */
+/* At full pace, each racer's turn: it runs in small budgets until this
+ * much of its own time has passed, then the next one runs; a report after
+ * each round. */
 #define RACE_TURN_SECONDS 0.02
 #define RACE_SLICE_MEMS 20000
 
+/* One racer a step on: on until its next node (a place where it chooses),
+ * its first solution or its end.  Its own time is counted. */
+static void race_step(struct engine *e, struct worker_race_row *row, const atomic_int *cancel)
+{
+	struct engine_ctl ctl = { .step = true, .cancel = cancel };
+	uint64_t nodes = engine_stats(e)->nodes;
+	double t0 = clock_seconds();
+	enum engine_status st;
+	do
+		st = engine_run(e, &ctl);
+	while (st == ENGINE_STEP && engine_event(e)->kind != ENGINE_EV_SOLUTION && engine_stats(e)->nodes == nodes);
+	row->seconds += clock_seconds() - t0;
+	row->nodes = engine_stats(e)->nodes;
+	if (st == ENGINE_STEP && engine_event(e)->kind == ENGINE_EV_SOLUTION)
+		row->state = RACE_SOLVED;
+	else if (st == ENGINE_DONE || (st == ENGINE_STEP && engine_event(e)->kind == ENGINE_EV_DONE))
+		row->state = RACE_NONE;
+}
+
+/* One racer's turn at full pace (time turns, as much as it can). */
+static void race_turn(struct engine *e, struct worker_race_row *row, const atomic_int *cancel)
+{
+	struct engine_ctl ctl = { .mems_budget = RACE_SLICE_MEMS, .report_solutions = true, .cancel = cancel };
+	double t0 = clock_seconds(), t = t0;
+	enum engine_status st = ENGINE_BUDGET;
+	while (st == ENGINE_BUDGET && t - t0 < RACE_TURN_SECONDS) {
+		st = engine_run(e, &ctl);
+		t = clock_seconds();
+	}
+	row->seconds += t - t0;
+	row->nodes = engine_stats(e)->nodes;
+	if (st == ENGINE_SOLUTION)
+		row->state = RACE_SOLVED;
+	else if (st == ENGINE_DONE)
+		row->state = RACE_NONE;
+}
+
+/* The engines run side by side at the pace the game grants, as the search
+ * on screen does (worker_anim_grant): each granted step takes every racer
+ * still running one node on, so the player sees which needs fewer; at full
+ * pace (worker_anim_free) they run in time turns. */
 static void run_race(struct worker *w, struct worker_job *j)
 {
 	struct worker_report r = { .kind = WORK_RACE, .gen = j->gen, .take_back_to = -1 };
@@ -545,35 +587,40 @@ static void run_race(struct worker *w, struct worker_job *j)
 			estimate_init(&est, 1, 1);
 			estimate_engine(&est, e[k], RACE_PROBES, &j->cancel);
 			race->row[k].estimate = estimate_nodes(&est);
+			race->row[k].estimate_se = estimate_nodes_se(&est);
 			estimate_free(&est);
 		}
 		race->row[k].state = RACE_RUNNING;
 	}
 	publish(w, &r);
-	struct engine_ctl ctl = { .mems_budget = RACE_SLICE_MEMS, .report_solutions = true, .cancel = &j->cancel };
-	bool running = true;
-	while (running && !cancelled(j)) {
-		running = false;
-		for (int k = 0; k < race->n && !cancelled(j); k++) {
-			struct worker_race_row *row = &race->row[k];
-			if (row->state != RACE_RUNNING)
-				continue;
-			double t0 = clock_seconds(), t = t0;
-			enum engine_status st = ENGINE_BUDGET;
-			while (st == ENGINE_BUDGET && t - t0 < RACE_TURN_SECONDS) {
-				st = engine_run(e[k], &ctl);
-				t = clock_seconds();
+	bool running = true, free_run;
+	while (running && wait_for_steps(w, j, &free_run)) {
+		double until = clock_seconds() + FRAME_SECONDS;
+		do {
+			running = false;
+			for (int k = 0; k < race->n && !cancelled(j); k++) {
+				struct worker_race_row *row = &race->row[k];
+				if (row->state != RACE_RUNNING)
+					continue;
+				if (free_run)
+					race_turn(e[k], row, &j->cancel);
+				else
+					race_step(e[k], row, &j->cancel);
+				if (row->state == RACE_RUNNING && row->seconds >= WORKER_RACE_SECONDS)
+					row->state = RACE_GAVE_UP;
+				running |= row->state == RACE_RUNNING;
 			}
-			row->seconds += t - t0;
-			row->nodes = engine_stats(e[k])->nodes;
-			if (st == ENGINE_SOLUTION)
-				row->state = RACE_SOLVED;
-			else if (st == ENGINE_DONE)
-				row->state = RACE_NONE;
-			else if (row->seconds >= WORKER_RACE_SECONDS)
-				row->state = RACE_GAVE_UP;
-			running |= row->state == RACE_RUNNING;
-		}
+			if (!free_run) {
+				pthread_mutex_lock(&w->lock);
+				if (w->grant)
+					w->grant--;
+				bool more = w->grant > 0;
+				pthread_mutex_unlock(&w->lock);
+				if (!more)
+					break;
+			}
+		} while (running && !cancelled(j) && clock_seconds() < until);
+		race->steps++;
 		r.final = !running;
 		publish(w, &r);
 	}

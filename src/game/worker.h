@@ -65,6 +65,7 @@ struct worker_anim {
 	uint64_t steps;             /* frames so far */
 	u128 solutions;
 	double estimate;            /* Knuth's estimate of the tree's nodes (0: the engine cannot probe) */
+	double estimate_se;         /* its standard error */
 	double fraction;            /* share of that tree searched, nodes / estimate: below 1 until done */
 	bool at_solution;           /* stopped at the first solution found (paused) */
 	bool done;                  /* the tree is searched */
@@ -89,9 +90,14 @@ struct worker_race_row {
 	uint64_t nodes;             /* to its first solution, or so far */
 	double seconds;             /* its own time, not the others' */
 	double estimate;            /* Knuth's estimate of its whole tree's nodes; 0: it cannot probe */
+	double estimate_se;         /* its standard error */
 };
 
+/* The engines race at the pace the game grants (worker_anim_grant: a
+ * step takes each engine still running one node on), or at full pace
+ * (worker_anim_free), as the search on screen does. */
 struct worker_race {
+	uint64_t steps;             /* reports so far */
 	int n;
 	struct worker_race_row row[WORKER_RACE_MAX];
 };

@@ -82,6 +82,21 @@ int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, i
  * through other told steps; if more than max steps are needed, the
  * earliest are left out.) */
 
+/* Why g has no solution, when the singles show it: the naked and hidden
+ * singles, placed in turn, leave a blank cell no candidate or a unit no
+ * place for a digit.  Only the singles that contradiction rests on are
+ * told (traced back from it, as for a hint), in the order they are
+ * placed; none when g shows it as it is.  False if the singles run out,
+ * or fill the grid, first.  g holds no digit twice in a unit. */
+struct sdk_contradiction {
+	int cell;                  /* the blank cell left no candidate, or -1 */
+	int unit, digit;           /* or the unit (numbered as in sudoku_grid.h) left no place for digit */
+	int n_forced;
+	struct { uint8_t cell, digit; } forced[SDK_MAX_CELLS];
+};
+
+bool sdk_logic_contradiction(const struct sdk_grid *g, struct sdk_contradiction *out);
+
 /* Grade g by the ladder: 1 singles; 2 locked candidates and pairs; 3
  * triples and X-wing; 4 the ladder stalls (needs trial).  *hardest the
  * hardest rung used (or the rung where it stalled: SDK_T_NONE), *steps

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "puzzles/sudoku_engines.h"
+#include "puzzles/sudoku_logic.h"
 #include "puzzles/sudoku_teach.h"
 #include "puzzles/xc_engine.h"
 #include "util/textfit.h"
@@ -800,17 +801,28 @@ static void say_one(const struct sdk_grid *g, const char *m, size_t len, char *b
 static void describe_move(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief)
 {
 	int parts = 0, entries = 0, marks = 0;
+	const char *entry = NULL;
+	size_t entry_len = 0;
 	for (const char *m = move; *m;) {
 		const char *e = strchr(m, ';');
 		size_t len = e ? (size_t)(e - m) : strlen(m);
 		const char *op = strpbrk(m, "=^+-:;");
-		if (op && op < m + len)
+		if (op && op < m + len) {
 			entries += *op == '=', marks += *op == '^' || *op == '+' || *op == '-';
+			if (*op == '=')
+				entry = m, entry_len = len;
+		}
 		parts++;
 		m = e ? e + 1 : m + len;
 	}
 	if (parts <= 1) {
 		say_one(&s->grid, move, strlen(move), buf, size, brief);
+		return;
+	}
+	/* A digit entered with the marks it took from its peers is, to the
+	 * player, the digit entered. */
+	if (entries == 1 && entries + marks == parts) {
+		say_one(&s->grid, entry, entry_len, buf, size, brief);
 		return;
 	}
 	if (entries == parts)
@@ -846,35 +858,44 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 		note_piece(out, g->v[a]);
 		return true;
 	}
-	sdk_mask cand[SDK_MAX_CELLS];
-	sdk_candidates(g, geo, cand);
-	for (int c = 0; c < g->cells; c++)
-		if (!g->v[c] && !cand[c]) {
-			sudoku_cell_name(g, c, a_name, sizeof a_name);
-			note_say(out, "%s has no candidate left: every digit is in its row, column or box", a_name);
-			note_cell(out, c);
-			return true;
-		}
-	for (u = 0; u < geo->units; u++) {
-		sdk_mask placed = 0, can = 0;
-		for (int i = 0; i < geo->side; i++) {
-			int c = geo->unit_cell[u][i];
-			if (g->v[c])
-				placed |= sdk_bit(g->v[c]);
-			else
-				can |= cand[c];
-		}
-		sdk_mask missing = (sdk_mask)(sdk_all(g->side) & ~placed & ~can);
-		if (missing) {
-			int d = sdk_first_digit(missing);
-			sudoku_unit_name(geo->side, u, unit, sizeof unit);
-			note_say(out, "no cell of %s can hold %d", unit, d);
-			mark_unit(geo, u, out);
-			note_piece(out, d);
-			return true;
-		}
+	/* Then where the singles lead, if to a contradiction: the cell or
+	 * the digit it ends in, and the digits the singles force on the way.
+	 * Those are not on the grid: the words name the first three, and
+	 * every one's cell is marked. */
+	struct sdk_contradiction why;
+	if (!sdk_logic_contradiction(g, &why))
+		return false;
+	char end[96], forced[128] = "";
+	if (why.cell >= 0) {
+		sudoku_cell_name(g, why.cell, a_name, sizeof a_name);
+		snprintf(end, sizeof end, why.n_forced ? "%s has no candidate left"
+		                                       : "%s has no candidate left: every digit is in its row, column or box",
+		         a_name);
+		note_cell(out, why.cell);
+	} else {
+		sudoku_unit_name(geo->side, why.unit, unit, sizeof unit);
+		snprintf(end, sizeof end, "no cell of %s can hold %d", unit, why.digit);
+		mark_unit(geo, why.unit, out);
+		note_piece(out, why.digit);
 	}
-	return false;
+	size_t len = 0;
+	int told = why.n_forced > 3 ? 3 : why.n_forced;
+	for (int i = 0; i < why.n_forced; i++) {
+		note_cell(out, why.forced[i].cell);
+		if (i >= told)
+			continue;
+		sudoku_cell_name(g, why.forced[i].cell, b_name, sizeof b_name);
+		const char *sep = i == 0 ? "" : i + 1 == why.n_forced ? " and " : ", ";
+		len += (size_t)snprintf(forced + len, sizeof forced - len, "%s%s%s %d", sep, b_name, i == 0 ? " must be" : "",
+		                        why.forced[i].digit);
+	}
+	if (why.n_forced > told)
+		snprintf(forced + len, sizeof forced - len, " and %d more (marked)", why.n_forced - told);
+	if (why.n_forced)
+		note_say(out, "%s, and then %s", forced, end);
+	else
+		note_say(out, "%s", end);
+	return true;
 }
 
 /* ---- the exact cover -------------------------------------------------- */

@@ -151,9 +151,41 @@ int tiling_piece_faces(const struct tiling *t, int p)
 	return faces;
 }
 
+/* Is piece p flat: no ball over another in any of its orientations
+ * (Kanoodle's pieces; IQ Fit's stand on their pegs)? */
+static bool flat_piece(const struct tiling *t, int p)
+{
+	for (int j = t->orient_first[p]; j < t->orient_first[p + 1]; j++)
+		if (t->orient[j].n_cells != t->orient[j].n_balls)
+			return false;
+	return true;
+}
+
+/* The orientation of o's piece whose cells are o's mirror image, left to
+ * right; o itself if none (a piece the same both ways). */
+static int mirrored(const struct tiling *t, int o)
+{
+	const struct tiling_orient *a = &t->orient[o];
+	int cells[TILING_MAX_BALLS][2];
+	for (int k = 0; k < a->n_cells; k++) {
+		cells[k][0] = a->cells[k][0];
+		cells[k][1] = a->w - 1 - a->cells[k][1];
+	}
+	qsort(cells, (size_t)a->n_cells, sizeof cells[0], cmp_cell);
+	for (int j = t->orient_first[a->piece]; j < t->orient_first[a->piece + 1]; j++)
+		if (t->orient[j].n_cells == a->n_cells && !memcmp(t->orient[j].cells, cells, sizeof cells[0] * (size_t)a->n_cells))
+			return j;
+	return o;
+}
+
 int tiling_orient_turn_over(const struct tiling *t, int o)
 {
 	const struct tiling_orient *a = &t->orient[o];
+	/* A flat piece turned over lies as its mirror image, whichever of its
+	 * faces that is: White's mirror is one of its own quarter turns, and
+	 * the next face would have left it as it was. */
+	if (flat_piece(t, a->piece))
+		return mirrored(t, o);
 	int p = a->piece, faces = tiling_piece_faces(t, p), want = (a->face + 1) % faces, best = o, best_turn = -1;
 	for (int j = t->orient_first[p]; j < t->orient_first[p + 1]; j++) {
 		const struct tiling_orient *b = &t->orient[j];

@@ -90,8 +90,10 @@ struct tiling {
 struct tiling *tiling_new(const struct tiling_family_def *def);
 /* The orientations of piece p: orient_first[p] .. orient_first[p+1]-1. */
 int tiling_piece_faces(const struct tiling *t, int p);
-/* Orientation o turned over: the next face of its piece, as near as may
- * be the same quarter turn (the same orientation if the piece has one face). */
+/* Orientation o turned over: for a flat piece, its mirror image left to
+ * right (the same orientation only if it is symmetric so); for a piece
+ * standing on pegs (IQ Fit), the next face of it, as near as may be the
+ * same quarter turn. */
 int tiling_orient_turn_over(const struct tiling *t, int o);
 /* The placement of orientation o with its (0, 0) at row, col; -1 if it
  * would leave the board. */

@@ -683,11 +683,11 @@ static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	char n[U128_DIGITS + 13];
 	u128_grouped(out->effort, n);
 	if (ways == 1)
-		snprintf(out->why, sizeof out->why, "%s search nodes to finish it and prove the way unique", n);
+		snprintf(out->why, sizeof out->why, "%s search steps to finish it and prove the way unique", n);
 	else if (ways == 0)
-		snprintf(out->why, sizeof out->why, "%s search nodes to show there is none", n);
+		snprintf(out->why, sizeof out->why, "%s search steps to show there is none", n);
 	else
-		snprintf(out->why, sizeof out->why, "%s search nodes to find every way", n);
+		snprintf(out->why, sizeof out->why, "%s search steps to find every way", n);
 	return !(cancel && atomic_load(cancel));
 }
 

@@ -210,6 +210,15 @@ bool app_save(struct app *a)
 		note(a, "The save of the solved game could not be deleted: %s", err.msg);
 		return false;
 	}
+	/* A game without a move is nothing to continue: it would only fill
+	 * the Continue list (its level starts the same).  One that has moves,
+	 * taken back or not, is kept. */
+	if (s->n <= 1) {
+		if (saves_drop_own(s, &err))
+			return true;
+		note(a, "The save of the game could not be deleted: %s", err.msg);
+		return false;
+	}
 	bool beside;
 	if (saves_put(a->saves_dir, s, &beside, &err)) {
 		if (beside) {

@@ -75,8 +75,8 @@ static int collect(const struct help *h, struct help_line *out)
 	if (h->view_help)
 		n += paragraph(h->view_title ? h->view_title : "The board", h->view_help, width, view_help, sizeof view_help,
 		               out + n);
-	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_MENU };
-	for (int i = 0; i < 4; i++) {
+	enum key_context order[] = { first, CTX_PLAY, CTX_SEARCH, CTX_RACE, CTX_MENU };
+	for (int i = 0; i < (int)(sizeof order / sizeof *order); i++) {
 		enum key_context c = order[i];
 		bool dup = false;
 		for (int j = 0; j < i; j++)
@@ -94,8 +94,12 @@ static int collect(const struct help *h, struct help_line *out)
 			out[n++] = (struct help_line){ NULL, NULL, false };
 		}
 		out[n++] = (struct help_line){ NULL, key_context_name(c), false };
+		/* Outside a game (the menu's help) a family's own keys are not
+		 * known: the game's ? lists them, each family its own. */
+		if (c == CTX_PLAY && !h->view_keys)
+			out[n++] = (struct help_line){ "?", "in a game: its own keys (pieces, digits, vertices)", false };
 		for (const struct key_binding *k = key_table; k->keys && n < HELP_MAX_LINES - 16; k++)
-			if (k->ctx == c && !(h->view_keys && (k->view_own || (c == CTX_PLAY && view_words(h, k->keys)))))
+			if (k->ctx == c && !k->view_own && !(c == CTX_PLAY && view_words(h, k->keys)))
 				out[n++] = (struct help_line){ k->keys, k->what, false };
 	}
 	out[n++] = (struct help_line){ NULL, NULL, false };

@@ -32,6 +32,12 @@ const struct key_binding key_table[] = {
 	{ CTX_SEARCH, ACT_SLOWER, "-", "slower", false },
 	{ CTX_SEARCH, ACT_ANIM_TAKE, "Enter", "take the solution found", false },
 	{ CTX_SEARCH, ACT_ANIM_STOP, "Esc", "stop, back to your position", false },
+	{ CTX_RACE, ACT_UP, "Up Down", "choose an engine", false },
+	{ CTX_RACE, ACT_SELECT, "Enter, 1 2 3 ...", "watch that engine search alone", false },
+	{ CTX_RACE, ACT_ANIM_PAUSE, "space", "pause, go on", false },
+	{ CTX_RACE, ACT_FASTER, "+", "faster", false },
+	{ CTX_RACE, ACT_SLOWER, "-", "slower", false },
+	{ CTX_RACE, ACT_BACK, "Esc, X", "back to your position", false },
 	{ CTX_MENU, ACT_UP, "arrows, h j k l", "choose", false },
 	{ CTX_MENU, ACT_SELECT, "Enter", "open it", false },
 	{ CTX_MENU, ACT_ABANDON, "d", "abandon the unfinished game chosen (asks first)", false },
@@ -46,6 +52,7 @@ const char *key_context_name(enum key_context ctx)
 	switch (ctx) {
 	case CTX_PLAY: return "On the board";
 	case CTX_SEARCH: return "Watching the search";
+	case CTX_RACE: return "The engines side by side";
 	case CTX_MENU: return "In the menu";
 	case CTX_ASK: return "Questions";
 	}
@@ -105,6 +112,26 @@ enum action key_action(enum key_context ctx, const struct term_event *ev)
 		if (ev->ch >= '1' && ev->ch <= '4')
 			return ACT_GENERATE;
 		return arrows(ev);
+	case CTX_RACE:
+		if (ev->sym == KEY_SYM_SPACE)
+			return ACT_ANIM_PAUSE;
+		if (ev->sym == KEY_SYM_ENTER)
+			return ACT_SELECT;
+		if (ev->sym == KEY_SYM_ESCAPE || ev->ch == 'X')
+			return ACT_BACK;
+		if (ev->ch == '+' || ev->ch == '=')
+			return ACT_FASTER;
+		if (ev->ch == '-' || ev->ch == '_')
+			return ACT_SLOWER;
+		if (ev->ch == 'q')
+			return ACT_QUIT;
+		if (ev->ch == '?')
+			return ACT_HELP;
+		if (ev->sym == KEY_SYM_UP || ev->ch == 'k')
+			return ACT_UP;
+		if (ev->sym == KEY_SYM_DOWN || ev->ch == 'j')
+			return ACT_DOWN;
+		return ACT_NONE;
 	case CTX_SEARCH:
 		if (ev->sym == KEY_SYM_SPACE)
 			return ACT_ANIM_PAUSE;

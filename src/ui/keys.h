@@ -25,6 +25,7 @@ enum action {
 enum key_context {
 	CTX_PLAY,      /* on the board */
 	CTX_SEARCH,    /* watching the search */
+	CTX_RACE,      /* the engines side by side */
 	CTX_MENU,      /* in the menu */
 	CTX_ASK,       /* answering a question */
 };

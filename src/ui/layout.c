@@ -37,14 +37,17 @@ void layout_board(struct layout *l, int rows, int cols, int board_rows, int boar
 				continue;
 			l->cw = cw;
 			l->ch = ch;
-			int body_h = rows;
-			l->board_y = (body_h - bh) / 2 + 1;
+			/* The board and the tray level at the top, the taller of
+			 * the two centred (a blank row under the title where there
+			 * is room): a tray taller than the board no longer starts
+			 * above its frame. */
+			int body_h = rows, top = (body_h - need_h) / 2;
+			if (top == 0 && body_h > need_h)
+				top = 1;
+			l->board_y = top + 1;
 			l->board_x = 1 + 1;
 			l->panel_x = bw + 2;
-			/* Level with the board's top if the tray fits below that. */
-			l->panel_y = l->board_y - 1;
-			if (l->panel_y + ph > body_h)
-				l->panel_y = 1;
+			l->panel_y = top;
 			l->panel_w = cols - l->panel_x - 1;
 			l->panel_h = body_h - 1;
 			l->slot_w = slot_w;

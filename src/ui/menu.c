@@ -136,6 +136,9 @@ struct menu *menu_new(struct app *a)
 	struct menu *m = xcalloc(1, sizeof *m);
 	m->app = a;
 	menu_refresh(m);
+	/* A player with games left unfinished most likely comes back to one:
+	 * the highlight starts on Continue. */
+	m->sel = 0;
 	return m;
 }
 
@@ -498,6 +501,13 @@ static void draw_title(const char *text, int cols)
 	draw_line(0, 0, style(ST_TITLE), text, cols);
 }
 
+/* The key reminder on the last row: the long form where it fits whole,
+ * else the short one, so that no key (q above all) is cut off. */
+static void footer(int rows, int cols, const char *text, const char *brief)
+{
+	draw_line(rows - 1, 1, style(ST_DIM), (int)strlen(text) <= cols - 2 ? text : brief, cols);
+}
+
 static void draw_levels(struct menu *m, int rows, int cols)
 {
 	struct app *a = m->app;
@@ -571,7 +581,8 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	} else if (m->row == 0) {
 		draw_line(y, 1, A_NORMAL, m->family->free_play ? m->family->free_play : "Free play", cols);
 	}
-	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter play  1-4 a new puzzle  Esc/q back  ? help", cols);
+	footer(rows, cols, "arrows choose  Enter play  1-4 a new puzzle  Esc/q back  ? help",
+	       "arrows  Enter play  1-4 new puzzle  Esc/q back  ? help");
 }
 
 /* "3 min ago": when a game was left. */
@@ -616,7 +627,8 @@ static void draw_saves(struct menu *m, int rows, int cols)
 	} else if (a->notice[0]) {
 		draw_notice(a->notice, rows, cols);
 	}
-	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter continue  d abandon  Esc/q back  ? help", cols);
+	footer(rows, cols, "arrows choose  Enter continue  d abandon  Esc/q back  ? help",
+	       "arrows  Enter continue  d abandon  Esc/q back  ? help");
 }
 
 void menu_draw(struct menu *m)
@@ -675,5 +687,5 @@ void menu_draw(struct menu *m)
 	}
 	if (a->notice[0])
 		draw_notice(a->notice, rows, cols);
-	draw_line(rows - 1, 1, style(ST_DIM), "arrows choose  Enter open  ? help  q quit", cols);
+	footer(rows, cols, "arrows choose  Enter open  ? help  q quit", "arrows  Enter open  ? help  q quit");
 }

@@ -25,6 +25,9 @@
 static const double speeds[] = { 1, 2, 5, 10, 20, 50, 100, 300, 1000, 3000, 10000, INFINITY };
 #define N_SPEEDS ((int)(sizeof speeds / sizeof *speeds))
 #define DEFAULT_SPEED 3
+/* The engines side by side start at 50 steps a second: a Sudoku's race
+ * of a few hundred steps is watched in seconds. */
+#define RACE_SPEED 5
 /* Frames a second, at most. */
 #define FPS 30.0
 /* How long a message stays, and the celebration. */
@@ -41,6 +44,7 @@ enum question { ASK_NONE, ASK_RESTART, ASK_NEW };
 enum check_mode { CHECK_OFF, CHECK_DEAD_ENDS, CHECK_FULL };
 
 struct play {
+	int status_lines;            /* STATUS_LINES, or one more (play_draw_on) */
 	struct app *app;             /* NULL in tests: no worker, no saving */
 	struct session *s;
 	const struct puzzle *pz;
@@ -61,6 +65,7 @@ struct play {
 	struct worker_report check;  /* the latest answer about this state */
 
 	int hint_tier;               /* tiers shown for this state */
+	bool reveal_said;            /* the message says the hint's move is in hand */
 	int hint_wanted;             /* tiers asked for while the solver thinks */
 	uint64_t hint_gen;
 	bool hint_known;
@@ -113,6 +118,7 @@ static void say(struct play *p, enum style_role st, const char *fmt, ...)
 	va_end(ap);
 	p->msg_style = st;
 	p->msg_until = clock_seconds() + MESSAGE_SECONDS;
+	p->reveal_said = false;
 	touch(p);
 }
 
@@ -236,6 +242,7 @@ static void show_hint(struct play *p)
 	if (p->hint_tier == h->hint_tiers && n->move[0]) {
 		if (p->vo->hold(p->view, session_state(p->s), n->move)) {
 			say(p, ST_NOTICE, "%s: Enter places it", n->text);
+			p->reveal_said = true;
 		} else if (play_move(p, n->move)) {
 			say(p, ST_NOTICE, "%s", n->text);
 		}
@@ -325,6 +332,16 @@ static void set_speed(struct play *p, int speed)
 	if (p->app && p->app->worker)
 		worker_anim_free(p->app->worker, !p->anim_paused && !waiting && isinf(speeds[p->speed]));
 	p->anim_clock = clock_seconds();
+	touch(p);
+}
+
+/* The race's pace: granted a step at a time by tick(), or free. */
+static void set_race_speed(struct play *p, int speed)
+{
+	p->race.speed = speed < 0 ? 0 : speed >= N_SPEEDS ? N_SPEEDS - 1 : speed;
+	if (p->app && p->app->worker)
+		worker_anim_free(p->app->worker, !p->race.paused && isinf(speeds[p->race.speed]));
+	p->race.clock = clock_seconds();
 	touch(p);
 }
 
@@ -496,6 +513,7 @@ static void ask(struct play *p, enum question q, const char *text)
 	snprintf(p->msg, sizeof p->msg, "%s", text);
 	p->msg_style = ST_NOTICE;
 	p->msg_until = INFINITY;
+	p->reveal_said = false;
 	touch(p);
 }
 
@@ -628,24 +646,28 @@ static void forget_hint(struct play *p)
 	}
 }
 
-/* Keys while the engines race: pick one to watch, or go back. */
+/* Keys while the engines race: its pace, pick one to watch, or go back. */
 static void race_event(struct play *p, const struct term_event *ev)
 {
-	enum action act = key_action(CTX_PLAY, ev);
+	enum action act = key_action(CTX_RACE, ev);
 	int pick = -1;
 	if (ev->kind == TERM_KEY && ev->ch >= '1' && ev->ch <= '9' && ev->ch - '1' < p->race.race.n)
 		pick = ev->ch - '1';
-	else if (act == ACT_PLACE && p->race.known)
+	else if (act == ACT_SELECT && p->race.known)
 		pick = p->race.sel;
 	if (act == ACT_UP || act == ACT_DOWN) {
 		race_move(&p->race, act == ACT_UP ? -1 : 1);
 		touch(p);
+	} else if (act == ACT_ANIM_PAUSE || act == ACT_FASTER || act == ACT_SLOWER) {
+		if (act == ACT_ANIM_PAUSE)
+			p->race.paused = !p->race.paused;
+		set_race_speed(p, p->race.speed + (act == ACT_FASTER) - (act == ACT_SLOWER));
 	} else if (pick >= 0 && p->race.race.n > 0) {
 		const char *name = p->race.race.row[pick].name;
 		p->race.open = false;
 		cancel(p);
 		start_search(p, name);
-	} else if (act == ACT_DROP || act == ACT_RACE) {
+	} else if (act == ACT_BACK) {
 		p->race.open = false;
 		cancel(p);
 		changed(p);
@@ -761,7 +783,9 @@ static void board_event(struct play *p, const struct term_event *ev)
 		forget_hint(p);
 		p->counting = false;
 		p->count_gen = p->grade_gen = p->check_gen = 0;
-		race_open(&p->race, submit(p, WORK_RACE, false));
+		race_open(&p->race, submit(p, WORK_RACE, false), RACE_SPEED);
+		p->race.clock = clock_seconds();
+		set_race_speed(p, RACE_SPEED);
 		p->msg[0] = '\0';
 		touch(p);
 		return;
@@ -787,6 +811,12 @@ static void board_event(struct play *p, const struct term_event *ev)
 		return;
 	default:
 		break;
+	}
+	/* The hint's move put back, or another taken in its place: the
+	 * message that it is in hand and Enter places it is no longer so. */
+	if (p->reveal_said && (act == ACT_DROP || act == ACT_PIECE || act == ACT_NEXT_PIECE || act == ACT_PREV_PIECE)) {
+		p->reveal_said = false;
+		p->msg[0] = '\0';
 	}
 	struct view_out out;
 	view_out_init(&out);
@@ -922,6 +952,27 @@ void play_resume(struct play *p)
 {
 	p->tick = clock_seconds();
 }
+/* Grant the steps due at `speed` a second since *clock (the search on
+ * screen's, or the race's); at most a frame's worth at once, so that a
+ * slow terminal never queues a backlog.  *wait: milliseconds until the
+ * next is due, if sooner. */
+static void pace(struct play *p, double *clock, double speed, double now, int *wait)
+{
+	double per = 1.0 / speed;
+	uint64_t due = 0;
+	while (*clock <= now && due < (uint64_t)(speed / FPS) + 1) {
+		*clock += per;
+		due++;
+	}
+	if (*clock < now)
+		*clock = now;
+	if (due)
+		grant(p, due);
+	int ms = (int)((*clock - now) * 1000) + 1;
+	if (ms < *wait)
+		*wait = ms;
+}
+
 
 int play_tick(struct play *p, double now)
 {
@@ -953,23 +1004,10 @@ int play_tick(struct play *p, double now)
 		wait = 100;
 	}
 	if (p->searching && p->anim_known && !p->anim_paused && !p->anim.at_solution && !p->anim.done &&
-	    !isinf(speeds[p->speed])) {
-		/* Grant the steps due since the last time; at most a frame's worth
-		 * at once, so that a slow terminal never queues a backlog. */
-		double per = 1.0 / speeds[p->speed];
-		uint64_t due = 0;
-		while (p->anim_clock <= now && due < (uint64_t)(speeds[p->speed] / FPS) + 1) {
-			p->anim_clock += per;
-			due++;
-		}
-		if (p->anim_clock < now)
-			p->anim_clock = now;
-		if (due)
-			grant(p, due);
-		int ms = (int)((p->anim_clock - now) * 1000) + 1;
-		if (ms < wait)
-			wait = ms;
-	}
+	    !isinf(speeds[p->speed]))
+		pace(p, &p->anim_clock, speeds[p->speed], now, &wait);
+	if (race_running(&p->race) && !isinf(speeds[p->race.speed]))
+		pace(p, &p->race.clock, speeds[p->race.speed], now, &wait);
 	return wait;
 }
 
@@ -1027,8 +1065,13 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 	if (c->completions == 0) {
 		if (c->dead_explained)
 			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
+		else if (c->nodes)
+			/* Found by the count, which said how far it had to look. */
+			snprintf(text, size, "Dead end: no way to finish from here, for a reason that lies deeper (the solver "
+			                     "needed %s tr%s); H shows what to take back",
+			         u128_grouped(c->nodes, (char[U128_DIGITS + 13]){ 0 }), c->nodes == 1 ? "y" : "ies");
 		else
-			snprintf(text, size, "Dead end: no way to finish from here  (H: what to take back)");
+			snprintf(text, size, "Dead end: no way to finish from here; H shows what to take back");
 		return ST_BAD;
 	}
 	if (p->check_mode != CHECK_FULL)
@@ -1044,39 +1087,47 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 
 static void draw_status(struct play *p, struct canvas *c)
 {
-	struct canvas st = canvas_window(c, c->rows - 1 - STATUS_LINES, 0, STATUS_LINES, c->cols);
+	const int STATUS = p->status_lines;
+	struct canvas st = canvas_window(c, c->rows - 1 - STATUS, 0, STATUS, c->cols);
 	int w = st.cols - 2;
 	if (p->msg[0]) {
-		int used = canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(p->msg_style), p->msg);
+		int used = canvas_text_lines(&st, 0, 1, w, STATUS, style(p->msg_style), p->msg);
 		/* A message of one line leaves the view's line where it was (the
-		 * cursor's cell, the piece in hand). */
-		if (used < STATUS_LINES && !p->searching && !p->race.open) {
+		 * cursor's cell, the piece in hand); the message that put a
+		 * hint's move in hand says what that line would. */
+		if (used < STATUS && !p->searching && !p->race.open && !p->reveal_said) {
 			char hand[160];
 			p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
-			canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+			canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
 		}
 		return;
 	}
 	if (p->searching) {
-		canvas_text_lines(&st, 0, 1, w, STATUS_LINES, style(ST_DIM), p->anim_step);
+		canvas_text_lines(&st, 0, 1, w, STATUS, style(ST_DIM), p->anim_step);
 		return;
 	}
 	if (p->counting) {
+		/* What the player can use: that it counts, how far, and for a
+		 * count that finds ways as it goes, how many and the time left
+		 * (a count by layers finds them all at its last layer, and its
+		 * work is in the middle ones: no time can be told). */
 		char text[128];
 		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
 		                                      : -1;
-		if (p->count.of_layers)
-			snprintf(text, sizeof text, "%3.0f%% of layers, %s so far, Esc stops", 100 * p->count.fraction,
-			         u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }));
+		const char *noun = p->pz->count_noun ? p->pz->count_noun : "ways to finish";
+		if (p->count.of_layers || p->count.solutions == 0)
+			snprintf(text, sizeof text, "Esc stops");
 		else if (left >= 0)
-			snprintf(text, sizeof text, "%3.0f%%  %s so far, about %d:%02d left, Esc stops",
-			         100 * p->count.fraction, u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }),
-			         left / 60, left % 60);
+			snprintf(text, sizeof text, "%s found, about %d:%02d left; Esc stops",
+			         u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }), left / 60, left % 60);
 		else
-			snprintf(text, sizeof text, "counting... Esc stops");
-		canvas_print(&st, 0, 1, A_NORMAL, "Counting ");
-		draw_bar(&st, 0, 10, 20, p->count.fraction);
-		canvas_text(&st, 0, 31, st.cols - 32, A_NORMAL, text);
+			snprintf(text, sizeof text, "%s found; Esc stops",
+			         u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }));
+		char head[64];
+		snprintf(head, sizeof head, "Counting the %s ", noun);
+		int x = 1 + canvas_text(&st, 0, 1, st.cols - 2, A_NORMAL, head);
+		draw_bar(&st, 0, x, 20, p->count.fraction);
+		canvas_text(&st, 0, x + 21, st.cols - x - 22, A_NORMAL, text);
 		char hand[160];
 		p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
 		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
@@ -1088,10 +1139,10 @@ static void draw_status(struct play *p, struct canvas *c)
 	enum style_role role = check_line(p, text, sizeof text);
 	p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
 	/* A dead end's reason comes before what is in hand. */
-	int room = !hand[0] || role == ST_BAD ? STATUS_LINES : 1;
+	int room = !hand[0] || role == ST_BAD ? STATUS : STATUS - 1;
 	int used = canvas_text_lines(&st, 0, 1, w, room, style(role), text);
-	if (used < STATUS_LINES)
-		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+	if (used < STATUS)
+		canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
 }
 
 /* The key reminder: the view's keys worth a reminder, then the screen's,
@@ -1102,11 +1153,13 @@ static void draw_keys(struct play *p, struct canvas *c)
 	/* q ends the program in a game started from the shell, else it goes
 	 * back to the menu: the reminder says which. */
 	const char *q = p->app && !p->app->direct ? "q menu" : "q quit";
-	const char *const board[] = { "u undo", "H hint", q, "A search", "C count", "p pause", NULL };
+	/* q and ? come always, at the end: a narrow terminal drops the
+	 * others first (at 60 columns it dropped q) */
+	const char *const board[] = { "u undo", "H hint", "A search", "C count", "p pause", NULL };
 	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
 	static const char *const holding[] = { "any key: leave", NULL };
-	static const char *const racing[] = { "Enter watch it", "Up Down choose", "Esc back", NULL };
+	static const char *const racing[] = { "space pause", "+ - speed", "Enter watch it", "Esc back", NULL };
 	bool on_board = !p->holding && !p->searching && !p->paused && !p->race.open;
 	const char *const *list = p->holding ? holding
 	                          : p->searching ? search
@@ -1121,7 +1174,9 @@ static void draw_keys(struct play *p, struct canvas *c)
 		canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_NOTICE), prompt);
 		return;
 	}
-	const char *last = p->paused || p->holding ? "" : "? help";
+	char board_last[32];
+	snprintf(board_last, sizeof board_last, "%s  ? help", q);
+	const char *last = p->paused || p->holding ? "" : on_board ? board_last : "? help";
 	int room = c->cols - 2 - (int)strlen(last);
 	char line[512] = "";
 	size_t len = 0;
@@ -1146,25 +1201,15 @@ static void draw_keys(struct play *p, struct canvas *c)
 	canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_DIM), line);
 }
 
-/* An estimate of nodes as the whole number it stands for, grouped ("about"
- * is the row's label: "tree, estimated"); from 10^10, in powers of ten,
- * so that it fits the panel beside any board. */
-static const char *whole_nodes(double x, char *buf)
-{
-	if (!(x >= 0))
-		x = 0;
-	if (x >= 1e10)
-		snprintf(buf, U128_DIGITS + 13, "%.2e", x);
-	else
-		u128_grouped((u128)(x + 0.5), buf);
-	return buf;
-}
-
+/* The search's figures beside the board: what it has done, exact; what
+ * lies ahead, estimated and said so ("about", give or take its spread).
+ * The estimate is Knuth's, from a thousand random walks made before the
+ * search starts; what is searched is the steps taken over it. */
 static void draw_search_panel(struct play *p, struct canvas *c)
 {
 	const struct worker_anim *a = &p->anim;
 	int w = c->cols;
-	char line[128];
+	char line[160];
 	const struct puzzle_engine *pe = puzzle_engine_find(p->pz, p->anim_engine);
 	char title[80];
 	/* Which engine, when the family has more than one to watch. */
@@ -1174,32 +1219,52 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 		snprintf(title, sizeof title, "The solver's search");
 	canvas_text(c, 0, 0, w, A_BOLD, title);
 	if (!p->anim_known) {
-		canvas_text(c, 2, 0, w, A_NORMAL, "estimating...");
+		canvas_text(c, 2, 0, w, A_NORMAL, "estimating its size...");
 		return;
 	}
 	struct {
 		const char *label;
-		char value[48];
-	} rows[8];
+		char value[64];
+	} rows[10];
 	int n = 0;
+	char fig[48];
 #define ROW(lbl, ...) (rows[n].label = lbl, snprintf(rows[n].value, sizeof rows[n].value, __VA_ARGS__), n++)
-	ROW("depth", "%d", a->level);
-	ROW("nodes", "%s", u128_grouped(a->nodes, (char[U128_DIGITS + 13]){ 0 }));
-	ROW("backtracks", "%s", u128_grouped(a->backtracks, (char[U128_DIGITS + 13]){ 0 }));
+	ROW("steps", "%s", u128_grouped(a->nodes, (char[U128_DIGITS + 13]){ 0 }));
+	ROW("choices now", "%d", a->level);
+	ROW("taken back", "%s", u128_grouped(a->backtracks, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("solutions", "%s", u128_grouped(a->solutions, (char[U128_DIGITS + 13]){ 0 }));
-	ROW("tree, estimated", "%s nodes", whole_nodes(a->estimate, (char[U128_DIGITS + 13]){ 0 }));
-	ROW("searched", "%.2f%%", 100 * a->fraction);
-	ROW("left, estimated", "%s nodes", whole_nodes(a->estimate * (1 - a->fraction), (char[U128_DIGITS + 13]){ 0 }));
+	if (a->estimate > 0) {
+		race_round(a->estimate, fig, sizeof fig);
+		ROW("whole tree", "about %s", fig);
+		int spread = (int)(100 * a->estimate_se / a->estimate + 0.5);
+		if (spread >= 1)
+			ROW("", "give or take %d%%", spread);
+		double f = a->fraction;
+		if (a->done)
+			ROW("searched", "all of it");
+		else if ((double)a->nodes > a->estimate)
+			ROW("searched", "more than estimated");
+		else if (f < 0.001)
+			ROW("searched", "under 0.1%%");
+		else
+			ROW("searched", "about %.*f%%", f < 0.1 ? 1 : 0, 100 * f);
+		if (!a->done && a->estimate - (double)a->nodes >= 1) {
+			race_round(a->estimate - (double)a->nodes, fig, sizeof fig);
+			ROW("left", "about %s", fig);
+		}
+	}
 	if (isinf(speeds[p->speed]))
 		ROW("speed", "%s", p->anim_paused ? "paused, full" : "full speed");
 	else
-		ROW("speed", "%s%g/s", p->anim_paused ? "paused, " : "", speeds[p->speed]);
+		ROW("speed", p->anim_paused ? "paused (%g/s)" : "%g steps/s", speeds[p->speed]);
 #undef ROW
 	for (int i = 0; i < n; i++) {
-		snprintf(line, sizeof line, "%-15s %s", rows[i].label, rows[i].value);
+		snprintf(line, sizeof line, "%-11s %s", rows[i].label, rows[i].value);
 		canvas_text(c, 2 + i, 0, w, A_NORMAL, line);
 	}
-	draw_bar(c, 3 + n, 0, w < 30 ? w : 30, a->fraction);
+	if (a->estimate > 0)
+		draw_bar(c, 3 + n, 0, w < 30 ? w : 30, a->fraction);
+	canvas_text_lines(c, 5 + n, 0, w, 2, style(ST_DIM), "A step: a place where the search chooses.");
 }
 
 /* What the view marks: the search's step, a dead end, or the hint's tier. */
@@ -1234,7 +1299,16 @@ void play_draw_on(struct play *p, struct canvas *c)
 	p->vo->size(p->view, &min_rows, &min_cols, &best_rows, &best_cols);
 	p->need_rows = min_rows + CHROME;
 	p->need_cols = min_cols;
-	p->too_small = c->rows < CHROME + 1 || !p->vo->layout(p->view, c->rows - CHROME, c->cols);
+	/* Narrower than 80 columns a message wraps to two lines more often,
+	 * and would push the view's line (the piece in hand) away: a third
+	 * status line where the view has a row to spare beyond its best
+	 * (taking one it could use would cost it its larger form: Sudoku's
+	 * marks as digits). */
+	p->status_lines = STATUS_LINES;
+	if (c->cols < 80 && c->rows - CHROME - 1 >= best_rows && p->vo->layout(p->view, c->rows - CHROME - 1, c->cols))
+		p->status_lines = STATUS_LINES + 1;
+	int chrome = CHROME + p->status_lines - STATUS_LINES;
+	p->too_small = c->rows < chrome + 1 || !p->vo->layout(p->view, c->rows - chrome, c->cols);
 	if (p->too_small) {
 		too_small(p, c);
 		return;
@@ -1247,7 +1321,7 @@ void play_draw_on(struct play *p, struct canvas *c)
 		draw_keys(p, c);
 		return;
 	}
-	struct canvas body = canvas_window(c, 1, 0, c->rows - CHROME, c->cols);
+	struct canvas body = canvas_window(c, 1, 0, c->rows - chrome, c->cols);
 	struct view_show show = { 0 };
 	show.marks = board_marks(p);
 	show.searching = p->searching;
@@ -1255,7 +1329,12 @@ void play_draw_on(struct play *p, struct canvas *c)
 	if (p->searching && p->anim_state)
 		st = p->anim_state;
 	if (p->race.open) {
-		race_draw(&p->race, &body);
+		char pace_words[64];
+		if (isinf(speeds[p->race.speed]))
+			snprintf(pace_words, sizeof pace_words, "Side by side at full speed");
+		else
+			snprintf(pace_words, sizeof pace_words, "Side by side, %g steps a second each", speeds[p->race.speed]);
+		race_draw(&p->race, &body, pace_words);
 		draw_status(p, c);
 		draw_keys(p, c);
 		return;

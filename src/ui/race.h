@@ -1,8 +1,10 @@
 /* The engines side by side: every engine of the family runs on the
- * player's position in turns (a WORK_RACE job), and a table shows each one's
- * progress live, after seed 004's table: solved or not, nodes, time, and
- * Knuth's estimate of its tree.  The player then picks one to watch search
- * (the game screen starts it). */
+ * player's position (a WORK_RACE job), a step each at a shared pace that
+ * the player sets (space, + and -), so that the one that needs fewer
+ * steps is seen to get there first; a table shows each one's progress
+ * live: solved or not, its steps, its own time, and Knuth's estimate of
+ * its whole tree.  The player then picks one to watch search alone (the
+ * game screen starts it). */
 #ifndef LD_RACE_H
 #define LD_RACE_H
 
@@ -19,13 +21,22 @@ struct race_screen {
 	struct worker_race race;
 	int sel;                     /* the engine chosen to watch */
 	bool final;
+	int speed;                   /* steps a second, as an index of the game's speeds */
+	bool paused;
+	double clock;                /* when the next step is due */
 };
 
-void race_open(struct race_screen *rs, uint64_t gen);
+void race_open(struct race_screen *rs, uint64_t gen, int speed);
+/* Is a step of the race due now: opened, running, not paused? */
+bool race_running(const struct race_screen *rs);
 /* A report of the job: true if it was this screen's. */
 bool race_report(struct race_screen *rs, const struct worker_report *r);
 void race_move(struct race_screen *rs, int delta);
-/* The table, on a canvas of its own. */
-void race_draw(const struct race_screen *rs, struct canvas *c);
+/* An estimate's figures: x in three, "2,670", "19.5 million", "2.70
+ * billion", beyond trillions "3.1e+15": its last digits would be noise. */
+void race_round(double x, char *buf, size_t size);
+/* The table, on a canvas of its own; pace: the pace in words ("20
+ * steps a second"). */
+void race_draw(const struct race_screen *rs, struct canvas *c, const char *pace);
 
 #endif

@@ -120,12 +120,14 @@ const char *glyph(enum glyph g)
 		[GL_LEFT] = "\u2190", [GL_RIGHT] = "\u2192", [GL_UP] = "\u2191", [GL_DOWN] = "\u2193",
 		[GL_BAR_FULL] = "\u2588", [GL_BAR_EMPTY] = "\u2591", [GL_HLINE] = "\u2500", [GL_VLINE] = "\u2502",
 		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518", [GL_CLASH] = "\u00d7",
+		[GL_MICRO] = "\u00b5", [GL_PLUSMINUS] = "\u00b1",
 	};
 	static const char *const ascii[GL_COUNT] = {
 		[GL_EMPTY] = ".", [GL_STACKED] = ":", [GL_TICK] = "*", [GL_SAVED] = "~", [GL_DOT] = "-",
 		[GL_LEFT] = "<", [GL_RIGHT] = ">", [GL_UP] = "^", [GL_DOWN] = "v",
 		[GL_BAR_FULL] = "#", [GL_BAR_EMPTY] = "-", [GL_HLINE] = "-", [GL_VLINE] = "|",
 		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+", [GL_CLASH] = "!",
+		[GL_MICRO] = "u", [GL_PLUSMINUS] = "+-",
 	};
 	return unicode ? utf8[g] : ascii[g];
 }

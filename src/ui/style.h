@@ -36,6 +36,8 @@ enum glyph {
 	GL_BAR_FULL, GL_BAR_EMPTY,
 	GL_HLINE, GL_VLINE, GL_TL, GL_TR, GL_BL, GL_BR,
 	GL_CLASH,      /* beside what is under a piece in hand that does not fit */
+	GL_MICRO,      /* the prefix of microseconds */
+	GL_PLUSMINUS,  /* an estimate's spread */
 	GL_COUNT
 };
 

@@ -17,19 +17,88 @@
 #define PANEL_W 34
 #define PANEL_H 12
 
-/* The sizes a grid can take, largest first: a cell's width and height,
- * and whether thin lines part the cells of a box (the boxes always have
- * heavy ones).  At 80x24 a 9x9 grid takes 3x1 cells with thin lines. */
-struct cell_size {
-	int cw, ch;
-	bool lines;
+/* The forms a grid can take, largest first.  Where a cell has room for
+ * every pencil mark as its digit, each digit in a place of its own (a 3x3
+ * like the box, or 1-5 above 6-9), every mark of every cell shows; in the
+ * smallest cells a blank shows how many marks it has.
+ *
+ * Across, the cells of a box are parted by a thin line or by blank
+ * columns (gap), and kept pad columns from a box's rule; down, by a thin
+ * line or nothing: a cell's rows are what a 9x9 grid can least spare.  At
+ * 80x24 the game screen leaves the grid 20 rows (the title, two status
+ * lines and the key reminder take four): nine cells two rows high and the
+ * two rules between the boxes fill them, with no row for a border, so
+ * that form has none and its boxes are set apart by their rules alone,
+ * as on a noughts-and-crosses board.  A border cut off at the top and
+ * bottom would read as a grid cut short. */
+struct form {
+	int cw, ch;      /* a cell's width and height */
+	bool lines;      /* thin lines part the cells of a box */
+	int gap, pad;    /* else: blank columns between its cells, and beside its rules */
+	bool frame;      /* the heavy border round the grid */
 };
 
-static const struct cell_size sizes[] = {
-	{ 7, 3, true }, { 5, 3, true }, { 7, 2, true }, { 5, 2, true }, { 3, 1, true }, { 3, 1, false },
+static const struct form forms[] = {
+	{ 7, 3, true, 0, 0, true },   /* marks in a 3x3, every cell lined: 74 x 37 for a 9x9 */
+	{ 5, 3, false, 3, 1, true },  /* marks in a 3x3, box rules only: 74 x 31 (120x40) */
+	{ 5, 2, false, 2, 1, true },  /* marks 1-5 over 6-9: 68 x 22 */
+	{ 5, 2, false, 2, 1, false }, /* the same, no border: 66 x 20 (80x24) */
+	{ 3, 1, true, 0, 0, true },   /* a count of marks: 38 x 19 */
+	{ 3, 1, false, 0, 0, true },  /* 32 x 13 */
 };
 
-#define N_SIZES ((int)(sizeof sizes / sizeof *sizes))
+#define N_FORMS ((int)(sizeof forms / sizeof *forms))
+
+/* One direction of a form: a cell's extent, what parts two cells of a box
+ * (a line is 1), the blank beside a box's rule, and the border's width. */
+struct axis {
+	int cell, sep, pad, outer;
+};
+
+static struct axis axis_across(const struct form *f)
+{
+	return (struct axis){ f->cw, f->lines ? 1 : f->gap, f->lines ? 0 : f->pad, f->frame };
+}
+
+static struct axis axis_down(const struct form *f)
+{
+	return (struct axis){ f->ch, f->lines ? 1 : 0, 0, f->frame };
+}
+
+/* A box's extent between its rules. */
+static int box_span(struct axis a, int box)
+{
+	return 2 * a.pad + box * a.cell + (box - 1) * a.sep;
+}
+
+/* The grid's, borders included. */
+static int extent(struct axis a, int box)
+{
+	return 2 * a.outer + box * box_span(a, box) + box - 1;
+}
+
+/* Where cell row (or column) i begins, from the grid's edge. */
+static int cell_offset(struct axis a, int box, int i)
+{
+	return a.outer + i / box * (box_span(a, box) + 1) + a.pad + i % box * (a.cell + a.sep);
+}
+
+/* Where the line before cell row (or column) i lies (i = side: the last
+ * border); -1 for the border of a form that has none. */
+static int line_offset(struct axis a, int box, int i)
+{
+	if (i % box == 0)
+		return a.outer + i / box * (box_span(a, box) + 1) - 1;
+	return cell_offset(a, box, i) - 1;
+}
+
+/* A form placed in the view's room, with the search's panel. */
+struct placing {
+	const struct form *f;
+	int top, left;           /* the grid's top left */
+	int bw, bh;              /* its size, borders included */
+	int panel_y, panel_x, panel_h, panel_w;
+};
 
 struct sudoku_view {
 	struct view base;
@@ -40,11 +109,11 @@ struct sudoku_view {
 	bool auto_clear;         /* a digit entered leaves its peers' marks */
 	bool conflicts;          /* a digit twice in a unit is marked */
 	int held_cell, held_digit; /* a hint's digit in hand, -1: none */
-	/* the layout */
-	struct cell_size sz;
-	int top, left;           /* the grid's outer border */
-	int bw, bh;              /* its size, borders included */
-	int panel_y, panel_x, panel_h, panel_w;
+	/* The layout: the largest form that fits, for play; and the largest
+	 * that leaves the search's panel its room, for the search on screen
+	 * (the grid shrinks while it runs rather than hide every mark for
+	 * the whole game). */
+	struct placing play, search;
 };
 
 #define SV(v) ((struct sudoku_view *)(v))
@@ -61,55 +130,44 @@ static void set_size(struct sudoku_view *sv, int box)
 
 /* ---- geometry ------------------------------------------------------------ */
 
-static int board_extent(int side, int box, int cell, bool lines)
+static int cell_y(const struct sudoku_view *sv, const struct placing *pl, int r)
 {
-	return side * cell + (lines ? side : box) + 1;
+	return pl->top + cell_offset(axis_down(pl->f), sv->box, r);
 }
 
-/* The row (or column) where cell row (or column) i of the grid begins,
- * from the border's. */
-static int cell_offset(const struct sudoku_view *sv, int i, int cell)
+static int cell_x(const struct sudoku_view *sv, const struct placing *pl, int c)
 {
-	return 1 + i * cell + (sv->sz.lines ? i : i / sv->box);
+	return pl->left + cell_offset(axis_across(pl->f), sv->box, c);
 }
 
-static int cell_y(const struct sudoku_view *sv, int r)
-{
-	return sv->top + cell_offset(sv, r, sv->sz.ch);
-}
-
-static int cell_x(const struct sudoku_view *sv, int c)
-{
-	return sv->left + cell_offset(sv, c, sv->sz.cw);
-}
-
-/* The cell at (y, x) of the view, or -1. */
+/* The cell at (y, x) of the view as the player sees it, or -1. */
 static int cell_at(const struct sudoku_view *sv, int y, int x)
 {
+	const struct placing *pl = &sv->play;
 	int row = -1, col = -1;
 	for (int i = 0; i < sv->side; i++) {
-		int cy = cell_y(sv, i), cx = cell_x(sv, i);
-		if (y >= cy && y < cy + sv->sz.ch)
+		int cy = cell_y(sv, pl, i), cx = cell_x(sv, pl, i);
+		if (y >= cy && y < cy + pl->f->ch)
 			row = i;
-		if (x >= cx && x < cx + sv->sz.cw)
+		if (x >= cx && x < cx + pl->f->cw)
 			col = i;
 	}
 	return row < 0 || col < 0 ? -1 : row * sv->side + col;
 }
 
 /* Pencil marks drawn where they sit in a small grid inside the cell (a
- * box's shape when the cell is as tall as a box, else two rows), or as a
- * count when the cell has no room: rows x cols, the step between
- * columns, and the top left. */
+ * box's shape when the cell is as tall as a box, else two rows: 1-5 over
+ * 6-9), each digit always in its place, or as a count when the cell has no
+ * room: rows x cols, the steps between columns and rows, the top left. */
 struct mark_grid {
 	bool positional;
 	int rows, cols, step, ystep, y, x;
 };
 
-static struct mark_grid mark_grid(const struct sudoku_view *sv)
+static struct mark_grid mark_grid(const struct sudoku_view *sv, const struct form *f)
 {
 	struct mark_grid m = { 0 };
-	int cw = sv->sz.cw, ch = sv->sz.ch;
+	int cw = f->cw, ch = f->ch;
 	if (ch >= sv->box) {
 		m.rows = m.cols = sv->box;
 	} else if (ch >= 2) {
@@ -118,7 +176,7 @@ static struct mark_grid mark_grid(const struct sudoku_view *sv)
 	} else {
 		return m;
 	}
-	if (cw >= 2 * m.cols + 1)
+	if (cw >= 2 * m.cols - 1)
 		m.step = 2;
 	else if (cw >= m.cols)
 		m.step = 1;
@@ -176,12 +234,6 @@ static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state 
 	return VIEW_MOVE;
 }
 
-/* The next cell in reading order. */
-static void step_on(struct sudoku_view *sv)
-{
-	sv->cur = (sv->cur + 1) % (sv->side * sv->side);
-}
-
 static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_state *s, int d, struct view_out *out)
 {
 	const struct sdk_grid *g = sudoku_state_grid(s);
@@ -190,9 +242,9 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	sudoku_cell_name(g, cell, name, sizeof name);
 	if (d > sv->side)
 		return tell(out, true, "This grid takes the digits 1 to %d", sv->side);
+	/* The cursor stays where it is, as in play: a digit typed, then an
+	 * arrow, is the next cell's. */
 	if (sudoku_state_setup(s)) {
-		/* Givens are typed as a puzzle is written, in reading order. */
-		step_on(sv);
 		if (is_given(s, cell) && g->v[cell] == d)
 			return VIEW_HANDLED;
 		sudoku_move_given(g, cell, d, m, sizeof m);
@@ -213,18 +265,14 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	return enter(sv, s, cell, d, out);
 }
 
-/* 0, x, Backspace; '.' is a blank in a puzzle line: while setting up,
- * it steps on like a digit. */
-static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, bool dot,
-                                  struct view_out *out)
+/* 0, ., x, Backspace. */
+static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, struct view_out *out)
 {
 	const struct sdk_grid *g = sudoku_state_grid(s);
 	int cell = sv->cur;
 	char name[16], m[32];
 	sudoku_cell_name(g, cell, name, sizeof name);
 	if (sudoku_state_setup(s)) {
-		if (dot)
-			step_on(sv);
 		if (!g->v[cell])
 			return VIEW_HANDLED;
 		sudoku_move_given(g, cell, 0, m, sizeof m);
@@ -247,11 +295,12 @@ static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_st
 	return VIEW_MOVE;
 }
 
+/* The cursor stops at the edges, as on the other families' boards. */
 static void move_cursor(struct sudoku_view *sv, int dr, int dc)
 {
-	int n = sv->side, r = sv->cur / n, c = sv->cur % n;
-	r = (r + dr + n) % n;
-	c = (c + dc + n) % n;
+	int n = sv->side, r = sv->cur / n + dr, c = sv->cur % n + dc;
+	if (r < 0 || r >= n || c < 0 || c >= n)
+		return;
 	sv->cur = r * n + c;
 	sv->held_cell = -1;
 }
@@ -292,6 +341,36 @@ static enum view_result letter_key(struct sudoku_view *sv, const struct puzzle_s
 	}
 }
 
+/* Form f at the view's top left, if it fits rows x cols. */
+static bool place(const struct sudoku_view *sv, const struct form *f, int rows, int cols, struct placing *pl)
+{
+	pl->f = f;
+	pl->bw = extent(axis_across(f), sv->box);
+	pl->bh = extent(axis_down(f), sv->box);
+	pl->left = 1;
+	pl->top = 0;
+	return pl->bw + 1 <= cols && pl->bh <= rows;
+}
+
+/* The search's panel: right of the grid if there is room, else below. */
+static bool place_panel(struct placing *pl, int rows, int cols)
+{
+	int right = pl->left + pl->bw + 2;
+	if (cols - right >= PANEL_W && rows >= PANEL_H) {
+		pl->panel_y = 0;
+		pl->panel_x = right;
+		pl->panel_h = rows;
+		pl->panel_w = cols - right;
+		return true;
+	}
+	int below = pl->top + pl->bh + 1;
+	pl->panel_y = below < rows ? below : rows;
+	pl->panel_x = pl->left;
+	pl->panel_h = rows - pl->panel_y;
+	pl->panel_w = cols - pl->left;
+	return pl->panel_h >= PANEL_H && pl->panel_w >= PANEL_W;
+}
+
 /* ---- the view's interface ------------------------------------------------ */
 
 static bool sv_serves(const struct puzzle *pz)
@@ -308,7 +387,11 @@ static struct view *sv_new(const struct puzzle *pz, const struct puzzle_state *s
 	sv->conflicts = true;
 	sv->held_cell = -1;
 	set_size(sv, sudoku_state_grid(s)->box);
-	sv->sz = sizes[N_SIZES - 1];
+	struct placing *pl[] = { &sv->play, &sv->search };
+	for (int i = 0; i < 2; i++) {
+		place(sv, &forms[N_FORMS - 1], 0, 0, pl[i]);
+		place_panel(pl[i], 0, 0);
+	}
 	return &sv->base;
 }
 
@@ -320,70 +403,39 @@ static void sv_free(struct view *v)
 static void sv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
 {
 	const struct sudoku_view *sv = CSV(v);
-	const struct cell_size *small = &sizes[N_SIZES - 1], *big = &sizes[0];
-	*min_rows = board_extent(sv->side, sv->box, small->ch, small->lines);
-	*min_cols = 1 + board_extent(sv->side, sv->box, small->cw, small->lines);
-	int h = board_extent(sv->side, sv->box, big->ch, big->lines);
+	const struct form *small = &forms[N_FORMS - 1], *big = &forms[0];
+	*min_rows = extent(axis_down(small), sv->box);
+	*min_cols = 1 + extent(axis_across(small), sv->box);
+	int h = extent(axis_down(big), sv->box);
 	*best_rows = h > PANEL_H ? h : PANEL_H;
-	*best_cols = 1 + board_extent(sv->side, sv->box, big->cw, big->lines) + 2 + PANEL_W;
+	*best_cols = 1 + extent(axis_across(big), sv->box) + 2 + PANEL_W;
 }
 
-/* The search's panel: right of the grid if there is room, else below. */
-static bool place_panel(struct sudoku_view *sv, int rows, int cols)
-{
-	int right = sv->left + sv->bw + 2;
-	if (cols - right >= PANEL_W && rows >= PANEL_H) {
-		sv->panel_y = 0;
-		sv->panel_x = right;
-		sv->panel_h = rows;
-		sv->panel_w = cols - right;
-		return true;
-	}
-	int below = sv->top + sv->bh + 1;
-	sv->panel_y = below < rows ? below : rows;
-	sv->panel_x = sv->left;
-	sv->panel_h = rows - sv->panel_y;
-	sv->panel_w = cols - sv->left;
-	return sv->panel_h >= PANEL_H && sv->panel_w >= PANEL_W;
-}
-
-/* The largest cells that fit and leave the search's panel its room; if
- * none leaves it, the largest that fit. */
+/* For play, the largest form that fits; for the search, the largest that
+ * also leaves its panel room, else the play's. */
 static bool sv_layout(struct view *v, int rows, int cols)
 {
 	struct sudoku_view *sv = SV(v);
-	int fit = -1;
-	for (int i = 0; i < N_SIZES; i++) {
-		int w = board_extent(sv->side, sv->box, sizes[i].cw, sizes[i].lines);
-		int h = board_extent(sv->side, sv->box, sizes[i].ch, sizes[i].lines);
-		if (w + 1 > cols || h > rows)
-			continue;
-		sv->sz = sizes[i];
-		sv->bw = w;
-		sv->bh = h;
-		sv->left = 1;
-		sv->top = 0;
-		if (place_panel(sv, rows, cols))
-			return true;
-		if (fit < 0)
-			fit = i;
-	}
-	if (fit < 0)
+	int i = 0;
+	while (i < N_FORMS && !place(sv, &forms[i], rows, cols, &sv->play))
+		i++;
+	if (i == N_FORMS)
 		return false;
-	sv->sz = sizes[fit];
-	sv->bw = board_extent(sv->side, sv->box, sv->sz.cw, sv->sz.lines);
-	sv->bh = board_extent(sv->side, sv->box, sv->sz.ch, sv->sz.lines);
-	place_panel(sv, rows, cols);
+	place_panel(&sv->play, rows, cols);
+	for (int j = i; j < N_FORMS; j++)
+		if (place(sv, &forms[j], rows, cols, &sv->search) && place_panel(&sv->search, rows, cols))
+			return true;
+	sv->search = sv->play;
 	return true;
 }
 
 static void sv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 {
-	const struct sudoku_view *sv = CSV(v);
-	*y = sv->panel_y;
-	*x = sv->panel_x;
-	*rows = sv->panel_h;
-	*cols = sv->panel_w;
+	const struct placing *pl = &CSV(v)->search;
+	*y = pl->panel_y;
+	*x = pl->panel_x;
+	*rows = pl->panel_h;
+	*cols = pl->panel_w;
 }
 
 static enum view_result sv_event(struct view *v, const struct puzzle_state *s, const struct term_event *ev,
@@ -405,7 +457,7 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 		return VIEW_IGNORED;
 	switch (ev->sym) {
 	case KEY_SYM_BACKSPACE:
-		return clear_key(sv, s, false, out);
+		return clear_key(sv, s, out);
 	case KEY_SYM_ENTER:
 	case KEY_SYM_SPACE:
 		if (sv->held_cell >= 0 && sv->held_cell == sv->cur)
@@ -428,7 +480,7 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 	if (ch >= '1' && ch <= '9')
 		return digit_key(sv, s, (int)(ch - '0'), out);
 	if (ch == '0' || ch == '.' || ch == 'x')
-		return clear_key(sv, s, ch == '.', out);
+		return clear_key(sv, s, out);
 	return letter_key(sv, s, ch, out);
 }
 
@@ -471,11 +523,11 @@ static bool sv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 enum weight { W_NONE, W_LIGHT, W_HEAVY };
 
 /* Is line i (0..side) across the grid drawn, and how? */
-static enum weight line_weight(const struct sudoku_view *sv, int i)
+static enum weight line_weight(const struct sudoku_view *sv, const struct form *f, int i)
 {
 	if (i % sv->box == 0)
-		return W_HEAVY;
-	return sv->sz.lines ? W_LIGHT : W_NONE;
+		return (i == 0 || i == sv->side) && !f->frame ? W_NONE : W_HEAVY;
+	return f->lines ? W_LIGHT : W_NONE;
 }
 
 /* Where vertical lines (v) of weight vw meet horizontal ones of weight
@@ -532,30 +584,32 @@ static const char *vline_glyph(enum weight w)
 	return w == W_HEAVY ? "\u2503" : "\u2502";
 }
 
-static void draw_lines(const struct sudoku_view *sv, struct canvas *cv)
+static void draw_lines(const struct sudoku_view *sv, const struct placing *pl, struct canvas *cv)
 {
+	const struct form *f = pl->f;
+	struct axis ax = axis_across(f), ay = axis_down(f);
 	int n = sv->side;
 	attr_t a = style(ST_BORDER);
-	/* The lines first, then the crossings over them. */
+	/* The lines first, then the crossings over them.  A form without a
+	 * border has no arm beyond the grid's edge: its crossings are all
+	 * inside. */
 	for (int i = 0; i <= n; i++) {
-		enum weight w = line_weight(sv, i);
+		enum weight w = line_weight(sv, f, i);
 		if (w == W_NONE)
 			continue;
-		int y = i < n ? cell_y(sv, i) - 1 : sv->top + sv->bh - 1;
-		int x = i < n ? cell_x(sv, i) - 1 : sv->left + sv->bw - 1;
-		canvas_fill(cv, y, sv->left, 1, sv->bw, a, hline_glyph(w));
-		canvas_fill(cv, sv->top, x, sv->bh, 1, a, vline_glyph(w));
+		canvas_fill(cv, pl->top + line_offset(ay, sv->box, i), pl->left, 1, pl->bw, a, hline_glyph(w));
+		canvas_fill(cv, pl->top, pl->left + line_offset(ax, sv->box, i), pl->bh, 1, a, vline_glyph(w));
 	}
 	for (int i = 0; i <= n; i++) {
-		enum weight hw = line_weight(sv, i);
+		enum weight hw = line_weight(sv, f, i);
 		if (hw == W_NONE)
 			continue;
-		int y = i < n ? cell_y(sv, i) - 1 : sv->top + sv->bh - 1;
+		int y = pl->top + line_offset(ay, sv->box, i);
 		for (int j = 0; j <= n; j++) {
-			enum weight vw = line_weight(sv, j);
+			enum weight vw = line_weight(sv, f, j);
 			if (vw == W_NONE)
 				continue;
-			int x = j < n ? cell_x(sv, j) - 1 : sv->left + sv->bw - 1;
+			int x = pl->left + line_offset(ax, sv->box, j);
 			canvas_put(cv, y, x, a, junction(vw, hw, i > 0, i < n, j > 0, j < n));
 		}
 	}
@@ -592,48 +646,68 @@ static const char *count_glyph(int n)
 	return style_unicode() ? small[n] : digit_glyph(n);
 }
 
-struct cell_look {
-	attr_t base;           /* the cell's ground: plain, the cursor, a mark */
-	bool clash, held;
-};
-
-static void draw_marks(const struct sudoku_view *sv, struct canvas *cv, int y0, int x0, sdk_mask marks,
-                       const struct view_show *show, bool marked, attr_t base)
+/* A cell's marks, each digit in its place and the others blank, or their
+ * count beside a dot. */
+static void draw_marks(const struct sudoku_view *sv, const struct form *f, struct canvas *cv, int y0, int x0,
+                       sdk_mask marks, const struct view_show *show, bool marked, attr_t base)
 {
-	struct mark_grid mg = mark_grid(sv);
+	struct mark_grid mg = mark_grid(sv, f);
 	attr_t dim = base | style(ST_DIM);
-	int my = (sv->sz.ch - 1) / 2, mx = (sv->sz.cw - 1) / 2;
-	if (!mg.positional) {
+	int my = (f->ch - 1) / 2, mx = (f->cw - 1) / 2;
+	if (!marks || !mg.positional) {
 		canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
 		if (marks)
 			canvas_put(cv, y0 + my, x0 + mx + 1, dim, count_glyph(sdk_popcount(marks)));
 		return;
 	}
-	if (!marks) {
-		canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
-		return;
-	}
-	/* The digits not marked are dots: a lone mark 5 in the middle of a
-	 * 3x3 is never taken for a 5 entered. */
 	for (int d = 1; d <= sv->side; d++) {
-		int k = d - 1, y = y0 + mg.y + k / mg.cols * mg.ystep, x = x0 + mg.x + (k % mg.cols) * mg.step;
-		if (!(marks & sdk_bit(d))) {
-			canvas_put(cv, y, x, dim, glyph(GL_EMPTY));
+		if (!(marks & sdk_bit(d)))
 			continue;
-		}
+		int k = d - 1, y = y0 + mg.y + k / mg.cols * mg.ystep, x = x0 + mg.x + (k % mg.cols) * mg.step;
 		/* A hint that speaks of digits has them stand out in its cells. */
 		bool spoken = marked && show->marks && note_has_piece(show->marks, d);
 		canvas_put(cv, y, x, spoken ? base | A_BOLD | A_UNDERLINE : dim, digit_glyph(d));
 	}
 }
 
-static void draw_cell(const struct sudoku_view *sv, struct canvas *cv, const struct puzzle_state *s, int cell,
-                      const struct view_show *show, const bool *clash)
+/* A digit in a cell, in its middle.  Where the marks show as digits, a
+ * mark may sit in that very place (a lone 5 in a 3x3, a lone 3 over
+ * 6-9), so a digit there always has its brackets, which no mark has:
+ * [5] a given, (5) the player's.  Where marks are counted, a given's bold
+ * says it, and brackets only when bold may not show (no colours); a
+ * digit that clashes says so with a ! in place of the closing bracket. */
+static void draw_digit(const struct sudoku_view *sv, const struct form *f, struct canvas *cv, int y, int x, int d,
+                       bool given, bool bad, attr_t look)
 {
+	bool brackets = mark_grid(sv, f).positional || (given && !style_colour());
+	canvas_put(cv, y, x, look, digit_glyph(d));
+	if (brackets)
+		canvas_put(cv, y, x - 1, look, given ? "[" : "(");
+	if (bad)
+		canvas_put(cv, y, x + 1, look, "!");
+	else if (brackets)
+		canvas_put(cv, y, x + 1, look, given ? "]" : ")");
+}
+
+/* The columns a cell's ground takes beyond it on each side: the cursor
+ * and a hint's marks are a block with a blank margin where the form has
+ * room for one, so that the marks at a cell's edges stand inside it. */
+static int ground_margin(const struct form *f)
+{
+	if (f->lines)
+		return 0;
+	int m = f->gap / 2;
+	return f->pad < m ? f->pad : m;
+}
+
+static void draw_cell(const struct sudoku_view *sv, const struct placing *pl, struct canvas *cv,
+                      const struct puzzle_state *s, int cell, const struct view_show *show, const bool *clash)
+{
+	const struct form *f = pl->f;
 	const struct sdk_grid *g = sudoku_state_grid(s);
 	int r = cell / sv->side, c = cell % sv->side;
-	int y0 = cell_y(sv, r), x0 = cell_x(sv, c);
-	int my = (sv->sz.ch - 1) / 2, mx = (sv->sz.cw - 1) / 2;
+	int y0 = cell_y(sv, pl, r), x0 = cell_x(sv, pl, c);
+	int my = (f->ch - 1) / 2, mx = (f->cw - 1) / 2;
 	bool cursor = !show->searching && cell == sv->cur;
 	bool marked = show->marks && note_has_cell(show->marks, cell);
 	bool held = !show->searching && cell == sv->held_cell;
@@ -643,14 +717,15 @@ static void draw_cell(const struct sudoku_view *sv, struct canvas *cv, const str
 	/* In mark mode the cursor is underlined too: digits go in pencil. */
 	if (cursor)
 		base = style(ST_CURSOR) | (marked || sv->mark_mode ? A_UNDERLINE : 0);
-	canvas_fill(cv, y0, x0, sv->sz.ch, sv->sz.cw, base, " ");
+	int m = base == A_NORMAL ? 0 : ground_margin(f);
+	canvas_fill(cv, y0, x0 - m, f->ch, f->cw + 2 * m, base, " ");
 	int d = g->v[cell];
 	if (held && !d) {
-		canvas_put(cv, y0 + my, x0 + mx, style(ST_GHOST_OK), digit_glyph(sv->held_digit));
+		draw_digit(sv, f, cv, y0 + my, x0 + mx, sv->held_digit, false, false, style(ST_GHOST_OK));
 		return;
 	}
 	if (!d) {
-		draw_marks(sv, cv, y0, x0, sudoku_state_marks(s, cell), show, marked, base);
+		draw_marks(sv, f, cv, y0, x0, sudoku_state_marks(s, cell), show, marked, base);
 		return;
 	}
 	bool given = is_given(s, cell);
@@ -660,26 +735,20 @@ static void draw_cell(const struct sudoku_view *sv, struct canvas *cv, const str
 	 * mark's red would hide the digit); the ! still says it. */
 	if (bad)
 		look = marked ? base | A_BOLD : style(ST_BAD) | (cursor ? A_REVERSE : 0);
-	canvas_put(cv, y0 + my, x0 + mx, look, digit_glyph(d));
-	/* Without colour a given's bold may not show: brackets say it. */
-	if (given && !style_colour()) {
-		canvas_put(cv, y0 + my, x0 + mx - 1, look, "[");
-		canvas_put(cv, y0 + my, x0 + mx + 1, look, "]");
-	}
-	if (bad)
-		canvas_put(cv, y0 + my, x0 + mx + 1, look, "!");
+	draw_digit(sv, f, cv, y0 + my, x0 + mx, d, given, bad, look);
 }
 
 static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle_state *s,
                     const struct view_show *show)
 {
 	const struct sudoku_view *sv = CSV(v);
+	const struct placing *pl = show->searching ? &sv->search : &sv->play;
 	const struct sdk_grid *g = sudoku_state_grid(s);
 	bool clash[SDK_MAX_CELLS];
 	clashes(sv, g, clash);
-	draw_lines(sv, cv);
+	draw_lines(sv, pl, cv);
 	for (int cell = 0; cell < g->cells; cell++)
-		draw_cell(sv, cv, s, cell, show, clash);
+		draw_cell(sv, pl, cv, s, cell, show, clash);
 }
 
 static void sv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
@@ -694,7 +763,7 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		return;
 	}
 	if (sv->held_cell >= 0) {
-		snprintf(buf, size, "%s %s %d from the hint: Enter enters it", name, dot, sv->held_digit);
+		snprintf(buf, size, "%s %s %d from the hint: Enter places it", name, dot, sv->held_digit);
 		return;
 	}
 	size_t n = (size_t)snprintf(buf, size, "%s", name);
@@ -711,7 +780,7 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 
 /* The view's keys, the digits named as the grid has them. */
 #define SV_KEYS(digits)                                                                             \
-	{ digits, "enter", true, "enter that digit (in mark mode: pencil it in or out)" },           \
+	{ digits, "enter", true, "enter it; the cursor stays (mark mode: pencil in/out)" },          \
 	{ "0", "clear", true, "clear the cell (. x Backspace too)" },                                \
 	{ "m", "marks", true, "mark mode: digits pencil candidates in and out" },                    \
 	{ "M", "all marks", false, "pencil every cell's candidates in" },                            \
@@ -755,19 +824,20 @@ const struct view_ops sudoku_view_ops = {
 	.help_title = "The grid",
 	.keys_title = "On the grid",
 	.mouse = sv_mouse,
-	.help = "The givens are bold, and in brackets without colours: [5].  Your digits are plain.  A digit twice "
-	        "in a row, column or box is marked with ! (and red) at once.  Pencil marks sit in a small grid "
-	        "inside each cell on a terminal of 92 x 32 or more (in a 3x3 from 92 x 41); on a smaller one a "
-	        "blank cell shows how many marks it has, in a small digit beside its dot (.3 without Unicode), and "
-	        "the status line spells out the cursor's.  The cells a hint or a dead end speaks of are marked "
-	        "(underlined, in reverse), with the digits it names underlined among their marks; in mark mode the "
-	        "cursor is underlined too.\n"
-	        "Keys: arrows, h j k l or a click move the cursor.  1-9 (1-4 on a 4x4 grid) enter a digit; 0, ., "
-	        "x or Backspace clear the cell (on a blank cell, its marks).  m: mark mode, where digits pencil "
-	        "marks in and out.  M: every blank cell gets all its candidates as marks.  a: entering a digit "
-	        "takes it out of the marks of its row, column and box (on at first; a turns it off and on).  !: "
-	        "conflicts marked or not.  Enter: the digit a hint gave, in its cell (Esc lets it go).\n"
-	        "Enter your own (free play): the digits you type are the givens, in reading order as a puzzle is "
-	        "written (. leaves a cell blank and steps on; 0 or x clears where the cursor is); F fixes them and "
-	        "play begins.",
+	.help = "Givens are bold, your digits plain.  Every pencil mark shows as its digit, each in its own place in "
+	        "the cell: 1-5 above 6-9 on a terminal of 66 x 24 or more, in a 3x3 from 74 x 35; there a given is "
+	        "in brackets, [5], and your digit in round ones, (5), so that neither is taken for a mark.  On a "
+	        "smaller terminal a blank cell shows how many marks it has, in a small digit beside its dot (.3 "
+	        "without Unicode), the status line spells out the cursor's, and a given is in brackets only without "
+	        "colours.  A digit twice in a row, column or box is marked with ! (and red) at once.  The cells a "
+	        "hint or a dead end speaks of are marked (underlined, in reverse), with the digits it names "
+	        "underlined among their marks; in mark mode the cursor is underlined too.\n"
+	        "Keys: arrows, h j k l or a click move the cursor; it stops at the edges.  1-9 (1-4 on a 4x4 grid) "
+	        "enter a digit where the cursor is, and the cursor stays there; 0, ., x or Backspace clear the cell "
+	        "(on a blank cell, its marks).  m: mark mode, where digits pencil marks in and out.  M: every blank "
+	        "cell gets all its candidates as marks.  a: entering a digit takes it out of the marks of its row, "
+	        "column and box (on at first; a turns it off and on).  !: conflicts marked or not.  Enter: the digit "
+	        "a hint gave, in its cell (Esc lets it go).\n"
+	        "Enter your own (free play): the digits you type are the givens, each where the cursor is, as in "
+	        "play (0, . or x clears one); F fixes them and play begins.",
 };

@@ -25,4 +25,13 @@ while IFS= read -r line; do
 	ok $? "the manual lists '$keys': $what"
 done <"$tmp/keys.txt"
 ok "$([ $n -ge 20 ] && echo 0 || echo 1)" "$n keys in the table"
+# And nothing else: the manual's KEYS, part by part and key by key, is
+# the table in its order, so that neither can drift from the other.
+awk '/^\.SH KEYS/ { on = 1; next } on && /^\.SH / { exit }
+	on && /^\.SS / { sub(/^\.SS /, ""); print; next }
+	on && /^\.B / && tp { sub(/^\.B /, ""); keys = $0; getline; printf "\t%s\t%s\n", keys, $0; tp = 0; next }
+	on { tp = /^\.TP/ }' "$tmp/man.txt" >"$tmp/man-keys.txt"
+cmp -s "$tmp/man-keys.txt" "$tmp/keys.txt"
+ok $? "bad_manual_keys: the manual's KEYS is the key table, no more and no less, in its order"
+diff "$tmp/keys.txt" "$tmp/man-keys.txt" | sed 's/^/# /'
 done_testing

@@ -186,8 +186,8 @@ done
 ok $? "'.' steps, each step in words: ($adds)"
 [ -n "$back" ]
 ok $? "and the search goes back, in words: ($back)"
-screen | grep -q "paused" && screen | grep -q "nodes"
-ok $? "paused by the step; the panel counts the nodes"
+screen | grep -q "paused" && screen | grep -q "steps"
+ok $? "paused by the step; the panel counts the steps"
 esc
 wait_for "Back to your position" && wait_for "pick a largest clique" >/dev/null
 ok $? "Esc: back to the game"

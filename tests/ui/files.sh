@@ -11,21 +11,36 @@ records="$home/.local/share/linkdance/records"
 levels="$tmp/levels"
 mkdir -p "$levels/kanoodle" "$levels/iqfit"
 
-# Levels one piece short of solved: three hints and Enter finish them.
+# Levels a piece or two short of solved: a hint's last tier and Enter play
+# each missing piece (a game is kept only once it has a move).
 "$LINKDANCE" solve kanoodle >"$tmp/solved" || echo "# no solution to build levels from"
-one_short() { # FILE PIECE
-	{ printf 'family kanoodle\ngrade 1\nboard\n'; tr "$2" . <"$tmp/solved"; } >"$1"
+one_short() { # FILE PIECES
+	{ printf 'family kanoodle\ngrade 1\nboard\n'; tr "$2" '[.*]' <"$tmp/solved"; } >"$1"
 }
-one_short "$levels/kanoodle/1-01.txt" W
-one_short "$levels/kanoodle/1-02.txt" L
+one_short "$levels/kanoodle/1-01.txt" WT
+one_short "$levels/kanoodle/1-02.txt" LT
 one_short "$levels/kanoodle/1-03.txt" G
-# finish_level: from a level just opened, finish it with hints.
+# moves_now [WINDOW]: the moves the title shows.
+moves_now() { T capture-pane -t "${1:-t}" -p | sed -n 's/.* moves \([0-9]*\) .*/\1/p' | head -n 1; }
+# hint_move [WINDOW]: a hint's move played (its last tier, then Enter).
+hint_move() {
+	local w=${1:-t} m i=0
+	m=$(moves_now "$w")
+	T send-keys -t "$w" H H H
+	while [ $i -lt 150 ] && ! T capture-pane -t "$w" -p | grep -q "Enter places"; do sleep 0.1; i=$((i + 1)); done
+	T send-keys -t "$w" Enter
+	i=0
+	while [ $i -lt 150 ] && [ "$(moves_now "$w")" = "$m" ]; do sleep 0.1; i=$((i + 1)); done
+}
+# finish_level [WINDOW]: from a level just opened, finish it with hints.
 finish_level() {
-	wait_for "hints 0" >/dev/null
-	keys H H H
-	wait_for "Enter places" >/dev/null
-	keys Enter
-	wait_for "Solved in"
+	local w=${1:-t} round=0 i=0
+	while [ $i -lt 150 ] && [ -z "$(moves_now "$w")" ]; do sleep 0.1; i=$((i + 1)); done
+	while [ $round -lt 4 ] && ! T capture-pane -t "$w" -p | grep -q "Solved in"; do
+		hint_move "$w"
+		round=$((round + 1))
+	done
+	T capture-pane -t "$w" -p | grep -q "Solved in" || wait_for "Solved in"
 }
 game() { # ARGS...: the game, in the shell of the pane, its exit status echoed
 	type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE $*; echo E\"\"XIT \$?"
@@ -125,21 +140,27 @@ keys Enter
 wait_for "choose a level"
 keys Enter
 wait_for "Kanoodle 1-01"
-keys u q
+hint_move
+keys q
 wait_for "choose a level"
 keys Right Enter
 wait_for "Kanoodle 1-02"
+hint_move
 keys q
 wait_for "choose a level"
+keys Right Enter
+wait_for "Kanoodle 1-03"
+keys u q
+wait_for "choose a level"
 esc
-wait_for "Continue: Kanoodle 1-02, 0 moves"
-ok $? "bad_one_save_slot: the game left last is offered"
+wait_for "Continue: Kanoodle 1-02, 1 move"
+ok $? "bad_one_save_slot: the game left last with a move is offered"
 screen | grep -q "(and 1 more)"
-ok $? "bad_one_save_slot: the first is not lost"
+ok $? "bad_one_save_slot: the first is not lost, and a game left at no move is not kept"
 keys Up Enter
 wait_for "unfinished games"
-screen | grep -q "Kanoodle 1-01, 0 moves" && screen | grep -q "Kanoodle 1-02, 0 moves"
-ok $? "bad_one_save_slot: Continue lists both, with their moves"
+screen | grep -q "Kanoodle 1-01, 1 move" && screen | grep -q "Kanoodle 1-02, 1 move" && ! screen | grep -q "1-03"
+ok $? "bad_one_save_slot: Continue lists both, with their moves, and not the one left at no move"
 # Solving another level keeps both saves.
 esc
 keys Down Enter
@@ -178,6 +199,8 @@ keys Down Enter
 wait_for "IQ Fit: choose a level"
 keys Up Enter
 wait_for "IQ Fit" >/dev/null
+keys G Enter
+wait_for "moves 1 " >/dev/null
 keys q
 wait_for "IQ Fit: choose a level" >/dev/null
 esc
@@ -201,14 +224,7 @@ wait_for "hints 0" >/dev/null
 finish_level
 keys q
 exit_status >/dev/null
-i=0
-while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "hints 0"; do sleep 0.1; i=$((i + 1)); done
-T send-keys -t t:second H H H
-i=0
-while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "Enter places"; do sleep 0.1; i=$((i + 1)); done
-T send-keys -t t:second Enter
-i=0
-while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -q "Solved in"; do sleep 0.1; i=$((i + 1)); done
+finish_level t:second >/dev/null
 T send-keys -t t:second q
 sleep 1
 grep -q '^solved kanoodle 1-01 ' "$records" && grep -q '^solved kanoodle 1-02 ' "$records"
@@ -252,11 +268,9 @@ ok $? "bad_two_copies: then the second, asking nothing"
 T capture-pane -t t:second -p | tr -d '\n' | grep -q "Saved as Kanoodle 1-05 (second game): another copy saved its own"
 ok $? "bad_two_copies: the second copy says where its game went"
 game
-wait_for "linkdance" >/dev/null
-# the menu opens where it was left: back to its first screen, up to Continue
-esc
+# the menu starts on Continue when there are games to continue
 wait_for "Continue: Kanoodle 1-05"
-keys Up Enter
+keys Enter
 wait_for "unfinished games"
 screen | grep -q "Kanoodle 1-05, 3 moves" && screen | grep -q "Kanoodle 1-05 (second game), 1 move"
 ok $? "bad_two_copies: Continue lists both games, 3 moves and 1"

@@ -47,7 +47,11 @@ ok $? "the help scrolls down to the mouse"
 keys x
 wait_for "hints 0"
 ok $? "a key closes it"
-keys T
+keys H H H
+wait_for "Enter places" >/dev/null
+keys Enter
+wait_for "moves 1 "
+ok $? "a piece placed: a move, so the game is kept"
 keys q
 wait_for "choose a level"
 screen | grep -q "arrows choose  Enter play  1-4 a new puzzle  Esc/q back"
@@ -85,11 +89,15 @@ ok $? "named new 2-$seed in the title"
 again=$("$LINKDANCE" generate kanoodle --grade 2 --seed "$seed" | sed -n '/^board$/,$p' | tail -n 5)
 shown=$(screen | sed -n 's/^ │\([^│]*\)│.*/\1/p' | grep '[A-Z·]' | sed -e 's/ //g' -e 's/·/./g')
 is "$shown" "$again" "the batch command makes the same board again from the seed"
+keys H H H
+wait_for "Enter places" >/dev/null
+keys Enter
+wait_for "moves 1 " >/dev/null
 keys q
 wait_for "choose a level"
 keys q q
 wait_prompt
 test -e "$home/.local/state/linkdance/saves/kanoodle.new%202-$seed.save"
-ok $? "it is kept under its own name"
+ok $? "it is kept under its own name, with its move"
 is "$(flags)" "0 0" "q gives the terminal back"
 done_testing

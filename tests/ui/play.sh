@@ -73,7 +73,7 @@ ok $? "three hints counted"
 keys E
 seen=1
 for _ in $(seq 100); do
-	screen | tr -s ' \n' ' ' | grep -qE '(Grade [1-4] of 4|Easier than grade 1) from here: [0-9,]+ search nodes to finish it' && { seen=0; break; }
+	screen | tr -s ' \n' ' ' | grep -qE '(Grade [1-4] of 4|Easier than grade 1) from here: [0-9,]+ search steps to finish it' && { seen=0; break; }
 	sleep 0.1
 done
 ok $seen "E grades the position from here"

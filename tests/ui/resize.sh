@@ -15,15 +15,15 @@ keys A H C
 T resize-window -t t -x 120 -y 40
 wait_for "The solver's search"
 ok $? "larger again: the search is still on screen"
-wait_for "nodes"
+wait_for "steps"
 ok $? "with its panel"
 T resize-window -t t -x 80 -y 24
 wait_for "searched"
 ok $? "back to 80 x 24: redrawn"
-n1=$(screen | sed -n 's/.*nodes *\([0-9][0-9]*\).*/\1/p' | head -1)
+n1=$(screen | sed -n 's/.* steps *\([0-9][0-9]*\)$/\1/p' | head -1)
 sleep 1
-n2=$(screen | sed -n 's/.*nodes *\([0-9][0-9]*\).*/\1/p' | head -1)
-ok "$([ "${n2:-0}" -gt "${n1:-0}" ] && echo 0 || echo 1)" "and still searching ($n1, then $n2 nodes)"
+n2=$(screen | sed -n 's/.* steps *\([0-9][0-9]*\)$/\1/p' | head -1)
+ok "$([ "${n2:-0}" -gt "${n1:-0}" ] && echo 0 || echo 1)" "and still searching ($n1, then $n2 steps)"
 keys Escape
 wait_for "Back to your position"
 ok $? "Esc stops it"

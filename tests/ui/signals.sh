@@ -12,6 +12,11 @@ for sig in TERM HUP INT SEGV; do
 	rm -f "$save" "$pidfile"
 	type_line "clear; LINKDANCE_LEVELS=$top_srcdir/levels sh -c 'echo \$\$ >$pidfile; exec $LINKDANCE play kanoodle 2-01'; echo status \$?"
 	wait_for "hints 0"
+	# a move, so that there is a game to keep (one of no move is not)
+	keys H H H
+	wait_for "Enter places" >/dev/null
+	keys Enter
+	wait_for "moves 1 " >/dev/null
 	keys T
 	is "$(flags)" "1 1" "$sig: in the game, mouse and alternate screen on"
 	kill -$sig "$(cat "$pidfile")"

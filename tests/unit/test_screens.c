@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/level.h"
 #include "game/session.h"
 #include "game/worker.h"
 #include "puzzles/tiling_puzzle.h"
@@ -21,6 +22,7 @@
 #include "ui/play.h"
 #include "ui/style.h"
 #include "ui/view.h"
+#include "util/strbuf.h"
 #include "util/textfit.h"
 #include "util/xalloc.h"
 
@@ -84,7 +86,12 @@ static void test_golden(void)
 	/* The cell it speaks of (row 5, column 1) is marked, not only named. */
 	struct canvas c = canvas_memory_new(ROWS, COLS);
 	play_draw_on(p, &c);
-	ok(canvas_memory_look(&c, 14, 3) == style(ST_MARK) && !strncmp(canvas_memory_row(&c, 14) + 1, "\u2502", 3),
+	/* the board's fifth row: two screen rows a cell below its frame */
+	int frame = 0;
+	while (frame < ROWS - 1 && strncmp(canvas_memory_row(&c, frame) + 1, "\u250c", 3))
+		frame++;
+	int y = frame + 1 + 2 * 4;
+	ok(canvas_memory_look(&c, y, 3) == style(ST_MARK) && !strncmp(canvas_memory_row(&c, y) + 1, "\u2502", 3),
 	   "the hint's cell is marked on the board");
 	canvas_memory_free(&c);
 
@@ -111,7 +118,7 @@ static void test_golden(void)
 	keys(p, "+++++++");
 	sym(p, KEY_SYM_SPACE);
 	char *text = screen(p);
-	ok(strstr(text, "speed           paused, 10000/s\n") != NULL, "the search's panel: \"paused, 10000/s\" whole");
+	ok(strstr(text, "speed       paused (10000/s)\n") != NULL, "the search's panel: \"paused (10000/s)\" whole");
 	free(text);
 	sym(p, KEY_SYM_ESCAPE);
 
@@ -132,6 +139,12 @@ static void test_golden(void)
 	}
 	play_report(p, &r);
 	golden(p, "kanoodle-race", "the engines side by side");
+	/* At 60 columns the table drops the whole trees, and cuts nothing. */
+	char *narrow = screen_text(p, 20, 60);
+	ok(strstr(narrow, "999,999,999,999") && strstr(narrow, "Clauses (seed 001)") && !strstr(narrow, "whole tree") &&
+	       !strstr(narrow, "\xe2\x80\xa6"),
+	   "bad_race_cut: at 60x20 the race's columns are whole");
+	free(narrow);
 	play_free(p);
 }
 
@@ -315,6 +328,31 @@ static void test_dead_end_with_hand(void)
 	play_free(p);
 }
 
+/* A dead end the family cannot explain at a glance, found by the count:
+ * the reason lies deeper, the count's tries (the most a count can take),
+ * and H; said whole. */
+static void test_dead_end_deeper(void)
+{
+	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_CHECK;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.completions = 0;
+	r.take_back_to = -1;
+	r.nodes = UINT64_MAX;
+	play_report(p, &r);
+	char *text = status_text(p);
+	squeeze(text);
+	is_str(text,
+	       "Dead end: no way to finish from here, for a reason that lies deeper (the solver needed "
+	       "18,446,744,073,709,551,615 tries); H shows what to take back",
+	       "a dead end found by the count: the reason deeper, the solver's tries");
+	free(text);
+	play_free(p);
+}
+
 /* A count asked while a hint is worked out replaces it: the hint's
  * "Thinking..." goes, and H asks again once the count is over. */
 static void test_count_after_hint(void)
@@ -379,6 +417,108 @@ static void test_click_under_race(void)
 	play_free(p);
 }
 
+/* The README's screen is the game's own: Kanoodle 3-04, Cyan in hand, the
+ * first tier of a hint, drawn here and compared with the README's block
+ * (rows without their trailing blanks, blank rows at its ends left out
+ * and runs of them made one), so that the two cannot drift apart.  With
+ * LD_GOLDEN_WRITE=1 the block to paste is printed. */
+static char *readme_form(const char *screen_text)
+{
+	struct strbuf out = { 0 };
+	strbuf_addn(&out, "", 0);
+	int blanks = 0;
+	bool started = false;
+	for (const char *line = screen_text; *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		while (len && line[len - 1] == ' ')
+			len--;
+		if (!len) {
+			blanks += started;
+		} else {
+			if (blanks)
+				strbuf_addf(&out, "\n");
+			strbuf_addn(&out, line, len);
+			strbuf_addf(&out, "\n");
+			blanks = 0;
+			started = true;
+		}
+		line = nl ? nl + 1 : line + strlen(line);
+	}
+	return strbuf_take(&out);
+}
+
+static void test_readme_screen(void)
+{
+	const struct puzzle *pz = &tiling_puzzle_kanoodle;
+	struct level lv;
+	struct diag err;
+	struct puzzle_state *st = level_start(pz, LD_SRCDIR "/levels/kanoodle/3-04.txt", &lv, &err);
+	char *readme = golden_slurp(LD_SRCDIR "/README");
+	ok(st && readme, "the README and Kanoodle 3-04 are read");
+	if (!st || !readme) {
+		free(readme);
+		return;
+	}
+	/* A solution, for the hint's tiers, as the solver thread finds it. */
+	struct engine *e = puzzle_engine_find(pz, NULL)->new(pz, st);
+	struct engine_ctl ctl = { .report_solutions = true };
+	struct strbuf solution = { 0 };
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION)
+		e->ops->path_move(e, &solution);
+	engine_free(e);
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_HINT;
+	r.final = true;
+	r.completions = 1;
+	r.take_back_to = -1;
+	while (r.hint_tiers < WORKER_HINT_TIERS && solution.s && pz->hint(st, solution.s, r.hint_tiers + 1, &r.hint[r.hint_tiers]))
+		r.hint_tiers++;
+	strbuf_free(&solution);
+
+	struct session *s = session_new(pz, st);
+	snprintf(s->name, sizeof s->name, "3-04");
+	s->grade = lv.grade;
+	struct play *p = play_new(NULL, s);
+	key(p, 'T');
+	key(p, 'H');
+	r.gen = play_last_job(p);
+	play_report(p, &r);
+	char *text = screen(p), *form = readme_form(text);
+	/* the README's block: the screen's rows indented by four blanks
+	 * (five before the text: the screen's first column is its margin),
+	 * after the opening paragraph */
+	struct strbuf block = { 0 };
+	strbuf_addn(&block, "", 0);
+	const char *at = strstr(readme, "\n\n     linkdance");
+	for (const char *line = at ? at + 2 : ""; *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		if (len && strncmp(line, "     ", 5))
+			break;
+		strbuf_addn(&block, len ? line + 4 : line, len ? len - 4 : 0);
+		strbuf_addf(&block, "\n");
+		line = nl ? nl + 1 : line + len;
+	}
+	while (block.len > 1 && block.s[block.len - 1] == '\n' && block.s[block.len - 2] == '\n')
+		block.s[--block.len] = '\0';
+	if (getenv("LD_GOLDEN_WRITE"))
+		for (const char *c = form; *c;) {
+			const char *nl = strchr(c, '\n');
+			printf("#    %.*s\n", (int)(nl ? nl - c : (long)strlen(c)), c);
+			c = nl ? nl + 1 : c + strlen(c);
+		}
+	ok(!strcmp(block.s, form), "bad_readme_screen: the README's screen is the game's");
+	if (strcmp(block.s, form))
+		printf("# the game draws:\n%s# the README has:\n%s", form, block.s);
+	strbuf_free(&block);
+	free(form);
+	free(text);
+	free(readme);
+	play_free(p);
+}
+
 int main(void)
 {
 	test_view_key_words();
@@ -387,7 +527,9 @@ int main(void)
 	test_messages();
 	test_hand_on_board();
 	test_dead_end_with_hand();
+	test_dead_end_deeper();
 	test_count_after_hint();
 	test_click_under_race();
+	test_readme_screen();
 	return tap_done();
 }

@@ -13,6 +13,7 @@
 #include "solver/dlx.h"
 #include "tap.h"
 #include "util/strbuf.h"
+#include "util/textfit.h"
 
 static const struct puzzle *pz = &sudoku_puzzle;
 
@@ -374,6 +375,71 @@ static void test_dead_ends(void)
 	       note_has_cell(&n, 40),
 	   "a digit with no place in a box: %s, its cells marked", n.text);
 	pz->free_state(s);
+
+	/* Where the singles lead: a 2 in r1c3 of Wikipedia's puzzle forces
+	 * r7c9's 4 and r1c6's 8, and leaves r1c9 nothing (worked out by hand
+	 * in test_sudoku_logic.c). */
+	s = must_start(wiki);
+	ok(play(&s, "r1c3=2", &err) && pz->dead_end(s, &n), "a 2 in r1c3: a dead end the singles show");
+	is_str(n.text, "r7c9 must be 4 and r1c6 8, and then r1c9 has no candidate left", "in a player's words");
+	ok(n.n_cells == 3 && note_has_cell(&n, 8) && note_has_cell(&n, 6 * 9 + 8) && note_has_cell(&n, 5),
+	   "the cell left empty and the two forced cells marked");
+	pz->free_state(s);
+	/* A longer chain: the first three told, every one marked. */
+	s = must_start(wiki);
+	ok(play(&s, "r4c2=1", &err) && pz->dead_end(s, &n), "a 1 in r4c2: a dead end");
+	is_str(n.text, "r5c5 must be 5, r6c2 5, r3c7 5 and 2 more (marked), and then no cell of box 6 can hold 2",
+	       "five singles: three told");
+	ok(n.n_cells == 9 + 4 && n.n_pieces == 1 && n.pieces[0] == 2,
+	   "box 6 and the forced cells outside it marked, and the digit (%d cells)", n.n_cells);
+	pz->free_state(s);
+}
+
+/* Every dead end a wrong digit makes on the shipped levels of each grade
+ * is said whole in the status line's two lines of 78 columns, as the game
+ * puts it ("Dead end: ", the reason, "  (H: what to take back)"); on the
+ * grade 1 levels the singles explain every one. */
+static void test_dead_end_words(void)
+{
+	static const char *const levels[] = {
+		"...6....4.1.54.8..34........9...5.......2.31..62...7..4..78...2.....2.4.....1....", /* 1-01 */
+		wiki,
+	};
+	int seen = 0, wrong = 0, whole = 0, longest = 0;
+	for (int l = 0; l < 2; l++) {
+		struct puzzle_state *s0 = must_start(levels[l]);
+		const struct sdk_grid *g = sudoku_state_grid(s0);
+		for (int c = 0; c < 81; c++)
+			for (int d = 1; d <= 9 && !g->v[c]; d++) {
+				char move[16], line[400], fit[800];
+				struct diag err;
+				snprintf(move, sizeof move, "r%dc%d=%d", c / 9 + 1, c % 9 + 1, d);
+				struct puzzle_state *s = pz->apply(s0, move, &err);
+				struct note n;
+				if (!s)
+					continue;
+				if (pz->dead_end(s, &n) && !strstr(n.text, "both hold")) {
+					seen++;
+					snprintf(line, sizeof line, "Dead end: %s  (H: what to take back)", n.text);
+					int w = (int)strlen(line);
+					if (w > longest)
+						longest = w;
+					whole += textfit_lines(line, 78, 3, false, fit, sizeof fit) <= 2;
+				}
+				pz->free_state(s);
+			}
+		/* The wrong digits that keep the rules: every candidate but the one of the solution. */
+		sdk_mask cand[SDK_MAX_CELLS];
+		struct sdk_geom geo;
+		sdk_geom_init(&geo, 3);
+		sdk_candidates(g, &geo, cand);
+		for (int c = 0; c < 81; c++)
+			wrong += cand[c] ? sdk_popcount(cand[c]) - 1 : 0;
+		pz->free_state(s0);
+	}
+	ok(seen == wrong, "1-01 and Wikipedia's puzzle: the singles explain all %d wrong candidates (%d)", wrong, seen);
+	ok(whole == seen, "each reason read whole in two lines of 78 (%d of %d; the longest %d columns)", whole, seen,
+	   longest);
 }
 
 static void test_words(void)
@@ -388,6 +454,10 @@ static void test_words(void)
 	is_str(buf, "r3c5 cleared", "a clearing");
 	pz->describe_move(s, "r3c5=7;r3c6=1", buf, sizeof buf, false);
 	is_str(buf, "2 digits entered", "several");
+	pz->describe_move(s, "r3c5=7;r3c6-7;r4c5-7", buf, sizeof buf, false);
+	is_str(buf, "7 entered in r3c5", "a digit with the marks it took from its peers: the digit");
+	pz->describe_move(s, "r3c5^7;r3c6-7", buf, sizeof buf, false);
+	is_str(buf, "2 marks changed", "marks alone");
 	sudoku_move_enter(sudoku_state_grid(s), 22, 7, buf, sizeof buf);
 	is_str(buf, "r3c5=7", "sudoku_move_enter");
 	sudoku_move_mark(sudoku_state_grid(s), 22, 7, '^', buf, sizeof buf);
@@ -526,7 +596,6 @@ static void test_teach_words(void)
 
 static void test_exact_cover(void)
 {
-	char buf[64];
 	struct puzzle_state *s = must_start(NULL);
 	struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
 	is_u64(p->n_items, 324, "the empty 9x9 grid: 324 items");
@@ -666,6 +735,7 @@ int main(void)
 	test_bad_descriptions();
 	test_reader();
 	test_dead_ends();
+	test_dead_end_words();
 	test_words();
 	test_teach_words();
 	test_exact_cover();

@@ -3,7 +3,7 @@
  * step on a set of published puzzles checked against the solution found
  * by brute force (a small solver of this test's own) and against the
  * rule of its technique; the grades; the words' width; the hint's chain
- * of steps. */
+ * of steps; the contradictions the singles lead a wrong digit to. */
 #include "config.h"
 
 #include <pthread.h>
@@ -676,6 +676,126 @@ static void test_next_placement(void)
 	ok(!bad && hints > 500, "all %d hints of the published puzzles hold step by step", hints);
 }
 
+/* ---- dead ends: where the singles lead ------------------------------------- */
+
+/* Is x a contradiction of g that a player can follow: the singles it
+ * tells, placed in turn from g, each a naked or hidden single when it is
+ * placed, leave the cell it names no candidate, or its unit no place for
+ * its digit? */
+static bool contradiction_holds(const struct sdk_grid *start, const struct sdk_contradiction *x, char *what,
+                                size_t size)
+{
+	struct sdk_geom geo;
+	sdk_geom_init(&geo, start->box);
+	struct sdk_grid g = *start;
+	sdk_mask cand[SDK_MAX_CELLS];
+	for (int i = 0; i < x->n_forced; i++) {
+		sdk_candidates(&g, &geo, cand);
+		int c = x->forced[i].cell, d = x->forced[i].digit;
+		bool single = !g.v[c] && cand[c] == sdk_bit(d);
+		for (int k = 0; k < 3 && !single && !g.v[c] && (cand[c] & sdk_bit(d)); k++) {
+			int places = 0;
+			for (int j = 0; j < geo.side; j++)
+				places += !!(cand[geo.unit_cell[geo.cell_unit[c][k]][j]] & sdk_bit(d));
+			single = places == 1;
+		}
+		if (!single) {
+			snprintf(what, size, "r%dc%d=%d, single %d of %d, is no single there", c / geo.side + 1,
+			         c % geo.side + 1, d, i + 1, x->n_forced);
+			return false;
+		}
+		g.v[c] = (uint8_t)d;
+	}
+	sdk_candidates(&g, &geo, cand);
+	snprintf(what, size, "the contradiction is not there after the singles");
+	if (x->cell >= 0)
+		return x->unit < 0 && !g.v[x->cell] && !cand[x->cell];
+	if (x->unit < 0 || x->unit >= geo.units || x->digit < 1 || x->digit > geo.side)
+		return false;
+	for (int j = 0; j < geo.side; j++) {
+		int c = geo.unit_cell[x->unit][j];
+		if (g.v[c] == x->digit || (cand[c] & sdk_bit(x->digit)))
+			return false;
+	}
+	return true;
+}
+
+static void test_contradictions(void)
+{
+	struct sdk_geom geo;
+	sdk_geom_init(&geo, 3);
+	struct sdk_contradiction x;
+	char what[96] = "";
+
+	/* Wikipedia's puzzle with a 2 in r1c3 (its 4 belongs there).  By
+	 * hand: r7c9 can only be 4 (row 7 has 2 6 8, column 9 1 3 5 6 9, box
+	 * 9 7); box 2 can hold 8 only in r1c6 (column 4 has one, row 3 and
+	 * column 5 too); then r1c9 has none left: 2 3 5 7 8 in row 1, 1 3 4
+	 * 5 6 9 in column 9. */
+	struct sdk_grid g = parse(known[10]);
+	g.v[2] = 2;
+	bool found = sdk_logic_contradiction(&g, &x);
+	ok(found && x.cell == 8 && x.unit < 0 && x.n_forced == 2 && x.forced[0].cell == 6 * 9 + 8 &&
+	           x.forced[0].digit == 4 && x.forced[1].cell == 5 && x.forced[1].digit == 8,
+	   "a 2 in r1c3: r7c9 must be 4, r1c6 8, and r1c9 is left no candidate (%d singles)", x.n_forced);
+	/* A 1 there takes column 8's only place for 1, r1c8, at once. */
+	g.v[2] = 1;
+	ok(sdk_logic_contradiction(&g, &x) && x.cell < 0 && x.unit == 9 + 7 && x.digit == 1 && x.n_forced == 0,
+	   "a 1 in r1c3: column 8 has no place for 1, with no single before");
+
+	/* Every candidate of two published puzzles entered in turn: a right
+	 * digit never leads to a contradiction, a wrong one here always does
+	 * (they need no more than singles), and each can be followed. */
+	int wrong = 0, told = 0, false_alarms = 0, broken = 0;
+	for (int p = 0; p < 2; p++) {
+		struct sdk_grid puzzle = parse(known[p == 0 ? 0 : 10]), sol, t = puzzle;
+		solve(&t, &geo, 1, &sol);
+		sdk_mask cand[SDK_MAX_CELLS];
+		sdk_candidates(&puzzle, &geo, cand);
+		for (int c = 0; c < puzzle.cells; c++)
+			for (int d = 1; d <= 9; d++) {
+				if (!(cand[c] & sdk_bit(d)))
+					continue;
+				g = puzzle;
+				g.v[c] = (uint8_t)d;
+				found = sdk_logic_contradiction(&g, &x);
+				if (sol.v[c] == d) {
+					false_alarms += found;
+					continue;
+				}
+				wrong++;
+				told += found;
+				if (found && !contradiction_holds(&g, &x, what, sizeof what) && broken++ == 0)
+					tap_diag("r%dc%d=%d: %s", c / 9 + 1, c % 9 + 1, d, what);
+			}
+	}
+	ok(!false_alarms, "no right digit of Euler 01 or Wikipedia's puzzle leads to a contradiction");
+	ok(wrong == 212 && told == wrong, "every wrong candidate of the two does: %d of %d", told, wrong);
+	ok(!broken, "and each contradiction follows from the singles it tells, placed in turn");
+
+	/* Where the singles stall at once: nothing to say. */
+	g = parse(known[23]);
+	ok(!sdk_logic_contradiction(&g, &x), "Inkala's 2012 puzzle: the singles show no contradiction");
+	for (int i = 0; i < N_KNOWN; i++) {
+		g = parse(known[i]);
+		if (sdk_logic_contradiction(&g, &x) && broken++ == 0)
+			tap_diag("published puzzle %d: a contradiction", i);
+	}
+	ok(!broken, "nor in any published puzzle, all proper");
+
+	/* 4x4: row 1 holds 1 2, and r2c3's 3 leaves box 1 no place for 3 (it
+	 * is scanned before row 1, which has none either). */
+	g = parse("12....3.........");
+	ok(sdk_logic_contradiction(&g, &x) && x.unit == 2 * 4 && x.digit == 3 && x.n_forced == 0,
+	   "a 4x4 grid: box 1 has no place for 3");
+	g.box = 5;
+	ok(!sdk_logic_contradiction(&g, &x), "a grid of box 5: none");
+	g = parse(known[0]);
+	struct sdk_grid full;
+	solve(&g, &geo, 1, &full);
+	ok(!sdk_logic_contradiction(&full, &x), "a full grid: none");
+}
+
 /* ---- the words -------------------------------------------------------------- */
 
 static void test_words(void)
@@ -817,6 +937,7 @@ int main(void)
 	test_techniques();
 	test_small();
 	test_next_placement();
+	test_contradictions();
 	test_words();
 	test_edges();
 	test_threads();

@@ -1,7 +1,10 @@
 /* Sudoku's view: golden screens of the game screen drawn in memory (an
- * empty grid being set up, a puzzle with givens, entries, pencil marks and
- * a conflict, mark mode, a hint, ASCII, a large terminal with the marks in
- * a small 3x3, a 4x4 grid), and its keys and clicks turned into moves.
+ * empty grid being set up, a puzzle with givens, entries, every pencil
+ * mark as its digit and a conflict at 80x24, mark mode, a hint and its
+ * digit in hand on one line, dead ends with their reasons, ASCII, the
+ * marks in a 3x3 at 120x40 and larger, the marks counted at 60x20, a 4x4
+ * grid), the forms the grid takes in every room, and its keys and clicks
+ * turned into moves.
  *
  * LD_GOLDEN_WRITE=1 writes the golden files anew (check them by eye). */
 #include "config.h"
@@ -21,6 +24,8 @@
 #include "ui/style.h"
 #include "ui/sudoku_view.h"
 #include "ui/view.h"
+#include "util/clock.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 static const struct puzzle *const pz = &sudoku_puzzle;
@@ -63,18 +68,46 @@ static const struct sdk_grid *grid_of(struct play *p)
 }
 
 /* The looks that carry what the text does not: the cursor (on r1c6),
- * the conflict, a given's bold, a count's dimness. */
+ * the conflict, a given's bold, a mark's dimness.  At 80x24 row 1 of the
+ * grid is screen rows 1-2 (no border); a cell is 5 columns, 7 apart in a
+ * box, the boxes 22 apart: r1c1 at 2-6, r1c2 at 9, r1c3 at 16, r1c4 at
+ * 24, r1c6 at 38; a digit in its middle, a mark 6 under its 1. */
 static void looks(struct play *p)
 {
 	struct canvas c = canvas_memory_new(24, 80);
 	play_draw_on(p, &c);
-	/* Row 1 of the grid is screen row 2; cell column k starts at 2 + 4k. */
-	ok(canvas_memory_look(&c, 2, 22) == style(ST_CURSOR), "the cursor on r1c6");
-	ok(canvas_memory_look(&c, 2, 3) == style(ST_BAD), "r1c1's 5 is a conflict: its look as well as its !");
-	ok(canvas_memory_look(&c, 2, 7) & A_BOLD, "a given is bold");
-	ok(canvas_memory_look(&c, 2, 11) == A_NORMAL, "an entry is plain");
-	ok(canvas_memory_look(&c, 2, 16) & A_DIM, "a count of marks is dim");
+	ok(canvas_memory_look(&c, 1, 38) == style(ST_CURSOR) && canvas_memory_look(&c, 2, 43) == style(ST_CURSOR) &&
+	       canvas_memory_look(&c, 2, 44) != style(ST_CURSOR),
+	   "the cursor on r1c6: its cell and a column either side, both rows");
+	ok(canvas_memory_look(&c, 1, 4) == style(ST_BAD), "r1c1's 5 is a conflict: its look as well as its !");
+	ok(canvas_memory_look(&c, 1, 11) & A_BOLD, "a given is bold");
+	ok(canvas_memory_look(&c, 1, 18) == A_NORMAL, "an entry is plain");
+	ok(canvas_memory_look(&c, 2, 24) & A_DIM, "a mark is dim");
 	canvas_memory_free(&c);
+}
+
+/* The digits a screen shows in rows from..to (the grid). */
+static int digits_in(const char *text, int from, int to)
+{
+	int n = 0, row = 0;
+	for (const char *t = text; *t; t++) {
+		if (*t == '\n')
+			row++;
+		else if (row >= from && row <= to && *t >= '0' && *t <= '9')
+			n++;
+	}
+	return n;
+}
+
+/* What the grid holds: its digits and every mark. */
+static int digits_held(struct play *p)
+{
+	const struct puzzle_state *st = session_state(play_session(p));
+	const struct sdk_grid *g = sudoku_state_grid(st);
+	int n = 0;
+	for (int c = 0; c < g->cells; c++)
+		n += g->v[c] ? 1 : sdk_popcount(sudoku_state_marks(st, c));
+	return n;
 }
 
 /* Marks for all, a right digit (which leaves its peers' marks), a mark
@@ -87,42 +120,9 @@ static void scenario(struct play *p)
 	keys(p, "ll5");
 }
 
-static void test_goldens(void)
+/* H, and the solver's answer: two tiers, the reason and then r5c5's 5. */
+static void hint(struct play *p)
 {
-	struct play *p = new_play(".................................................................................\nsetup");
-	ok(p != NULL, "an empty grid to set up");
-	if (!p)
-		return;
-	keys(p, "jjjjllll");
-	golden(p, 24, 80, "sudoku-empty", "an empty 9x9 with the cursor in r5c5");
-	play_free(p);
-
-	p = new_play(PUZZLE);
-	ok(p != NULL, "a puzzle");
-	if (!p)
-		return;
-	scenario(p);
-	golden(p, 24, 80, "sudoku-play", "givens, entries, marks counted and a conflict");
-	looks(p);
-	key(p, 'm');
-	golden(p, 24, 80, "sudoku-mark-mode", "mark mode");
-	key(p, 'm');
-	golden(p, 45, 120, "sudoku-large", "a large terminal: the marks in a 3x3 in each cell");
-	golden(p, 40, 120, "sudoku-120x40", "120x40: the marks in two rows");
-	style_init_plain(false);
-	golden(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
-	style_init_plain(true);
-	key(p, '!');
-	char *text = screen_text(p, 24, 80);
-	ok(!strstr(text, "5!") && strstr(text, "[5]"), "!: conflicts no longer marked");
-	free(text);
-	key(p, '!');
-	text = screen_text(p, 24, 80);
-	ok(strstr(text, "[5!") != NULL, "! again: marked again");
-	free(text);
-
-	/* A hint: its first tier marks the cells it speaks of; its last puts
-	 * the digit in the player's hand, and Enter enters it. */
 	key(p, 'H');
 	struct worker_report r;
 	memset(&r, 0, sizeof r);
@@ -140,13 +140,161 @@ static void test_goldens(void)
 	note_say(&r.hint[1], "r5c5 is 5");
 	snprintf(r.hint[1].move, sizeof r.hint[1].move, "r5c5=5");
 	play_report(p, &r);
+}
+
+/* The hint's digit in hand is said on one line: the message while it
+ * lasts, then the view's own line, never both. */
+static void test_hint_line(void)
+{
+	struct play *p = new_play(PUZZLE);
+	if (!p)
+		return;
+	hint(p);
+	key(p, 'H');
+	char *text = screen_text(p, 24, 80);
+	const char *first = strstr(text, "Enter places it");
+	ok(first && strstr(text, "r5c5 is 5: Enter places it") && !strstr(first + 1, "Enter places it"),
+	   "the hint's digit in hand: one line says it");
+	free(text);
+	play_tick(p, clock_seconds());
+	play_tick(p, clock_seconds() + 60);
+	text = screen_text(p, 24, 80);
+	first = strstr(text, "Enter places it");
+	ok(first && strstr(text, "r5c5 \u00b7 5 from the hint: Enter places it") && !strstr(first + 1, "Enter places it"),
+	   "when the message has had its time, the status line says it, once");
+	free(text);
+	sym(p, KEY_SYM_ESCAPE);
+	text = screen_text(p, 24, 80);
+	ok(!strstr(text, "Enter places it"), "Esc lets the digit go, and the line with it");
+	free(text);
+	play_free(p);
+}
+
+/* The checker's answer for the position on the board, as the worker
+ * would give it: the family's own reason if it has one, else the count's
+ * (no way, in so many tries). */
+static void check_report(struct play *p, uint64_t nodes)
+{
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_CHECK;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.take_back_to = -1;
+	r.dead_explained = pz->dead_end(session_state(play_session(p)), &r.dead);
+	r.nodes = r.dead_explained ? 0 : nodes;
+	play_report(p, &r);
+}
+
+/* Dead ends, with a reason the singles give (its cells marked) and
+ * without; every word read whole. */
+static void test_dead_end_screens(void)
+{
+	struct play *p = new_play(PUZZLE);
+	if (!p)
+		return;
+	/* r1c3's 4 as a 2: r7c9 must be 4 and r1c6 8, and r1c9 is left
+	 * nothing (test_sudoku_logic.c works it out by hand). */
+	keys(p, "Mll2");
+	check_report(p, 0);
+	golden(p, 24, 80, "sudoku-dead-end", "a dead end the singles show: its reason, its cells marked");
+	char *text = screen_text(p, 24, 80);
+	ok(strstr(text, "Dead end: r7c9 must be 4 and r1c6 8, and then r1c9 has no candidate left") != NULL,
+	   "the reason in words, whole");
+	free(text);
+	struct canvas c = canvas_memory_new(24, 80);
+	play_draw_on(p, &c);
+	/* r1c9 at columns 60-64, r1c6 at 38-42, r7c9 on rows 15-16. */
+	ok(canvas_memory_look(&c, 1, 60) == style(ST_MARK) && canvas_memory_look(&c, 1, 38) == style(ST_MARK) &&
+	       canvas_memory_look(&c, 16, 64) == style(ST_MARK),
+	   "r1c9, r1c6 and r7c9 marked");
+	canvas_memory_free(&c);
+	play_free(p);
+
+	/* A wrong digit the singles cannot show wrong (the solution has 4
+	 * in r1c3; the count is made up): the reason lies deeper. */
+	p = new_play(PUZZLE);
+	if (!p)
+		return;
+	keys(p, "ll1");
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_CHECK;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.take_back_to = -1;
+	r.nodes = 4667;
+	play_report(p, &r);
+	golden(p, 24, 80, "sudoku-dead-end-deeper", "a dead end whose reason lies deeper");
+	text = screen_text(p, 24, 80);
+	char *flat = xstrdup(text);
+	for (char *q = flat; *q; q++)
+		if (*q == '\n')
+			*q = ' ';
+	ok(strstr(flat, "no way to finish from here, for a reason that lies deeper (the  solver needed 4,667 tries); H "
+	                "shows what to take back") ||
+	       strstr(flat, "lies deeper (the solver needed 4,667 tries); H shows what to take back"),
+	   "no way to finish, the reason deeper, the solver's tries, and H: said whole");
+	free(flat);
+	free(text);
+	play_free(p);
+}
+
+static void test_goldens(void)
+{
+	struct play *p = new_play(".................................................................................\nsetup");
+	ok(p != NULL, "an empty grid to set up");
+	if (!p)
+		return;
+	keys(p, "jjjjllll");
+	golden(p, 24, 80, "sudoku-empty", "an empty 9x9 with the cursor in r5c5");
+	play_free(p);
+
+	p = new_play(PUZZLE);
+	ok(p != NULL, "a puzzle");
+	if (!p)
+		return;
+	scenario(p);
+	golden(p, 24, 80, "sudoku-play", "80x24: givens, entries, every mark as its digit and a conflict");
+	looks(p);
+	int held = digits_held(p);
+	char *text = screen_text(p, 24, 80);
+	is_u64(digits_in(text, 1, 20), held, "80x24: every given, entry and mark on screen as its digit");
+	free(text);
+	key(p, 'm');
+	golden(p, 24, 80, "sudoku-mark-mode", "mark mode");
+	key(p, 'm');
+	golden(p, 45, 120, "sudoku-large", "a large terminal: the marks in a 3x3 in each cell, every cell lined");
+	golden(p, 40, 120, "sudoku-120x40", "120x40: the marks in a 3x3, the boxes set apart by their rules");
+	text = screen_text(p, 40, 120);
+	is_u64(digits_in(text, 1, 36), held, "120x40: every digit and mark on screen");
+	free(text);
+	golden(p, 20, 60, "sudoku-60x20", "60x20: the compact grid, the marks counted, the cursor's spelled out");
+	style_init_plain(false);
+	golden(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
+	style_init_plain(true);
+	key(p, '!');
+	text = screen_text(p, 24, 80);
+	ok(!strstr(text, "5!") && strstr(text, "[5]"), "!: conflicts no longer marked");
+	free(text);
+	key(p, '!');
+	text = screen_text(p, 24, 80);
+	ok(strstr(text, "[5!") != NULL, "! again: marked again");
+	free(text);
+
+	/* A hint: its first tier marks the cells it speaks of; its last puts
+	 * the digit in the player's hand, and Enter enters it. */
+	hint(p);
 	golden(p, 24, 80, "sudoku-hint", "a hint's first tier, its cells marked");
 	golden(p, 45, 120, "sudoku-hint-large", "a hint's first tier on a large terminal: its digit in the marks");
 	key(p, 'H');
 	text = screen_text(p, 24, 80);
-	ok(strstr(text, "r5c5 is 5: Enter places it") != NULL, "the hint's last tier: Enter places it");
+	const char *first = strstr(text, "Enter places it");
+	ok(strstr(text, "r5c5 is 5: Enter places it") != NULL && !strstr(first + 1, "Enter places it") &&
+	       !strstr(text, "from the hint"),
+	   "the hint's last tier: Enter places it, said once");
 	free(text);
-	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell");
+	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell, one line on it");
 	sym(p, KEY_SYM_ENTER);
 	ok(grid_of(p)->v[40] == 5, "Enter enters the hint's digit");
 	key(p, 'u');
@@ -155,6 +303,7 @@ static void test_goldens(void)
 	/* The search on screen: its step's cell marked, no cursor, the panel
 	 * beside the grid. */
 	key(p, 'A');
+	struct worker_report r;
 	memset(&r, 0, sizeof r);
 	r.kind = WORK_ANIMATE;
 	r.gen = play_last_job(p);
@@ -176,6 +325,8 @@ static void test_goldens(void)
 	canvas_memory_free(&c);
 	sym(p, KEY_SYM_ESCAPE);
 	play_free(p);
+
+	test_dead_end_screens();
 
 	p = new_play(SMALL);
 	ok(p != NULL, "a 4x4 puzzle");
@@ -350,11 +501,17 @@ static void test_setup(void)
 	is_str(move_of(&t), "r1c1:5", "a digit while setting up is a given");
 	play(&t);
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r1c2", 4), "and the cursor steps on, as a puzzle line is written: %s", st);
-	presses(&t, "..");
+	ok(!strncmp(st, "r1c1", 4), "and the cursor stays, as in play: %s", st);
+	/* The issue's case: 1, Right, 2 fills two cells side by side. */
+	press(&t, 'l');
+	press(&t, '2');
+	is_str(move_of(&t), "r1c2:2", "1 Right 2: the 2 goes in the next cell, none skipped");
+	play(&t);
+	press(&t, '.');
+	is_str(move_of(&t), "r1c2:0", ". clears where the cursor is");
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r1c4", 4), ". leaves a blank and steps on: %s", st);
-	presses(&t, "hhh");
+	ok(!strncmp(st, "r1c2", 4), "and does not step on: %s", st);
+	press(&t, 'h');
 	press(&t, '0');
 	is_str(move_of(&t), "r1c1:0", "0 takes a given away, where the cursor is");
 	status_of(&t, st, sizeof st);
@@ -387,21 +544,33 @@ static void test_cursor_and_mouse(void)
 	press_sym(&t, KEY_SYM_UP);
 	press_sym(&t, KEY_SYM_LEFT);
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r9c9", 4), "the cursor wraps round the edges: %s", st);
+	ok(!strncmp(st, "r1c1", 4), "the cursor stops at the edges, as on the other boards: %s", st);
 	presses(&t, "jl");
 	status_of(&t, st, sizeof st);
-	ok(!strncmp(st, "r1c1", 4), "hjkl move it: %s", st);
-	/* At 80x24 the cells are 3x1 with a line between: r4c7 is at row
-	 * 1 + 3*2 = 7, columns 1 + 1 + 6*4 = 26 .. 28. */
-	struct term_event ev = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = 7, .col = 27 };
+	ok(!strncmp(st, "r2c2", 4), "hjkl move it: %s", st);
+	for (int i = 0; i < 12; i++)
+		press_sym(&t, KEY_SYM_RIGHT);
+	press_sym(&t, KEY_SYM_DOWN);
+	status_of(&t, st, sizeof st);
+	ok(!strncmp(st, "r3c9", 4), "at the right edge Right stays, Down goes on: %s", st);
+	/* In a room of 20 x 80 (a terminal of 80x24) a cell is 5x2, the box
+	 * rules between: r4c7 is at rows 7-8, columns 1 + 2*22 + 1 = 46 .. 50. */
+	struct term_event ev = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = 7, .col = 47 };
 	probe_event(&t, &ev);
 	status_of(&t, st, sizeof st);
 	ok(t.res == VIEW_HANDLED && !strncmp(st, "r4c7", 4), "a click puts the cursor on the cell: %s", st);
+	ev.row = 8;
+	ev.col = 50;
+	probe_event(&t, &ev);
+	ok(t.res == VIEW_HANDLED, "its second row and last column are the cell's too");
 	ev.row = 6;
 	probe_event(&t, &ev);
-	ok(t.res == VIEW_IGNORED, "a click on a line is not on a cell");
+	ok(t.res == VIEW_IGNORED, "a click on a box's rule is not on a cell");
 	ev.row = 7;
-	ev.col = 60;
+	ev.col = 52;
+	probe_event(&t, &ev);
+	ok(t.res == VIEW_IGNORED, "nor one between two cells");
+	ev.col = 70;
 	probe_event(&t, &ev);
 	ok(t.res == VIEW_IGNORED, "nor one beside the grid");
 
@@ -437,6 +606,69 @@ static void test_sizes(void)
 	probe_end(&t);
 }
 
+/* Every room from the least to a large one: the grid fits it whole or
+ * the view says it does not fit (the game screen then says "terminal too
+ * small"); the marks show as digits from 20 x 66 (a terminal of 66x24),
+ * in a 3x3 from 31 x 74 (74x35); and while the solver searches, the
+ * panel has its room wherever the grid can leave it. */
+static void test_forms(void)
+{
+	struct probe t;
+	probe_start(&t, PUZZLE);
+	press(&t, 'M');
+	play(&t);
+	const struct sdk_grid *g = sudoku_state_grid(t.s);
+	int held = 0;
+	for (int c = 0; c < g->cells; c++)
+		held += g->v[c] ? 1 : sdk_popcount(sudoku_state_marks(t.s, c));
+	int wrong = 0, rooms = 0;
+	for (int rows = 10; rows <= 60; rows++)
+		for (int cols = 28; cols <= 140; cols += 2) {
+			bool fits = sudoku_view_ops.layout(t.v, rows, cols);
+			bool big = rows >= 13 && cols >= 32;
+			if (fits != big) {
+				if (wrong++ == 0)
+					tap_diag("%d x %d: %s", rows, cols, fits ? "fits" : "does not fit");
+				continue;
+			}
+			if (!fits)
+				continue;
+			rooms++;
+			/* Drawn in a canvas one larger each way: nothing beyond
+			 * the room, and no mark drawn as digits short of them. */
+			struct canvas c = canvas_memory_new(rows + 1, cols + 1);
+			struct view_show show = { 0 };
+			for (int searching = 0; searching < 2; searching++) {
+				show.searching = searching;
+				canvas_erase(&c);
+				sudoku_view_ops.draw(t.v, &c, t.s, &show);
+				char *text = canvas_memory_text(&c);
+				const char *last = text;
+				for (int r = 0; r < rows; r++)
+					last = strchr(last, '\n') + 1;
+				bool beyond = *last != '\0' && *last != '\n';
+				for (int r = 0; r < rows && !beyond; r++)
+					beyond = textfit_width(canvas_memory_row(&c, r)) > cols;
+				/* Counted, the marks are small digits, not 0-9. */
+				int shown = digits_in(text, 0, rows - 1);
+				bool marks_ok = searching || (rows >= 20 && cols >= 66 ? shown == held : shown < held);
+				if ((beyond || !marks_ok) && wrong++ == 0)
+					tap_diag("%d x %d%s: %s", rows, cols, searching ? ", searching" : "",
+					         beyond ? "drawn beyond the room" : "the marks are not all there");
+				free(text);
+			}
+			int y, x, h, w;
+			sudoku_view_ops.panel(t.v, &y, &x, &h, &w);
+			if (y + h > rows || x + w > cols) {
+				if (wrong++ == 0)
+					tap_diag("%d x %d: the panel beyond the room", rows, cols);
+			}
+			canvas_memory_free(&c);
+		}
+	ok(!wrong && rooms > 2000, "in %d rooms the grid fits whole, with every mark from 20 x 66", rooms);
+	probe_end(&t);
+}
+
 /* A dead end marks two cells in conflict: the mark's ground stays under
  * the digit (red on red would hide it), and the ! says the conflict. */
 static void test_marked_conflict(void)
@@ -454,9 +686,9 @@ static void test_marked_conflict(void)
 	struct view_show show = { .marks = &n, .searching = false };
 	struct canvas c = canvas_memory_new(20, 80);
 	sudoku_view_ops.draw(t.v, &c, t.s, &show);
-	ok(canvas_memory_look(&c, 1, 3) == (style(ST_MARK) | A_BOLD), "r1c1's 5: the mark's look, bold");
-	ok(!strncmp(canvas_memory_row(&c, 1), " \u2503[5!", 7), "and its !: %s", canvas_memory_row(&c, 1));
-	ok(canvas_memory_look(&c, 1, 22) == style(ST_MARK) && canvas_memory_look(&c, 1, 23) == (style(ST_MARK) | A_BOLD),
+	ok(canvas_memory_look(&c, 0, 4) == (style(ST_MARK) | A_BOLD), "r1c1's 5: the mark's look, bold");
+	ok(!strncmp(canvas_memory_row(&c, 0), "   [5!", 6), "and its !: %s", canvas_memory_row(&c, 0));
+	ok(canvas_memory_look(&c, 0, 38) == style(ST_MARK) && canvas_memory_look(&c, 0, 40) == (style(ST_MARK) | A_BOLD),
 	   "r1c6, an entry: its ground marked, its 5 bold on it");
 	canvas_memory_free(&c);
 	probe_end(&t);
@@ -500,11 +732,13 @@ int main(void)
 {
 	style_init_plain(true);
 	test_goldens();
+	test_hint_line();
 	test_digits();
 	test_marks();
 	test_setup();
 	test_cursor_and_mouse();
 	test_sizes();
+	test_forms();
 	test_marked_conflict();
 	test_superseded_jobs();
 	return tap_done();

@@ -36,8 +36,28 @@ static void test_counts(const struct tiling_family_def *def, const int *want_ori
 			x = t->orient[x].rotated;
 		turns &= x == o && t->orient[t->orient[o].rotated].face == t->orient[o].face;
 	}
+	bool mirrors = true;
 	for (int k = 0; k < t->n_pieces; k++) {
 		int n = tiling_piece_faces(t, k), o = t->orient_first[k];
+		bool flat = true;
+		for (int j = t->orient_first[k]; j < t->orient_first[k + 1]; j++)
+			flat &= t->orient[j].n_cells == t->orient[j].n_balls;
+		if (flat) {
+			/* a flat piece turns over into its mirror image, and back */
+			for (int j = t->orient_first[k]; j < t->orient_first[k + 1]; j++) {
+				int m = tiling_orient_turn_over(t, j);
+				const struct tiling_orient *a = &t->orient[j], *b = &t->orient[m];
+				bool mirror = a->n_cells == b->n_cells && a->w == b->w && a->h == b->h;
+				for (int c = 0; mirror && c < a->n_cells; c++) {
+					bool found = false;
+					for (int d = 0; d < b->n_cells; d++)
+						found |= b->cells[d][0] == a->cells[c][0] && b->cells[d][1] == a->w - 1 - a->cells[c][1];
+					mirror = found;
+				}
+				mirrors &= mirror && tiling_orient_turn_over(t, m) == j && (n == 1 || b->face != a->face);
+			}
+			continue;
+		}
 		int seen = 0;
 		for (int f = 0; f < n; f++, o = tiling_orient_turn_over(t, o))
 			seen |= 1 << t->orient[o].face;
@@ -48,7 +68,9 @@ static void test_counts(const struct tiling_family_def *def, const int *want_ori
 		placements &= tiling_placement_at(t, pl->orient, pl->row, pl->col) == k;
 	}
 	ok(turns, "%s: four quarter turns come back; a turn keeps the face", def->title);
-	ok(faces, "%s: turning over goes through every face and back", def->title);
+	ok(faces, "%s: turning over a piece on pegs goes through every face and back", def->title);
+	ok(mirrors, "%s: bad_flip_white: turning over a flat piece gives its mirror image, the other face if it "
+	   "has two, and back", def->title);
 	ok(placements, "%s: every placement found from its orientation and place", def->title);
 	ok(tiling_placement_at(t, 0, t->rows, 0) == -1, "%s: off the board is no placement", def->title);
 	tiling_free(t);

@@ -202,7 +202,7 @@ static void test_grade(struct worker *w)
 	struct puzzle_grade direct;
 	bool graded = pz->grade(s, &direct, NULL);
 	ok(got && r.graded && graded && r.verdict.effort == direct.effort && r.verdict.solutions == 2
-	       && strstr(r.verdict.why, "search nodes to find every way"),
+	       && strstr(r.verdict.why, "search steps to find every way"),
 	   "a grade through the worker: %s", got ? r.verdict.why : "none");
 	worker_report_clear(&r);
 	int bad;
@@ -271,7 +271,31 @@ static void test_race(struct worker *w)
 	struct diag err;
 	struct puzzle_state *s = racing.start(&racing, "queens8", &bad, &err);
 	struct worker_report r;
-	bool got = wait_final(w, submit(w, WORK_RACE, &racing, s), &r, 30);
+	/* At a pace: a step granted takes each engine one node on, together,
+	 * and nothing goes on without one. */
+	uint64_t g = submit(w, WORK_RACE, &racing, s);
+	bool running = false, lockstep = false;
+	for (double until = clock_seconds() + 30; !running && clock_seconds() < until;) {
+		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
+		poll(&pfd, 1, 50);
+		if (worker_take(w, &r)) {
+			running = r.gen == g && r.race.n == 2 && r.race.row[0].state == RACE_RUNNING;
+			worker_report_clear(&r);
+		}
+	}
+	worker_anim_grant(w, 3);
+	for (double until = clock_seconds() + 30; running && !lockstep && clock_seconds() < until;) {
+		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
+		poll(&pfd, 1, 50);
+		if (worker_take(w, &r)) {
+			lockstep = r.gen == g && r.race.row[0].nodes == 3 && r.race.row[1].nodes == 3;
+			worker_report_clear(&r);
+		}
+	}
+	ok(running && lockstep, "bad_race_unseen: three steps granted: each engine three nodes on");
+	/* Then at full pace, to the end. */
+	worker_anim_free(w, true);
+	bool got = wait_final(w, g, &r, 30);
 	const struct worker_race *race = &r.race;
 	ok(got && race->n == 2 && !strcmp(race->row[0].name, "dlx") && !strcmp(race->row[1].name, "toy"),
 	   "a race of the family's two engines, in its order");
@@ -283,7 +307,9 @@ static void test_race(struct worker *w)
 	   got ? race->row[1].nodes : 0);
 	/* An engine that finds nothing says so. */
 	struct puzzle_state *t = racing.apply(s, "o0;o10", &err); /* queens at a1 and b3 */
-	got = t && wait_final(w, submit(w, WORK_RACE, &racing, t), &r, 30);
+	g = t ? submit(w, WORK_RACE, &racing, t) : 0;
+	worker_anim_free(w, true);
+	got = t && wait_final(w, g, &r, 30);
 	ok(got && race->row[0].state == RACE_NONE && race->row[1].state == RACE_NONE,
 	   "from a dead end, both search it all and find none");
 	if (t)
