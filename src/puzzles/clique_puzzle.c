@@ -641,7 +641,7 @@ static bool grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 	out->effort = ss->nodes;
 	out->solutions = ss->solutions < 2 ? (int)ss->solutions : 2;
 	out->grade = grade_of(ss->nodes);
-	snprintf(out->why, sizeof out->why, "%" PRIu64 " search nodes to find the largest and prove it", ss->nodes);
+	snprintf(out->why, sizeof out->why, "%" PRIu64 " search steps to find the largest and prove it", ss->nodes);
 	engine_free(e);
 	free(bare);
 	return st == ENGINE_DONE;

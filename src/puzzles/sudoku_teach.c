@@ -217,8 +217,8 @@ bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 		return false;
 	char n[U128_DIGITS + 32];
 	u128_grouped(out->effort, n);
-	/* "1 search node" (the fast engine often needs no more), "83 search nodes" */
-	strcat(n, out->effort == 1 ? " search node" : " search nodes");
+	/* "1 search step" (the fast engine often needs no more), "83 search steps" */
+	strcat(n, out->effort == 1 ? " search step" : " search steps");
 	static const char proof[] = "to solve it and prove it unique";
 	if (ways == 0)
 		snprintf(out->why, sizeof out->why, "%s to show it", n);
