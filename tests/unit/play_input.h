@@ -4,6 +4,9 @@
 #ifndef LD_TEST_PLAY_INPUT_H
 #define LD_TEST_PLAY_INPUT_H
 
+#include <string.h>
+
+#include "game/worker.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -24,6 +27,20 @@ static inline void keys(struct play *p, const char *s)
 {
 	for (; *s; s++)
 		key(p, *s);
+}
+
+/* The solver thread's final answer to the job the screen asked last, of
+ * a kind, for the test to fill in (no state to take back to; no way to
+ * finish until it says otherwise) and give to play_report. */
+static inline struct worker_report job_answer(struct play *p, enum worker_kind kind)
+{
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = kind;
+	r.gen = play_last_job(p);
+	r.final = true;
+	r.take_back_to = -1;
+	return r;
 }
 
 /* The screen at rows x cols, rows joined by '\n' (malloc'd). */

@@ -759,13 +759,8 @@ static void test_goldens(void)
 
 	/* A hint's colouring, as the family words it. */
 	key(p, 'H');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_HINT;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_HINT);
 	r.completions = 1;
-	r.take_back_to = -1;
 	const struct puzzle_state *s = session_state(play_session(p));
 	for (int t = 1; t <= 3 && pz->hint(s, "+8;+9", t, &r.hint[t - 1]); t++)
 		r.hint_tiers = t;
@@ -812,11 +807,7 @@ static struct play *level_play(const char *name)
 /* The checker's answer that the position is a dead end, for why. */
 static void report_dead_end(struct play *p)
 {
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_CHECK;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_CHECK);
 	r.completions = 0;
 	r.take_back_to = -1;
 	r.dead_explained = pz->dead_end(session_state(play_session(p)), &r.dead);

@@ -68,13 +68,8 @@ static void test_golden(void)
 	/* A hint: the first tier, with the cell it speaks of marked. */
 	sym(p, KEY_SYM_ESCAPE);
 	key(p, 'H');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_HINT;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_HINT);
 	r.completions = 1;
-	r.take_back_to = -1;
 	r.hint_tiers = 3;
 	note_say(&r.hint[0], "Only 2 placements can cover the cell at row 5, column 1");
 	note_cell(&r.hint[0], 4 * 11 + 0);
@@ -311,11 +306,7 @@ static void test_dead_end_with_hand(void)
 {
 	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
 	key(p, 'T');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_CHECK;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_CHECK);
 	r.completions = 0;
 	r.dead_explained = true;
 	r.take_back_to = -1;
@@ -334,11 +325,7 @@ static void test_dead_end_with_hand(void)
 static void test_dead_end_deeper(void)
 {
 	struct play *p = new_play(&tiling_puzzle_kanoodle, LEVEL);
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_CHECK;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_CHECK);
 	r.completions = 0;
 	r.take_back_to = -1;
 	r.nodes = UINT64_MAX;
@@ -363,11 +350,7 @@ static void test_count_after_hint(void)
 	char *text = status_text(p);
 	ok(!strstr(text, "Thinking"), "the count's line, not the hint's \"Thinking...\": %s", text);
 	free(text);
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_COUNT;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_COUNT);
 	r.exact = true;
 	r.solutions = 1;
 	r.take_back_to = -1;

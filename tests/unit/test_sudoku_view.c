@@ -124,13 +124,8 @@ static void scenario(struct play *p)
 static void hint(struct play *p)
 {
 	key(p, 'H');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_HINT;
-	r.gen = play_last_job(p);
-	r.final = true;
+	struct worker_report r = job_answer(p, WORK_HINT);
 	r.completions = 1;
-	r.take_back_to = -1;
 	r.hint_tiers = 2;
 	note_say(&r.hint[0], "r5c5 can only be 5: every other digit is in its row, column or box");
 	note_cell(&r.hint[0], 4 * 9 + 4);
@@ -175,12 +170,7 @@ static void test_hint_line(void)
  * (no way, in so many tries). */
 static void check_report(struct play *p, uint64_t nodes)
 {
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_CHECK;
-	r.gen = play_last_job(p);
-	r.final = true;
-	r.take_back_to = -1;
+	struct worker_report r = job_answer(p, WORK_CHECK);
 	r.dead_explained = pz->dead_end(session_state(play_session(p)), &r.dead);
 	r.nodes = r.dead_explained ? 0 : nodes;
 	play_report(p, &r);
@@ -217,12 +207,7 @@ static void test_dead_end_screens(void)
 	if (!p)
 		return;
 	keys(p, "ll1");
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_CHECK;
-	r.gen = play_last_job(p);
-	r.final = true;
-	r.take_back_to = -1;
+	struct worker_report r = job_answer(p, WORK_CHECK);
 	r.nodes = 4667;
 	play_report(p, &r);
 	golden(p, 24, 80, "sudoku-dead-end-deeper", "a dead end whose reason lies deeper");
