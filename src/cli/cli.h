@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/count.h"
-#include "solver/dlx.h"
-#include "solver/xc.h"
+#include "solver/xc/count.h"
+#include "solver/xc/dlx.h"
+#include "solver/xc/xc.h"
 
 struct puzzle;
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "solver/count.h"
+#include "solver/xc/count.h"
 
 struct progress_line {
 	bool shown;      /* something is on the line */

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "game/files.h"
-#include "solver/count.h"
+#include "solver/xc/count.h"
 #include "util/xalloc.h"
 
 #ifndef LD_PKGDATADIR

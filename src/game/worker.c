@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "puzzles/xc_engine.h"
-#include "solver/count.h"
+#include "solver/xc/count.h"
 #include "solver/estimate.h"
 #include "util/clock.h"
 #include "util/strbuf.h"

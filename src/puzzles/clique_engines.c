@@ -1,4 +1,4 @@
-/* The clique searches of solver/clique.h as engines of the clique family.
+/* The clique searches of solver/graph/clique.h as engines of the clique family.
  *
  * An engine finishes a position: it looks for the largest cliques (or
  * independent sets) that hold the player's selection.  The selection's
@@ -22,7 +22,7 @@
 #include "util/u128.h"
 
 #include "puzzles/clique_puzzle.h"
-#include "solver/clique.h"
+#include "solver/graph/clique.h"
 #include "util/xalloc.h"
 
 struct cq_engine {

@@ -15,7 +15,7 @@
 #include "puzzles/clique_engines.h"
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
-#include "solver/clique.h"
+#include "solver/graph/clique.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 

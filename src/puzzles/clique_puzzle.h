@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 #include "puzzles/puzzle.h"
-#include "solver/graph.h"
+#include "solver/graph/graph.h"
 
 #define CQ_MAX_VERTICES 64
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/clique_sym.h"
+#include "solver/graph/clique_sym.h"
 #include "util/lines.h"
 #include "util/xalloc.h"
 

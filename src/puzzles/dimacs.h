@@ -16,7 +16,7 @@
  * is still plain DIMACS.  Here a c line whose second word is exactly
  * "automorphism" is one, wherever it stands after the p line; its
  * generators together stand for the group they generate, which the
- * clique search (solver/clique_sym.h) uses to skip symmetric branches.
+ * clique search (solver/graph/clique_sym.h) uses to skip symmetric branches.
  * Since a permutation that is not a symmetry would make that search
  * answer wrongly, such a line is an error, never ignored: one that is not
  * a permutation of 1 .. N, and one that maps some edge to a non-edge,
@@ -24,7 +24,7 @@
  * DIMACS_MAX_AUTOMORPHISMS of them.
  *
  *     c block I1 I2 ... IK
- *                       a block for the averaging bound (solver/clique_avg.h):
+ *                       a block for the averaging bound (solver/graph/clique_avg.h):
  *                       K distinct vertices, at least one, at most one
  *                       such line in a file, after the p line
  * When the automorphisms generate a group that moves vertex 1 to every
@@ -41,7 +41,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "solver/graph.h"
+#include "solver/graph/graph.h"
 #include "util/diag.h"
 
 #define DIMACS_MAX_EDGES 10000000

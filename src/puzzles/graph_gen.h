@@ -9,8 +9,8 @@
 
 #include <stdint.h>
 
-#include "solver/clique_sym.h"
-#include "solver/graph.h"
+#include "solver/graph/clique_sym.h"
+#include "solver/graph/graph.h"
 #include "util/diag.h"
 
 /* G(n, p): each of the n(n-1)/2 pairs an edge with probability p, drawn
@@ -35,7 +35,7 @@ struct graph *graph_gen_johnson(int n, int w, int d, struct diag *err);
  * (n = 1, or a single word) are left out. */
 struct graph *graph_gen_hamming_sym(int n, int d, struct clique_sym_group **group, struct diag *err);
 struct graph *graph_gen_johnson_sym(int n, int w, int d, struct clique_sym_group **group, struct diag *err);
-/* The block these graphs offer the averaging bound (solver/clique_avg.h):
+/* The block these graphs offer the averaging bound (solver/graph/clique_avg.h):
  * the words whose last coordinate (bit n-1) is 0, which come first in
  * the numbering, so the block is the vertices 0 .. k-1; returns k.  For
  * hamming n-d, k = 2^(n-1) and G[block] is hamming (n-1)-d, so the bound

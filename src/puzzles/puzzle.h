@@ -20,9 +20,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/dlx.h"
+#include "solver/xc/dlx.h"
 #include "solver/engine.h"
-#include "solver/xc.h"
+#include "solver/xc/xc.h"
 #include "util/diag.h"
 #include "util/note.h"
 #include "util/strbuf.h"

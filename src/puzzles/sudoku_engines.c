@@ -1,4 +1,4 @@
-/* The two backtrackers of solver/sudoku_bt.c as engines of the Sudoku
+/* The two backtrackers of solver/sudoku/sudoku_bt.c as engines of the Sudoku
  * family: their paths as the family's moves, their steps in a player's
  * words (named as the family names cells and units).  The family's tables
  * (sudoku_engine_seq, sudoku_engine_mrv) are in sudoku_engines_family.c. */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "puzzles/sudoku_puzzle.h"
-#include "solver/sudoku_bt.h"
+#include "solver/sudoku/sudoku_bt.h"
 #include "util/xalloc.h"
 
 struct sdk_engine {

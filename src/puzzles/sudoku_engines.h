@@ -14,7 +14,7 @@
 #define LD_SUDOKU_ENGINES_H
 
 #include "puzzles/puzzle.h"
-#include "solver/sudoku_grid.h"
+#include "solver/sudoku/sudoku_grid.h"
 
 extern const struct puzzle_engine sudoku_engine_seq;
 extern const struct puzzle_engine sudoku_engine_mrv;

@@ -1,4 +1,4 @@
-/* The search of solver/sudoku_fast.c as an engine of the Sudoku family:
+/* The search of solver/sudoku/sudoku_fast.c as an engine of the Sudoku family:
  * its path as the family's move (every digit it has filled in, tried or
  * forced), its steps in a player's words. */
 #include "config.h"
@@ -8,7 +8,7 @@
 
 #include "puzzles/sudoku_engines.h"
 #include "puzzles/sudoku_puzzle.h"
-#include "solver/sudoku_fast.h"
+#include "solver/sudoku/sudoku_fast.h"
 #include "util/xalloc.h"
 
 struct fast_engine {

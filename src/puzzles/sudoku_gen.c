@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-#include "solver/sudoku_bt.h"
-#include "solver/sudoku_fast.h"
+#include "solver/sudoku/sudoku_bt.h"
+#include "solver/sudoku/sudoku_fast.h"
 #include "util/rng.h"
 
 /* Removal orders tried on one full grid; the puzzle with the fewest clues

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "solver/sudoku_grid.h"
+#include "solver/sudoku/sudoku_grid.h"
 
 /* Solutions of g up to limit (0: no limit), by the fastest search
  * (sdk_fast_count: the singles placed at every node, on bitboards);

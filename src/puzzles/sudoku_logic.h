@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "solver/sudoku_grid.h"
+#include "solver/sudoku/sudoku_grid.h"
 
 /* The rungs, easiest first; the grade of a puzzle is that of its hardest
  * rung (sdk_technique_grade). */

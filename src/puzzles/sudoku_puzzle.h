@@ -20,7 +20,7 @@
 #include <stddef.h>
 
 #include "puzzles/puzzle.h"
-#include "solver/sudoku_grid.h"
+#include "solver/sudoku/sudoku_grid.h"
 #include "util/strbuf.h"
 
 extern const struct puzzle sudoku_puzzle;

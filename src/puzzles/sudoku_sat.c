@@ -1,4 +1,4 @@
-/* Sudoku for the clause solver (solver/sat.h), seed 001's way: a variable
+/* Sudoku for the clause solver (solver/clauses/sat.h), seed 001's way: a variable
  * for each cell and digit, "r3c5 is 7"; a positive clause for each of the
  * exact cover's items (a cell has a digit; a row, a column, a box has a
  * digit somewhere), so branching on the shortest one is Algorithm X's
@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/sat.h"
+#include "solver/clauses/sat.h"
 #include "util/xalloc.h"
 
 struct sdk_sat {

@@ -16,7 +16,7 @@
 
 #include <stdbool.h>
 
-#include "solver/xc.h"
+#include "solver/xc/xc.h"
 
 #define TILING_MAX_BALLS 16
 #define TILING_MAX_PIECES 26

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/count.h"
-#include "solver/dlx.h"
+#include "solver/xc/count.h"
+#include "solver/xc/dlx.h"
 #include "util/rng.h"
 #include "util/xalloc.h"
 

@@ -5,7 +5,7 @@
 #define LD_XC_ENGINE_H
 
 #include "puzzles/puzzle.h"
-#include "solver/dlx.h"
+#include "solver/xc/dlx.h"
 
 /* The engine on the problem of finishing s, branching by rule. */
 struct engine *xc_engine_new(const struct puzzle *pz, const struct puzzle_state *s, enum dlx_rule rule);

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "solver/xc.h"
+#include "solver/xc/xc.h"
 #include "util/diag.h"
 
 /* Longest line accepted, in bytes. */

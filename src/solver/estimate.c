@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/dlx_impl.h"
+#include "solver/xc/dlx_impl.h"
 #include "solver/engine.h"
 #include "util/xalloc.h"
 

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "solver/graph.h"
+#include "solver/graph/graph.h"
 
 /* Larger graphs are laid out too, but slowly (the work grows as n^2 per
  * step and as the square of the edges per crossing count) and unreadably. */

@@ -27,8 +27,8 @@
 
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
-#include "solver/clique.h"
-#include "solver/clique_sym.h"
+#include "solver/graph/clique.h"
+#include "solver/graph/clique_sym.h"
 #include "util/xalloc.h"
 
 static double cpu_seconds(void)

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "puzzles/sudoku_engines.h"
-#include "solver/sudoku_fast.h"
+#include "solver/sudoku/sudoku_fast.h"
 #include "util/xalloc.h"
 
 static double cpu_seconds(void)

@@ -31,9 +31,9 @@
 
 #include "fuzz.h"
 #include "puzzles/dimacs.h"
-#include "solver/clique.h"
-#include "solver/clique_avg.h"
-#include "solver/clique_par.h"
+#include "solver/graph/clique.h"
+#include "solver/graph/clique_avg.h"
+#include "solver/graph/clique_par.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

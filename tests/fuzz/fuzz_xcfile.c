@@ -11,8 +11,8 @@
 
 #include "fuzz.h"
 #include "puzzles/xcfile.h"
-#include "solver/dlx.h"
-#include "solver/memo.h"
+#include "solver/xc/dlx.h"
+#include "solver/xc/memo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -2,7 +2,7 @@
 
 #include "problems.h"
 
-#include "solver/dlx.h"
+#include "solver/xc/dlx.h"
 
 #include <stdbool.h>
 #include <stdint.h>

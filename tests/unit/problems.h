@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "solver/xc.h"
+#include "solver/xc/xc.h"
 #include "util/u128.h"
 
 /* n queens: rows and columns primary, the diagonals secondary. */

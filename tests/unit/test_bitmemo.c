@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "problems.h"
-#include "solver/bitmemo.h"
-#include "solver/count.h"
-#include "solver/dlx.h"
-#include "solver/memo.h"
+#include "solver/xc/bitmemo.h"
+#include "solver/xc/count.h"
+#include "solver/xc/dlx.h"
+#include "solver/xc/memo.h"
 #include "tap.h"
 
 static struct bitmemo_result memo_count(const struct xc_problem *p, enum dlx_rule rule, int threads,

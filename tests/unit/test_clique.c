@@ -1,5 +1,5 @@
-/* Maximum cliques (solver/clique.c), all maximal cliques (clique_bk.c),
- * the graphs (solver/graph.c, puzzles/graph_gen.c) and the DIMACS reader
+/* Maximum cliques (solver/graph/clique.c), all maximal cliques (clique_bk.c),
+ * the graphs (solver/graph/graph.c, puzzles/graph_gen.c) and the DIMACS reader
  * (puzzles/dimacs.c): the benchmark families' clique numbers, random
  * graphs against a brute force over every subset, and the engine
  * protocol (steps, budgets, cancel, Knuth's estimate). */
@@ -14,7 +14,7 @@
 
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
-#include "solver/clique.h"
+#include "solver/graph/clique.h"
 #include "solver/estimate.h"
 #include "tap.h"
 

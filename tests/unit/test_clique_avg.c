@@ -1,4 +1,4 @@
-/* The averaging bound (solver/clique_avg.c), the floor, target and
+/* The averaging bound (solver/graph/clique_avg.c), the floor, target and
  * enumerate mode of clique_sym_search it stands on, and the DIMACS block
  * line (puzzles/dimacs.c): A(n, 4) for n = 4 .. 10, agreement with the
  * plain search (clique_max) on the small Hamming and Johnson graphs with
@@ -14,9 +14,9 @@
 
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
-#include "solver/clique.h"
-#include "solver/clique_avg.h"
-#include "solver/clique_sym.h"
+#include "solver/graph/clique.h"
+#include "solver/graph/clique_avg.h"
+#include "solver/graph/clique_sym.h"
 #include "util/rng.h"
 #include "tap.h"
 

@@ -1,4 +1,4 @@
-/* The split branch and bound (solver/clique_par.c): on random graphs of
+/* The split branch and bound (solver/graph/clique_par.c): on random graphs of
  * every density and on the benchmark families, with 1, 2, 3 and 4
  * threads, the clique number is clique_max's and the clique returned is
  * a clique of the graph, in increasing order.  Run under the thread
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 #include "puzzles/graph_gen.h"
-#include "solver/clique.h"
-#include "solver/clique_par.h"
+#include "solver/graph/clique.h"
+#include "solver/graph/clique_par.h"
 #include "tap.h"
 
 static bool increasing(const int *v, int k)

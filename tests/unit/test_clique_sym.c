@@ -1,4 +1,4 @@
-/* Maximum cliques with symmetry breaking (solver/clique_sym.c), the
+/* Maximum cliques with symmetry breaking (solver/graph/clique_sym.c), the
  * groups of the generated families (puzzles/graph_gen.c) and automorphism
  * lines in DIMACS files (puzzles/dimacs.c): A(n, 4) with the hyperoctahedral
  * group, agreement with the plain search (clique_max) on every small
@@ -15,8 +15,8 @@
 
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
-#include "solver/clique.h"
-#include "solver/clique_sym.h"
+#include "solver/graph/clique.h"
+#include "solver/graph/clique_sym.h"
 #include "util/rng.h"
 #include "tap.h"
 

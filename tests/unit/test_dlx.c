@@ -9,12 +9,12 @@
 
 #include "problems.h"
 #include "puzzles/xcfile.h"
-#include "solver/bitx.h"
-#include "solver/count.h"
-#include "solver/cutlevel.h"
-#include "solver/dlx.h"
+#include "solver/xc/bitx.h"
+#include "solver/xc/count.h"
+#include "solver/xc/cutlevel.h"
+#include "solver/xc/dlx.h"
 #include "solver/estimate.h"
-#include "solver/memo.h"
+#include "solver/xc/memo.h"
 #include "tap.h"
 
 static const char *const L_TROMINO = "#./##";

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "solver/graph.h"
+#include "solver/graph/graph.h"
 #include "tap.h"
 #include "ui/braille.h"
 #include "ui/canvas.h"

@@ -7,9 +7,9 @@
 #include <stdio.h>
 
 #include "problems.h"
-#include "solver/count.h"
-#include "solver/dlx.h"
-#include "solver/layers.h"
+#include "solver/xc/count.h"
+#include "solver/xc/dlx.h"
+#include "solver/xc/layers.h"
 #include "tap.h"
 
 static struct layers_result by_layers(const struct xc_problem *p, enum dlx_rule rule, int threads, size_t cap,

@@ -9,7 +9,7 @@
 
 #include "game/level.h"
 #include "puzzles/puzzle.h"
-#include "solver/dlx.h"
+#include "solver/xc/dlx.h"
 #include "tap.h"
 
 static void test_names(void)

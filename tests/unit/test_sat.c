@@ -1,4 +1,4 @@
-/* The clause solver (solver/sat.h) on small formulas with known model
+/* The clause solver (solver/clauses/sat.h) on small formulas with known model
  * counts and against brute force, and as a Sudoku engine (sudoku_sat.c)
  * through the engine interface: counts, a proper puzzle, no solution,
  * step mode, budgets, cancelling, Knuth's estimate, and its tree against
@@ -15,9 +15,9 @@
 
 #include "problems.h"
 #include "puzzles/sudoku_engines.h"
-#include "solver/dlx.h"
+#include "solver/xc/dlx.h"
 #include "solver/estimate.h"
-#include "solver/sat.h"
+#include "solver/clauses/sat.h"
 #include "tap.h"
 #include "util/clock.h"
 #include "util/strbuf.h"

@@ -9,8 +9,8 @@
 
 #include "puzzles/puzzle.h"
 #include "puzzles/sudoku_puzzle.h"
-#include "solver/count.h"
-#include "solver/dlx.h"
+#include "solver/xc/count.h"
+#include "solver/xc/dlx.h"
 #include "tap.h"
 #include "util/strbuf.h"
 #include "util/textfit.h"

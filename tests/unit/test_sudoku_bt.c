@@ -1,4 +1,4 @@
-/* Sudoku's two backtrackers (solver/sudoku_bt.c) through the engine
+/* Sudoku's two backtrackers (solver/sudoku/sudoku_bt.c) through the engine
  * interface, as the game and the batch commands drive them, against a
  * plain recursive reading of seed 004's pseudocode; and the generator
  * (puzzles/sudoku_gen.c), its puzzles checked by the engines rather than
@@ -16,7 +16,7 @@
 #include "puzzles/sudoku_engines.h"
 #include "puzzles/sudoku_gen.h"
 #include "solver/estimate.h"
-#include "solver/sudoku_bt.h"
+#include "solver/sudoku/sudoku_bt.h"
 #include "engine_run.h"
 #include "tap.h"
 #include "util/clock.h"

@@ -1,4 +1,4 @@
-/* Sudoku's fastest engine (solver/sudoku_fast.c, as the family's engine
+/* Sudoku's fastest engine (solver/sudoku/sudoku_fast.c, as the family's engine
  * in puzzles/sudoku_fast_engine.c) against the mrv backtracker, whose
  * tree has golden node counts (test_sudoku_bt.c): the same solutions,
  * every one of them, on puzzles with one, none and several; the 288 4x4
@@ -19,7 +19,7 @@
 #include "puzzles/sudoku_gen.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "solver/estimate.h"
-#include "solver/sudoku_fast.h"
+#include "solver/sudoku/sudoku_fast.h"
 #include "engine_run.h"
 #include "tap.h"
 #include "util/clock.h"

@@ -11,7 +11,7 @@
 
 #include "game/worker.h"
 #include "puzzles/tiling.h"
-#include "solver/count.h"
+#include "solver/xc/count.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "puzzles/xc_engine.h"

@@ -1,0 +1,1278 @@
+#include "config.h"
+
+#include "solver/graph/clique.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+enum phase {
+	PH_START,
+	PH_FORWARD,   /* at the top of the node at level, not entered yet */
+	PH_CHOSEN,    /* its children listed, none tried yet */
+	PH_PLACED,    /* a vertex added, its child next */
+	PH_LEAF,      /* at a leaf that improved on the best, back up next */
+	PH_CUT,       /* the rest of the node pruned, back up next */
+	PH_REMOVED,   /* a vertex taken back, the next child next */
+	PH_DONE,
+};
+
+/* The colour of a child that no bound can cut (the plain backtrackers). */
+#define NO_COLOUR INT_MAX
+
+struct clique {
+	enum clique_rule rule;
+	struct graph *h;        /* the graph renumbered: h's vertex i is the caller's order[i] */
+	int *order;
+	int n, W;
+	int floor, target;
+	bool enumerate_next;    /* clique_set_enumerate's, for the next restart */
+	bool enumerate;         /* report every clique of floor + 1, best_k fixed */
+	bool renumber;          /* re-colour (dense graphs only: see clique_new) */
+	bool maxsat;            /* absorb by unit propagation (the same) */
+
+	int best_k;             /* the size to beat: the floor, then the best found */
+	int best_n;             /* vertices in best (0: none found above the floor) */
+	int *best;              /* in the caller's numbers, increasing */
+
+	enum phase phase;
+	int level;
+	int cap;                /* levels with room */
+	uint64_t *P;            /* cap rows of W words: the candidates at each level */
+	int *lo, *hi;           /* the words of each that may be nonzero */
+	int *base;              /* where each level's children start in lv, lc */
+	int *degree, *kth;      /* the children of each level, and which is in place */
+	long *bound;            /* each level's bound (for a node pruned whole) */
+	int *lv, *lc;           /* children in the order tried, and their colours */
+	size_t lcap;
+	uint64_t *U, *Q;        /* colouring scratch */
+	uint64_t *cls;          /* colour classes 1 .. cls_cap-1, for re-colouring and MaxSAT */
+	int *cls_lo, *cls_hi;   /* the words each may have bits in (classes are small) */
+	unsigned char *used;    /* per class: in an inconsistent subset, or a unit now */
+	unsigned char *take;    /* per class: in the conflicts of the class absorbed */
+	unsigned char *need;    /* per forced vertex: the conflict needs it */
+	int cls_cap;
+	int *chead, *cnext;     /* the classes as lists: per class its first member, per vertex the next (-1: none) */
+	uint64_t cver, *wfail;  /* re-colouring: a count of the changes that free a class; per vertex, the count when no class above its own could take it */
+	uint64_t *R;            /* unit propagation: the vertices still allowed */
+	int *fv, *fk;           /* its forced vertices and their classes */
+	int *plv, *plc;         /* the probe's lists */
+	uint64_t *pP;           /* the probe's candidates */
+
+	struct search_stats st;
+	struct engine_event ev;
+
+	/* MaxSAT resolution (absorb) */
+	uint64_t *cvirt;        /* per class: its virtual vertices (MaxSAT resolution) */
+	int *vcl, vcn[64];      /* per virtual vertex: its classes, increasing (cls_cap each), and how many */
+	uint64_t vlive;         /* the virtual vertices not forced yet */
+	int vidx[64];           /* where each virtual vertex was forced in fv */
+	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
+	int *class_of;          /* per vertex: its class (0: none, a vertex to branch on) */
+	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
+	int *cbase, *csize;     /* per class: members (virtual ones too; class_add counts the real ones), before and in a propagation */
+	int *queue;             /* classes left with one member */
+	int *pq, npq;           /* those of them in the conflicts of the class absorbed (take), first */
+	uint64_t *M;            /* those in the classes 1 .. top-1: R's start (the others count for no class) */
+	uint64_t *R2;           /* failed literals: R saved */
+	int *cs2;               /* and csize */
+	unsigned char *take2;   /* the classes of their conflicts */
+	uint64_t *R3;           /* failed literals one level down: R saved */
+	int *cs3;               /* and csize */
+	unsigned char *take3;   /* the classes of their conflicts */
+	bool fl;                /* failed literals tried (dense graphs only: see clique_new) */
+};
+
+/* ---- lists of children -------------------------------------------------- */
+
+static void grow_classes(struct clique *c, int k)
+{
+	if (k <= c->cls_cap)
+		return;
+	int cap = c->cls_cap ? c->cls_cap : 16;
+	while (cap < k)
+		cap *= 2;
+	c->cls = xreallocarray(c->cls, (size_t)cap * (size_t)c->W + 1, sizeof *c->cls);
+	c->cls_lo = xreallocarray(c->cls_lo, (size_t)cap, sizeof *c->cls_lo);
+	c->cls_hi = xreallocarray(c->cls_hi, (size_t)cap, sizeof *c->cls_hi);
+	c->used = xreallocarray(c->used, (size_t)cap, sizeof *c->used);
+	c->take = xreallocarray(c->take, (size_t)cap, sizeof *c->take);
+	c->need = xreallocarray(c->need, (size_t)cap + 1, sizeof *c->need);
+	c->fv = xreallocarray(c->fv, (size_t)cap + 1, sizeof *c->fv);
+	c->fk = xreallocarray(c->fk, (size_t)cap + 1, sizeof *c->fk);
+	c->cvirt = xreallocarray(c->cvirt, (size_t)cap, sizeof *c->cvirt);
+	c->vcl = xreallocarray(c->vcl, (size_t)cap * 64, sizeof *c->vcl);
+	c->cbase = xreallocarray(c->cbase, (size_t)cap, sizeof *c->cbase);
+	c->csize = xreallocarray(c->csize, (size_t)cap, sizeof *c->csize);
+	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
+	c->pq = xreallocarray(c->pq, (size_t)cap, sizeof *c->pq);
+	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
+	c->chead = xreallocarray(c->chead, (size_t)cap, sizeof *c->chead);
+	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
+	c->cs3 = xreallocarray(c->cs3, (size_t)cap, sizeof *c->cs3);
+	c->take3 = xreallocarray(c->take3, (size_t)cap, sizeof *c->take3);
+	c->cls_cap = cap;
+}
+
+/* Put v in class k, widening its range of words, and at the head of
+ * its list. */
+static void class_add(struct clique *c, int k, int v)
+{
+	graph_bit_set(c->cls + (size_t)k * (size_t)c->W, v);
+	c->class_of[v] = k;
+	c->cnext[v] = c->chead[k];
+	c->chead[k] = v;
+	c->cbase[k]++;
+	if (v / 64 < c->cls_lo[k])
+		c->cls_lo[k] = v / 64;
+	if (v / 64 > c->cls_hi[k])
+		c->cls_hi[k] = v / 64;
+}
+
+/* MCS's Re-NUMBER (Tomita and others 2010): v would take a colour high
+ * enough to be branched on; move it into a class k1 below kmin - 1 where
+ * it has one neighbour w, which moves up to a class k2 > k1 (still below
+ * kmin) where it has none (or into k1 outright if it has none there, as
+ * it may after such moves).  The classes stay independent sets, and v
+ * needs no branch.  The classes are read as lists of their members
+ * (where this runs, on dense graphs, they have a few each): two
+ * neighbours of v, or one of w, end a class's test, often at its first
+ * members, where a scan of its words read them all. */
+static bool recolour(struct clique *c, int v, int kmin, uint64_t *mems)
+{
+	const uint64_t *nv = graph_row(c->h, v);
+	int *next = c->cnext;
+	for (int k1 = 1; k1 <= kmin - 2; k1++) {
+		int w = -1, wp = -1, conflicts = 0;
+		for (int u = c->chead[k1], p = -1; u >= 0; p = u, u = next[u]) {
+			(*mems)++;
+			if (graph_bit_test(nv, u)) {
+				if (++conflicts == 2)
+					break;
+				w = u;
+				wp = p;
+			}
+		}
+		if (conflicts == 0) {
+			class_add(c, k1, v);
+			return true;
+		}
+		if (conflicts > 1 || c->wfail[w] == c->cver)
+			continue;
+		const uint64_t *nw = graph_row(c->h, w);
+		for (int k2 = k1 + 1; k2 <= kmin - 1; k2++) {
+			int u = c->chead[k2];
+			for (; u >= 0 && !graph_bit_test(nw, u); u = next[u])
+				(*mems)++;
+			if (u < 0) {
+				graph_bit_clear(c->cls + (size_t)k1 * (size_t)c->W, w);
+				if (wp < 0)
+					c->chead[k1] = next[w];
+				else
+					next[wp] = next[w];
+				c->cbase[k1]--;
+				class_add(c, k1, v);
+				class_add(c, k2, w);
+				c->cver++;
+				return true;
+			}
+		}
+		/* no class above takes w until a class loses a member */
+		c->wfail[w] = c->cver;
+	}
+	return false;
+}
+
+/* Queue the unit k: first if it is in the conflicts found so far for
+ * the class absorbed (as MoMC's "used first"), so that its vertices'
+ * conflicts share their classes. */
+static inline void enqueue(struct clique *c, int k, int *nq)
+{
+	if (c->take[k])
+		c->pq[c->npq++] = k;
+	else
+		c->queue[(*nq)++] = k;
+}
+
+/* Added to the count of a class while it is forced (used), so that
+ * the vertices it loses never make it a unit or a conflict again: no
+ * test of used[] where the vertices leave R. */
+#define FORCED (1 << 24)
+
+/* Take the real vertex w (forced by class k, or the vertex tested when
+ * k is 0) into the clique: out of R (vertices of the classes 1 .. top-1
+ * only: M) go its non-neighbours, each a member less for its class
+ * (class_of; a forced class counts them off FORCED).  Returns a class
+ * left with no member, or 0; classes left with one are queued. */
+static int take_vertex(struct clique *c, int w, int k, int lo, int hi, int *nf, int *nq, uint64_t *mems)
+{
+	uint64_t *R = c->R;
+	const uint64_t *nw = graph_row(c->h, w);
+	if (k) {
+		c->used[k] = 2;
+		c->csize[k] += FORCED;
+	}
+	c->fv[*nf] = w;
+	c->fk[(*nf)++] = k;
+	*mems += (uint64_t)(hi - lo + 1);
+	for (int x = lo; x <= hi; x++) {
+		uint64_t d = R[x] & ~nw[x];
+		R[x] &= nw[x];
+		for (; d; d &= d - 1) {
+			int v = x * 64 + __builtin_ctzll(d);
+			c->elim[v] = *nf - 1;
+			int k2 = c->class_of[v];
+			if (--c->csize[k2] == 0)
+				return k2;
+			if (c->csize[k2] == 1)
+				enqueue(c, k2, nq);
+		}
+	}
+	return 0;
+}
+
+/* Unit propagation over the classes 1 .. top-1 (the low ones and those
+ * absorbed at this node) from the vertex u taken: each class's members
+ * are its vertices in R (the candidates adjacent to every vertex taken
+ * so far) and its virtual vertices still live (cvirt, vlive), counted
+ * in csize as vertices leave R; a class left with one member forces it
+ * (marked used, 2, while it is a unit; a virtual vertex forced for one
+ * class is gone from the others), one left with none is a conflict.
+ * The forced vertices go to fv (a virtual one as -1 - its number, vidx
+ * its index there), their classes to fk.  Returns the conflict's class,
+ * or 0 at a fixed point. */
+/* Force the virtual vertex x for class k: gone from the others. */
+static int take_virtual(struct clique *c, int x, int k, int *nf, int *nq, uint64_t *mems)
+{
+	uint64_t bit = UINT64_C(1) << x;
+	c->vlive &= ~bit;
+	c->vidx[x] = *nf;
+	c->used[k] = 2;
+	c->csize[k] += FORCED;
+	c->fv[*nf] = -1 - x;
+	c->fk[(*nf)++] = k;
+	const int *l = c->vcl + (size_t)x * (size_t)c->cls_cap;
+	*mems += 1;
+	for (int i = 0, n = c->vcn[x]; i < n; i++) {
+		int k2 = l[i];
+		if (--c->csize[k2] == 0)
+			return k2;
+		if (c->csize[k2] == 1)
+			enqueue(c, k2, nq);
+	}
+	return 0;
+}
+
+/* The queued units forced in turn, from q on, until a conflict (its
+ * class returned) or none is left (0). */
+static int run_queue(struct clique *c, int lo, int hi, int *nf, int nq, uint64_t *mems)
+{
+	int e = 0, q = 0, p = 0;
+	while (!e) {
+		int k;
+		if (p < c->npq)
+			k = c->pq[p++];
+		else if (q < nq)
+			k = c->queue[q++];
+		else
+			break;
+		if (c->used[k])
+			continue;
+		/* its one member: a virtual vertex still live, or else the
+		 * one real vertex of the class left in R */
+		uint64_t vl = c->cvirt[k] & c->vlive;
+		if (vl) {
+			e = take_virtual(c, __builtin_ctzll(vl), k, nf, &nq, mems);
+			continue;
+		}
+		const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
+		int x = c->cls_lo[k];
+		while (!(K[x] & c->R[x]))
+			x++;
+		*mems += (uint64_t)(x - c->cls_lo[k] + 1);
+		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->R[x]), k, lo, hi, nf, &nq, mems);
+	}
+	return e;
+}
+
+static int propagate(struct clique *c, int u, int top, int lo, int hi, int *nf, uint64_t *mems)
+{
+	int nq = 0;
+	c->npq = 0;
+	int e = take_vertex(c, u, 0, lo, hi, nf, &nq, mems);
+	if (e)
+		return e;
+	/* the classes that are units from the start force their member too */
+	for (int k = 1; k < top; k++)
+		if (c->cbase[k] == 1 && c->csize[k] == 1)
+			enqueue(c, k, &nq);
+	return run_queue(c, lo, hi, nf, nq, mems);
+}
+
+/* Mark in c->need what emptied class k (of the forced entries before
+ * index i), but the member skip forced for it: for each real vertex, the
+ * forced vertex that cut it; for each virtual vertex gone, its forcing
+ * for another class. */
+static void need_cutters2(struct clique *c, int k, int skip, int skip2, int i)
+{
+	for (int u = c->chead[k]; u >= 0; u = c->cnext[u])
+		if (u != skip && u != skip2)
+			c->need[c->elim[u]] = 1; /* what took u out of R */
+	for (uint64_t v = c->cvirt[k] & ~c->vlive; v; v &= v - 1) {
+		int y = __builtin_ctzll(v);
+		if (-1 - y != skip && -1 - y != skip2 && c->vidx[y] < i)
+			c->need[c->vidx[y]] = 1;
+	}
+}
+
+static void need_cutters(struct clique *c, int k, int skip, int i)
+{
+	need_cutters2(c, k, skip, INT_MIN, i);
+}
+
+/* Going back over the forced entries from..past+1, each one needed
+ * (marked in need) has its class marked in mark and, in need, what cut
+ * its class's other members. */
+static void mark_needed(struct clique *c, int from, int past, unsigned char *mark)
+{
+	for (int i = from; i > past; i--) {
+		if (c->need[i]) {
+			mark[c->fk[i]] = 1;
+			need_cutters(c, c->fk[i], c->fv[i], i);
+		}
+	}
+}
+
+/* Mark in mark the classes of the conflict e among the forced entries
+ * from..nf-1, going back: the empty class, the class of each entry that
+ * cut one of its members, and so on; the entries before from that are
+ * needed are left marked in need. */
+static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark)
+{
+	memset(c->need + from, 0, (size_t)(nf - from));
+	mark[e] = 1;
+	need_cutters(c, e, INT_MIN, nf);
+	mark_needed(c, nf - 1, from, mark);
+}
+
+/* Trying a member of a class both ways and going back: R's words lo..hi,
+ * the class counts 1..top-1 and the live virtual vertices are saved in R
+ * and cs (one pair of copies per depth of failed literals) and put back
+ * after each try. */
+static void save_state(const struct clique *c, uint64_t *R, int *cs, int top, int lo, int hi)
+{
+	memcpy(R + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(cs + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+}
+
+/* Take member a of class k (a vertex, or -1 - a virtual vertex) after the
+ * forced entries before nf0 and propagate; the conflict's class, or 0 at a
+ * fixed point; *nf: the entries then. */
+static int try_member(struct clique *c, int a, int k, int lo, int hi, int nf0, int *nf, uint64_t *mems)
+{
+	int nq = 0;
+	*nf = nf0;
+	c->npq = 0;
+	int e = a >= 0 ? take_vertex(c, a, k, lo, hi, nf, &nq, mems) : take_virtual(c, -1 - a, k, nf, &nq, mems);
+	return e ? e : run_queue(c, lo, hi, nf, nq, mems);
+}
+
+/* Undo try_member: its entries nf0..nf-1 unmarked, the saved state back. */
+static void undo_member(struct clique *c, int nf0, int nf, const uint64_t *R, const int *cs, uint64_t vlive,
+                        int top, int lo, int hi, uint64_t *mems)
+{
+	for (int i = nf0; i < nf; i++)
+		c->used[c->fk[i]] = 0;
+	memcpy(c->R + lo, R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->csize + 1, cs + 1, sizeof *c->csize * (size_t)(top - 1));
+	c->vlive = vlive;
+	*mems += (uint64_t)(hi - lo + 1);
+}
+
+/* Failed literals one level down (MoMC's further test of the reduced
+ * sets), at the fixed point of a literal of failed_literal (its entries
+ * f0 .. f1-1): a class cut down to two members by that literal's
+ * propagation, each of which leads to a conflict, is a conflict of the
+ * literal (its members virtual ones too, unlike MoMC: 2-3% fewer
+ * nodes).  Its classes into take2, the entries before f0 it rests on
+ * left in need.  State restored either way. */
+static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int hi, uint64_t *mems)
+{
+	for (int k = 1; k < top; k++) {
+		if (c->csize[k] != 2 || c->cs2[k] <= 2)
+			continue;
+		int mem[2], nm = 0;
+		for (int u = c->chead[k]; u >= 0 && nm < 2; u = c->cnext[u])
+			if (graph_bit_test(c->R, u))
+				mem[nm++] = u;
+		for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
+			mem[nm++] = -1 - __builtin_ctzll(v);
+		save_state(c, c->R3, c->cs3, top, lo, hi);
+		uint64_t vlive = c->vlive;
+		memset(c->take3, 0, (size_t)top);
+		memset(c->need + f0, 0, (size_t)(f1 - f0));
+		bool failed = true;
+		for (int t = 0; t < 2 && failed; t++) {
+			int nf;
+			int e = try_member(c, mem[t], k, lo, hi, f1, &nf, mems);
+			if (e)
+				trace(c, e, f1, nf, c->take3);
+			else
+				failed = false;
+			undo_member(c, f1, nf, c->R3, c->cs3, vlive, top, lo, hi, mems);
+		}
+		if (!failed)
+			continue;
+		c->take3[k] = 1;
+		need_cutters2(c, k, mem[0], mem[1], f1);
+		mark_needed(c, f1 - 1, f0, c->take3);
+		for (int q = 1; q < top; q++)
+			c->take2[q] |= c->take3[q];
+		return true;
+	}
+	return false;
+}
+
+/* Failed literals (as in MaxCLQ and MoMC): at the fixed point of the
+ * propagation (nf entries), a class k with two members left, each of
+ * which leads to a conflict, is a conflict itself.  Its classes into
+ * take (need marks the entries before nf they rest on).  State restored
+ * either way. */
+static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int nf0, uint64_t *mems)
+{
+	int mem[2], nm = 0;
+	const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
+	for (int x = c->cls_lo[k]; x <= c->cls_hi[k] && nm < 2; x++)
+		for (uint64_t b = K[x] & c->R[x]; b && nm < 2; b &= b - 1)
+			mem[nm++] = x * 64 + __builtin_ctzll(b);
+	for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
+		mem[nm++] = -1 - __builtin_ctzll(v);
+	save_state(c, c->R2, c->cs2, top, lo, hi);
+	uint64_t vlive = c->vlive;
+	memset(c->take2, 0, (size_t)top);
+	memset(c->need, 0, (size_t)nf0);
+	bool failed = true;
+	for (int t = 0; t < 2 && failed; t++) {
+		int nf;
+		int e = try_member(c, mem[t], k, lo, hi, nf0, &nf, mems);
+		if (e)
+			trace(c, e, nf0, nf, c->take2);
+		else if (t == 0 || !nested_failed(c, nf0, nf, top, lo, hi, mems))
+			failed = false;
+		undo_member(c, nf0, nf, c->R2, c->cs2, vlive, top, lo, hi, mems);
+	}
+	if (!failed)
+		return false;
+	c->take2[k] = 1;
+	need_cutters2(c, k, mem[0], mem[1], nf0);
+	mark_needed(c, nf0 - 1, 0, c->take2);
+	for (int q = 1; q < top; q++)
+		c->take[q] |= c->take2[q];
+	return true;
+}
+
+/* Does taking u into the clique lead to a conflict by unit propagation?
+ * If so, the classes the conflict needs are marked in c->take: the empty
+ * one, and going back from it, the class of each forced vertex that cut
+ * one of its members, then those that cut that one's class-mates, and
+ * so on (fewer classes than all the units, so that the set of classes
+ * made inconsistent is small).  At the fixed point, on graphs of
+ * density 0.85 and up, failed literals: a class cut down to two members
+ * in this propagation is tried both ways (failed_literal, its second
+ * member one level down as well: nested_failed).  (Without the counts
+ * and the virtual vertices they cost more than they saved: G(200, 0.9)
+ * 5% fewer nodes, 18% more time; with them, 40% fewer nodes and 5% less
+ * time there, but 40% fewer nodes and 20% more time on G(200, 0.8),
+ * hence the threshold.  With the propagation made cheaper since, G(200,
+ * 0.8) takes as long with them as without, in 42% fewer nodes; the MaxSAT
+ * test and failed literals both from 0.68 made G(300, 0.7) 12% faster
+ * but johnson16-2-4 (0.77) 50% slower: the thresholds stay.) */
+static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *mems)
+{
+	int nf = 0;
+	memcpy(c->R + lo, c->M + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->csize + 1, c->cbase + 1, sizeof *c->csize * (size_t)(top - 1));
+	*mems += (uint64_t)(hi - lo + 1);
+	c->vlive = c->nvirt == 64 ? ~UINT64_C(0) : (UINT64_C(1) << c->nvirt) - 1;
+	int conflict = propagate(c, u, top, lo, hi, &nf, mems);
+	if (!conflict && c->fl) {
+		for (int k = 1; k < top; k++)
+			if (!c->used[k] && c->csize[k] == 2 && c->cbase[k] > 2 && failed_literal(c, k, top, lo, hi, nf, mems)) {
+				for (int i = 1; i < nf; i++)
+					c->used[c->fk[i]] = 0;
+				*mems += (uint64_t)nf;
+				return true;
+			}
+	}
+	for (int i = 1; i < nf; i++)
+		c->used[c->fk[i]] = 0;
+	if (!conflict)
+		return false;
+	trace(c, conflict, 0, nf, c->take);
+	*mems += (uint64_t)nf;
+	return true;
+}
+
+/* MaxSAT reasoning over the colour classes (Li and Quan 2010, MaxCLQ;
+ * Li, Fang and Xu 2013, IncMaxCLQ; Li, Jiang and Manya 2017, MoMC): the
+ * classes are independent sets, so a clique takes at most one vertex
+ * from each.  S = vs[0 .. m-1] is a class above kmin-1, one more such
+ * set.  Take a vertex u of S into the clique and propagate over the
+ * classes below (1 .. top-1: the low ones and the sets absorbed before
+ * at this node): a class left with one member must give that one, a
+ * class left with none is a conflict.  The vertices of S that meet a
+ * conflict are a smaller independent set S'; S' with the classes that
+ * led to the conflicts is a set of classes of which no clique meets
+ * every member.  S' becomes a class of its own (top), and a new virtual
+ * vertex joins it and each of those classes: the virtual vertex may
+ * stand for one of them only (MaxSAT resolution, as MoMC does it:
+ * unlike removing the classes, it leaves them for later tests).  Each
+ * such set lowers the bound by one, so the kmin-1 classes plus r sets
+ * absorbed with r virtual vertices still bound the clique by kmin-1: S'
+ * needs no branch.  The others of S (the whole class, often) stay a
+ * class of their own, to branch on.  They go to the front of vs; returns
+ * how many.  (Not inlined: colour, on sparse graphs, stays small.) */
+__attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, int kmin, int lo, int hi, uint64_t *mems)
+{
+	int failed = 0, top = kmin + c->nabs;
+	if (c->nvirt == 64)
+		return m;
+	memset(c->take, 0, (size_t)top);
+	for (int j = 0; j < m; j++) {
+		int u = vs[j];
+		if (!refute(c, u, top, lo, hi, mems)) {
+			vs[j] = vs[failed];
+			vs[failed++] = u;
+		}
+	}
+	if (failed < m) {
+		uint64_t *T = c->cls + (size_t)top * (size_t)c->W;
+		memset(T + lo, 0, sizeof *T * (size_t)(hi - lo + 1));
+		c->cls_lo[top] = hi + 1;
+		c->cls_hi[top] = lo - 1;
+		c->chead[top] = -1;
+		for (int j = failed; j < m; j++) {
+			class_add(c, top, vs[j]);
+			graph_bit_set(c->M, vs[j]);
+		}
+		int *l = c->vcl + (size_t)c->nvirt * (size_t)c->cls_cap, n = 0;
+		uint64_t x = UINT64_C(1) << c->nvirt;
+		c->cvirt[top] = x;
+		c->cbase[top] = m - failed + 1;
+		c->used[top] = 0;
+		for (int k = 1; k < top; k++)
+			if (c->take[k]) {
+				c->cvirt[k] |= x;
+				c->cbase[k]++;
+				l[n++] = k;
+			}
+		l[n++] = top;
+		c->vcn[c->nvirt++] = n;
+		c->nabs++;
+	}
+	return failed;
+}
+
+static void reverse(int *a, int m)
+{
+	for (int i = 0, j = m - 1; i < j; i++, j--) {
+		int t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* Colour P (words lo .. hi) greedily, class by class, each class taking
+ * the smallest uncoloured vertex that has no neighbour in it; the
+ * vertices of colour kmin and above go to lv, lc (their colours), highest
+ * colour first.  Returns how many; *classes the colours used. */
+static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin, bool renumber, int *lv, int *lc,
+                  uint64_t *mems, int *classes)
+{
+	uint64_t *U = c->U, *Q = c->Q;
+	size_t W = (size_t)c->W;
+	const uint64_t *adj = c->h->adj;
+	int k = 0, m = 0, ulo = lo;
+	bool keep = renumber && (c->renumber || c->maxsat) && kmin >= 3;
+	bool maxsat = keep && c->maxsat;
+	renumber = keep && c->renumber;
+	if (keep) {
+		/* the low classes, and room for 64 absorbed */
+		grow_classes(c, maxsat ? kmin + 65 : kmin);
+		memset(c->used, 0, (size_t)(maxsat ? kmin + 65 : kmin));
+		c->cver++;
+		if (maxsat) {
+			memset(c->cvirt, 0, sizeof *c->cvirt * (size_t)(kmin + 65));
+			c->nvirt = c->nabs = 0;
+		}
+	}
+	memcpy(U + lo, P + lo, sizeof *U * (size_t)(hi - lo + 1));
+	*mems += (uint64_t)(hi - lo + 1);
+	for (;;) {
+		while (ulo <= hi && !U[ulo])
+			ulo++;
+		if (ulo > hi)
+			break;
+		k++;
+		uint64_t *K = keep && k < kmin ? c->cls + (size_t)k * W : NULL;
+		if (K) {
+			memset(K + lo, 0, sizeof *K * (size_t)(hi - lo + 1));
+			c->cls_lo[k] = hi + 1;
+			c->cls_hi[k] = lo - 1;
+			c->chead[k] = -1;
+			c->cbase[k] = 0;
+		}
+		/* a loop, not memcpy: a few words, and a call to the
+		 * library's cost 5% on G(500, 0.5) when the compiler chose it */
+		for (int x = ulo; x <= hi; x++)
+			Q[x] = U[x];
+		*mems += (uint64_t)(hi - ulo + 1);
+		for (int w = ulo; w <= hi; w++) {
+			while (Q[w]) {
+				uint64_t bit = Q[w] & -Q[w];
+				int v = w * 64 + __builtin_ctzll(Q[w]);
+				Q[w] &= ~bit;
+				U[w] &= ~bit;
+				if (k >= kmin && renumber && recolour(c, v, kmin, mems))
+					continue;
+				const uint64_t *row = adj + (size_t)v * W;
+				for (int x = w; x <= hi; x++)
+					Q[x] &= ~row[x];
+				*mems += (uint64_t)(hi - w + 1);
+				if (K)
+					class_add(c, k, v);
+				if (k >= kmin) {
+					lv[m] = v;
+					lc[m] = k;
+					m++;
+				}
+			}
+		}
+	}
+	*classes = k;
+	if (maxsat && m) {
+		/* the classes above kmin-1 absorbed where MaxSAT reasoning
+		 * allows, the others renumbered from kmin on */
+		int out = 0, col = kmin - 1;
+		memcpy(c->M + lo, P + lo, sizeof *c->M * (size_t)(hi - lo + 1));
+		for (int i = 0; i < m; i++) {
+			c->class_of[lv[i]] = 0;
+			graph_bit_clear(c->M, lv[i]);
+		}
+		for (int i = 0, j; i < m; i = j) {
+			for (j = i; j < m && lc[j] == lc[i]; j++)
+				;
+			int f = absorb(c, lv + i, j - i, kmin, lo, hi, mems);
+			if (f == 0)
+				continue;
+			col++;
+			for (int t = i; t < i + f; t++) {
+				lv[out] = lv[t];
+				lc[out++] = col;
+			}
+		}
+		m = out;
+	}
+	reverse(lv, m);
+	reverse(lc, m);
+	return m;
+}
+
+/* The children of a node whose clique has l vertices and whose
+ * candidates are P (words lo .. hi, not empty), in the order they are
+ * tried, into lv and lc; returns how many (0: the node is pruned whole)
+ * and sets *bound. */
+static int children(struct clique *c, const uint64_t *P, int lo, int hi, int l, int *lv, int *lc, uint64_t *mems,
+                    long *bound)
+{
+	int classes, m = 0;
+	if (c->rule == CLIQUE_BNB) {
+		int kmin = c->best_k - l + 1;
+		if (kmin < 1)
+			kmin = 1;
+		m = colour(c, P, lo, hi, kmin, true, lv, lc, mems, &classes);
+		/* re-colouring may leave the top classes empty */
+		*bound = l + (m ? lc[0] : (classes < kmin - 1 ? classes : kmin - 1));
+		return m;
+	}
+	if (c->rule == CLIQUE_BT_COLOUR) {
+		colour(c, P, lo, hi, INT_MAX, false, lv, lc, mems, &classes);
+		*bound = l + classes;
+		if (*bound <= c->best_k)
+			return 0;
+	}
+	for (int w = lo; w <= hi; w++) {
+		for (uint64_t bits = P[w]; bits; bits &= bits - 1) {
+			lv[m] = w * 64 + __builtin_ctzll(bits);
+			lc[m++] = NO_COLOUR;
+		}
+	}
+	*mems += (uint64_t)(hi - lo + 1);
+	if (c->rule == CLIQUE_BT)
+		*bound = l + m;
+	return m;
+}
+
+/* P & row into out over words lo .. hi; the words of out that may be
+ * nonzero into *olo, *ohi (*olo > *ohi: empty). */
+static void cut(uint64_t *out, const uint64_t *P, const uint64_t *row, int lo, int hi, int *olo, int *ohi)
+{
+	int a = hi + 1, b = lo - 1;
+	for (int x = lo; x <= hi; x++) {
+		out[x] = P[x] & row[x];
+		if (out[x]) {
+			if (a > hi)
+				a = x;
+			b = x;
+		}
+	}
+	*olo = a;
+	*ohi = b;
+}
+
+/* ---- the engine's state --------------------------------------------------- */
+
+static void grow_levels(struct clique *c, int need)
+{
+	if (need <= c->cap)
+		return;
+	int cap = c->cap ? c->cap : 16;
+	while (cap < need)
+		cap *= 2;
+	c->P = xreallocarray(c->P, (size_t)cap * (size_t)c->W + 1, sizeof *c->P);
+	c->lo = xreallocarray(c->lo, (size_t)cap, sizeof *c->lo);
+	c->hi = xreallocarray(c->hi, (size_t)cap, sizeof *c->hi);
+	c->base = xreallocarray(c->base, (size_t)cap, sizeof *c->base);
+	c->degree = xreallocarray(c->degree, (size_t)cap, sizeof *c->degree);
+	c->kth = xreallocarray(c->kth, (size_t)cap, sizeof *c->kth);
+	c->bound = xreallocarray(c->bound, (size_t)cap, sizeof *c->bound);
+	c->cap = cap;
+}
+
+/* Room in lv, lc for a level's children from base on. */
+static void grow_lists(struct clique *c, size_t need)
+{
+	if (need <= c->lcap)
+		return;
+	size_t cap = c->lcap ? c->lcap : 256;
+	while (cap < need)
+		cap *= 2;
+	c->lv = xreallocarray(c->lv, cap, sizeof *c->lv);
+	c->lc = xreallocarray(c->lc, cap, sizeof *c->lc);
+	c->lcap = cap;
+}
+
+static uint64_t *cand(const struct clique *c, int level)
+{
+	return c->P + (size_t)level * (size_t)c->W;
+}
+
+struct clique *clique_new(const struct graph *g, enum clique_rule rule)
+{
+	struct clique *c = xcalloc(1, sizeof *c);
+	c->rule = rule;
+	c->n = g->n;
+	c->W = g->words;
+	c->order = xmalloc(sizeof *c->order * (size_t)(g->n + 1));
+	if (rule == CLIQUE_BNB) {
+		graph_degeneracy_order(g, c->order);
+	} else {
+		for (int v = 0; v < g->n; v++)
+			c->order[v] = v;
+	}
+	c->h = graph_induced(g, c->order, g->n);
+	/* Re-colouring saves nodes at every density but costs a scan of the
+	 * low classes per vertex it tries; measured on G(n, p) it pays from
+	 * p = 0.9 (G(150, 0.9): 15% less time), breaks even near 0.8 and
+	 * loses below (G(300, 0.7), G(500, 0.5): 15-25% more).  The MaxSAT
+	 * reasoning likewise: with it G(200, 0.9) takes half the time (a
+	 * tenth of the nodes), G(200, 0.8) 20% less, G(300, 0.7) as much,
+	 * G(400, 0.6) and G(500, 0.5) 10-15% more, johnson16-2-4 (0.77)
+	 * 35% more.  Failed literals in it, as re-colouring, from 0.85 (see
+	 * refute). */
+	if (rule == CLIQUE_BNB && g->n > 1) {
+		double density = (double)graph_edges(g) * 2.0 / ((double)g->n * (double)(g->n - 1));
+		c->renumber = density >= 0.85;
+		c->maxsat = density >= 0.78;
+		c->fl = c->maxsat && density >= 0.85;
+	}
+	c->best = xmalloc(sizeof *c->best * (size_t)(g->n + 1));
+	c->U = xcalloc((size_t)c->W + 1, sizeof *c->U);
+	c->Q = xcalloc((size_t)c->W + 1, sizeof *c->Q);
+	c->R = xcalloc((size_t)c->W + 1, sizeof *c->R);
+	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
+	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
+	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
+	c->R3 = xcalloc((size_t)c->W + 1, sizeof *c->R3);
+	c->M = xcalloc((size_t)c->W + 1, sizeof *c->M);
+	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
+	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
+	c->cver = 1;
+
+	grow_levels(c, 16);
+	stats_init(&c->st, g->n + 2);
+	clique_restart(c);
+	return c;
+}
+
+void clique_free(struct clique *c)
+{
+	if (!c)
+		return;
+	graph_free(c->h);
+	free(c->order);
+	free(c->best);
+	free(c->P);
+	free(c->lo);
+	free(c->hi);
+	free(c->base);
+	free(c->degree);
+	free(c->kth);
+	free(c->bound);
+	free(c->lv);
+	free(c->lc);
+	free(c->U);
+	free(c->Q);
+	free(c->cls);
+	free(c->cls_lo);
+	free(c->cls_hi);
+	free(c->used);
+	free(c->take);
+	free(c->need);
+	free(c->R);
+	free(c->fv);
+	free(c->fk);
+	free(c->cvirt);
+	free(c->vcl);
+	free(c->cbase);
+	free(c->csize);
+	free(c->queue);
+	free(c->pq);
+	free(c->cs2);
+	free(c->chead);
+	free(c->cnext);
+	free(c->wfail);
+	free(c->take2);
+	free(c->cs3);
+	free(c->take3);
+	free(c->R3);
+	free(c->R2);
+	free(c->M);
+	free(c->class_of);
+	free(c->elim);
+	free(c->plv);
+	free(c->plc);
+	free(c->pP);
+	stats_free(&c->st);
+	free(c);
+}
+
+/* The candidates at the root: every vertex. */
+static void root_set(const struct clique *c, uint64_t *P, int *lo, int *hi)
+{
+	memset(P, 0, sizeof *P * (size_t)c->W);
+	for (int v = 0; v < c->n; v++)
+		graph_bit_set(P, v);
+	*lo = 0;
+	*hi = c->W - 1;
+}
+
+void clique_restart(struct clique *c)
+{
+	root_set(c, cand(c, 0), &c->lo[0], &c->hi[0]);
+	c->base[0] = 0;
+	c->best_k = c->floor;
+	c->best_n = 0;
+	c->enumerate = c->enumerate_next;
+	c->phase = PH_START;
+	c->level = 0;
+	stats_clear(&c->st);
+	c->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+}
+
+void clique_set_floor(struct clique *c, int k)
+{
+	/* No clique has more than n vertices: a floor above that is n (and
+	 * keeps the sizes the search adds to it far from overflow). */
+	c->floor = k < 0 ? 0 : k > c->n ? c->n : k;
+}
+
+void clique_set_enumerate(struct clique *c, bool on)
+{
+	c->enumerate_next = on;
+}
+
+void clique_enumerate_from_here(struct clique *c)
+{
+	c->enumerate = true;
+	c->best_k = c->best_n - 1;
+}
+
+void clique_set_target(struct clique *c, int k)
+{
+	c->target = k > 0 ? k : 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* The clique of the node at level (its level vertices) is the best, or
+ * in enumerate mode the latest found (the size to beat stays the floor,
+ * so that every clique one larger is found). */
+static void record_best(struct clique *c, int level)
+{
+	for (int l = 0; l < level; l++)
+		c->best[l] = c->order[c->lv[c->base[l] + c->kth[l]]];
+	qsort(c->best, (size_t)level, sizeof *c->best, cmp_int);
+	c->best_n = level;
+	if (!c->enumerate)
+		c->best_k = level;
+}
+
+/* The vertex of level's child in place (the caller's number). */
+static int child_vertex(const struct clique *c, int level, int k)
+{
+	return c->order[c->lv[c->base[level] + k]];
+}
+
+static void set_event(struct clique *c, enum engine_event_kind kind, int level)
+{
+	struct engine_event *ev = &c->ev;
+	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
+	if (kind == ENGINE_EV_CHOOSE) {
+		ev->choices = c->degree[level];
+		if (ev->choices)
+			ev->subject = child_vertex(c, level, 0);
+	} else if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
+		ev->choices = c->degree[level];
+		ev->index = c->kth[level];
+		ev->subject = ev->choice = child_vertex(c, level, c->kth[level]);
+	}
+}
+
+static void set_prune(struct clique *c, int level, int k, long value)
+{
+	set_event(c, ENGINE_EV_PRUNE, level);
+	c->ev.why = "colour bound";
+	c->ev.value = value;
+	c->ev.choices = c->degree[level];
+	if (k >= 0) {
+		c->ev.index = k;
+		c->ev.subject = child_vertex(c, level, k);
+	}
+}
+
+static bool cancelled(const struct engine_ctl *ctl)
+{
+	return ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed);
+}
+
+enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl)
+{
+	struct search_stats *st = &c->st;
+	int level = c->level;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	enum engine_status status;
+
+	switch (c->phase) {
+	case PH_START:
+		level = 0;
+		goto forward;
+	case PH_FORWARD:
+		goto forward;
+	case PH_CHOSEN:
+		goto chosen;
+	case PH_PLACED:
+		goto placed;
+	case PH_LEAF:
+	case PH_CUT:
+		goto leave;
+	case PH_REMOVED:
+		goto advance;
+	case PH_DONE:
+		set_event(c, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+
+forward:
+	if (cancelled(ctl)) {
+		status = ENGINE_CANCELLED;
+		c->phase = PH_FORWARD;
+		goto out;
+	}
+	if (st->mems >= mems_limit) {
+		status = ENGINE_BUDGET;
+		c->phase = PH_FORWARD;
+		goto out;
+	}
+	c->level = level;
+	st->nodes++;
+	st->profile[level]++;
+	st->mems++;
+	if (level > st->max_level)
+		st->max_level = level;
+	c->kth[level] = -1;
+	/* In enumerate mode a clique of floor + 1 is a solution whether or
+	 * not it could grow, and the search goes no deeper. */
+	if (c->lo[level] > c->hi[level] || (c->enumerate && level > c->best_k)) {
+		/* a leaf */
+		c->degree[level] = 0;
+		c->bound[level] = level;
+		if (level > c->best_k) {
+			record_best(c, level);
+			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+			set_event(c, ENGINE_EV_SOLUTION, level);
+			c->phase = PH_LEAF;
+			if (ctl->step || ctl->report_solutions ||
+			    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
+				status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+				goto out;
+			}
+			goto leave;
+		}
+	} else {
+		int lo = c->lo[level], hi = c->hi[level];
+		size_t b = (size_t)c->base[level];
+		grow_lists(c, b + (size_t)(hi - lo + 1) * 64);
+		c->degree[level] = children(c, cand(c, level), lo, hi, level, c->lv + b, c->lc + b, &st->mems,
+		                            &c->bound[level]);
+	}
+	if (ctl->step) {
+		set_event(c, ENGINE_EV_CHOOSE, level);
+		c->phase = PH_CHOSEN;
+		status = ENGINE_STEP;
+		goto out;
+	}
+chosen:
+	if (c->degree[level] == 0 && c->lo[level] <= c->hi[level]) {
+		/* candidates, but none can beat the best */
+		if (ctl->step) {
+			set_prune(c, level, -1, c->bound[level]);
+			c->phase = PH_CUT;
+			status = ENGINE_STEP;
+			goto out;
+		}
+		goto leave;
+	}
+advance:
+	{
+		int k = ++c->kth[level];
+		if (k >= c->degree[level])
+			goto leave;
+		size_t at = (size_t)c->base[level] + (size_t)k;
+		int v = c->lv[at], col = c->lc[at];
+		if (col != NO_COLOUR && level + col <= c->best_k) {
+			if (ctl->step) {
+				set_prune(c, level, k, (long)level + col);
+				c->phase = PH_CUT;
+				status = ENGINE_STEP;
+				goto out;
+			}
+			goto leave;
+		}
+		grow_levels(c, level + 2);
+		int lo = c->lo[level], hi = c->hi[level];
+		cut(cand(c, level + 1), cand(c, level), graph_row(c->h, v), lo, hi, &c->lo[level + 1],
+		    &c->hi[level + 1]);
+		c->base[level + 1] = c->base[level] + c->degree[level];
+		st->mems += (uint64_t)(hi - lo + 1);
+		st->updates++;
+	}
+	if (ctl->step) {
+		set_event(c, ENGINE_EV_TRY, level);
+		c->phase = PH_PLACED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+placed:
+	level++;
+	goto forward;
+
+leave:
+	/* The target met by a clique found, not by a floor above it (best_n
+	 * is 0 until one is; in enumerate mode best_k stays the floor). */
+	if (level == 0 || (c->target && c->best_n >= c->target)) {
+		c->phase = PH_DONE;
+		c->level = 0;
+		st->level = 0;
+		set_event(c, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+	level--;
+	{
+		int v = c->lv[(size_t)c->base[level] + (size_t)c->kth[level]];
+		graph_bit_clear(cand(c, level), v);
+		st->mems++;
+	}
+	if (ctl->step) {
+		set_event(c, ENGINE_EV_UNDO, level);
+		c->phase = PH_REMOVED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+	goto advance;
+
+out:
+	c->level = level;
+	st->level = level;
+	return status;
+}
+
+const struct engine_event *clique_event(const struct clique *c)
+{
+	return &c->ev;
+}
+
+const struct search_stats *clique_stats(const struct clique *c)
+{
+	return &c->st;
+}
+
+double clique_progress(const struct clique *c)
+{
+	int l = c->level;
+	switch (c->phase) {
+	case PH_START:
+		return 0.0;
+	case PH_DONE:
+		return 1.0;
+	case PH_FORWARD:
+		return l ? search_share(c->degree, c->kth, l - 1, c->kth[l - 1], false) : 0.0;
+	case PH_CHOSEN:
+		return search_share(c->degree, c->kth, l, 0, c->degree[l] == 0);
+	case PH_PLACED:
+		return search_share(c->degree, c->kth, l, c->kth[l], false);
+	case PH_LEAF:
+	case PH_CUT:
+		return search_share(c->degree, c->kth, l, 0, true);
+	case PH_REMOVED:
+		return search_share(c->degree, c->kth, l, c->kth[l] + 1, false);
+	}
+	return 0.0;
+}
+
+void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	if (!c->pP) {
+		c->pP = xcalloc((size_t)c->W + 1, sizeof *c->pP);
+		c->plv = xmalloc(sizeof *c->plv * (size_t)(c->n + 1));
+		c->plc = xmalloc(sizeof *c->plc * (size_t)(c->n + 1));
+	}
+	uint64_t *P = c->pP, mems = 0;
+	int lo, hi, level = 0;
+	long bound;
+	root_set(c, P, &lo, &hi);
+	*solution = false;
+	for (;;) {
+		if (lo > hi || (c->enumerate && level > c->best_k)) {
+			*solution = level > c->best_k;
+			break;
+		}
+		int m = children(c, P, lo, hi, level, c->plv, c->plc, &mems, &bound);
+		if (m == 0)
+			break;
+		int k = (int)rng_below(r, (uint64_t)m);
+		/* the siblings tried before it are gone from its candidates */
+		for (int i = 0; i < k; i++)
+			graph_bit_clear(P, c->plv[i]);
+		cut(P, P, graph_row(c->h, c->plv[k]), lo, hi, &lo, &hi);
+		if (level == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
+		}
+		(*degrees)[level++] = m;
+	}
+	*depth = level;
+}
+
+int clique_path(const struct clique *c, int *out)
+{
+	if (c->phase == PH_START || c->phase == PH_DONE)
+		return 0;
+	int k = c->level + (c->phase == PH_PLACED);
+	for (int l = 0; l < k; l++)
+		out[l] = child_vertex(c, l, c->kth[l]);
+	return k;
+}
+
+int clique_best(const struct clique *c, int *out)
+{
+	memcpy(out, c->best, sizeof *out * (size_t)c->best_n);
+	return c->best_n;
+}
+
+/* A clique by taking, while candidates are left, the first (front) or
+ * the last of them in h's order, into out (h's numbers); returns its
+ * size.  O(n / 64 + k W) words. */
+static int greedy(struct clique *c, bool front, int *out)
+{
+	uint64_t *P = c->U;
+	int lo, hi, k = 0;
+	root_set(c, P, &lo, &hi);
+	while (lo <= hi) {
+		if (!P[lo]) {
+			lo++;
+			continue;
+		}
+		if (!P[hi]) {
+			hi--;
+			continue;
+		}
+		int v = front ? lo * 64 + __builtin_ctzll(P[lo]) : hi * 64 + 63 - __builtin_clzll(P[hi]);
+		out[k++] = v;
+		const uint64_t *row = graph_row(c->h, v);
+		for (int x = lo; x <= hi; x++)
+			P[x] &= row[x];
+		c->st.mems += (uint64_t)(hi - lo + 1);
+	}
+	return k;
+}
+
+void clique_seed_greedy(struct clique *c)
+{
+	if (c->phase != PH_START || c->enumerate || c->n == 0)
+		return;
+	/* From the back of the degeneracy order, as the search's first
+	 * descent goes (its first child is the last vertex of the top
+	 * class), so that the search finds the same clique as without the
+	 * seed when that descent is a largest one; from the front, the
+	 * densest core, often larger.  The larger of the two, the first on
+	 * a tie.  A complete graph is taken whole either way. */
+	int *a = c->best, *b = xmalloc(sizeof *b * (size_t)c->n);
+	int ka = greedy(c, false, a), kb = greedy(c, true, b);
+	if (kb > ka) {
+		memcpy(a, b, sizeof *a * (size_t)kb);
+		ka = kb;
+	}
+	free(b);
+	if (ka > c->best_k) {
+		for (int i = 0; i < ka; i++)
+			a[i] = c->order[a[i]];
+		qsort(a, (size_t)ka, sizeof *a, cmp_int);
+		c->best_k = ka;
+		c->best_n = ka;
+	}
+}
+
+int clique_max(const struct graph *g, int *out, const atomic_int *cancel, struct search_stats *st)
+{
+	struct clique *c = clique_new(g, CLIQUE_BNB);
+	clique_seed_greedy(c);
+	struct engine_ctl ctl = { .cancel = cancel };
+	enum engine_status s = clique_run(c, &ctl);
+	int k = -1;
+	if (s == ENGINE_DONE) {
+		k = c->best_n;
+		if (out)
+			memcpy(out, c->best, sizeof *out * (size_t)k);
+	}
+	if (st)
+		stats_copy(st, &c->st);
+	clique_free(c);
+	return k;
+}

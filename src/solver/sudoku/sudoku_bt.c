@@ -1,0 +1,497 @@
+#include "config.h"
+
+#include "solver/sudoku/sudoku_bt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* Each level fills one blank cell, and the solution is a node one level
+ * below the last: room for every cell and one more. */
+#define LEVELS (SDK_MAX_CELLS + 1)
+
+enum bt_phase {
+	PH_START,
+	PH_FORWARD,   /* at the top of a node */
+	PH_CHOSEN,    /* cell chosen, no digit tried yet */
+	PH_PLACED,    /* digit placed, the child next */
+	PH_SOLVED,    /* at a solution node, back up next */
+	PH_REMOVED,   /* digit taken back, the next digit next */
+	PH_DONE,
+};
+
+/* What a search changes: the grid, the digits each unit holds, and how
+ * many cells are still blank. */
+struct board {
+	struct sdk_grid g;
+	sdk_mask used[SDK_MAX_UNITS];
+	int blank_left;
+};
+
+struct sdk_bt {
+	enum sdk_bt_rule rule;
+	struct sdk_geom geo;
+	struct sdk_grid start;
+	struct board root, now;
+	int blank[SDK_MAX_CELLS];   /* the blank cells of start, in reading order */
+	int n_blank;
+	bool clash;
+	int clash_a, clash_b, clash_unit;
+
+	enum bt_phase phase;
+	int level;
+	int cell[LEVELS];           /* the cell branched on at each level */
+	sdk_mask rest[LEVELS];      /* its digits not yet tried */
+	int degree[LEVELS];         /* its candidates when chosen */
+	int kth[LEVELS];            /* which of them is in place, from 0 */
+	int digit[LEVELS];          /* the digit in place */
+	u128 sol_at_try[LEVELS];    /* solutions when that digit went in */
+	bool undo_solved;
+	struct search_stats st;
+	struct engine_event ev;
+};
+
+static sdk_mask candidates(const struct sdk_geom *geo, const struct board *bd, int c)
+{
+	const uint8_t *u = geo->cell_unit[c];
+	return (sdk_mask)(sdk_all(geo->side) & ~(bd->used[u[0]] | bd->used[u[1]] | bd->used[u[2]]));
+}
+
+static void put(const struct sdk_geom *geo, struct board *bd, int c, int d)
+{
+	const uint8_t *u = geo->cell_unit[c];
+	sdk_mask bit = sdk_bit(d);
+	bd->g.v[c] = (uint8_t)d;
+	bd->used[u[0]] |= bit;
+	bd->used[u[1]] |= bit;
+	bd->used[u[2]] |= bit;
+	bd->blank_left--;
+}
+
+static void take(const struct sdk_geom *geo, struct board *bd, int c)
+{
+	const uint8_t *u = geo->cell_unit[c];
+	sdk_mask keep = (sdk_mask)~sdk_bit(bd->g.v[c]);
+	bd->g.v[c] = 0;
+	bd->used[u[0]] &= keep;
+	bd->used[u[1]] &= keep;
+	bd->used[u[2]] &= keep;
+	bd->blank_left++;
+}
+
+/* The cell to branch on at this level, by the rule; *cand gets its
+ * candidates.  A clash of givens makes the root a dead end. */
+static int choose(const struct sdk_bt *b, const struct board *bd, int level, sdk_mask *cand, uint64_t *mems)
+{
+	if (b->clash) {
+		*cand = 0;
+		return b->clash_b;
+	}
+	if (b->rule == SDK_BT_SEQ) {
+		/* Every blank before blank[level] has been filled on the way
+		 * down, in reading order: that one is the first blank now.  The
+		 * scan from the last cell filled is charged as if made. */
+		int c = b->blank[level];
+		*mems += (uint64_t)(c - (level ? b->blank[level - 1] : -1)) + 3;
+		*cand = candidates(&b->geo, bd, c);
+		return c;
+	}
+	int best = -1, best_n = SDK_MAX_SIDE + 1;
+	sdk_mask best_cand = 0;
+	for (int i = 0; i < b->n_blank; i++) {
+		int c = b->blank[i];
+		*mems += 1;
+		if (bd->g.v[c])
+			continue;
+		*mems += 3;
+		sdk_mask m = candidates(&b->geo, bd, c);
+		int n = sdk_popcount(m);
+		if (n < best_n) {
+			best = c, best_n = n, best_cand = m;
+			if (n == 0)
+				break;
+		}
+	}
+	*cand = best_cand;
+	return best;
+}
+
+static void load_root(struct sdk_bt *b)
+{
+	struct board *bd = &b->root;
+	memset(bd, 0, sizeof *bd);
+	bd->g = b->start;
+	b->n_blank = 0;
+	for (int c = 0; c < b->start.cells; c++) {
+		int d = b->start.v[c];
+		if (!d) {
+			b->blank[b->n_blank++] = c;
+			continue;
+		}
+		for (int k = 0; k < 3; k++)
+			bd->used[b->geo.cell_unit[c][k]] |= sdk_bit(d);
+	}
+	bd->blank_left = b->n_blank;
+	b->clash = sdk_first_clash(&b->start, &b->geo, &b->clash_a, &b->clash_b, &b->clash_unit);
+}
+
+struct sdk_bt *sdk_bt_new(const struct sdk_grid *g, enum sdk_bt_rule rule)
+{
+	struct sdk_bt *b = xcalloc(1, sizeof *b);
+	b->rule = rule;
+	b->start = *g;
+	sdk_geom_init(&b->geo, g->box);
+	load_root(b);
+	stats_init(&b->st, b->n_blank + 2);
+	sdk_bt_restart(b);
+	return b;
+}
+
+void sdk_bt_free(struct sdk_bt *b)
+{
+	if (!b)
+		return;
+	stats_free(&b->st);
+	free(b);
+}
+
+void sdk_bt_restart(struct sdk_bt *b)
+{
+	b->now = b->root;
+	b->phase = PH_START;
+	b->level = 0;
+	b->undo_solved = false;
+	stats_clear(&b->st);
+	b->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+}
+
+static void set_event(struct sdk_bt *b, enum engine_event_kind kind, int level)
+{
+	struct engine_event *ev = &b->ev;
+	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
+	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
+		ev->subject = b->cell[level];
+		ev->choices = b->degree[level];
+	}
+	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
+		ev->choice = b->digit[level];
+		ev->index = b->kth[level];
+	}
+}
+
+enum engine_status sdk_bt_run(struct sdk_bt *b, const struct engine_ctl *ctl)
+{
+	struct search_stats *st = &b->st;
+	struct board *bd = &b->now;
+	const struct sdk_geom *geo = &b->geo;
+	int level = b->level;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	enum engine_status status;
+
+	switch (b->phase) {
+	case PH_START:
+		level = 0;
+		goto forward;
+	case PH_FORWARD:
+		goto forward;
+	case PH_CHOSEN:
+		goto advance;
+	case PH_PLACED:
+		goto placed;
+	case PH_SOLVED:
+		goto leave;
+	case PH_REMOVED:
+		goto advance;
+	case PH_DONE:
+		set_event(b, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+
+forward:
+	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
+		status = ENGINE_CANCELLED;
+		b->phase = PH_FORWARD;
+		goto out;
+	}
+	if (st->mems >= mems_limit) {
+		status = ENGINE_BUDGET;
+		b->phase = PH_FORWARD;
+		goto out;
+	}
+	b->level = level;
+	st->nodes++;
+	st->profile[level]++;
+	st->mems++;
+	if (level > st->max_level)
+		st->max_level = level;
+	if (bd->blank_left == 0 && !b->clash) {
+		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+		set_event(b, ENGINE_EV_SOLUTION, level);
+		b->phase = PH_SOLVED;
+		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
+			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+			goto out;
+		}
+		goto leave;
+	}
+	{
+		sdk_mask cand;
+		b->cell[level] = choose(b, bd, level, &cand, &st->mems);
+		b->rest[level] = cand;
+		b->degree[level] = sdk_popcount(cand);
+		b->kth[level] = -1;
+		b->digit[level] = 0;
+	}
+	if (ctl->step) {
+		set_event(b, ENGINE_EV_CHOOSE, level);
+		b->phase = PH_CHOSEN;
+		status = ENGINE_STEP;
+		goto out;
+	}
+advance:
+	if (!b->rest[level])
+		goto leave;
+	{
+		int d = sdk_first_digit(b->rest[level]);
+		b->rest[level] &= (sdk_mask)~sdk_bit(d);
+		b->digit[level] = d;
+		b->kth[level]++;
+		b->sol_at_try[level] = st->solutions;
+		put(geo, bd, b->cell[level], d);
+		st->updates++;
+		st->mems += 4;
+	}
+	if (ctl->step) {
+		set_event(b, ENGINE_EV_TRY, level);
+		b->phase = PH_PLACED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+placed:
+	level++;
+	goto forward;
+
+leave:
+	if (level == 0) {
+		b->phase = PH_DONE;
+		b->level = 0;
+		st->level = 0;
+		set_event(b, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+	level--;
+	take(geo, bd, b->cell[level]);
+	st->mems += 4;
+	b->undo_solved = st->solutions > b->sol_at_try[level];
+	if (ctl->step) {
+		set_event(b, ENGINE_EV_UNDO, level);
+		b->phase = PH_REMOVED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+	goto advance;
+
+out:
+	b->level = level;
+	st->level = level;
+	return status;
+}
+
+const struct engine_event *sdk_bt_event(const struct sdk_bt *b)
+{
+	return &b->ev;
+}
+
+const struct search_stats *sdk_bt_stats(const struct sdk_bt *b)
+{
+	return &b->st;
+}
+
+double sdk_bt_progress(const struct sdk_bt *b)
+{
+	if (b->phase == PH_DONE)
+		return 1.0;
+	if (b->phase == PH_START)
+		return 0.0;
+	int l = b->level;
+	int last = b->phase == PH_PLACED ? b->kth[l] : b->phase == PH_REMOVED ? b->kth[l] + 1 : 0;
+	return search_share(b->degree, b->kth, l, last, b->phase == PH_SOLVED);
+}
+
+void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	struct board bd = b->root;
+	uint64_t mems = 0;
+	int level = 0;
+	*solution = false;
+	for (;;) {
+		if (bd.blank_left == 0 && !b->clash) {
+			*solution = true;
+			break;
+		}
+		sdk_mask cand;
+		int c = choose(b, &bd, level, &cand, &mems);
+		int deg = sdk_popcount(cand);
+		if (deg == 0)
+			break;
+		put(&b->geo, &bd, c, sdk_kth_digit(cand, rng_below(r, (uint64_t)deg)));
+		if (level == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
+		}
+		(*degrees)[level++] = deg;
+	}
+	*depth = level;
+}
+
+int sdk_bt_path(const struct sdk_bt *b, int *cells, int *digits)
+{
+	int n = b->level + (b->phase == PH_PLACED);
+	if (b->phase == PH_START || b->phase == PH_DONE)
+		n = 0;
+	for (int l = 0; l < n; l++) {
+		cells[l] = b->cell[l];
+		digits[l] = b->digit[l];
+	}
+	return n;
+}
+
+const struct sdk_grid *sdk_bt_start(const struct sdk_bt *b)
+{
+	return &b->start;
+}
+
+bool sdk_bt_undo_solved(const struct sdk_bt *b)
+{
+	return b->ev.kind == ENGINE_EV_UNDO && b->undo_solved;
+}
+
+bool sdk_bt_clash(const struct sdk_bt *b, int *a, int *c, int *unit)
+{
+	if (!b->clash)
+		return false;
+	*a = b->clash_a, *c = b->clash_b, *unit = b->clash_unit;
+	return true;
+}
+
+/* ---- the lean counter ---------------------------------------------------- */
+
+/* A random digit of m (m nonzero). */
+static int random_digit(struct rng *r, sdk_mask m)
+{
+	return sdk_kth_digit(m, rng_below(r, (uint64_t)sdk_popcount(m)));
+}
+
+/* The state of sdk_count: the blank cells, those filled so far swapped to
+ * the front in the order filled, so the scan for the next cell skips
+ * them. */
+struct counter {
+	struct sdk_geom geo;
+	struct board bd;
+	int cells[SDK_MAX_CELLS];
+	sdk_mask rest[LEVELS];
+	int n;
+};
+
+/* The blank cell at or after position level with the fewest candidates,
+ * swapped to position level; its candidates (0: a dead end). */
+static sdk_mask count_choose(struct counter *k, int level, const struct sdk_count_req *req)
+{
+	int best = level, best_n = SDK_MAX_SIDE + 1;
+	sdk_mask best_m = 0;
+	for (int i = level; i < k->n; i++) {
+		int c = k->cells[i];
+		sdk_mask m = candidates(&k->geo, &k->bd, c);
+		if (c == req->bar_cell)
+			m &= (sdk_mask)~sdk_bit(req->bar_digit);
+		int n = sdk_popcount(m);
+		if (n < best_n) {
+			best = i, best_n = n, best_m = m;
+			if (n <= 1)
+				break;
+		}
+	}
+	int t = k->cells[level];
+	k->cells[level] = k->cells[best];
+	k->cells[best] = t;
+	return best_m;
+}
+
+/* Only what the counter uses of the geometry (sdk_geom_init also lists
+ * the peers, which would cost more than many a count). */
+static void count_geom(struct sdk_geom *geo, const struct sdk_grid *g)
+{
+	geo->box = g->box;
+	geo->side = g->side;
+	geo->cells = g->cells;
+	for (int c = 0; c < g->cells; c++) {
+		geo->cell_unit[c][0] = (uint8_t)sdk_row(g, c);
+		geo->cell_unit[c][1] = (uint8_t)(g->side + sdk_col(g, c));
+		geo->cell_unit[c][2] = (uint8_t)(2 * g->side + sdk_box(g, c));
+	}
+}
+
+static bool count_setup(struct counter *k, const struct sdk_grid *g, const struct sdk_count_req *req)
+{
+	count_geom(&k->geo, g);
+	memset(&k->bd, 0, sizeof k->bd);
+	k->bd.g = *g;
+	k->n = 0;
+	for (int c = 0; c < g->cells; c++) {
+		int d = g->v[c];
+		if (!d) {
+			k->cells[k->n++] = c;
+			continue;
+		}
+		for (int j = 0; j < 3; j++) {
+			int u = k->geo.cell_unit[c][j];
+			if (k->bd.used[u] & sdk_bit(d))
+				return false;
+			k->bd.used[u] |= sdk_bit(d);
+		}
+	}
+	k->bd.blank_left = k->n;
+	return !(req->bar_cell >= 0 && g->v[req->bar_cell] && g->v[req->bar_cell] == req->bar_digit);
+}
+
+uint64_t sdk_count(const struct sdk_grid *g, struct sdk_count_req *req)
+{
+	struct counter kk, *k = &kk;
+	uint64_t count = 0;
+	req->nodes = 0;
+	req->cancelled = false;
+	if (!count_setup(k, g, req))
+		goto out;
+	int level = 0;
+	for (;;) {
+		/* a node: the cell at position level, or a solution */
+		if (req->cancel && atomic_load_explicit(req->cancel, memory_order_relaxed)) {
+			req->cancelled = true;
+			goto out;
+		}
+		req->nodes++;
+		if (level == k->n) {
+			if (count++ == 0 && req->first)
+				*req->first = k->bd.g;
+			if (req->limit && count >= req->limit)
+				goto out;
+			k->rest[level] = 0;
+		} else {
+			k->rest[level] = count_choose(k, level, req);
+		}
+		/* the next digit here, or back up until there is one */
+		while (!k->rest[level]) {
+			if (level == 0)
+				goto out;
+			level--;
+			take(&k->geo, &k->bd, k->cells[level]);
+		}
+		int d = req->rng ? random_digit(req->rng, k->rest[level]) : sdk_first_digit(k->rest[level]);
+		k->rest[level] &= (sdk_mask)~sdk_bit(d);
+		put(&k->geo, &k->bd, k->cells[level], d);
+		level++;
+	}
+out:
+	return count;
+}

@@ -1,0 +1,1083 @@
+#include "config.h"
+
+#include "solver/sudoku/sudoku_fast.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* Each choice fills at least one cell, and the solution is a node one
+ * level below the last choice: room for every cell and one more. */
+#define LEVELS (SDK_MAX_CELLS + 1)
+#define BANDS SDK_MAX_BOX
+#define BAND_BITS (SDK_MAX_BOX * SDK_MAX_SIDE)
+
+/* The shape of one size, bit i of a band being the cell in its row
+ * i / side, column i % side: the masks of the band's rows, boxes and
+ * columns, and each bit's peers within its band. */
+struct geo {
+	int box, side, bands, band_bits;
+	uint32_t band_all;
+	uint32_t row[SDK_MAX_BOX];
+	uint32_t boxm[SDK_MAX_BOX];
+	uint32_t col[SDK_MAX_SIDE];
+	uint32_t peer[BAND_BITS];   /* its row and box, itself left out */
+	uint8_t col_of[BAND_BITS];
+};
+
+/* f[d][b]: the cells of band b where digit d+1 may go, its own placed
+ * cells included, so that every unit keeps at least one of each digit
+ * until the board is a dead end. */
+struct board {
+	uint32_t f[SDK_MAX_SIDE][BANDS];
+	uint32_t open[BANDS];       /* the blank cells */
+};
+
+struct fail {
+	enum sdk_fast_why why;
+	int a, b, unit, digit;
+};
+
+/* The usual 9x9, worked out once for all (every count would otherwise
+ * work it out again: the generator makes hundreds a puzzle). */
+#define ROW9(r) (0x1ffu << (9 * (r)))
+#define BOX9(k) (0x1c0e07u << (3 * (k)))
+#define COL9(c) (0x40201u << (c))
+#define PEER9(i) ((ROW9((i) / 9) | BOX9((i) % 9 / 3)) & ~(1u << (i)))
+#define PEERS9(i) PEER9(i), PEER9((i) + 1), PEER9((i) + 2)
+static const struct geo geo9 = {
+	.box = 3,
+	.side = 9,
+	.bands = 3,
+	.band_bits = 27,
+	.band_all = 0x7ffffffu,
+	.row = { ROW9(0), ROW9(1), ROW9(2) },
+	.boxm = { BOX9(0), BOX9(1), BOX9(2) },
+	.col = { COL9(0), COL9(1), COL9(2), COL9(3), COL9(4), COL9(5), COL9(6), COL9(7), COL9(8) },
+	.peer = { PEERS9(0), PEERS9(3), PEERS9(6), PEERS9(9), PEERS9(12), PEERS9(15), PEERS9(18), PEERS9(21), PEERS9(24) },
+	.col_of = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8 },
+};
+
+/* Any size (2 or 3). */
+static void geo_init(struct geo *g, int box)
+{
+	if (box == 3) {
+		*g = geo9;
+		return;
+	}
+	memset(g, 0, sizeof *g);
+	g->box = box;
+	g->side = box * box;
+	g->bands = box;
+	g->band_bits = box * g->side;
+	g->band_all = (uint32_t)((1ull << g->band_bits) - 1);
+	for (int i = 0; i < g->band_bits; i++) {
+		int r = i / g->side, c = i % g->side;
+		g->col_of[i] = (uint8_t)c;
+		g->row[r] |= (uint32_t)1 << i;
+		g->boxm[c / box] |= (uint32_t)1 << i;
+		g->col[c] |= (uint32_t)1 << i;
+	}
+	for (int i = 0; i < g->band_bits; i++) {
+		int r = i / g->side, c = i % g->side;
+		g->peer[i] = (g->row[r] | g->boxm[c / box]) & ~((uint32_t)1 << i);
+	}
+}
+
+/* The hot functions take the box size as a constant argument, and are
+ * called with 3 or with 2 written out, so that the compiler makes one
+ * copy for each size with its loops unrolled. */
+#define HOT static inline __attribute__((always_inline))
+
+static inline int low_bit(uint32_t x)
+{
+	return __builtin_ctz(x);
+}
+
+/* Bits set, without the popcount instruction the default build may not
+ * have (the builtin would be a call). */
+static inline int count_bits(uint32_t x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
+/* Digit d (from 0) into bit i of band b, where it is the only digit
+ * left (a naked single): gone from the cells that see it. */
+HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
+{
+	uint32_t bit = (uint32_t)1 << i;
+	/* the column within the band lies in the box, in peer[i] */
+	uint32_t cm = ~g->col[g->col_of[i]];
+	for (int o = 0; o < box; o++)
+		x->f[d][o] &= cm;
+	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
+	x->open[b] &= ~bit;
+}
+
+/* Digit d (from 0) into bit i of band b: gone from the cell's other
+ * digits, and from the cells that see it. */
+HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
+{
+	uint32_t bit = (uint32_t)1 << i;
+	for (int e = 0; e < box * box; e++)
+		x->f[e][b] &= ~bit;
+	place_last_k(g, x, d, b, i, box);
+}
+
+static void place(const struct geo *g, struct board *x, int d, int b, int i)
+{
+	if (g->box == 3)
+		place_k(g, x, d, b, i, 3);
+	else
+		place_k(g, x, d, b, i, 2);
+}
+
+/* The digits (bit d: digit d+1) that bit i of band b may still hold. */
+HOT sdk_mask cell_digits_k(const struct board *x, int b, int i, const int box)
+{
+	sdk_mask m = 0;
+	for (int d = 0; d < box * box; d++)
+		m |= (sdk_mask)(((x->f[d][b] >> i) & 1u) << d);
+	return m;
+}
+
+static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+{
+	return g->box == 3 ? cell_digits_k(x, b, i, 3) : cell_digits_k(x, b, i, 2);
+}
+
+/* The board of the givens of s (nothing propagated), built digit by
+ * digit: a digit's places are the cells outside the rows, columns and
+ * boxes that hold it, and not given another digit.  False if a unit holds
+ * a digit twice (or a cell one past the side: no board at all). */
+static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
+{
+	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
+	 * that no branch asks which (givens and blanks come in no order) */
+	uint32_t given[SDK_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
+	for (int b = 0, c = 0; b < g->bands; b++)
+		for (int i = 0; i < g->band_bits; i++, c++) {
+			if (s->v[c] > g->side)
+				return false;
+			given[s->v[c]][b] |= (uint32_t)1 << i;
+		}
+	for (int b = 0; b < g->bands; b++)
+		all[b] = g->band_all & ~given[0][b];
+	const uint32_t row0 = (1u << g->side) - 1;
+	for (int d = 0; d < g->side; d++) {
+		uint32_t cols = 0, gone[BANDS];
+		for (int b = 0; b < g->bands; b++) {
+			uint32_t y = given[d + 1][b], here = 0;
+			gone[b] = 0;
+			for (int k = 0; k < g->box; k++) {
+				uint32_t r = y & g->row[k], q = y & g->boxm[k];
+				if ((r & (r - 1)) || (q & (q - 1)))
+					return false;
+				gone[b] |= (r ? g->row[k] : 0) | (q ? g->boxm[k] : 0);
+				here |= (y >> (k * g->side)) & row0;
+			}
+			/* (twice in a column within a band is twice in a box) */
+			if (cols & here)
+				return false;
+			cols |= here;
+		}
+		uint32_t col_cells = 0;
+		for (int k = 0; k < g->box; k++)
+			col_cells |= cols << (k * g->side);
+		for (int b = 0; b < g->bands; b++)
+			x->f[d][b] = (g->band_all & ~gone[b] & ~col_cells & ~all[b]) | given[d + 1][b];
+	}
+	for (int b = 0; b < g->bands; b++)
+		x->open[b] = g->band_all & ~all[b];
+	return true;
+}
+
+/* ---- propagation ----------------------------------------------------------- */
+
+enum { P_DEAD, P_OPEN, P_SOLVED };
+
+/* ref: a board looked at before (NULL: none), where no digit's places
+ * had a single or a locked candidate left: a digit's places as they were
+ * there need no look again.  At first the node's parent's board (its
+ * propagation ended so), then the board as the last look began (what it
+ * did not change, it saw as it is). */
+struct prop {
+	const struct geo *g;
+	const struct board *ref;
+	uint64_t mems;
+	int placed;
+	struct fail fail;
+};
+
+/* Are digit d's places as they were in ref, in every band? */
+HOT bool digit_as_before(const struct board *ref, const struct board *x, int d, const int box)
+{
+	if (!ref)
+		return false;
+	uint32_t diff = 0;
+	for (int b = 0; b < box; b++)
+		diff |= x->f[d][b] ^ ref->f[d][b];
+	return !diff;
+}
+
+HOT void forced(struct prop *p, struct board *x, int d, int b, int i, const int box)
+{
+	place_k(p->g, x, d, b, i, box);
+	p->placed++;
+	p->mems += (uint64_t)(box * box + box);
+}
+
+/* The same for a naked single: no other digit to take from its cell. */
+HOT void forced_last(struct prop *p, struct board *x, int d, int b, int i, const int box)
+{
+	place_last_k(p->g, x, d, b, i, box);
+	p->placed++;
+	p->mems += (uint64_t)box;
+}
+
+static int dead_cell(struct prop *p, int b, int i)
+{
+	p->fail = (struct fail){ .why = SDK_FAST_NO_DIGIT, .a = b * p->g->band_bits + i, .unit = -1 };
+	return P_DEAD;
+}
+
+static int dead_unit(struct prop *p, int unit, int d)
+{
+	p->fail = (struct fail){ .why = SDK_FAST_NO_PLACE, .a = -1, .unit = unit, .digit = d + 1 };
+	return P_DEAD;
+}
+
+/* Cells with one candidate left, band by band. */
+HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int box)
+{
+	const int side = box * box;
+	for (int b = 0; b < box; b++) {
+		uint32_t one = 0, two = 0;
+		for (int d = 0; d < side; d++) {
+			uint32_t y = x->f[d][b];
+			two |= one & y;
+			one |= y;
+		}
+		p->mems += (uint64_t)side;
+		uint32_t open = x->open[b];
+		if (open & ~one)
+			return dead_cell(p, b, low_bit(open & ~one));
+		for (uint32_t s = open & ~two; s; s &= s - 1) {
+			int i = low_bit(s);
+			/* a single placed since may have taken this one's digit;
+			 * the digit gathered, not searched for (which one it is
+			 * follows no pattern a branch predictor could learn) */
+			sdk_mask m = cell_digits_k(x, b, i, box);
+			if (!m)
+				return dead_cell(p, b, i);
+			forced_last(p, x, low_bit(m), b, i, box);
+			*moved = true;
+		}
+	}
+	return P_OPEN;
+}
+
+/* Column c for digit d: no place (dead), or its one place if blank. */
+HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved, const int box)
+{
+	uint32_t cm = p->g->col[c], hy = 0;
+	int n = 0, hb = 0;
+	for (int b = 0; b < box; b++) {
+		uint32_t y = x->f[d][b] & cm;
+		if (y) {
+			n += (y & (y - 1)) ? 2 : 1;
+			hb = b, hy = y;
+		}
+	}
+	if (n == 0)
+		return dead_unit(p, box * box + c, d);
+	if (n == 1 && (x->open[hb] & hy)) {
+		forced(p, x, d, hb, low_bit(hy), box);
+		*moved = true;
+	}
+	return P_OPEN;
+}
+
+/* Digit d has no place in a row or box of band b: which, the first. */
+static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
+{
+	const struct geo *g = p->g;
+	for (int k = 0; k < box; k++) {
+		if (!(x->f[d][b] & g->row[k]))
+			return dead_unit(p, b * box + k, d);
+		if (!(x->f[d][b] & g->boxm[k]))
+			return dead_unit(p, 2 * g->side + b * box + k, d);
+	}
+	return P_OPEN;
+}
+
+/* No blank cell left for digit d: it is placed in every unit, or missing
+ * from one, which a cell with no candidate will show soon enough. */
+HOT bool digit_done(const struct board *x, int d, const int box)
+{
+	uint32_t left = 0;
+	for (int b = 0; b < box; b++)
+		left |= x->f[d][b] & x->open[b];
+	return !left;
+}
+
+/* Units with one place left for a digit: columns (folded band by band),
+ * then the rows and boxes of each band. */
+HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref, bool *moved, const int box)
+{
+	const struct geo *g = p->g;
+	const int side = box * box;
+	const uint32_t row0 = (1u << side) - 1;
+	for (int d = 0; d < side; d++) {
+		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
+			continue;
+		uint32_t on = 0, twice = 0, multi = 0, filled = 0;
+		for (int b = 0; b < box; b++) {
+			uint32_t y = x->f[d][b], here = 0, full = y & ~x->open[b];
+			for (int r = 0; r < box; r++) {
+				uint32_t z = (y >> (r * side)) & row0;
+				multi |= here & z;
+				here |= z;
+				filled |= (full >> (r * side)) & row0;
+			}
+			twice |= on & here;
+			on |= here;
+		}
+		p->mems += (uint64_t)box;
+		if (on != row0)
+			return dead_unit(p, side + low_bit(~on & row0), d);
+		/* (a column where d is placed has one place too: nothing to do) */
+		for (uint32_t s = on & ~twice & ~multi & ~filled; s; s &= s - 1)
+			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
+				return P_DEAD;
+		for (int b = 0; b < box; b++) {
+			/* every band, without a branch per unit: the places alone
+			 * in their row or box, and whether a row or box has none
+			 * (quicker than to ask first whether the band changed) */
+			uint32_t y = x->f[d][b], o = y & x->open[b];
+			uint32_t alone = 0, none = 0;
+			for (int k = 0; k < box; k++) {
+				uint32_t r = y & g->row[k], q = y & g->boxm[k];
+				alone |= (r & -(uint32_t)((r & (r - 1)) == 0)) | (q & -(uint32_t)((q & (q - 1)) == 0));
+				none |= (r == 0) | (q == 0);
+			}
+			if (none)
+				return band_dead(p, x, d, b, box);
+			for (uint32_t s = alone & o; s; s &= s - 1) {
+				int i = low_bit(s);
+				/* (gone if a place just taken saw it: its unit is left
+				 * with none, which the next look finds) */
+				if (x->f[d][b] & ((uint32_t)1 << i)) {
+					forced(p, x, d, b, i, box);
+					*moved = true;
+				}
+			}
+		}
+	}
+	return P_OPEN;
+}
+
+/* The places a digit can take in a band of box rows and box boxes, as a
+ * box x box matrix of its minirows (a row's cells in one box): one in
+ * each row and in each box, a permutation.  The union of the permutations
+ * that fit in m (bit r * box + k: row r, box k); the same holds of a stack
+ * of boxes, its minicolumns.  For 9x9, fit3[m] is that union, of the six
+ * permutation matrices 0x111, 0x0a1, 0x10a, 0x062, 0x08c and 0x054, for
+ * every m: a lookup is much quicker than six tests. */
+static const uint16_t fit3[512] = {
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x054, 0x054, 0x054, 0x054, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+	0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+	0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076,
+	0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x08c, 0x08c, 0x08c, 0x08c,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1,
+	0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad, 0x000, 0x0a1, 0x000, 0x0a1,
+	0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054,
+	0x000, 0x000, 0x000, 0x000, 0x0dc, 0x0dc, 0x0dc, 0x0dc, 0x000, 0x0a1, 0x062, 0x0e3,
+	0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x062, 0x0e3, 0x08c, 0x0ad, 0x0ee, 0x0ef,
+	0x000, 0x0a1, 0x062, 0x0e3, 0x054, 0x0f5, 0x076, 0x0f7, 0x000, 0x0a1, 0x062, 0x0e3,
+	0x0dc, 0x0fd, 0x0fe, 0x0ff, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111,
+	0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x10a, 0x11b, 0x000, 0x111, 0x10a, 0x11b,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a,
+	0x000, 0x000, 0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+	0x000, 0x111, 0x10a, 0x11b, 0x000, 0x111, 0x10a, 0x11b, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a,
+	0x000, 0x111, 0x000, 0x111, 0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10a, 0x11b,
+	0x054, 0x155, 0x15e, 0x15f, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+	0x000, 0x000, 0x16a, 0x16a, 0x000, 0x000, 0x16a, 0x16a, 0x000, 0x111, 0x062, 0x173,
+	0x054, 0x155, 0x076, 0x177, 0x000, 0x111, 0x16a, 0x17b, 0x054, 0x155, 0x17e, 0x17f,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a,
+	0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+	0x000, 0x111, 0x10a, 0x11b, 0x08c, 0x19d, 0x18e, 0x19f, 0x000, 0x0a1, 0x000, 0x0a1,
+	0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x10a, 0x1ab, 0x08c, 0x0ad, 0x18e, 0x1af,
+	0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x10a, 0x1bb,
+	0x08c, 0x1bd, 0x18e, 0x1bf, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x10a, 0x10a, 0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x111, 0x000, 0x111,
+	0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10a, 0x11b, 0x0dc, 0x1dd, 0x1de, 0x1df,
+	0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x16a, 0x1eb,
+	0x08c, 0x0ad, 0x1ee, 0x1ef, 0x000, 0x1b1, 0x062, 0x1f3, 0x054, 0x1f5, 0x076, 0x1f7,
+	0x000, 0x1b1, 0x16a, 0x1fb, 0x0dc, 0x1fd, 0x1fe, 0x1ff,
+};
+
+HOT uint32_t fitting(uint32_t m, const int box)
+{
+	if (box == 2)
+		return ((m & 0x9) == 0x9 ? 0x9 : 0) | ((m & 0x6) == 0x6 ? 0x6 : 0);
+	return fit3[m];
+}
+
+/* The minirows of a band that hold any of y's cells, as a matrix for
+ * fitting(). */
+HOT uint32_t minirows(uint32_t y, const int box)
+{
+	if (box == 3) {
+		/* each minirow's cells ORed into its first bit (3j), then the
+		 * three of each row gathered by one product (no two of its
+		 * terms meet, so nothing carries) */
+		uint32_t t = (y | y >> 1 | y >> 2) & 0x1249249u;
+		uint32_t g = t * 0x15u;
+		return ((g >> 4) & 0x7) | ((g >> 10) & 0x38) | ((g >> 16) & 0x1c0);
+	}
+	uint32_t m = 0;
+	for (int r = 0; r < box; r++)
+		for (int k = 0; k < box; k++)
+			m |= ((y >> (r * box * box + k * box)) & ((1u << box) - 1) ? 1u : 0u) << (r * box + k);
+	return m;
+}
+
+/* The cells of the minirows of a (the inverse of minirows()). */
+HOT uint32_t minirow_cells(uint32_t a, const int box)
+{
+	if (box == 3) {
+		static const uint16_t spread[8] = { 0x000, 0x007, 0x038, 0x03f, 0x1c0, 0x1c7, 0x1f8, 0x1ff };
+		return spread[a & 7] | (uint32_t)spread[(a >> 3) & 7] << 9 | (uint32_t)spread[a >> 6] << 18;
+	}
+	uint32_t keep = 0;
+	for (int r = 0; r < box; r++)
+		for (int k = 0; k < box; k++)
+			if (a >> (r * box + k) & 1u)
+				keep |= ((1u << box) - 1) << (r * box * box + k * box);
+	return keep;
+}
+
+/* Locked candidates (pointing and claiming) for every digit, in bands
+ * and in stacks: the minirows and minicolumns that no permutation uses
+ * lose the digit.  True if any did. */
+HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const int box)
+{
+	const int side = box * box;
+	const uint32_t row0 = (1u << side) - 1, trio = (1u << box) - 1;
+	bool any = false;
+	for (int d = 0; d < side; d++) {
+		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
+			continue;
+		uint32_t here[SDK_MAX_BOX];
+		for (int b = 0; b < box; b++) {
+			uint32_t y = x->f[d][b];
+			uint32_t m = minirows(y, box), a = fitting(m, box);
+			if (a != m) {
+				y &= minirow_cells(a, box);
+				x->f[d][b] = y;
+				any = true;
+			}
+			here[b] = 0;
+			for (int r = 0; r < box; r++)
+				here[b] |= (y >> (r * side)) & row0;
+		}
+		for (int s = 0; s < box; s++) {
+			uint32_t m = 0;
+			for (int b = 0; b < box; b++)
+				m |= ((here[b] >> (s * box)) & trio) << (b * box);
+			uint32_t gone = m & ~fitting(m, box);
+			if (!gone)
+				continue;
+			for (int b = 0; b < box; b++) {
+				uint32_t cols = ((gone >> (b * box)) & trio) << (s * box), cells = 0;
+				for (int r = 0; r < box; r++)
+					cells |= cols << (r * side);
+				x->f[d][b] &= ~cells;
+			}
+			any = true;
+		}
+		p->mems += (uint64_t)box;
+	}
+	return any;
+}
+
+HOT bool all_filled(const struct board *x, const int box)
+{
+	uint32_t open = 0;
+	for (int b = 0; b < box; b++)
+		open |= x->open[b];
+	return !open;
+}
+
+/* Place what the singles force, until nothing is forced. */
+HOT int propagate_k(struct prop *p, struct board *x, const int box)
+{
+	/* the boards as the last looks for hidden singles and for locked
+	 * candidates began (two of each: the last, and the one before) */
+	struct board seen_h[2], seen_l[2];
+	const struct board *ref_h = p->ref, *ref_l = p->ref;
+	int nh = 0, nl = 0;
+	for (;;) {
+		bool moved;
+		do {
+			moved = false;
+			if (naked_singles(p, x, &moved, box) == P_DEAD)
+				return P_DEAD;
+		} while (moved);
+		if (all_filled(x, box))
+			return P_SOLVED;
+		moved = false;
+		seen_h[nh] = *x;
+		if (hidden_singles(p, x, ref_h, &moved, box) == P_DEAD)
+			return P_DEAD;
+		ref_h = &seen_h[nh];
+		nh ^= 1;
+		if (moved)
+			continue;
+		seen_l[nl] = *x;
+		if (!locked(p, x, ref_l, box))
+			return P_OPEN;
+		ref_l = &seen_l[nl];
+		nl ^= 1;
+	}
+}
+
+static int propagate(struct prop *p, struct board *x)
+{
+	return p->g->box == 3 ? propagate_k(p, x, 3) : propagate_k(p, x, 2);
+}
+
+/* The bits of x, as a sum of bytes. */
+static inline uint64_t byte_counts(uint64_t x)
+{
+	x = x - ((x >> 1) & 0x5555555555555555u);
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+}
+
+/* The sum of the bytes of x, if it is under 256.  Sums of byte_counts,
+ * weighted, may go in: a count of seen cells is under 64, and no byte
+ * carries into the next while each stays under 256. */
+static inline int sum_bytes(uint64_t x)
+{
+	return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+static inline int count_bits64(uint64_t x)
+{
+	return sum_bytes(byte_counts(x));
+}
+
+/* The cells of want that cell (b, i) sees, in one word to count at once:
+ * those of its band where they are, its column in band o shifted up by
+ * a band and o more (no two of them meet). */
+HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const int box)
+{
+	uint32_t cm = g->col[g->col_of[i]];
+	uint64_t w = want[b] & g->peer[i];
+	for (int o = 0; o < box; o++)
+		if (o != b)
+			w |= (uint64_t)(want[o] & cm) << (box * box * box + o);
+	return w;
+}
+
+/* The blank cell with the fewest candidates, *cand its digits; among
+ * equals, the one with the most blank cells it sees, and twice over the
+ * cells with two candidates it sees that share one of its digits (each
+ * digit tried takes itself from those, which leaves them a single: hard
+ * puzzles' trees are smaller than by the blank cells alone); then the
+ * first in reading order.  Propagated, a board has no
+ * cell with fewer than two, and cells with two are the rule. */
+HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems, const int box)
+{
+	const int side = box * box;
+	uint32_t pair[SDK_MAX_BOX], any = 0;
+	*mems += (uint64_t)(side * box);
+	for (int b = 0; b < box; b++) {
+		uint32_t one = 0, two = 0, three = 0;
+		for (int d = 0; d < side; d++) {
+			uint32_t y = x->f[d][b];
+			three |= two & y;
+			two |= one & y;
+			one |= y;
+		}
+		pair[b] = x->open[b] & two & ~three;
+		any |= pair[b];
+	}
+	int best = -1, best_n = SDK_MAX_SIDE + 1, best_score = -1;
+	for (int b = 0; any && b < box; b++) {
+		/* (the rule, and worth a loop of its own: two digits a cell) */
+		for (uint32_t s = pair[b]; s; s &= s - 1) {
+			int i = low_bit(s);
+			sdk_mask m = cell_digits_k(x, b, i, box);
+			int d1 = low_bit(m), d2 = low_bit(m & (sdk_mask)(m - 1));
+			uint32_t mates[SDK_MAX_BOX];
+			for (int o = 0; o < box; o++)
+				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
+			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
+			                  2 * byte_counts(seen(g, mates, b, i, box)));
+			if (k > best_score)
+				best = b * g->band_bits + i, best_score = k;
+		}
+	}
+	for (int b = 0; !any && b < box; b++) {
+		for (uint32_t s = x->open[b]; s; s &= s - 1) {
+			int i = low_bit(s);
+			int n = sdk_popcount(cell_digits_k(x, b, i, box));
+			if (n > best_n)
+				continue;
+			int k = count_bits64(seen(g, x->open, b, i, box));
+			if (n < best_n || k > best_score)
+				best = b * g->band_bits + i, best_n = n, best_score = k;
+		}
+	}
+	*mems += (uint64_t)box;
+	*cand = cell_digits(g, x, best / g->band_bits, best % g->band_bits);
+	return best;
+}
+
+static int choose(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems)
+{
+	return g->box == 3 ? choose_k(g, x, cand, mems, 3) : choose_k(g, x, cand, mems, 2);
+}
+
+/* ---- the engine ------------------------------------------------------------ */
+
+enum fast_phase {
+	PH_START,
+	PH_FORWARD,   /* at the top of a node, its board ready */
+	PH_CHOSEN,    /* propagated, cell chosen, no digit tried yet */
+	PH_PLACED,    /* digit placed in the child's board, the child next */
+	PH_SOLVED,    /* at a solution node, back up next */
+	PH_REMOVED,   /* digit taken back, the next digit next */
+	PH_DONE,
+};
+
+struct sdk_fast {
+	struct geo geo;
+	struct sdk_grid start;
+	struct board root;          /* the givens placed, nothing propagated */
+	bool clash;
+	int clash_a, clash_b, clash_unit;
+
+	enum fast_phase phase;
+	int level;
+	struct fail fail;           /* why the node at level is a dead end */
+	bool undo_solved;
+	struct search_stats st;
+	struct engine_event ev;
+	int cell[LEVELS];           /* the cell branched on at each level */
+	sdk_mask rest[LEVELS];      /* its digits not yet tried */
+	int degree[LEVELS];         /* its candidates when chosen */
+	int kth[LEVELS];            /* which of them is in place, from 0 */
+	int digit[LEVELS];          /* the digit in place */
+	int forced[LEVELS];         /* digits the singles placed on entering */
+	u128 sol_at_try[LEVELS];    /* solutions when that digit went in */
+	struct board bd[LEVELS];    /* the node's board (last, being large) */
+};
+
+/* The first cell of a unit (rows, columns, boxes as sdk_grid numbers
+ * them), where a dead end for want of a place is shown. */
+static int unit_first_cell(const struct geo *g, int unit)
+{
+	int k = unit % g->side;
+	switch (unit / g->side) {
+	case 0:
+		return k * g->side;
+	case 1:
+		return k;
+	default:
+		return k / g->box * g->box * g->side + k % g->box * g->box;
+	}
+}
+
+struct sdk_fast *sdk_fast_new(const struct sdk_grid *g)
+{
+	/* not zeroed: every board is written before it is read */
+	struct sdk_fast *f = xmalloc(sizeof *f);
+	memset(f, 0, offsetof(struct sdk_fast, bd));
+	f->start = *g;
+	geo_init(&f->geo, g->box);
+	if (!load(&f->geo, g, &f->root)) {
+		/* the root is a dead end whatever, and fills no cell */
+		memset(&f->root, 0, sizeof f->root);
+		struct sdk_geom geo;
+		sdk_geom_init(&geo, g->box);
+		f->clash = true;
+		if (!sdk_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit))
+			f->clash_a = f->clash_b = f->clash_unit = 0;
+	}
+	int blank = 0;
+	for (int c = 0; c < g->cells; c++)
+		blank += !g->v[c];
+	stats_init(&f->st, blank + 2);
+	sdk_fast_restart(f);
+	return f;
+}
+
+void sdk_fast_free(struct sdk_fast *f)
+{
+	if (!f)
+		return;
+	stats_free(&f->st);
+	free(f);
+}
+
+void sdk_fast_restart(struct sdk_fast *f)
+{
+	f->bd[0] = f->root;
+	f->phase = PH_START;
+	f->level = 0;
+	f->undo_solved = false;
+	stats_clear(&f->st);
+	f->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+}
+
+static void set_event(struct sdk_fast *f, enum engine_event_kind kind, int level)
+{
+	struct engine_event *ev = &f->ev;
+	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
+	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
+		ev->subject = f->cell[level];
+		ev->choices = f->degree[level];
+	}
+	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
+		ev->choice = f->digit[level];
+		ev->index = f->kth[level];
+	}
+}
+
+/* Enter the node at level: propagate its board, then a solution, a dead
+ * end or a cell to branch on.  True at a solution. */
+static bool enter(struct sdk_fast *f, int level)
+{
+	struct search_stats *st = &f->st;
+	struct prop p = { .g = &f->geo, .ref = level ? &f->bd[level - 1] : NULL };
+	int r;
+	if (f->clash) {
+		p.fail = (struct fail){ .why = SDK_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
+			                .unit = f->clash_unit, .digit = f->start.v[f->clash_a] };
+		r = P_DEAD;
+	} else {
+		r = propagate(&p, &f->bd[level]);
+	}
+	st->mems += p.mems;
+	st->updates += (uint64_t)p.placed;
+	f->forced[level] = p.placed;
+	f->kth[level] = -1;
+	f->digit[level] = 0;
+	if (r == P_SOLVED)
+		return true;
+	if (r == P_DEAD) {
+		f->fail = p.fail;
+		f->cell[level] = p.fail.why == SDK_FAST_CLASH ? p.fail.b
+		                 : p.fail.why == SDK_FAST_NO_DIGIT ? p.fail.a
+		                                                   : unit_first_cell(&f->geo, p.fail.unit);
+		f->rest[level] = 0;
+		f->degree[level] = 0;
+		return false;
+	}
+	sdk_mask cand;
+	f->cell[level] = choose(&f->geo, &f->bd[level], &cand, &st->mems);
+	f->rest[level] = cand;
+	f->degree[level] = sdk_popcount(cand);
+	return false;
+}
+
+enum engine_status sdk_fast_run(struct sdk_fast *f, const struct engine_ctl *ctl)
+{
+	struct search_stats *st = &f->st;
+	const struct geo *geo = &f->geo;
+	int level = f->level;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	enum engine_status status;
+
+	switch (f->phase) {
+	case PH_START:
+		level = 0;
+		goto forward;
+	case PH_FORWARD:
+		goto forward;
+	case PH_CHOSEN:
+	case PH_REMOVED:
+		goto advance;
+	case PH_PLACED:
+		goto placed;
+	case PH_SOLVED:
+		goto leave;
+	case PH_DONE:
+		set_event(f, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+
+forward:
+	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
+		status = ENGINE_CANCELLED;
+		f->phase = PH_FORWARD;
+		goto out;
+	}
+	if (st->mems >= mems_limit) {
+		status = ENGINE_BUDGET;
+		f->phase = PH_FORWARD;
+		goto out;
+	}
+	f->level = level;
+	st->nodes++;
+	st->profile[level]++;
+	st->mems++;
+	if (level > st->max_level)
+		st->max_level = level;
+	if (enter(f, level)) {
+		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+		set_event(f, ENGINE_EV_SOLUTION, level);
+		f->phase = PH_SOLVED;
+		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
+			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+			goto out;
+		}
+		goto leave;
+	}
+	if (ctl->step) {
+		set_event(f, ENGINE_EV_CHOOSE, level);
+		f->phase = PH_CHOSEN;
+		status = ENGINE_STEP;
+		goto out;
+	}
+advance:
+	if (!f->rest[level])
+		goto leave;
+	{
+		int d = sdk_first_digit(f->rest[level]), c = f->cell[level];
+		f->rest[level] &= (sdk_mask)~sdk_bit(d);
+		f->digit[level] = d;
+		f->kth[level]++;
+		f->sol_at_try[level] = st->solutions;
+		f->bd[level + 1] = f->bd[level];
+		place(geo, &f->bd[level + 1], d - 1, c / geo->band_bits, c % geo->band_bits);
+		st->updates++;
+		st->mems += (uint64_t)((geo->side + 1) * geo->bands + geo->side + geo->bands);
+	}
+	if (ctl->step) {
+		set_event(f, ENGINE_EV_TRY, level);
+		f->phase = PH_PLACED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+placed:
+	level++;
+	goto forward;
+
+leave:
+	if (level == 0) {
+		f->phase = PH_DONE;
+		f->level = 0;
+		st->level = 0;
+		set_event(f, ENGINE_EV_DONE, 0);
+		return ENGINE_DONE;
+	}
+	/* the parent's board is as it was: nothing to take back but the level */
+	level--;
+	f->undo_solved = st->solutions > f->sol_at_try[level];
+	if (ctl->step) {
+		set_event(f, ENGINE_EV_UNDO, level);
+		f->phase = PH_REMOVED;
+		status = ENGINE_STEP;
+		goto out;
+	}
+	goto advance;
+
+out:
+	f->level = level;
+	st->level = level;
+	return status;
+}
+
+const struct engine_event *sdk_fast_event(const struct sdk_fast *f)
+{
+	return &f->ev;
+}
+
+const struct search_stats *sdk_fast_stats(const struct sdk_fast *f)
+{
+	return &f->st;
+}
+
+double sdk_fast_progress(const struct sdk_fast *f)
+{
+	if (f->phase == PH_DONE)
+		return 1.0;
+	if (f->phase == PH_START)
+		return 0.0;
+	int l = f->level;
+	int last = f->phase == PH_PLACED ? f->kth[l] : f->phase == PH_REMOVED ? f->kth[l] + 1 : 0;
+	return search_share(f->degree, f->kth, l, last, f->phase == PH_SOLVED);
+}
+
+void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	struct board x = f->root;
+	const struct geo *geo = &f->geo;
+	int level = 0;
+	*solution = false;
+	struct board parent;
+	bool root = true;
+	while (!f->clash) {
+		struct prop p = { .g = geo, .ref = root ? NULL : &parent };
+		int got = propagate(&p, &x);
+		if (got != P_OPEN) {
+			*solution = got == P_SOLVED;
+			break;
+		}
+		sdk_mask cand;
+		uint64_t mems = 0;
+		int c = choose(geo, &x, &cand, &mems);
+		int deg = sdk_popcount(cand);
+		int d = sdk_kth_digit(cand, rng_below(r, (uint64_t)deg));
+		parent = x;
+		root = false;
+		place(geo, &x, d - 1, c / geo->band_bits, c % geo->band_bits);
+		if (level == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
+		}
+		(*degrees)[level++] = deg;
+	}
+	*depth = level;
+}
+
+int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
+{
+	if (f->phase == PH_START || f->phase == PH_DONE)
+		return 0;
+	const struct geo *geo = &f->geo;
+	const struct board *x = &f->bd[f->level + (f->phase == PH_PLACED)];
+	/* digit by digit, its filled cells (a batch solve asks this of every
+	 * solution: cell by cell took nine looks a cell) */
+	uint8_t at[SDK_MAX_CELLS] = { 0 };
+	for (int d = 0; d < geo->side; d++)
+		for (int b = 0; b < geo->bands; b++)
+			for (uint32_t s = x->f[d][b] & ~x->open[b]; s; s &= s - 1)
+				at[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
+	int n = 0;
+	for (int c = 0; c < f->start.cells; c++) {
+		if (f->start.v[c] || !at[c])
+			continue;
+		cells[n] = c;
+		digits[n++] = at[c];
+	}
+	return n;
+}
+
+const struct sdk_grid *sdk_fast_start(const struct sdk_fast *f)
+{
+	return &f->start;
+}
+
+int sdk_fast_forced(const struct sdk_fast *f)
+{
+	const struct engine_event *ev = &f->ev;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_SOLUTION)
+		return f->forced[ev->level];
+	return 0;
+}
+
+bool sdk_fast_undo_solved(const struct sdk_fast *f)
+{
+	return f->ev.kind == ENGINE_EV_UNDO && f->undo_solved;
+}
+
+bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
+{
+	if (f->ev.kind != ENGINE_EV_CHOOSE || f->ev.choices != 0)
+		return false;
+	*out = (struct sdk_fast_dead){ .why = f->fail.why, .a = f->fail.a, .b = f->fail.b, .unit = f->fail.unit,
+		                       .digit = f->fail.digit };
+	return true;
+}
+
+/* ---- the lean counter -------------------------------------------------------- */
+
+/* The grid of a solved board x of the start g: digit by digit, its
+ * cells (cell by cell took nine looks a cell, and the generator asks for
+ * every second solution it meets). */
+static void solved_grid(const struct geo *geo, const struct board *x, const struct sdk_grid *g, struct sdk_grid *out)
+{
+	*out = *g;
+	for (int d = 0; d < geo->side; d++)
+		for (int b = 0; b < geo->bands; b++)
+			for (uint32_t s = x->f[d][b]; s; s &= s - 1)
+				out->v[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
+}
+
+uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
+{
+	struct geo geo;
+	struct board bd[LEVELS];
+	int cell[LEVELS];
+	sdk_mask rest[LEVELS];
+	uint64_t count = 0;
+	req->nodes = 0;
+	req->cancelled = false;
+	geo_init(&geo, g->box);
+	if (!load(&geo, g, &bd[0]))
+		return 0;
+	if (req->bar_cell >= 0) {
+		int b = req->bar_cell / geo.band_bits, i = req->bar_cell % geo.band_bits;
+		if (g->v[req->bar_cell] == req->bar_digit)
+			return 0;
+		if (!g->v[req->bar_cell])
+			bd[0].f[req->bar_digit - 1][b] &= ~((uint32_t)1 << i);
+	}
+	int level = 0;
+	for (;;) {
+		/* a node: propagate, then a solution, a dead end or a choice */
+		if (req->cancel && atomic_load_explicit(req->cancel, memory_order_relaxed)) {
+			req->cancelled = true;
+			return count;
+		}
+		req->nodes++;
+		struct prop p = { .g = &geo, .ref = level ? &bd[level - 1] : NULL };
+		int got = propagate(&p, &bd[level]);
+		rest[level] = 0;
+		if (got == P_SOLVED) {
+			if (count++ == 0 && req->first)
+				solved_grid(&geo, &bd[level], g, req->first);
+			if (req->limit && count >= req->limit)
+				return count;
+		} else if (got == P_OPEN) {
+			uint64_t mems = 0;
+			cell[level] = choose(&geo, &bd[level], &rest[level], &mems);
+		}
+		/* the next digit here, or back up until there is one */
+		while (!rest[level]) {
+			if (level == 0)
+				return count;
+			level--;
+		}
+		int c = cell[level], d = sdk_first_digit(rest[level]);
+		if (req->prefer && (rest[level] & sdk_bit(req->prefer->v[c])))
+			d = req->prefer->v[c];
+		rest[level] &= (sdk_mask)~sdk_bit(d);
+		bd[level + 1] = bd[level];
+		place(&geo, &bd[level + 1], d - 1, c / geo.band_bits, c % geo.band_bits);
+		level++;
+	}
+}
