@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "puzzles/clique_batch.h"
 #include "puzzles/clique_engines.h"
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
@@ -784,4 +785,6 @@ const struct puzzle clique_puzzle = {
 	.count_noun = "largest sets",
 	.level_comment = "c ",
 	.free_play = "A random graph: find its largest clique (N: another)",
+	.commands = clique_batch_commands,
+	.commands_help = clique_batch_help,
 };

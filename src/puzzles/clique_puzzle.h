@@ -4,7 +4,7 @@
  * clique of the complement.
  *
  * Graphs here have at most CLIQUE_PUZZLE_MAX_VERTICES vertices, so that a set of
- * vertices is one 64-bit word; the batch commands (cli_graph.c) take
+ * vertices is one 64-bit word; the family's own batch commands (clique_batch.c) take
  * DIMACS graphs of any size the solver can hold.
  *
  * Vertices are numbered from 1 in moves, words and descriptions, as in

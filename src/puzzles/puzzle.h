@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "solver/xc/dlx.h"
 #include "solver/engine.h"
@@ -121,6 +122,52 @@ struct puzzle_param {
 	const char *dflt;    /* "2", or NULL: none */
 };
 
+/* A batch command of a family's own, on files in the family's own form
+ * that are not its levels: solve clique FILE reads DIMACS graphs of
+ * thousands of vertices, where the game plays 64, and generate graph
+ * writes them.  The batch commands find it by its verb and its noun (the
+ * first word after the verb that is neither an option nor an option's
+ * value) before they look a family up, and read its options from its
+ * table: each --name takes its values as separate words (--johnson 16 2
+ * 4), or its one value after '=' (--threads=2). */
+#define PUZZLE_OPTION_VALUES 3
+#define PUZZLE_OPTIONS_MAX 16
+
+struct puzzle_option {
+	const char *name;      /* "hamming", as --hamming */
+	int values;            /* words after it, 0 to PUZZLE_OPTION_VALUES */
+	const char *spelled;   /* "N D": its values, for messages */
+	int group;             /* not 0: one option of the group at most */
+	/* Optional: the values, checked as they are read; false and why. */
+	bool (*check)(const char *const *values, struct diag *err);
+};
+
+/* The options given, by their place in the command's table. */
+struct puzzle_options {
+	bool given[PUZZLE_OPTIONS_MAX];
+	const char *values[PUZZLE_OPTIONS_MAX][PUZZLE_OPTION_VALUES];
+};
+
+enum puzzle_outcome {
+	PUZZLE_DONE,
+	PUZZLE_FAILED,       /* bad input, no answer: err says why */
+	PUZZLE_MISUSED,      /* the command is wrongly given: err says why */
+};
+
+struct puzzle_command {
+	const char *verb;                   /* "solve" */
+	const char *const *nouns;           /* the words after it: "clique", "independent-set", NULL */
+	const char *usage;                  /* for --help, after "linkdance " (lines may follow) */
+	const struct puzzle_option *options;
+	int n_options;
+	bool takes_file;                    /* an operand after the noun (the command says if it needs one) */
+	/* Run it: noun as given, file NULL if none, argv the whole command
+	 * line (argv[1] the verb), for a file that says how it was made.
+	 * Results go to out, warnings and statistics to log. */
+	enum puzzle_outcome (*run)(const char *noun, const struct puzzle_options *opts, const char *file, int argc,
+	                           char **argv, FILE *out, FILE *log, struct diag *err);
+};
+
 struct puzzle {
 	const char *name;   /* "kanoodle": in commands, level and save files */
 	const char *title;  /* "Kanoodle" */
@@ -185,6 +232,10 @@ struct puzzle {
 	const char *level_comment;
 	/* Files of many puzzles for the batch commands, or NULL. */
 	const struct puzzle_batch *batch;
+	/* Batch commands of the family's own, NULL-terminated, or NULL; and
+	 * what they do in words, a paragraph of --help. */
+	const struct puzzle_command *const *commands;
+	const char *commands_help;
 };
 
 /* The nodes of the search from s by pz's first engine, to the end: the
