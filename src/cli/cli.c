@@ -518,6 +518,40 @@ static int cmd_grade(struct family_run *fr)
 	return cli_flush();
 }
 
+/* The family counts its position itself (puzzle_count). */
+static void count_position(void *ctx, const struct count_opts *co, struct count_result *r)
+{
+	const struct family_run *fr = ctx;
+	puzzle_count(fr->pz, fr->s, co, r);
+}
+
+/* export, count, solve or estimate on the position, through its
+ * exact-cover part. */
+static int work_on_position(struct family_run *fr, struct cli_opts *o, const char *verb)
+{
+	/* Counting goes fastest with the memo cache, branching on the first
+	 * item in the order the family gives for that rule; the rest (and
+	 * counts with --branch mrv) use the order of Knuth's programs, which
+	 * is the order exports have too. */
+	if (o->mode == CLI_COUNT && !o->rule_given)
+		o->rule = DLX_FIRST;
+	if (o->mode == CLI_COUNT)
+		return cli_count(o, count_position, fr);
+	struct xc_problem *p = fr->pz->xc->reduce(fr->s, !strcmp(verb, "export") ? DLX_MRV : o->rule);
+	int rc;
+	if (!strcmp(verb, "export")) {
+		char comment[1200];
+		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr->pz->name,
+		         fr->where, p->n_items, p->n_options);
+		xcfile_write(stdout, p, comment);
+		rc = cli_flush();
+	} else {
+		rc = cli_search(p, o, fr->where, print_solution, fr);
+	}
+	xc_free(p);
+	return rc;
+}
+
 /* The options of a verb (cli_opts.c's letters): on a level, or on a file
  * of puzzles (a family with a batch reader). */
 static const struct {
@@ -563,25 +597,7 @@ static int cmd_family(int argc, char **argv, const char *verb)
 			fr.pz->free_state(fr.s);
 		return rc;
 	}
-
-	/* Counting goes fastest with the memo cache, branching on the first
-	 * item in the order the family gives for that rule; the rest (and
-	 * counts with --branch mrv) use the order of the seed document and
-	 * Knuth, which is the order exports have too. */
-	if (o.mode == CLI_COUNT && !o.rule_given)
-		o.rule = DLX_FIRST;
-	struct xc_problem *p = fr.pz->xc->reduce(fr.s, !strcmp(verb, "export") ? DLX_MRV : o.rule);
-
-	if (!strcmp(verb, "export")) {
-		char comment[1200];
-		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr.pz->name,
-		         fr.where, p->n_items, p->n_options);
-		xcfile_write(stdout, p, comment);
-		rc = cli_flush();
-	} else {
-		rc = cli_search(p, &o, fr.where, print_solution, &fr);
-	}
-	xc_free(p);
+	rc = work_on_position(&fr, &o, verb);
 	fr.pz->free_state(fr.s);
 	return rc;
 }

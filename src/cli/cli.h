@@ -74,6 +74,13 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx);
 
+/* Something to count: a counter fills r as co asks (a family's position,
+ * by puzzle_count; a file's problem, by count_run); ctx is its own. */
+typedef void cli_counter(void *ctx, const struct count_opts *co, struct count_result *r);
+/* Count by counter with o's options; print the count, and --stats.
+ * Returns the exit code. */
+int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx);
+
 /* solve, count or grade (verb) over a file of puzzles, for a family that
  * reads them so (pz->batch); o->args[1] is the file. */
 int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *verb);

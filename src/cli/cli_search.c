@@ -78,7 +78,7 @@ static int print_solutions(const struct xc_problem *p, const struct cli_opts *o,
 	return CLI_OK;
 }
 
-static int count(const struct xc_problem *p, const struct cli_opts *o)
+static int count(const struct cli_opts *o, cli_counter *counter, void *ctx)
 {
 	struct count_opts co;
 	struct progress_line pl = { 0 };
@@ -96,7 +96,7 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 		co.progress_interval = 0.25;
 	}
 	struct count_result r;
-	count_run(p, &co, &r);
+	counter(ctx, &co, &r);
 	progress_clear(&pl);
 	if (r.st.overflow) {
 		count_result_free(&r);
@@ -158,6 +158,27 @@ static int estimate(const struct xc_problem *p, const struct cli_opts *o)
 	return CLI_OK;
 }
 
+/* A problem read from a file (the xc command) has no family to ask: it
+ * is counted as it is. */
+static void count_problem(void *problem, const struct count_opts *co, struct count_result *r)
+{
+	count_run(problem, co, r);
+}
+
+/* Output that could not be written fails the command, whatever it
+ * found. */
+static int flushed(int rc)
+{
+	if (cli_flush() != CLI_OK)
+		return CLI_FAIL;
+	return rc;
+}
+
+int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx)
+{
+	return flushed(count(o, counter, ctx));
+}
+
 int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx)
@@ -165,7 +186,7 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 	int rc;
 	switch (o->mode) {
 	case CLI_COUNT:
-		rc = count(p, o);
+		rc = count(o, count_problem, (void *)p);
 		break;
 	case CLI_ESTIMATE:
 		rc = estimate(p, o);
@@ -174,7 +195,5 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 		rc = print_solutions(p, o, what, print_solution, ctx);
 		break;
 	}
-	if (cli_flush() != CLI_OK)
-		return CLI_FAIL;
-	return rc;
+	return flushed(rc);
 }

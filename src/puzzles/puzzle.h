@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "solver/xc/count.h"
 #include "solver/xc/dlx.h"
 #include "solver/engine.h"
 #include "solver/xc/xc.h"
@@ -243,6 +244,18 @@ struct puzzle {
  * cancelled or the family has no engine (effort.c). */
 bool puzzle_search_nodes(const struct puzzle *pz, const struct puzzle_state *s, uint64_t *nodes,
                          const atomic_int *cancel);
+
+/* Counting is the family's (puzzle_count.c): the ways to finish s, up to
+ * opts->limit, counted on the exact-cover part with every means count_run
+ * has (the memo, threads, shards; the family's reduce orders its items
+ * by opts->rule), or by the first engine for a family without one (one
+ * thread, no memo).  r is freed with count_result_free; r->complete is
+ * false if cancelled. */
+void puzzle_count(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
+                  struct count_result *r);
+/* False if a quick count (the exact-cover part's, to one) finds no way to
+ * finish s; a family without one is left to its engine, and true. */
+bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s);
 
 /* A family by name, or NULL; puzzle_families is NULL-terminated. */
 const struct puzzle *puzzle_find(const char *name);
