@@ -10,7 +10,6 @@
 #include "cli/cli.h"
 #include "game/level.h"
 #include "puzzles/puzzle.h"
-#include "puzzles/xcfile.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 #include "util/strbuf.h"

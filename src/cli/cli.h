@@ -9,9 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/xc/count.h"
-#include "solver/xc/dlx.h"
-#include "solver/xc/xc.h"
+#include "puzzles/puzzle.h"
 
 struct puzzle;
 struct puzzle_command;

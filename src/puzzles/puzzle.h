@@ -21,9 +21,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "puzzles/xcfile.h"
+#include "solver/engine.h"
 #include "solver/xc/count.h"
 #include "solver/xc/dlx.h"
-#include "solver/engine.h"
 #include "solver/xc/xc.h"
 #include "util/diag.h"
 #include "util/note.h"
@@ -66,6 +67,38 @@ struct puzzle_xc {
 	const struct xc_problem *(*whole)(const struct puzzle_state *s);
 	int (*placed)(const struct puzzle_state *s, int *options);
 };
+
+/* ---- The searches the exact-cover part brings (xc_search.c): on the
+ * problem of finishing a position (reduce), or on one read in Knuth's
+ * format (xcfile.h: the xc command), by Dancing Links branching by rule.
+ * The batch commands print what they find. */
+
+/* What a search did, for --stats: its figures (st.profile freed with
+ * stats_free) and the bytes of its structures. */
+struct puzzle_xc_figures {
+	struct search_stats st;
+	size_t bytes;
+};
+
+/* Each solution of p in turn to found (the options, n of them) until it
+ * returns true or there are no more. */
+void puzzle_xc_solutions(const struct xc_problem *p, enum dlx_rule rule,
+                         bool (*found)(void *ctx, const int *options, int n), void *ctx,
+                         struct puzzle_xc_figures *figures);
+
+/* Knuth's estimate of p's search tree from random probes. */
+struct puzzle_xc_estimate {
+	uint64_t probes;
+	double nodes, nodes_se;          /* the tree's nodes, and the standard error */
+	double solutions, solutions_se;
+	int depth;
+	double *level;                   /* nodes at each level 0 .. depth-1; free() it */
+};
+void puzzle_xc_estimate(const struct xc_problem *p, enum dlx_rule rule, uint64_t probes, uint64_t seed,
+                        struct puzzle_xc_estimate *out);
+
+/* p's solutions counted with every means count_run has (count.h). */
+void puzzle_xc_count(const struct xc_problem *p, const struct count_opts *opts, struct count_result *r);
 
 /* One of a family's engines. */
 struct puzzle_engine {

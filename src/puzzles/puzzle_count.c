@@ -14,7 +14,7 @@ static void count_by_xc(const struct puzzle *pz, const struct puzzle_state *s, c
                         struct count_result *r)
 {
 	struct xc_problem *p = pz->xc->reduce(s, opts->rule);
-	count_run(p, opts, r);
+	puzzle_xc_count(p, opts, r);
 	xc_free(p);
 }
 
