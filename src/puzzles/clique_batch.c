@@ -298,9 +298,9 @@ static enum puzzle_outcome solve_run(const char *noun, const struct puzzle_optio
 
 /* ---- generate graph ---------------------------------------------------- */
 
-/* A generator's graph, with what it is in words, its group of
- * automorphisms and its block; NULL with why, misused set if the values
- * are wrong (rather than the graph too large). */
+/* What a generator makes besides its graph: what the graph is in words,
+ * its group of automorphisms and its block; misused if the generator's
+ * values were wrong (rather than the graph too large). */
 struct generated {
 	const char *const *values;   /* the generator's */
 	char what[512];
@@ -462,11 +462,13 @@ static enum puzzle_outcome generate_run(const char *noun, const struct puzzle_op
 		graph_free(g);
 		g = NULL;
 	}
-	if (g)
-		write_graph(out, g, &gen, argc, argv);
-	clique_sym_group_free(gen.group);
+	if (!g) {
+		clique_sym_group_free(gen.group);
+		return PUZZLE_MISUSED;
+	}
+	write_graph(out, g, &gen, argc, argv);
 	graph_free(g);
-	return g ? PUZZLE_DONE : PUZZLE_MISUSED;
+	return PUZZLE_DONE;
 }
 
 /* ---- the tables ------------------------------------------------------------ */
