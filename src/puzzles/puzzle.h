@@ -8,7 +8,10 @@
  *
  * Exact cover is an optional part (struct puzzle_xc): a family that has
  * it gets Dancing Links as an engine (xc_engine.h), memoized and threaded
- * counting, and the export of its problem in Knuth's format.
+ * counting, and the export of its problem in Knuth's format.  Counting is
+ * asked of the family (puzzle_count), whichever way it counts.  A family
+ * whose files are not its levels may bring batch commands of its own
+ * (struct puzzle_command: clique's solve on DIMACS graphs of any size).
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
  * (sudoku_puzzle.c), clique (clique_puzzle.c). */
