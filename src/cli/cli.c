@@ -10,7 +10,6 @@
 #include "cli/cli.h"
 #include "game/level.h"
 #include "puzzles/puzzle.h"
-#include "puzzles/xcfile.h"
 #include "util/diag.h"
 #include "util/xalloc.h"
 #include "util/strbuf.h"
@@ -28,26 +27,23 @@ static const char usage_head[] =
 	"       linkdance generate FAMILY --grade G [--seed S] [--symmetric]\n"
 	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
 	"       linkdance grade FAMILY LEVEL|FILE\n"
-	"       linkdance sum [FILE|-]\n"
-	"       linkdance solve clique|independent-set FILE|- [--all-maximal]\n"
-	"                       [--stats] [--threads N]\n"
-	"       linkdance generate graph --random N P [--seed S] | --hamming N D\n"
-	"                       | --johnson N W D | --keller D\n"
+	"       linkdance sum [FILE|-]\n";
+
+/* After the families' own commands. */
+static const char usage_version[] =
 	"       linkdance --help | --version\n"
 	"\n";
 
-static const char usage_tail[] =
+static const char usage_operands[] =
 	"LEVEL is a level file, or the name of a shipped level (as in\n"
 	"levels/FAMILY/NAME.txt); without it, the empty board.  FILE holds many\n"
 	"puzzles of a family that reads them so (above): one answer line each.\n"
 	"xc reads an exact-cover problem in Knuth's DLX format: the primary items,\n"
 	"'|', the secondary items on the first line, then one option per line.\n"
-	"sum adds the counts of count --shard runs, one a line, exactly.\n"
-	"solve clique reads a graph in DIMACS form (p edge N M, e U V) and prints\n"
-	"the clique number, then the vertices of one largest clique;\n"
-	"independent-set the same for sets of vertices no two joined.\n"
-	"--all-maximal prints every maximal one instead, one a line.  generate\n"
-	"graph writes a random graph or a DIMACS benchmark family in that form.\n"
+	"sum adds the counts of count --shard runs, one a line, exactly.\n";
+
+/* After the families' own commands' paragraphs. */
+static const char usage_options[] =
 	"\n"
 	"Modes of xc (the default prints the first solution):\n"
 	"  --all              print every solution, a blank line between them\n"
@@ -118,9 +114,24 @@ static void print_wrapped(const char *text, int indent)
 		putchar('\n');
 }
 
+/* The usage lines of the families' own commands; with paragraphs, what
+ * they do. */
+static void print_commands(bool paragraphs)
+{
+	for (int i = 0; puzzle_families[i]; i++) {
+		const struct puzzle *pz = puzzle_families[i];
+		if (paragraphs && pz->commands_help)
+			fputs(pz->commands_help, stdout);
+		for (int c = 0; !paragraphs && pz->commands && pz->commands[c]; c++)
+			printf("       linkdance %s\n", pz->commands[c]->usage);
+	}
+}
+
 static int print_usage(void)
 {
 	fputs(usage_head, stdout);
+	print_commands(false);
+	fputs(usage_version, stdout);
 	printf("FAMILY is %s:\n", puzzle_names());
 	for (int i = 0; puzzle_families[i]; i++) {
 		const struct puzzle *pz = puzzle_families[i];
@@ -138,7 +149,9 @@ static int print_usage(void)
 		}
 	}
 	putchar('\n');
-	fputs(usage_tail, stdout);
+	fputs(usage_operands, stdout);
+	print_commands(true);
+	fputs(usage_options, stdout);
 	return cli_flush();
 }
 
@@ -504,6 +517,40 @@ static int cmd_grade(struct family_run *fr)
 	return cli_flush();
 }
 
+/* The family counts its position itself (puzzle_count). */
+static void count_position(void *ctx, const struct count_opts *co, struct count_result *r)
+{
+	const struct family_run *fr = ctx;
+	puzzle_count(fr->pz, fr->s, co, r);
+}
+
+/* export, count, solve or estimate on the position, through its
+ * exact-cover part. */
+static int work_on_position(struct family_run *fr, struct cli_opts *o, const char *verb)
+{
+	/* Counting goes fastest with the memo cache, branching on the first
+	 * item in the order the family gives for that rule; the rest (and
+	 * counts with --branch mrv) use the order of Knuth's programs, which
+	 * is the order exports have too. */
+	if (o->mode == CLI_COUNT && !o->rule_given)
+		o->rule = DLX_FIRST;
+	if (o->mode == CLI_COUNT)
+		return cli_count(o, count_position, fr);
+	struct xc_problem *p = fr->pz->xc->reduce(fr->s, !strcmp(verb, "export") ? DLX_MRV : o->rule);
+	int rc;
+	if (!strcmp(verb, "export")) {
+		char comment[1200];
+		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr->pz->name,
+		         fr->where, p->n_items, p->n_options);
+		xcfile_write(stdout, p, comment);
+		rc = cli_flush();
+	} else {
+		rc = cli_search(p, o, fr->where, print_solution, fr);
+	}
+	xc_free(p);
+	return rc;
+}
+
 /* The options of a verb (cli_opts.c's letters): on a level, or on a file
  * of puzzles (a family with a batch reader). */
 static const struct {
@@ -549,25 +596,7 @@ static int cmd_family(int argc, char **argv, const char *verb)
 			fr.pz->free_state(fr.s);
 		return rc;
 	}
-
-	/* Counting goes fastest with the memo cache, branching on the first
-	 * item in the order the family gives for that rule; the rest (and
-	 * counts with --branch mrv) use the order of the seed document and
-	 * Knuth, which is the order exports have too. */
-	if (o.mode == CLI_COUNT && !o.rule_given)
-		o.rule = DLX_FIRST;
-	struct xc_problem *p = fr.pz->xc->reduce(fr.s, !strcmp(verb, "export") ? DLX_MRV : o.rule);
-
-	if (!strcmp(verb, "export")) {
-		char comment[1200];
-		snprintf(comment, sizeof comment, "linkdance export %s: %s\n%d items, %d options", fr.pz->name,
-		         fr.where, p->n_items, p->n_options);
-		xcfile_write(stdout, p, comment);
-		rc = cli_flush();
-	} else {
-		rc = cli_search(p, &o, fr.where, print_solution, &fr);
-	}
-	xc_free(p);
+	rc = work_on_position(&fr, &o, verb);
 	fr.pz->free_state(fr.s);
 	return rc;
 }
@@ -596,8 +625,9 @@ int cli_main(int argc, char **argv)
 		}
 	if (!strcmp(verb, "xc"))
 		return cmd_xc(argc, argv);
-	if (cli_graph_takes(argc, argv))
-		return cli_graph_main(argc, argv);
+	const struct puzzle_command *own = cli_command_find(argc, argv);
+	if (own)
+		return cli_command_main(own, argc, argv);
 	if (!strcmp(verb, "generate"))
 		return cmd_generate(argc, argv);
 	if (!strcmp(verb, "sum"))

@@ -9,11 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "solver/xc/count.h"
-#include "solver/xc/dlx.h"
-#include "solver/xc/xc.h"
+#include "puzzles/puzzle.h"
 
 struct puzzle;
+struct puzzle_command;
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
@@ -73,16 +72,23 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx);
 
+/* Something to count: a counter fills r as co asks (a family's position,
+ * by puzzle_count; a file's problem, by count_run); ctx is its own. */
+typedef void cli_counter(void *ctx, const struct count_opts *co, struct count_result *r);
+/* Count by counter with o's options; print the count, and --stats.
+ * Returns the exit code. */
+int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx);
+
 /* solve, count or grade (verb) over a file of puzzles, for a family that
  * reads them so (pz->batch); o->args[1] is the file. */
 int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *verb);
-/* Graphs in DIMACS form (cli_graph.c): solve clique FILE, solve
- * independent-set FILE, generate graph --hamming N D ...  Does argv (the
- * verb in argv[1]) name one of them?  They are taken before the family is
- * looked up, so they work whether or not a family of that name exists. */
-bool cli_graph_takes(int argc, char **argv);
-/* Run one; returns the exit code. */
-int cli_graph_main(int argc, char **argv);
+/* A family's own command (struct puzzle_command) that argv (the verb in
+ * argv[1]) names, or NULL (cli_command.c).  They are taken before a
+ * family is looked up by name: "solve clique FILE" is the clique family's
+ * own command, on DIMACS files, not its levels. */
+const struct puzzle_command *cli_command_find(int argc, char **argv);
+/* Run it; returns the exit code. */
+int cli_command_main(const struct puzzle_command *cmd, int argc, char **argv);
 
 /* The names of pz's engines for messages: "seq, mrv, dlx or sat". */
 void cli_engine_names(const struct puzzle *pz, char *buf, size_t size);

@@ -149,10 +149,8 @@ static const char *long_name(int letter)
 	return "?";
 }
 
-int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const char *allowed, int max_args,
-              enum cli_mode mode)
+static void set_defaults(struct cli_opts *o, enum cli_mode mode)
 {
-	uint64_t v;
 	memset(o, 0, sizeof *o);
 	o->mode = mode;
 	o->probes = 10000;
@@ -163,7 +161,170 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 	o->memo = COUNT_MEMO_AUTO;
 	o->memo_bytes = quarter_of_ram();
 	o->progress = -1;
+}
 
+/* --all, --count or --estimate P: the mode, chosen once. */
+static int take_mode(struct cli_opts *o, int letter, const char *verb, bool *mode_given)
+{
+	if (*mode_given)
+		return cli_usage_error("%s: choose one of --all, --count, --estimate", verb);
+	*mode_given = true;
+	o->mode = letter == 'a' ? CLI_ALL : letter == 'c' ? CLI_COUNT : CLI_ESTIMATE;
+	if (letter == 'e' && !number(optarg, 1, UINT64_MAX, &o->probes))
+		return cli_usage_error("--estimate needs a number of probes, not '%s'", optarg);
+	return CLI_OK;
+}
+
+/* --shard K/N */
+static int take_shard(struct cli_opts *o, const char *arg)
+{
+	uint64_t k, n;
+	const char *slash = strchr(arg, '/');
+	char head[32];
+	if (!slash || (size_t)(slash - arg) >= sizeof head)
+		return cli_usage_error("--shard needs K/N, like 3/8, not '%s'", arg);
+	memcpy(head, arg, (size_t)(slash - arg));
+	head[slash - arg] = '\0';
+	if (!number(head, 1, 1000000, &k) || !number(slash + 1, 1, 1000000, &n) || k > n)
+		return cli_usage_error("--shard needs K/N with 1 <= K <= N, not '%s'", arg);
+	o->shard = (int)k;
+	o->shards = (int)n;
+	return CLI_OK;
+}
+
+/* --branch mrv|first */
+static int take_branch(struct cli_opts *o, const char *arg)
+{
+	if (!strcmp(arg, "mrv"))
+		o->rule = DLX_MRV;
+	else if (!strcmp(arg, "first"))
+		o->rule = DLX_FIRST;
+	else
+		return cli_usage_error("--branch is mrv or first, not '%s'", arg);
+	o->rule_given = true;
+	return CLI_OK;
+}
+
+/* --memo auto|on|off */
+static int take_memo(struct cli_opts *o, const char *arg)
+{
+	if (!strcmp(arg, "auto"))
+		o->memo = COUNT_MEMO_AUTO;
+	else if (!strcmp(arg, "on"))
+		o->memo = COUNT_MEMO_ON;
+	else if (!strcmp(arg, "off"))
+		o->memo = COUNT_MEMO_OFF;
+	else
+		return cli_usage_error("--memo is auto, on or off, not '%s'", arg);
+	o->memo_given = true;
+	return CLI_OK;
+}
+
+/* The options whose value is a number: --limit, --probes, --seed,
+ * --threads, --grade and -n. */
+static int take_number(struct cli_opts *o, int letter, const char *arg)
+{
+	uint64_t v;
+	switch (letter) {
+	case 'l':
+		if (!number(arg, 1, UINT64_MAX, &o->limit))
+			return cli_usage_error("--limit needs a positive number, not '%s'", arg);
+		break;
+	case 'p':
+		if (!number(arg, 1, UINT64_MAX, &o->probes))
+			return cli_usage_error("--probes needs a positive number, not '%s'", arg);
+		break;
+	case 'r':
+		if (!number(arg, 0, UINT64_MAX, &o->seed))
+			return cli_usage_error("--seed needs a number, not '%s'", arg);
+		break;
+	case 't':
+		if (!number(arg, 0, 1024, &v))
+			return cli_usage_error("--threads needs a number from 0 (one per core) to 1024, not '%s'", arg);
+		o->threads = v ? (int)v : (int)cores();
+		break;
+	case 'd':
+		if (!number(arg, 1, 4, &v))
+			return cli_usage_error("--grade is 1, 2, 3 or 4, not '%s'", arg);
+		o->grade = (int)v;
+		break;
+	case 'n':
+		if (!number(arg, 1, 100000000, &o->number))
+			return cli_usage_error("-n needs a number of puzzles from 1, not '%s'", arg);
+		break;
+	}
+	return CLI_OK;
+}
+
+/* One option, by its letter (long_opts), its value in optarg. */
+static int take_option(struct cli_opts *o, int letter, const char *verb, bool *mode_given)
+{
+	switch (letter) {
+	case 'a':
+	case 'c':
+	case 'e':
+		return take_mode(o, letter, verb, mode_given);
+	case 'S':
+		return take_shard(o, optarg);
+	case 'b':
+		return take_branch(o, optarg);
+	case 'm':
+		return take_memo(o, optarg);
+	case 'M':
+		return memo_mb(optarg, &o->memo_bytes) != CLI_OK ? CLI_USAGE : CLI_OK;
+	case 's':
+		o->stats = true;
+		return CLI_OK;
+	case 'P':
+		o->stats = o->profile = true;
+		return CLI_OK;
+	case 'g':
+		o->progress = 1;
+		return CLI_OK;
+	case 'G':
+		o->progress = 0;
+		return CLI_OK;
+	case 'y':
+		o->symmetric = true;
+		return CLI_OK;
+	case 'A':
+		o->algo = optarg;
+		return CLI_OK;
+	case 'u':
+		o->unique = true;
+		return CLI_OK;
+	default:
+		return take_number(o, letter, optarg);
+	}
+}
+
+/* The words after the options: at most max_args of them. */
+static int take_operands(struct cli_opts *o, int argc, char **argv, const char *verb, int max_args)
+{
+	for (int i = optind; i < argc; i++) {
+		if (o->n_args == max_args)
+			return cli_usage_error("%s: too many arguments ('%s')", verb, argv[i]);
+		o->args[o->n_args++] = argv[i];
+	}
+	return CLI_OK;
+}
+
+/* Options that are each fine but do not go together. */
+static int check_together(const struct cli_opts *o, const char *verb, const char *allowed)
+{
+	/* Where the mode is chosen by option (xc), threads and shards go with
+	 * --count only; a file of puzzles is spread over threads in any mode. */
+	if (strchr(allowed, 'c') && o->mode != CLI_COUNT && (o->threads != 1 || o->shards != 1))
+		return cli_usage_error("%s: --threads and --shard split a count: add --count", verb);
+	if (o->mode == CLI_ESTIMATE && o->limit)
+		return cli_usage_error("%s: --limit does not go with an estimate", verb);
+	return CLI_OK;
+}
+
+int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const char *allowed, int max_args,
+              enum cli_mode mode)
+{
+	set_defaults(o, mode);
 	opterr = 0;
 	optind = 2; /* argv[1] is the verb */
 	int c;
@@ -176,114 +337,10 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 			return cli_usage_error("%s: option '%s' needs a value", verb, arg);
 		if (!strchr(allowed, c))
 			return cli_usage_error("%s does not take --%s", verb, long_name(c));
-		switch (c) {
-		case 'a':
-		case 'c':
-		case 'e':
-			if (mode_given)
-				return cli_usage_error("%s: choose one of --all, --count, --estimate", verb);
-			mode_given = true;
-			o->mode = c == 'a' ? CLI_ALL : c == 'c' ? CLI_COUNT : CLI_ESTIMATE;
-			if (c == 'e' && !number(optarg, 1, UINT64_MAX, &o->probes))
-				return cli_usage_error("--estimate needs a number of probes, not '%s'", optarg);
-			break;
-		case 'l':
-			if (!number(optarg, 1, UINT64_MAX, &o->limit))
-				return cli_usage_error("--limit needs a positive number, not '%s'", optarg);
-			break;
-		case 'p':
-			if (!number(optarg, 1, UINT64_MAX, &o->probes))
-				return cli_usage_error("--probes needs a positive number, not '%s'", optarg);
-			break;
-		case 'r':
-			if (!number(optarg, 0, UINT64_MAX, &o->seed))
-				return cli_usage_error("--seed needs a number, not '%s'", optarg);
-			break;
-		case 's':
-			o->stats = true;
-			break;
-		case 'P':
-			o->stats = o->profile = true;
-			break;
-		case 't':
-			if (!number(optarg, 0, 1024, &v))
-				return cli_usage_error("--threads needs a number from 0 (one per core) to 1024, not '%s'", optarg);
-			o->threads = v ? (int)v : (int)cores();
-			break;
-		case 'S': {
-			uint64_t k, n;
-			const char *slash = strchr(optarg, '/');
-			char head[32];
-			if (!slash || (size_t)(slash - optarg) >= sizeof head)
-				return cli_usage_error("--shard needs K/N, like 3/8, not '%s'", optarg);
-			memcpy(head, optarg, (size_t)(slash - optarg));
-			head[slash - optarg] = '\0';
-			if (!number(head, 1, 1000000, &k) || !number(slash + 1, 1, 1000000, &n) || k > n)
-				return cli_usage_error("--shard needs K/N with 1 <= K <= N, not '%s'", optarg);
-			o->shard = (int)k;
-			o->shards = (int)n;
-			break;
-		}
-		case 'b':
-			if (!strcmp(optarg, "mrv"))
-				o->rule = DLX_MRV;
-			else if (!strcmp(optarg, "first"))
-				o->rule = DLX_FIRST;
-			else
-				return cli_usage_error("--branch is mrv or first, not '%s'", optarg);
-			o->rule_given = true;
-			break;
-		case 'm':
-			if (!strcmp(optarg, "auto"))
-				o->memo = COUNT_MEMO_AUTO;
-			else if (!strcmp(optarg, "on"))
-				o->memo = COUNT_MEMO_ON;
-			else if (!strcmp(optarg, "off"))
-				o->memo = COUNT_MEMO_OFF;
-			else
-				return cli_usage_error("--memo is auto, on or off, not '%s'", optarg);
-			o->memo_given = true;
-			break;
-		case 'M':
-			if (memo_mb(optarg, &o->memo_bytes) != CLI_OK)
-				return CLI_USAGE;
-			break;
-		case 'g':
-			o->progress = 1;
-			break;
-		case 'd':
-			if (!number(optarg, 1, 4, &v))
-				return cli_usage_error("--grade is 1, 2, 3 or 4, not '%s'", optarg);
-			o->grade = (int)v;
-			break;
-		case 'n':
-			if (!number(optarg, 1, 100000000, &o->number))
-				return cli_usage_error("-n needs a number of puzzles from 1, not '%s'", optarg);
-			break;
-		case 'y':
-			o->symmetric = true;
-			break;
-		case 'G':
-			o->progress = 0;
-			break;
-		case 'A':
-			o->algo = optarg;
-			break;
-		case 'u':
-			o->unique = true;
-			break;
-		}
+		int rc = take_option(o, c, verb, &mode_given);
+		if (rc != CLI_OK)
+			return rc;
 	}
-	for (int i = optind; i < argc; i++) {
-		if (o->n_args == max_args)
-			return cli_usage_error("%s: too many arguments ('%s')", verb, argv[i]);
-		o->args[o->n_args++] = argv[i];
-	}
-	/* Where the mode is chosen by option (xc), threads and shards go with
-	 * --count only; a file of puzzles is spread over threads in any mode. */
-	if (strchr(allowed, 'c') && o->mode != CLI_COUNT && (o->threads != 1 || o->shards != 1))
-		return cli_usage_error("%s: --threads and --shard split a count: add --count", verb);
-	if (o->mode == CLI_ESTIMATE && o->limit)
-		return cli_usage_error("%s: --limit does not go with an estimate", verb);
-	return CLI_OK;
+	int rc = take_operands(o, argc, argv, verb, max_args);
+	return rc != CLI_OK ? rc : check_together(o, verb, allowed);
 }

@@ -7,7 +7,6 @@
 
 #include "cli/cli.h"
 #include "cli/progress.h"
-#include "solver/estimate.h"
 #include "util/clock.h"
 #include "util/xalloc.h"
 
@@ -46,16 +45,15 @@ struct printer {
 	const struct xc_problem *p;
 	void (*print_solution)(void *, const struct xc_problem *, const int *, int);
 	void *ctx;
-	int *path;
 	uint64_t printed, want; /* want 0: all */
 };
 
-static bool print_one(void *ctx, struct dlx *d)
+static bool print_one(void *ctx, const int *options, int n)
 {
 	struct printer *pr = ctx;
 	if (pr->printed)
 		putchar('\n');
-	pr->print_solution(pr->ctx, pr->p, pr->path, dlx_path(d, pr->path));
+	pr->print_solution(pr->ctx, pr->p, options, n);
 	return ++pr->printed == pr->want;
 }
 
@@ -63,22 +61,19 @@ static int print_solutions(const struct xc_problem *p, const struct cli_opts *o,
                            void (*print_solution)(void *, const struct xc_problem *, const int *, int), void *ctx)
 {
 	double t0 = clock_seconds();
-	struct dlx *d = dlx_new(p, o->rule);
 	struct printer pr = { .p = p, .print_solution = print_solution, .ctx = ctx,
 	                      .want = o->limit ? o->limit : o->mode == CLI_FIRST ? 1 : 0 };
-	pr.path = xmalloc(sizeof *pr.path * (size_t)dlx_depth(d));
-	struct dlx_ctl ctl = { .on_solution = print_one, .ctx = &pr };
-	dlx_run(d, &ctl);
+	struct puzzle_xc_figures figures;
+	puzzle_xc_solutions(p, o->rule, print_one, &pr, &figures);
 	if (o->stats)
-		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile, true, true);
-	free(pr.path);
-	dlx_free(d);
+		stats_print(stderr, &figures.st, clock_seconds() - t0, figures.bytes, o->profile, true, true);
+	stats_free(&figures.st);
 	if (!pr.printed)
 		return cli_fail("%s: no solution", what);
 	return CLI_OK;
 }
 
-static int count(const struct xc_problem *p, const struct cli_opts *o)
+static int count(const struct cli_opts *o, cli_counter *counter, void *ctx)
 {
 	struct count_opts co;
 	struct progress_line pl = { 0 };
@@ -96,7 +91,7 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 		co.progress_interval = 0.25;
 	}
 	struct count_result r;
-	count_run(p, &co, &r);
+	counter(ctx, &co, &r);
 	progress_clear(&pl);
 	if (r.st.overflow) {
 		count_result_free(&r);
@@ -139,23 +134,39 @@ static int count(const struct xc_problem *p, const struct cli_opts *o)
 static int estimate(const struct xc_problem *p, const struct cli_opts *o)
 {
 	double t0 = clock_seconds();
-	struct dlx *d = dlx_new(p, o->rule);
-	struct estimate e;
-	estimate_init(&e, dlx_depth(d), o->seed);
-	estimate_probe(&e, d, o->probes, NULL);
+	struct puzzle_xc_estimate e;
+	puzzle_xc_estimate(p, o->rule, o->probes, o->seed, &e);
 	printf("probes: %" PRIu64 "\n", e.probes);
-	printf("nodes: %.0f +- %.0f\n", estimate_nodes(&e), estimate_nodes_se(&e));
-	printf("solutions: %.0f +- %.0f\n", estimate_solutions(&e), estimate_solutions_se(&e));
-	for (int l = 0; l < e.depth; l++) {
-		double v = estimate_level(&e, l);
-		if (v > 0)
-			printf("level %d: %.0f\n", l, v);
-	}
+	printf("nodes: %.0f +- %.0f\n", e.nodes, e.nodes_se);
+	printf("solutions: %.0f +- %.0f\n", e.solutions, e.solutions_se);
+	for (int l = 0; l < e.depth; l++)
+		if (e.level[l] > 0)
+			printf("level %d: %.0f\n", l, e.level[l]);
 	if (o->stats)
 		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
-	estimate_free(&e);
-	dlx_free(d);
+	free(e.level);
 	return CLI_OK;
+}
+
+/* A problem read from a file (the xc command) has no family to ask: it
+ * is counted as it is. */
+static void count_problem(void *problem, const struct count_opts *co, struct count_result *r)
+{
+	puzzle_xc_count(problem, co, r);
+}
+
+/* Output that could not be written fails the command, whatever it
+ * found. */
+static int flushed(int rc)
+{
+	if (cli_flush() != CLI_OK)
+		return CLI_FAIL;
+	return rc;
+}
+
+int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx)
+{
+	return flushed(count(o, counter, ctx));
 }
 
 int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,
@@ -165,7 +176,7 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 	int rc;
 	switch (o->mode) {
 	case CLI_COUNT:
-		rc = count(p, o);
+		rc = count(o, count_problem, (void *)p);
 		break;
 	case CLI_ESTIMATE:
 		rc = estimate(p, o);
@@ -174,7 +185,5 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 		rc = print_solutions(p, o, what, print_solution, ctx);
 		break;
 	}
-	if (cli_flush() != CLI_OK)
-		return CLI_FAIL;
-	return rc;
+	return flushed(rc);
 }

@@ -5,6 +5,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "puzzles/puzzle.h"
+
 /* Counts quicker than this show nothing. */
 #define QUIET_SECONDS 1.0
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "solver/xc/count.h"
+struct count_progress;
 
 struct progress_line {
 	bool shown;      /* something is on the line */

@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "game/files.h"
-#include "solver/xc/count.h"
 #include "util/xalloc.h"
 
 #ifndef LD_PKGDATADIR
@@ -380,18 +379,15 @@ void level_list_free(char **paths, int n)
 	free(paths);
 }
 
-/* Without an exact-cover part there is no quick way to tell, and the game
- * leaves it to the family's engine on the solver thread. */
+/* The family's quick count tells (puzzle_can_finish); without an
+ * exact-cover part there is none, and the game leaves it to the family's
+ * engine on the solver thread. */
 bool level_can_finish(const struct level *lv, const struct puzzle_state *s, struct diag *err)
 {
-	if (!lv->pz->xc)
+	if (puzzle_can_finish(lv->pz, s))
 		return true;
-	struct xc_problem *p = lv->pz->xc->reduce(s, DLX_FIRST);
-	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
-	xc_free(p);
-	if (!n)
-		diag_at(err, lv->where, lv->desc_line, "this level cannot be finished");
-	return n > 0;
+	diag_at(err, lv->where, lv->desc_line, "this level cannot be finished");
+	return false;
 }
 
 struct puzzle_state *level_start(const struct puzzle *pz, const char *path, struct level *lv, struct diag *err)

@@ -11,8 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "puzzles/xc_engine.h"
-#include "solver/xc/count.h"
 #include "solver/estimate.h"
 #include "util/clock.h"
 #include "util/strbuf.h"
@@ -24,9 +22,6 @@
 #define ANIM_PROBES 3000
 /* Seconds between frames of a freely running animation. */
 #define FRAME_SECONDS (1.0 / 30)
-/* Mems between progress reports and cancel checks of a count run through
- * an engine (the engine checks the cancel flag at every node anyway). */
-#define SLICE_MEMS ((uint64_t)1 << 22)
 
 struct worker_job {
 	enum worker_kind kind;
@@ -136,12 +131,6 @@ static void publish(struct worker *w, const struct worker_report *r)
 
 /* ---- the family's engines -------------------------------------------- */
 
-/* Has the family an exact-cover part (and so the fast paths)? */
-static bool has_xc(const struct puzzle *pz)
-{
-	return pz->xc != NULL;
-}
-
 /* The family's engine called name, or its first (the name unknown too). */
 static const struct puzzle_engine *engine_of(const struct puzzle *pz, const char *name)
 {
@@ -164,42 +153,12 @@ struct ways {
 	uint64_t nodes;
 };
 
-/* Count with the family's first engine, for families without exact cover. */
-static bool count_by_engine(struct worker_job *j, const struct puzzle_state *s, uint64_t limit, struct ways *ways,
-                            void (*progress)(void *, const struct count_progress *), void *ctx)
-{
-	const struct puzzle_engine *pe = engine_of(j->pz, NULL);
-	struct engine *e = pe ? pe->new(j->pz, s) : NULL;
-	if (!e)
-		return false;
-	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = limit, .cancel = &j->cancel };
-	double t0 = clock_seconds(), next = t0 + 0.1;
-	enum engine_status st;
-	while ((st = engine_run(e, &ctl)) == ENGINE_BUDGET) {
-		if (progress && clock_seconds() >= next) {
-			struct count_progress pr = { .fraction = e->ops->progress(e),
-				                     .solutions = engine_stats(e)->solutions,
-				                     .elapsed = clock_seconds() - t0 };
-			progress(ctx, &pr);
-			next = clock_seconds() + 0.1;
-		}
-	}
-	const struct search_stats *ss = engine_stats(e);
-	ways->n = limit && ss->solutions > limit ? limit : ss->solutions;
-	ways->overflow = ss->overflow;
-	ways->nodes = ss->nodes;
-	engine_free(e);
-	return st != ENGINE_CANCELLED && !cancelled(j);
-}
-
-/* Count the ways to finish s, up to limit (0: all); false if cancelled. */
+/* Count the ways to finish s, up to limit (0: all), as the family counts;
+ * false if cancelled. */
 static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint64_t limit, struct ways *ways,
                        void (*progress)(void *, const struct count_progress *), void *ctx)
 {
 	memset(ways, 0, sizeof *ways);
-	if (!has_xc(j->pz))
-		return count_by_engine(j, s, limit, ways, progress, ctx);
-	struct xc_problem *p = j->pz->xc->reduce(s, DLX_FIRST);
 	struct count_opts o;
 	count_opts_init(&o);
 	o.rule = DLX_FIRST;
@@ -215,13 +174,12 @@ static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint6
 		o.threads = cores > 1 ? (int)cores : 1;
 	}
 	struct count_result r;
-	count_run(p, &o, &r);
+	puzzle_count(j->pz, s, &o, &r);
 	ways->n = r.st.solutions;
 	ways->overflow = r.st.overflow;
 	ways->nodes = r.st.nodes;
 	bool complete = r.complete && !cancelled(j);
 	count_result_free(&r);
-	xc_free(p);
 	return complete;
 }
 

@@ -6,7 +6,7 @@
  * branch and bound searches, from nothing: each larger clique found is
  * the best so far, which the bound must beat from then on.  Only a
  * clique that makes the selection a largest set (the game knows that
- * size, cq_goal) is a solution to the caller; the smaller ones are steps
+ * size, clique_puzzle_goal) is a solution to the caller; the smaller ones are steps
  * of the search ("a clique of 4, the best so far").  From the first
  * solution on the search enumerates (clique_enumerate_from_here), so the
  * rest of the same tree finds every other largest set once: checks,
@@ -28,7 +28,7 @@
 struct cq_engine {
 	struct engine base;
 	struct clique *c;          /* NULL when nothing is missing */
-	int map[CQ_MAX_VERTICES];  /* the subgraph's vertex i is map[i] */
+	int map[CLIQUE_PUZZLE_MAX_VERTICES];  /* the subgraph's vertex i is map[i] */
 	int k;                     /* vertices of the subgraph */
 	int have;                  /* selected already */
 	int need;                  /* vertices to add */
@@ -111,7 +111,7 @@ static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl
 		x->improved = false;
 		if (st != ENGINE_SOLUTION && !(st == ENGINE_STEP && x->ev.kind == ENGINE_EV_SOLUTION))
 			return st;
-		int v[CQ_MAX_VERTICES];
+		int v[CLIQUE_PUZZLE_MAX_VERTICES];
 		x->best = clique_best(x->c, v);
 		if (x->best < x->need) {
 			x->improved = true;
@@ -169,7 +169,7 @@ static int path(const struct cq_engine *x, int *out)
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	int v[CQ_MAX_VERTICES];
+	int v[CLIQUE_PUZZLE_MAX_VERTICES];
 	int k = path(of(e), v);
 	for (int i = 0; i < k; i++)
 		strbuf_addf(out, "%s+%d", out->len ? ";" : "", v[i] + 1);
@@ -193,7 +193,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	const struct cq_engine *x = of(e);
 	const struct engine_event *ev = ops_event(e);
 	const char *set = x->independent ? "independent set" : "clique";
-	int v[CQ_MAX_VERTICES];
+	int v[CLIQUE_PUZZLE_MAX_VERTICES];
 	int held = x->have + path(x, v);
 	int subject = vertex(x, ev->subject), choice = vertex(x, ev->choice);
 	int goal = x->have + x->need;
@@ -295,20 +295,20 @@ static struct engine *engine_new(const struct puzzle_state *s, const struct engi
 {
 	struct cq_engine *x = xcalloc(1, sizeof *x);
 	x->base.ops = ops;
-	x->independent = cq_independent(s);
-	uint64_t sel = cq_selection(s);
+	x->independent = clique_puzzle_independent(s);
+	uint64_t sel = clique_puzzle_selection(s);
 	x->have = __builtin_popcountll(sel);
-	x->need = cq_goal(s) - x->have;
+	x->need = clique_puzzle_goal(s) - x->have;
 	/* A selection that breaks the rule, or is already too large, has
 	 * nothing to join it: the search of an empty graph for at least one
 	 * vertex finds nothing, which is the answer. */
-	uint64_t join = cq_can_join(s);
+	uint64_t join = clique_puzzle_can_join(s);
 	if (x->need < 0)
 		x->need = 0, join = 0;
-	for (int v = 0; v < cq_vertices(s); v++)
+	for (int v = 0; v < clique_puzzle_vertices(s); v++)
 		if (join >> v & 1)
 			x->map[x->k++] = v;
-	bool broken = cq_clash(s, &(int){ 0 }, &(int){ 0 });
+	bool broken = clique_puzzle_clash(s, &(int){ 0 }, &(int){ 0 });
 	if (x->need == 0 && !broken) {
 		ops_restart(&x->base);
 		return &x->base;
@@ -316,7 +316,7 @@ static struct engine *engine_new(const struct puzzle_state *s, const struct engi
 	struct graph *g = graph_new(x->k);
 	for (int i = 0; i < x->k; i++)
 		for (int j = i + 1; j < x->k; j++)
-			if (cq_neighbours(s, x->map[i]) >> x->map[j] & 1)
+			if (clique_puzzle_neighbours(s, x->map[i]) >> x->map[j] & 1)
 				graph_add_edge(g, i, j);
 	x->c = clique_new(g, rule);
 	graph_free(g);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "puzzles/clique_batch.h"
 #include "puzzles/clique_engines.h"
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
@@ -21,8 +22,8 @@
 
 struct puzzle_state {
 	int n;
-	uint64_t adj[CQ_MAX_VERTICES];    /* the graph as drawn */
-	uint64_t co[CQ_MAX_VERTICES];     /* its complement */
+	uint64_t adj[CLIQUE_PUZZLE_MAX_VERTICES];    /* the graph as drawn */
+	uint64_t co[CLIQUE_PUZZLE_MAX_VERTICES];     /* its complement */
 	int omega, alpha;                 /* its largest clique and independent set */
 	bool independent;                 /* the puzzle is the independent set */
 	uint64_t sel;
@@ -48,42 +49,42 @@ bool clique_puzzle_is(const struct puzzle *pz)
 	return pz == &clique_puzzle;
 }
 
-int cq_vertices(const struct puzzle_state *s)
+int clique_puzzle_vertices(const struct puzzle_state *s)
 {
 	return s->n;
 }
 
-uint64_t cq_drawn_neighbours(const struct puzzle_state *s, int v)
+uint64_t clique_puzzle_drawn_neighbours(const struct puzzle_state *s, int v)
 {
 	return s->adj[v];
 }
 
-uint64_t cq_neighbours(const struct puzzle_state *s, int v)
+uint64_t clique_puzzle_neighbours(const struct puzzle_state *s, int v)
 {
 	return s->independent ? s->co[v] : s->adj[v];
 }
 
-bool cq_independent(const struct puzzle_state *s)
+bool clique_puzzle_independent(const struct puzzle_state *s)
 {
 	return s->independent;
 }
 
-uint64_t cq_selection(const struct puzzle_state *s)
+uint64_t clique_puzzle_selection(const struct puzzle_state *s)
 {
 	return s->sel;
 }
 
-int cq_goal(const struct puzzle_state *s)
+int clique_puzzle_goal(const struct puzzle_state *s)
 {
 	return s->independent ? s->alpha : s->omega;
 }
 
-const char *cq_set_word(const struct puzzle_state *s)
+const char *clique_puzzle_set_word(const struct puzzle_state *s)
 {
 	return s->independent ? "independent set" : "clique";
 }
 
-struct graph *cq_graph(const struct puzzle_state *s)
+struct graph *clique_puzzle_graph(const struct puzzle_state *s)
 {
 	struct graph *g = graph_new(s->n);
 	for (int u = 0; u < s->n; u++)
@@ -92,11 +93,11 @@ struct graph *cq_graph(const struct puzzle_state *s)
 	return g;
 }
 
-bool cq_clash(const struct puzzle_state *s, int *a, int *b)
+bool clique_puzzle_clash(const struct puzzle_state *s, int *a, int *b)
 {
 	for (uint64_t m = s->sel; m; m &= m - 1) {
 		int u = lowest(m);
-		uint64_t bad = s->sel & ~cq_neighbours(s, u) & ~((uint64_t)1 << u);
+		uint64_t bad = s->sel & ~clique_puzzle_neighbours(s, u) & ~((uint64_t)1 << u);
 		if (bad) {
 			int v = lowest(bad);
 			*a = u < v ? u : v;
@@ -107,18 +108,18 @@ bool cq_clash(const struct puzzle_state *s, int *a, int *b)
 	return false;
 }
 
-uint64_t cq_can_join(const struct puzzle_state *s)
+uint64_t clique_puzzle_can_join(const struct puzzle_state *s)
 {
 	int a, b;
-	if (cq_clash(s, &a, &b))
+	if (clique_puzzle_clash(s, &a, &b))
 		return 0;
 	uint64_t join = all_of(s->n) & ~s->sel;
 	for (uint64_t m = s->sel; m; m &= m - 1)
-		join &= cq_neighbours(s, lowest(m));
+		join &= clique_puzzle_neighbours(s, lowest(m));
 	return join;
 }
 
-int cq_colour(const struct puzzle_state *s, uint64_t set, int *class_of)
+int clique_puzzle_colour(const struct puzzle_state *s, uint64_t set, int *class_of)
 {
 	int classes = 0;
 	while (set) {
@@ -129,19 +130,19 @@ int cq_colour(const struct puzzle_state *s, uint64_t set, int *class_of)
 			int v = lowest(open);
 			class_of[v] = classes;
 			set &= ~((uint64_t)1 << v);
-			open &= ~((uint64_t)1 << v) & ~cq_neighbours(s, v);
+			open &= ~((uint64_t)1 << v) & ~clique_puzzle_neighbours(s, v);
 		}
 		classes++;
 	}
 	return classes;
 }
 
-void cq_move_toggle(const struct puzzle_state *s, int v, char *buf, size_t size)
+void clique_puzzle_move_toggle(const struct puzzle_state *s, int v, char *buf, size_t size)
 {
 	snprintf(buf, size, "%c%d", s->sel >> v & 1 ? '-' : '+', v + 1);
 }
 
-void cq_move_switch(const struct puzzle_state *s, char *buf, size_t size)
+void clique_puzzle_move_switch(const struct puzzle_state *s, char *buf, size_t size)
 {
 	snprintf(buf, size, "mode %s", s->independent ? "clique" : "independent");
 }
@@ -278,8 +279,8 @@ static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int
 		}
 		return NULL;
 	}
-	if (g->n > CQ_MAX_VERTICES || g->n < 1) {
-		diag_set(err, "the graph has %d vertices: the game plays graphs of 1 to %d", g->n, CQ_MAX_VERTICES);
+	if (g->n > CLIQUE_PUZZLE_MAX_VERTICES || g->n < 1) {
+		diag_set(err, "the graph has %d vertices: the game plays graphs of 1 to %d", g->n, CLIQUE_PUZZLE_MAX_VERTICES);
 		graph_free(g);
 		return NULL;
 	}
@@ -370,7 +371,7 @@ static struct puzzle_state *apply(const struct puzzle_state *s, const char *move
 static bool is_solved(const struct puzzle_state *s)
 {
 	int a, b;
-	return popcount(s->sel) == cq_goal(s) && !cq_clash(s, &a, &b);
+	return popcount(s->sel) == clique_puzzle_goal(s) && !clique_puzzle_clash(s, &a, &b);
 }
 
 static void describe_move(const struct puzzle_state *s, const char *move, char *buf, size_t size, bool brief)
@@ -439,7 +440,7 @@ static void group_letters(int k, char *buf, size_t size)
 		snprintf(buf, size, "a-z, again and again");
 }
 
-/* What is true within each group of the colouring (cq_colour): for
+/* What is true within each group of the colouring (clique_puzzle_colour): for
  * cliques no two of its vertices are joined, so a clique takes at most
  * one of each; for independent sets every two are. */
 static const char *within_word(const struct puzzle_state *s)
@@ -453,31 +454,31 @@ static const char *within_word(const struct puzzle_state *s)
 static bool dead_end(const struct puzzle_state *s, struct note *out)
 {
 	int a, b;
-	if (cq_clash(s, &a, &b)) {
+	if (clique_puzzle_clash(s, &a, &b)) {
 		note_cell(out, a);
 		note_cell(out, b);
 		note_say(out, "%d and %d are %s: not %s %s", a + 1, b + 1, joined_word(s),
-		         s->independent ? "an" : "a", cq_set_word(s));
+		         s->independent ? "an" : "a", clique_puzzle_set_word(s));
 		return true;
 	}
-	uint64_t join = cq_can_join(s);
-	int have = popcount(s->sel), need = cq_goal(s) - have;
+	uint64_t join = clique_puzzle_can_join(s);
+	int have = popcount(s->sel), need = clique_puzzle_goal(s) - have;
 	char who[64];
 	vertex_words(join, who, sizeof who);
 	if (need > 0 && join == 0) {
 		for (uint64_t m = s->sel; m; m &= m - 1)
 			note_cell(out, lowest(m));
-		note_say(out, "none can join your %s, and a larger one exists", cq_set_word(s));
+		note_say(out, "none can join your %s, and a larger one exists", clique_puzzle_set_word(s));
 		return true;
 	}
 	if (need > 0 && popcount(join) < need) {
 		for (uint64_t m = join; m; m &= m - 1)
 			note_cell(out, lowest(m));
-		note_say(out, "only %s can join your %s: %d more needed", who, cq_set_word(s), need);
+		note_say(out, "only %s can join your %s: %d more needed", who, clique_puzzle_set_word(s), need);
 		return true;
 	}
-	int class_of[CQ_MAX_VERTICES];
-	int classes = need > 0 ? cq_colour(s, join, class_of) : need;
+	int class_of[CLIQUE_PUZZLE_MAX_VERTICES];
+	int classes = need > 0 ? clique_puzzle_colour(s, join, class_of) : need;
 	if (need > 0 && classes < need) {
 		for (uint64_t m = join; m; m &= m - 1)
 			note_cell_class(out, lowest(m), class_of[lowest(m)]);
@@ -518,8 +519,8 @@ static int excluded(const struct puzzle_state *s, uint64_t outside, int *with)
 	int best = -1, best_near = -1, best_deg = -1;
 	for (uint64_t m = outside; m; m &= m - 1) {
 		int v = lowest(m);
-		uint64_t clash = s->sel & ~cq_neighbours(s, v);
-		int near = popcount(s->sel & cq_neighbours(s, v)), deg = popcount(cq_neighbours(s, v));
+		uint64_t clash = s->sel & ~clique_puzzle_neighbours(s, v);
+		int near = popcount(s->sel & clique_puzzle_neighbours(s, v)), deg = popcount(clique_puzzle_neighbours(s, v));
 		if (clash && (near > best_near || (near == best_near && deg > best_deg))) {
 			best = v;
 			best_near = near;
@@ -547,9 +548,9 @@ static bool hint_exclude(const struct puzzle_state *s, uint64_t sol, struct note
  * by their groups' letters. */
 static bool hint_colours(const struct puzzle_state *s, struct note *out)
 {
-	uint64_t join = cq_can_join(s);
-	int class_of[CQ_MAX_VERTICES];
-	int classes = cq_colour(s, join, class_of);
+	uint64_t join = clique_puzzle_can_join(s);
+	int class_of[CLIQUE_PUZZLE_MAX_VERTICES];
+	int classes = clique_puzzle_colour(s, join, class_of);
 	if (classes == 0)
 		return false;
 	for (uint64_t m = join; m; m &= m - 1)
@@ -558,7 +559,7 @@ static bool hint_colours(const struct puzzle_state *s, struct note *out)
 	char letters[32];
 	group_letters(classes, letters, sizeof letters);
 	if (have == 0) {
-		note_say(out, "No %s has more than %d: the vertices fall in %d group%s (%s), %s", cq_set_word(s),
+		note_say(out, "No %s has more than %d: the vertices fall in %d group%s (%s), %s", clique_puzzle_set_word(s),
 		         classes, classes, classes == 1 ? "" : "s", letters, within_word(s));
 	} else {
 		char who[64];
@@ -603,7 +604,7 @@ static bool mistakes(const struct puzzle_state *s, const char *solution, struct 
 	for (uint64_t m = wrong; m; m &= m - 1)
 		note_cell(out, lowest(m));
 	note_say(out, "%d of your vertices %s in no largest %s with the rest", popcount(wrong),
-	         popcount(wrong) == 1 ? "is" : "are", cq_set_word(s));
+	         popcount(wrong) == 1 ? "is" : "are", clique_puzzle_set_word(s));
 	return true;
 }
 
@@ -612,7 +613,7 @@ static void differ(const struct puzzle_state *s, const char *a, const char *b, s
 	uint64_t x = move_set(s, a), y = move_set(s, b);
 	for (uint64_t m = x ^ y; m; m &= m - 1)
 		note_cell(out, lowest(m));
-	note_say(out, "Two largest %ss: one takes %d, the other %d", cq_set_word(s), lowest(x & ~y) + 1,
+	note_say(out, "Two largest %ss: one takes %d, the other %d", clique_puzzle_set_word(s), lowest(x & ~y) + 1,
 	         lowest(y & ~x) + 1);
 }
 
@@ -745,7 +746,7 @@ static const char clique_rules[] =
 	"and the vertices joined to it underlined.  s asks whether your set is a "
 	"largest one.";
 
-/* Seed 004's backtracking with its colour bound first: it answers checks,
+/* Backtracking with its colour bound first: it answers checks,
  * hints and counts, A shows it, and its nodes grade a graph.  Its tree
  * (vertices in increasing order, a branch cut when its colours cannot
  * reach the largest size) is the one a player can follow; the MCS-style
@@ -784,4 +785,6 @@ const struct puzzle clique_puzzle = {
 	.count_noun = "largest sets",
 	.level_comment = "c ",
 	.free_play = "A random graph: find its largest clique (N: another)",
+	.commands = clique_batch_commands,
+	.commands_help = clique_batch_help,
 };

@@ -8,7 +8,10 @@
  *
  * Exact cover is an optional part (struct puzzle_xc): a family that has
  * it gets Dancing Links as an engine (xc_engine.h), memoized and threaded
- * counting, and the export of its problem in Knuth's format.
+ * counting, and the export of its problem in Knuth's format.  Counting is
+ * asked of the family (puzzle_count), whichever way it counts.  A family
+ * whose files are not its levels may bring batch commands of its own
+ * (struct puzzle_command: clique's solve on DIMACS graphs of any size).
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
  * (sudoku_puzzle.c), clique (clique_puzzle.c). */
@@ -19,9 +22,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-#include "solver/xc/dlx.h"
+#include "puzzles/xcfile.h"
 #include "solver/engine.h"
+#include "solver/xc/count.h"
+#include "solver/xc/dlx.h"
 #include "solver/xc/xc.h"
 #include "util/diag.h"
 #include "util/note.h"
@@ -64,6 +70,38 @@ struct puzzle_xc {
 	const struct xc_problem *(*whole)(const struct puzzle_state *s);
 	int (*placed)(const struct puzzle_state *s, int *options);
 };
+
+/* ---- The searches the exact-cover part brings (xc_search.c): on the
+ * problem of finishing a position (reduce), or on one read in Knuth's
+ * format (xcfile.h: the xc command), by Dancing Links branching by rule.
+ * The batch commands print what they find. */
+
+/* What a search did, for --stats: its figures (st.profile freed with
+ * stats_free) and the bytes of its structures. */
+struct puzzle_xc_figures {
+	struct search_stats st;
+	size_t bytes;
+};
+
+/* Each solution of p in turn to found (the options, n of them) until it
+ * returns true or there are no more. */
+void puzzle_xc_solutions(const struct xc_problem *p, enum dlx_rule rule,
+                         bool (*found)(void *ctx, const int *options, int n), void *ctx,
+                         struct puzzle_xc_figures *figures);
+
+/* Knuth's estimate of p's search tree from random probes. */
+struct puzzle_xc_estimate {
+	uint64_t probes;
+	double nodes, nodes_se;          /* the tree's nodes, and the standard error */
+	double solutions, solutions_se;
+	int depth;
+	double *level;                   /* nodes at each level 0 .. depth-1; free() it */
+};
+void puzzle_xc_estimate(const struct xc_problem *p, enum dlx_rule rule, uint64_t probes, uint64_t seed,
+                        struct puzzle_xc_estimate *out);
+
+/* p's solutions counted with every means count_run has (count.h). */
+void puzzle_xc_count(const struct xc_problem *p, const struct count_opts *opts, struct count_result *r);
 
 /* One of a family's engines. */
 struct puzzle_engine {
@@ -119,6 +157,52 @@ struct puzzle_param {
 	const char *name;    /* "grade" */
 	const char *help;    /* "1 (easy) to 4" */
 	const char *dflt;    /* "2", or NULL: none */
+};
+
+/* A batch command of a family's own, on files in the family's own form
+ * that are not its levels: solve clique FILE reads DIMACS graphs of
+ * thousands of vertices, where the game plays 64, and generate graph
+ * writes them.  The batch commands find it by its verb and its noun (the
+ * first word after the verb that is neither an option nor an option's
+ * value) before they look a family up, and read its options from its
+ * table: each --name takes its values as separate words (--johnson 16 2
+ * 4), or its one value after '=' (--threads=2). */
+#define PUZZLE_OPTION_VALUES 3
+#define PUZZLE_OPTIONS_MAX 16
+
+struct puzzle_option {
+	const char *name;      /* "hamming", as --hamming */
+	int values;            /* words after it, 0 to PUZZLE_OPTION_VALUES */
+	const char *spelled;   /* "N D": its values, for messages */
+	int group;             /* not 0: one option of the group at most */
+	/* Optional: the values, checked as they are read; false and why. */
+	bool (*check)(const char *const *values, struct diag *err);
+};
+
+/* The options given, by their place in the command's table. */
+struct puzzle_options {
+	bool given[PUZZLE_OPTIONS_MAX];
+	const char *values[PUZZLE_OPTIONS_MAX][PUZZLE_OPTION_VALUES];
+};
+
+enum puzzle_outcome {
+	PUZZLE_DONE,
+	PUZZLE_FAILED,       /* bad input, no answer: err says why */
+	PUZZLE_MISUSED,      /* the command is wrongly given: err says why */
+};
+
+struct puzzle_command {
+	const char *verb;                   /* "solve" */
+	const char *const *nouns;           /* the words after it: "clique", "independent-set", NULL */
+	const char *usage;                  /* for --help, after "linkdance " (lines may follow) */
+	const struct puzzle_option *options;
+	int n_options;
+	bool takes_file;                    /* an operand after the noun (the command says if it needs one) */
+	/* Run it: noun as given, file NULL if none, argv the whole command
+	 * line (argv[1] the verb), for a file that says how it was made.
+	 * Results go to out, warnings and statistics to log. */
+	enum puzzle_outcome (*run)(const char *noun, const struct puzzle_options *opts, const char *file, int argc,
+	                           char **argv, FILE *out, FILE *log, struct diag *err);
 };
 
 struct puzzle {
@@ -185,6 +269,10 @@ struct puzzle {
 	const char *level_comment;
 	/* Files of many puzzles for the batch commands, or NULL. */
 	const struct puzzle_batch *batch;
+	/* Batch commands of the family's own, NULL-terminated, or NULL; and
+	 * what they do in words, a paragraph of --help. */
+	const struct puzzle_command *const *commands;
+	const char *commands_help;
 };
 
 /* The nodes of the search from s by pz's first engine, to the end: the
@@ -192,6 +280,18 @@ struct puzzle {
  * cancelled or the family has no engine (effort.c). */
 bool puzzle_search_nodes(const struct puzzle *pz, const struct puzzle_state *s, uint64_t *nodes,
                          const atomic_int *cancel);
+
+/* Counting is the family's (puzzle_count.c): the ways to finish s, up to
+ * opts->limit, counted on the exact-cover part with every means count_run
+ * has (the memo, threads, shards; the family's reduce orders its items
+ * by opts->rule), or by the first engine for a family without one (one
+ * thread, no memo).  r is freed with count_result_free; r->complete is
+ * false if cancelled. */
+void puzzle_count(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
+                  struct count_result *r);
+/* False if a quick count (the exact-cover part's, to one) finds no way to
+ * finish s; a family without one is left to its engine, and true. */
+bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s);
 
 /* A family by name, or NULL; puzzle_families is NULL-terminated. */
 const struct puzzle *puzzle_find(const char *name);

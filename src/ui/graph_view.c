@@ -70,11 +70,11 @@
  * between them go. */
 struct placing {
 	int gy, gx, gh, gw;          /* the graph's region */
-	int row[CQ_MAX_VERTICES], col[CQ_MAX_VERTICES];  /* labels' top left in it */
+	int row[CLIQUE_PUZZLE_MAX_VERTICES], col[CLIQUE_PUZZLE_MAX_VERTICES];  /* labels' top left in it */
 	/* bend[u][v], u < v: how far, in dots, the edge between u and v
 	 * bends away from its straight line (braille_curve) to pass no
 	 * label but its ends'. */
-	int8_t bend[CQ_MAX_VERTICES][CQ_MAX_VERTICES];
+	int8_t bend[CLIQUE_PUZZLE_MAX_VERTICES][CLIQUE_PUZZLE_MAX_VERTICES];
 };
 
 enum edges_shown {
@@ -86,9 +86,9 @@ enum edges_shown {
 struct graph_view {
 	struct view base;
 	int n;
-	uint64_t adj[CQ_MAX_VERTICES];   /* the graph as drawn */
+	uint64_t adj[CLIQUE_PUZZLE_MAX_VERTICES];   /* the graph as drawn */
 	int width;                   /* a label's cells: its digits and two brackets */
-	double x[CQ_MAX_VERTICES], y[CQ_MAX_VERTICES];   /* in the unit square */
+	double x[CLIQUE_PUZZLE_MAX_VERTICES], y[CLIQUE_PUZZLE_MAX_VERTICES];   /* in the unit square */
 	struct placing board;        /* the whole room: while the player plays */
 	struct placing beside;       /* beside the search's panel, while it runs */
 	bool whole_is_clear;         /* at the room's size (board) */
@@ -153,7 +153,7 @@ static enum view_result toggle(struct graph_view *gv, const struct puzzle_state 
 	char move[32];
 	gv->cur = v;
 	gv->held = -1;
-	cq_move_toggle(s, v, move, sizeof move);
+	clique_puzzle_move_toggle(s, v, move, sizeof move);
 	return play(gv, out, move);
 }
 
@@ -235,7 +235,7 @@ static void gv_prompt(const struct view *v, const struct puzzle_state *s, char *
 		snprintf(more, sizeof more, " %s a digit more makes %d-%d", dot, lo, hi);
 	else if (lo == hi && !gv->number_ready)
 		snprintf(more, sizeof more, " %s a 0 more makes %d", dot, lo);
-	bool back = cq_selection(s) >> (num - 1) & 1;
+	bool back = clique_puzzle_selection(s) >> (num - 1) & 1;
 	snprintf(buf, size, "vertex %d_%s %s Enter or a pause %s %d%s %s Esc cancels", num, more, dot,
 	         back ? "puts" : "picks", num, back ? " back" : "", dot);
 }
@@ -282,24 +282,24 @@ static int vertex_at(const struct graph_view *gv, int y, int x)
 
 static enum view_result submit(struct graph_view *gv, const struct puzzle_state *s, struct view_out *out)
 {
-	uint64_t sel = cq_selection(s);
-	int have = __builtin_popcountll(sel), goal = cq_goal(s);
-	const char *set = cq_set_word(s);
+	uint64_t sel = clique_puzzle_selection(s);
+	int have = __builtin_popcountll(sel), goal = clique_puzzle_goal(s);
+	const char *set = clique_puzzle_set_word(s);
 	int a, b;
 	if (!sel)
 		return tell(out, false, "Pick vertices first: type a number, or Space on the cursor's vertex");
-	if (cq_clash(s, &a, &b))
-		return tell(out, true, "Not %s %s: %d and %d are %s", cq_independent(s) ? "an" : "a", set, a + 1, b + 1,
-		            cq_independent(s) ? "joined" : "not joined");
+	if (clique_puzzle_clash(s, &a, &b))
+		return tell(out, true, "Not %s %s: %d and %d are %s", clique_puzzle_independent(s) ? "an" : "a", set, a + 1, b + 1,
+		            clique_puzzle_independent(s) ? "joined" : "not joined");
 	if (have == goal)
 		return tell(out, false, "Yes: a largest %s, %d vertices", set, have);
-	bool again = gv->asked && gv->asked_sel == sel && gv->asked_mode == cq_independent(s);
+	bool again = gv->asked && gv->asked_sel == sel && gv->asked_mode == clique_puzzle_independent(s);
 	gv->asked = true;
 	gv->asked_sel = sel;
-	gv->asked_mode = cq_independent(s);
+	gv->asked_mode = clique_puzzle_independent(s);
 	if (again)
 		return tell(out, false, "The largest %s has %d vertices: %d more than yours", set, goal, goal - have);
-	bool maximal = cq_can_join(s) == 0;
+	bool maximal = clique_puzzle_can_join(s) == 0;
 	return tell(out, false, "Not a largest %s: a larger one exists%s (s again: how much larger)", set,
 	            maximal ? ", though none can join yours" : "");
 }
@@ -386,17 +386,18 @@ static enum view_result gv_event(struct view *v, const struct puzzle_state *s, c
 		            showing_all(gv) ? "Every edge drawn, the cursor's bright (e: the cursor's alone)"
 		                            : "Only the cursor's edges drawn (e: every edge)");
 	case 'i':
-		cq_move_switch(s, move, sizeof move);
+		clique_puzzle_move_switch(s, move, sizeof move);
 		gv->held = -1;
 		snprintf(out->say, sizeof out->say, "Now %s: no two picked vertices %s%s",
-		         cq_independent(s) ? "cliques" : "independent sets", cq_independent(s) ? "unjoined" : "joined",
-		         cq_selection(s) ? " (u brings back your set)" : "");
+		         clique_puzzle_independent(s) ? "cliques" : "independent sets",
+		         clique_puzzle_independent(s) ? "unjoined" : "joined",
+		         clique_puzzle_selection(s) ? " (u brings back your set)" : "");
 		return play(gv, out, move);
 	case 'd':
 		gv->dim = !gv->dim;
 		return tell(out, false, "Vertices that cannot join your set: %s", gv->dim ? "dimmed" : "shown as the rest");
 	case 'x': {
-		uint64_t sel = cq_selection(s);
+		uint64_t sel = clique_puzzle_selection(s);
 		if (!sel)
 			return tell(out, false, "Nothing picked to clear");
 		struct strbuf b = { 0 };
@@ -422,11 +423,11 @@ static bool gv_serves(const struct puzzle *pz)
 
 static void lay_out_graph(struct graph_view *gv, const struct puzzle_state *s)
 {
-	gv->n = cq_vertices(s);
+	gv->n = clique_puzzle_vertices(s);
 	gv->width = digits(gv->n) + 2;
 	for (int v = 0; v < gv->n; v++)
-		gv->adj[v] = cq_drawn_neighbours(s, v);
-	struct graph *g = cq_graph(s);
+		gv->adj[v] = clique_puzzle_drawn_neighbours(s, v);
+	struct graph *g = clique_puzzle_graph(s);
 	graph_layout(g, 1, gv->x, gv->y);
 	graph_free(g);
 	gv->laid_rows = gv->laid_cols = 0;
@@ -459,7 +460,7 @@ static struct view *gv_new(const struct puzzle *pz, const struct puzzle_state *s
 	gv->dim = true;
 	gv->held = -1;
 	gv->status_cols = 78;
-	gv->independent = cq_independent(s);
+	gv->independent = clique_puzzle_independent(s);
 	lay_out_graph(gv, s);
 	gv->cur = middle_vertex(gv);
 	return &gv->base;
@@ -810,7 +811,7 @@ static void gv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 static void gv_sync(struct view *v, const struct puzzle_state *s)
 {
 	struct graph_view *gv = GV(v);
-	if (cq_vertices(s) != gv->n)
+	if (clique_puzzle_vertices(s) != gv->n)
 		lay_out_graph(gv, s);
 	gv->held = -1;
 	/* A move of the view's own (a number taken as the next is begun)
@@ -820,7 +821,7 @@ static void gv_sync(struct view *v, const struct puzzle_state *s)
 		gv->number_ready = false;
 	}
 	gv->own_move = false;
-	gv->independent = cq_independent(s);
+	gv->independent = clique_puzzle_independent(s);
 }
 
 static void gv_drop(struct view *v)
@@ -837,7 +838,7 @@ static bool gv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 	int num, used = 0;
 	if (sscanf(move, "+%d%n", &num, &used) != 1 || move[used] != '\0' || num < 1 || num > gv->n)
 		return false;
-	if (cq_selection(s) >> (num - 1) & 1)
+	if (clique_puzzle_selection(s) >> (num - 1) & 1)
 		return false;
 	gv->cur = gv->held = num - 1;
 	gv->number = 0;
@@ -869,7 +870,8 @@ static void draw_edges(const struct graph_view *gv, const struct placing *pl, st
                        const struct puzzle_state *s, const struct view_show *show)
 {
 	int cursor = show->searching ? -1 : gv->cur;
-	struct braille *b = edge_dots(gv, pl, cq_selection(s), cq_independent(s), cursor, showing_all(gv));
+	struct braille *b = edge_dots(gv, pl, clique_puzzle_selection(s), clique_puzzle_independent(s), cursor,
+	                              showing_all(gv));
 	const attr_t looks[BRAILLE_LAYERS] = {
 		[LAYER_PLAIN] = style(ST_DIM),
 		[LAYER_PICKED] = style(ST_GOOD) | A_BOLD,
@@ -884,10 +886,10 @@ static void draw_label(const struct graph_view *gv, const struct placing *pl, st
                        const struct puzzle_state *s, int v, const struct view_show *show, uint64_t can_join)
 {
 	int mark = marked(show->marks, v);
-	bool picked = cq_selection(s) >> v & 1;
+	bool picked = clique_puzzle_selection(s) >> v & 1;
 	bool cursor = !show->searching && v == gv->cur;
 	bool joined = !show->searching && (gv->adj[gv->cur] >> v & 1);
-	bool dimmed = (gv->dim || show->searching) && cq_selection(s) && !(can_join >> v & 1);
+	bool dimmed = (gv->dim || show->searching) && clique_puzzle_selection(s) && !(can_join >> v & 1);
 	char open = '(', close = ')';
 	attr_t look = style(ST_NORMAL) | A_BOLD;
 	if (picked) {
@@ -928,7 +930,7 @@ static void gv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 	const struct graph_view *gv = CGV(v);
 	const struct placing *pl = show->searching ? &gv->beside : &gv->board;
 	draw_edges(gv, pl, cv, s, show);
-	uint64_t can_join = cq_can_join(s);
+	uint64_t can_join = clique_puzzle_can_join(s);
 	for (int u = 0; u < gv->n; u++)
 		draw_label(gv, pl, cv, s, u, show, can_join);
 }
@@ -959,24 +961,24 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 {
 	const struct graph_view *gv = CGV(v);
 	const char *dot = glyph(GL_DOT);
-	const char *set = cq_set_word(s);
+	const char *set = clique_puzzle_set_word(s);
 	if (gv->held >= 0) {
 		snprintf(buf, size, "%d from the hint %s Enter takes it", gv->held + 1, dot);
 		return;
 	}
-	uint64_t sel = cq_selection(s);
+	uint64_t sel = clique_puzzle_selection(s);
 	int have = __builtin_popcountll(sel), a, b;
 	char what[96];
 	if (!sel)
 		snprintf(what, sizeof what, "pick a largest %s", set);
-	else if (cq_clash(s, &a, &b))
-		snprintf(what, sizeof what, "not %s %s: %d and %d are %s", cq_independent(s) ? "an" : "a", set, a + 1,
-		         b + 1, cq_independent(s) ? "joined" : "not joined");
-	else if (!cq_can_join(s))
+	else if (clique_puzzle_clash(s, &a, &b))
+		snprintf(what, sizeof what, "not %s %s: %d and %d are %s", clique_puzzle_independent(s) ? "an" : "a", set, a + 1,
+		         b + 1, clique_puzzle_independent(s) ? "joined" : "not joined");
+	else if (!clique_puzzle_can_join(s))
 		snprintf(what, sizeof what, "%s of %d, maximal: none can join", set, have);
 	else
 		snprintf(what, sizeof what, "%s of %d %s %d can join", set, have, dot,
-		         __builtin_popcountll(cq_can_join(s)));
+		         __builtin_popcountll(clique_puzzle_can_join(s)));
 	/* The cursor's words take what the rest leaves of the line (and of
 	 * buf: the list is never cut, it gives way to its count). */
 	int room = gv->status_cols - textfit_width(what) - 3;

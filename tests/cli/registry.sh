@@ -77,4 +77,22 @@ printf '5\0garbage\n7\n' >"$tmp/nul"
 ld sum "$tmp/nul"
 is "$rc $err" "1 linkdance: $tmp/nul:1: binary data (a NUL byte), not a count" "sum refuses a NUL byte"
 
+# ---- a family's own commands (solve clique FILE, generate graph) ----
+# They are found by verb and noun wherever the options stand, their
+# options read from the family's table.
+printf 'p edge 4 4\ne 1 2\ne 2 3\ne 1 3\ne 3 4\n' >"$tmp/triangle.col"
+ld solve --threads 2 clique "$tmp/triangle.col"
+is "$rc $out" "0 3
+1 2 3" "options before the noun, with a value: the family's command runs"
+ld solve --hamming 8 4 clique "$tmp/triangle.col"
+is "$rc $err" "2 linkdance: solve clique: unknown option '--hamming' (see linkdance --help)" \
+	"another command's option: its values skipped to find the noun, then refused"
+ld generate graph --keller 2 --keller 3
+is "$rc $err" "2 linkdance: generate graph: one of --random, --hamming, --johnson, --keller" \
+	"one option of a group at a time, the group listed from the family's table"
+ld solve clique --stats=1 "$tmp/triangle.col"
+is "$rc $err" "2 linkdance: --stats takes no value (see linkdance --help)" "a value after '=' for an option of none"
+printf '%s\n' "$help" | grep -q '^       linkdance solve clique|independent-set FILE|- \[--all-maximal\]$'
+ok $? "--help: the usage lines of the family's own commands"
+
 done_testing

@@ -72,25 +72,25 @@ static struct puzzle_state *after(struct puzzle_state *s, const char *m)
 static void test_states(void)
 {
 	struct puzzle_state *s = start(PETERSEN);
-	ok(s && cq_vertices(s) == 10, "the Petersen graph: 10 vertices");
+	ok(s && clique_puzzle_vertices(s) == 10, "the Petersen graph: 10 vertices");
 	if (!s)
 		return;
-	ok(cq_goal(s) == 2, "its largest clique: 2");
+	ok(clique_puzzle_goal(s) == 2, "its largest clique: 2");
 	s = after(s, "mode independent");
-	ok(cq_independent(s) && cq_goal(s) == 4, "its largest independent set: 4");
+	ok(clique_puzzle_independent(s) && clique_puzzle_goal(s) == 4, "its largest independent set: 4");
 	s = after(s, "+1;+3");
-	ok(cq_selection(s) == 0x5, "+1;+3 picks two vertices in one move");
+	ok(clique_puzzle_selection(s) == 0x5, "+1;+3 picks two vertices in one move");
 	char buf[PUZZLE_DESC_MAX];
 	pz->describe(s, buf, sizeof buf);
 	struct puzzle_state *t = start(buf);
-	ok(t && cq_independent(t) && cq_selection(t) == 0x5 && cq_goal(t) == 4,
+	ok(t && clique_puzzle_independent(t) && clique_puzzle_selection(t) == 0x5 && clique_puzzle_goal(t) == 4,
 	   "described and started again: the mode and the selection kept");
 	/* A description written on Windows reads the same. */
 	struct strbuf crlf = { 0 };
 	for (const char *c = buf; *c; c++)
 		strbuf_addf(&crlf, *c == '\n' ? "\r\n" : "%c", *c);
 	struct puzzle_state *w = start(crlf.s);
-	ok(w && cq_independent(w) && cq_selection(w) == 0x5, "with \\r\\n line ends too");
+	ok(w && clique_puzzle_independent(w) && clique_puzzle_selection(w) == 0x5, "with \\r\\n line ends too");
 	if (w)
 		pz->free_state(w);
 	strbuf_free(&crlf);
@@ -101,7 +101,7 @@ static void test_states(void)
 	if (t)
 		pz->free_state(t);
 	s = after(s, "mode clique");
-	ok(!cq_independent(s) && cq_selection(s) == 0, "back to cliques: the selection is emptied");
+	ok(!clique_puzzle_independent(s) && clique_puzzle_selection(s) == 0, "back to cliques: the selection is emptied");
 
 	struct diag err;
 	const char *bad_moves[] = { "+0", "+11", "+1;+1", "-2", "+x", "7", "mode both", "+1;", NULL };
@@ -152,7 +152,7 @@ static void test_dead_ends(void)
 		return;
 	struct note n;
 	note_clear(&n);
-	ok(cq_goal(s) == 4 && !pz->dead_end(s, &n), "the largest clique has 4; no dead end at the start");
+	ok(clique_puzzle_goal(s) == 4 && !pz->dead_end(s, &n), "the largest clique has 4; no dead end at the start");
 	s = after(s, "+1;+5");
 	note_clear(&n);
 	ok(pz->dead_end(s, &n) && strstr(n.text, "1 and 5 are not joined") && note_has_cell(&n, 0)
@@ -179,15 +179,15 @@ static void test_dead_ends(void)
  * by brute force over all subsets. */
 static int brute_ways(const struct puzzle_state *s)
 {
-	int n = cq_vertices(s), goal = cq_goal(s), ways = 0;
-	uint64_t sel = cq_selection(s);
+	int n = clique_puzzle_vertices(s), goal = clique_puzzle_goal(s), ways = 0;
+	uint64_t sel = clique_puzzle_selection(s);
 	for (uint64_t m = 0; m < (uint64_t)1 << n; m++) {
 		if ((m & sel) != sel || __builtin_popcountll(m) != goal)
 			continue;
 		bool clique = true;
 		for (int u = 0; u < n && clique; u++)
 			if (m >> u & 1)
-				clique = (m & ~cq_neighbours(s, u) & ~((uint64_t)1 << u)) == 0;
+				clique = (m & ~clique_puzzle_neighbours(s, u) & ~((uint64_t)1 << u)) == 0;
 		ways += clique;
 	}
 	return ways;
@@ -244,7 +244,7 @@ static void test_dead_end_length(void)
 		for (int k = 1 + (int)rng_below(&r, 3); k > 0; k--) {
 			char m[16];
 			int v = (int)rng_below(&r, 64);
-			if (!(cq_selection(s) >> v & 1)) {
+			if (!(clique_puzzle_selection(s) >> v & 1)) {
 				snprintf(m, sizeof m, "+%d", v + 1);
 				s = after(s, m);
 			}
@@ -301,7 +301,7 @@ static void test_engines(void)
 		for (int k = (int)rng_below(&r, 3); k > 0; k--) {
 			char m[16];
 			int v = (int)rng_below(&r, (uint64_t)n);
-			if (!(cq_selection(s) >> v & 1)) {
+			if (!(clique_puzzle_selection(s) >> v & 1)) {
 				snprintf(m, sizeof m, "+%d", v + 1);
 				s = after(s, m);
 			}
@@ -421,7 +421,7 @@ static void test_generate_and_grade(void)
 		struct puzzle_state *s = made ? start(a.s) : NULL;
 		struct puzzle_grade pg;
 		ok(s && pz->grade(s, &pg, NULL) && pg.grade == g && pg.solutions == 1
-		           && (cq_vertices(s) > 20 || brute_ways(s) == 1),
+		           && (clique_puzzle_vertices(s) > 20 || brute_ways(s) == 1),
 		   "graded %d with one largest clique (%s)", g, s ? pg.why : "");
 		if (s)
 			pz->free_state(s);
@@ -448,7 +448,7 @@ static void test_levels(void)
 	ok(level_parse(lv, text, "t.txt", &err) && lv->pz == pz && lv->grade == 2 && !strcmp(lv->name, "t-1"),
 	   "a DIMACS level: its family, name and grade from comments");
 	struct puzzle_state *s = level_state(lv, &err);
-	ok(s && cq_goal(s) == 2, "and its graph");
+	ok(s && clique_puzzle_goal(s) == 2, "and its graph");
 	if (s)
 		pz->free_state(s);
 	ok(level_parse(lv, "c family clique\np edge 3 1\ne 1 5\n", "t.txt", &err) && !level_state(lv, &err)
@@ -475,7 +475,7 @@ static void test_save(void)
 	struct session *back = save_parse(text, "save", &err);
 	char *again = back ? save_format(back) : NULL;
 	ok(back && again && !strcmp(text, again), "a save reads back and writes the same");
-	ok(back && cq_selection(session_state(back)) == 0x9 && cq_independent(session_state(back)),
+	ok(back && clique_puzzle_selection(session_state(back)) == 0x9 && clique_puzzle_independent(session_state(back)),
 	   "the position replayed: independent sets, 1 and 4");
 	free(text);
 	free(again);
@@ -510,7 +510,7 @@ static void golden(struct play *p, const char *name, const char *what)
 
 static uint64_t selection(struct play *p)
 {
-	return cq_selection(session_state(play_session(p)));
+	return clique_puzzle_selection(session_state(play_session(p)));
 }
 
 /* Where the label of vertex v is on an 80x24 screen: row, column of its
@@ -519,7 +519,7 @@ static bool find_label(struct play *p, int v, int *row, int *col)
 {
 	char *text = screen_text(p, 24, 80);
 	char want[4][8];
-	int w = cq_vertices(session_state(play_session(p))) >= 10 ? 2 : 1;
+	int w = clique_puzzle_vertices(session_state(play_session(p))) >= 10 ? 2 : 1;
 	snprintf(want[0], sizeof want[0], "(%*d)", w, v);
 	snprintf(want[1], sizeof want[1], "[%*d]", w, v);
 	snprintf(want[2], sizeof want[2], "<%*d>", w, v);
@@ -847,7 +847,7 @@ static void test_dense_goldens(void)
 	char found[32] = "";
 	for (int u = 1; u <= 36 && !found[0]; u++)
 		for (int v = u + 1; v <= 36 && !found[0]; v++) {
-			if (!(cq_drawn_neighbours(s, u - 1) >> (v - 1) & 1))
+			if (!(clique_puzzle_drawn_neighbours(s, u - 1) >> (v - 1) & 1))
 				continue;
 			char move[32];
 			snprintf(move, sizeof move, "+%d;+%d", u, v);
@@ -896,7 +896,7 @@ static void braille_cells(const char *text, int *drawn, int *solid)
  * brackets? */
 static bool labels_whole(const char *text, int n, int rows)
 {
-	int seen[CQ_MAX_VERTICES + 1] = { 0 }, y = 0, width = n >= 10 ? 2 : 1;
+	int seen[CLIQUE_PUZZLE_MAX_VERTICES + 1] = { 0 }, y = 0, width = n >= 10 ? 2 : 1;
 	for (const char *line = text; *line; y++) {
 		size_t len = strcspn(line, "\n");
 		for (size_t i = 0; y >= 1 && y <= rows - 4 && i + (size_t)width + 2 <= len; i++) {
@@ -927,7 +927,7 @@ static double solid_share(struct play *p, int rows, int cols, bool *whole)
 	char *text = screen_text(p, rows, cols);
 	int drawn, solid;
 	braille_cells(text, &drawn, &solid);
-	*whole = labels_whole(text, cq_vertices(session_state(play_session(p))), rows);
+	*whole = labels_whole(text, clique_puzzle_vertices(session_state(play_session(p))), rows);
 	free(text);
 	return drawn ? 100.0 * solid / drawn : 0;
 }
@@ -955,7 +955,7 @@ static void measure(struct play *p, int rows, int cols, bool every_cursor, struc
 	m->levels++;
 	m->start_sum += start;
 	m->start_most = start > m->start_most ? start : m->start_most;
-	int n = cq_vertices(session_state(play_session(p)));
+	int n = clique_puzzle_vertices(session_state(play_session(p)));
 	for (int v = 1; every_cursor && v <= n; v++) {
 		type_vertex(p, v);
 		key(p, 'u');

@@ -319,6 +319,74 @@ static void test_tiling_mistakes(void)
 	pz->free_state(s);
 }
 
+/* Counting is asked of the family (puzzle_count): on the exact-cover part
+ * with the memo for a tiling, by the first engine for the clique puzzle,
+ * which has no exact-cover part; and a limit is a limit either way. */
+static u128 count_of(const struct puzzle *pz, const char *desc, uint64_t limit, bool *complete)
+{
+	int bad;
+	struct diag err;
+	struct puzzle_state *s = pz->start(pz, desc, &bad, &err);
+	if (!s)
+		return 0;
+	struct count_opts o;
+	count_opts_init(&o);
+	o.rule = DLX_FIRST;
+	o.memo = COUNT_MEMO_ON;
+	o.memo_bytes = (size_t)64 << 20;
+	o.limit = limit;
+	struct count_result r;
+	puzzle_count(pz, s, &o, &r);
+	u128 n = r.st.solutions;
+	*complete = r.complete;
+	count_result_free(&r);
+	pz->free_state(s);
+	return n;
+}
+
+static void test_count(void)
+{
+	const struct puzzle *kanoodle = puzzle_find("kanoodle"), *clique = puzzle_find("clique");
+	bool complete = false;
+	if (kanoodle) {
+		is_u64((uint64_t)count_of(kanoodle, NULL, 0, &complete), 371020, "Kanoodle's empty board: 371020 ways");
+		ok(complete, "  the count is complete");
+		is_u64((uint64_t)count_of(kanoodle, NULL, 7, &complete), 7, "  7 with a limit of 7");
+	}
+	if (clique) {
+		const char *c5 = "p edge 5 5\ne 1 2\ne 2 3\ne 3 4\ne 4 5\ne 5 1\n";
+		is_u64((uint64_t)count_of(clique, c5, 0, &complete), 5, "a 5-cycle's largest cliques, by the engine: 5");
+		ok(complete, "  the count is complete");
+		is_u64((uint64_t)count_of(clique, c5, 3, &complete), 3, "  3 with a limit of 3");
+	}
+	for (int i = 0; puzzle_families[i]; i++) {
+		const struct puzzle *pz = puzzle_families[i];
+		int bad;
+		struct diag err;
+		struct puzzle_state *s = pz->start(pz, NULL, &bad, &err);
+		ok(s && puzzle_can_finish(pz, s), "%s: free play can be finished", pz->name);
+		if (s)
+			pz->free_state(s);
+	}
+}
+
+/* A family's own commands fit the tables the batch commands read them
+ * into. */
+static void test_commands(void)
+{
+	int commands = 0;
+	bool fit = true;
+	for (int i = 0; puzzle_families[i]; i++)
+		for (int c = 0; puzzle_families[i]->commands && puzzle_families[i]->commands[c]; c++, commands++) {
+			const struct puzzle_command *cmd = puzzle_families[i]->commands[c];
+			fit &= cmd->verb && cmd->nouns && cmd->nouns[0] && cmd->usage && cmd->run;
+			fit &= cmd->n_options >= 0 && cmd->n_options <= PUZZLE_OPTIONS_MAX;
+			for (int o = 0; o < cmd->n_options; o++)
+				fit &= cmd->options[o].values >= 0 && cmd->options[o].values <= PUZZLE_OPTION_VALUES;
+		}
+	ok(fit, "the families' %d own commands fit the option tables", commands);
+}
+
 int main(void)
 {
 	test_tiling_mistakes();
@@ -327,5 +395,7 @@ int main(void)
 	test_level_description();
 	test_hint_words();
 	test_hints();
+	test_count();
+	test_commands();
 	return tap_done();
 }

@@ -1,0 +1,74 @@
+/* Counting, as a family offers it (puzzle.h): the batch commands, the
+ * solver thread and the level loader ask here rather than reducing a
+ * position and calling the counter themselves. */
+#include "config.h"
+
+#include <string.h>
+
+#include "puzzles/puzzle.h"
+#include "util/clock.h"
+
+/* The exact-cover part's count: the problem of finishing s, its items in
+ * the order of opts->rule, counted with every means count_run has. */
+static void count_by_xc(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
+                        struct count_result *r)
+{
+	struct xc_problem *p = pz->xc->reduce(s, opts->rule);
+	puzzle_xc_count(p, opts, r);
+	xc_free(p);
+}
+
+/* Mems between progress reports and cancel checks of a count run through
+ * an engine (the engine checks the cancel flag at every node anyway). */
+#define SLICE_MEMS ((uint64_t)1 << 22)
+
+/* The first engine's count, for families without exact cover: run in
+ * slices, so that progress is told every opts->progress_interval. */
+static void count_by_engine(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
+                            struct count_result *r)
+{
+	memset(r, 0, sizeof *r);
+	stats_init(&r->st, 1);
+	const struct puzzle_engine *pe = puzzle_engine_find(pz, NULL);
+	struct engine *e = pe ? pe->new(pz, s) : NULL;
+	if (!e)
+		return;
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = opts->limit, .cancel = opts->cancel };
+	double t0 = clock_seconds(), next = t0 + opts->progress_interval;
+	enum engine_status st;
+	while ((st = engine_run(e, &ctl)) == ENGINE_BUDGET) {
+		if (opts->progress && clock_seconds() >= next) {
+			struct count_progress pr = { .fraction = e->ops->progress(e),
+				                     .solutions = engine_stats(e)->solutions,
+				                     .elapsed = clock_seconds() - t0 };
+			opts->progress(opts->progress_ctx, &pr);
+			next = clock_seconds() + opts->progress_interval;
+		}
+	}
+	const struct search_stats *ss = engine_stats(e);
+	r->st.solutions = opts->limit && ss->solutions > opts->limit ? opts->limit : ss->solutions;
+	r->st.overflow = ss->overflow;
+	r->st.nodes = ss->nodes;
+	r->complete = st != ENGINE_CANCELLED;
+	r->seconds = clock_seconds() - t0;
+	engine_free(e);
+}
+
+void puzzle_count(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
+                  struct count_result *r)
+{
+	if (pz->xc)
+		count_by_xc(pz, s, opts, r);
+	else
+		count_by_engine(pz, s, opts, r);
+}
+
+bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	if (!pz->xc)
+		return true;
+	struct xc_problem *p = pz->xc->reduce(s, DLX_FIRST);
+	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
+	xc_free(p);
+	return n > 0;
+}
