@@ -986,7 +986,7 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 	snprintf(buf, size, "%s %s %s", what, dot, near);
 }
 
-/* Each key's words fit the help's 54 columns at 80 (help.c). */
+/* Each key's words fit one line of the help at 80 columns (54; longer ones wrap). */
 #define GV_KEYS(other)                                                                          \
 	{ "0-9", "pick", true, "a vertex's number: pick it or put it back" },                      \
 	{ "Enter, space", "pick", false, "pick the cursor's vertex, or put it back" },              \

@@ -106,7 +106,9 @@ struct view {
 	const struct view_ops *ops;
 };
 
-/* The view for a family (views.c), or NULL. */
+/* Every family's view, NULL-terminated (views.c). */
+extern const struct view_ops *const view_all[];
+/* The view for a family, or NULL. */
 const struct view_ops *view_find(const struct puzzle *pz);
 
 void view_out_init(struct view_out *out);
