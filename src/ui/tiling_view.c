@@ -38,6 +38,37 @@ static const char *piece_name(const struct tiling_view *tv, int q)
 	return tv->t->def->pieces[q].name;
 }
 
+/* The pieces' colours, by their names, near those of the plastic pieces.
+ * With eight colours, the pieces that share one are told apart by twin
+ * (style.h): Pink, Red, White and LightGreen underlined, Magenta on black
+ * too. */
+static const struct style_colour piece_colours[] = {
+	{ "Green", 34, COLOR_GREEN, 0 },   { "Cyan", 44, COLOR_CYAN, 0 },   { "Purple", 99, COLOR_MAGENTA, 0 },
+	{ "Yellow", 220, COLOR_YELLOW, 0 }, { "Orange", 208, COLOR_RED, 0 }, { "Blue", 33, COLOR_BLUE, 0 },
+	{ "Pink", 211, COLOR_MAGENTA, 1 }, { "Gray", 246, COLOR_WHITE, 0 }, { "Magenta", 163, COLOR_MAGENTA, 2 },
+	{ "Red", 160, COLOR_RED, 1 },      { "White", 255, COLOR_WHITE, 1 }, { "LightGreen", 120, COLOR_GREEN, 1 },
+	{ NULL, 0, 0, 0 },
+};
+
+/* A cell under two balls (IQ Fit's raised ones), and the mark beside
+ * what is under a piece in hand that does not fit there. */
+static const char *stacked_glyph(void)
+{
+	return style_unicode() ? "\u2022" : ":";
+}
+
+static const char *clash_glyph(void)
+{
+	return style_unicode() ? "\u00d7" : "!";
+}
+
+/* A piece's look: its colour, or without colours its letter alone; a
+ * level's fixed pieces and the one the search is trying set apart. */
+static attr_t piece_look(const struct tiling_view *tv, int q, bool fixed, bool tried)
+{
+	return style_colour_look(piece_colours, style_colour_find(piece_colours, piece_name(tv, q)), fixed, tried);
+}
+
 /* The orientation a piece shows in the tray: the flattest. */
 static int tray_orient(const struct tiling *t, int piece)
 {
@@ -524,13 +555,13 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 				draw_cell(cv, l, r, c, a, glyph(GL_EMPTY), NULL);
 			} else {
 				char letter[2] = { t->def->pieces[v].letter, 0 };
-				attr_t a = style_piece(piece_name(tv, v), pos->fixed[v], v == tried);
+				attr_t a = piece_look(tv, v, pos->fixed[v], v == tried);
 				if (mark)
 					a = style(ST_MARK);
 				if (here)
 					a |= A_REVERSE;
 				bool two = l->cw > 1 && stacked(t, pos->placed[v], cell);
-				draw_cell(cv, l, r, c, a, letter, two ? glyph(GL_STACKED) : NULL);
+				draw_cell(cv, l, r, c, a, letter, two ? stacked_glyph() : NULL);
 			}
 		}
 	if (show->searching || tv->held < 0)
@@ -548,12 +579,12 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 		if (under == TILING_EMPTY) {
 			bool two = l->cw > 1 && o->stacked[i] > 1;
 			draw_cell(cv, l, r, c, style(fits ? ST_GHOST_OK : ST_GHOST_BAD), letter,
-			          two ? glyph(GL_STACKED) : NULL);
+			          two ? stacked_glyph() : NULL);
 		} else {
 			/* A clash: the cell keeps what is under it, readable, and
 			 * says it with a glyph as well as a look. */
 			char below[2] = { under >= 0 ? t->def->pieces[under].letter : ' ', 0 };
-			draw_cell(cv, l, r, c, style(ST_GHOST_BAD), below, glyph(GL_CLASH));
+			draw_cell(cv, l, r, c, style(ST_GHOST_BAD), below, clash_glyph());
 		}
 	}
 }
@@ -569,7 +600,7 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
 		const struct tiling_orient *o = &t->orient[tray_orient(t, p)];
 		int y0, x0;
 		slot_origin(l, pos, p, &y0, &x0);
-		attr_t a = style_piece(piece_name(tv, p), false, false);
+		attr_t a = piece_look(tv, p, false, false);
 		if (marked_piece(show, p))
 			a = style(ST_MARK);
 		if (p == tv->held)
@@ -578,7 +609,7 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
 		for (int i = 0; i < o->n_cells; i++) {
 			canvas_print(cv, y0 + o->cells[i][0], x0 + 2 * o->cells[i][1], a, letter);
 			canvas_print(cv, y0 + o->cells[i][0], x0 + 2 * o->cells[i][1] + 1, a,
-			             o->stacked[i] > 1 ? glyph(GL_STACKED) : " ");
+			             o->stacked[i] > 1 ? stacked_glyph() : " ");
 		}
 	}
 }
@@ -627,13 +658,13 @@ static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const st
 	int x = l->panel_x;
 	for (int i = 0; i < n; i++) {
 		const struct tiling_orient *o = &t->orient[fo[i]];
-		attr_t a = style_piece(piece_name(tv, tv->held), false, false);
+		attr_t a = piece_look(tv, tv->held, false, false);
 		if (o->face == now->face)
 			a |= A_REVERSE;
 		for (int k = 0; k < o->n_cells; k++) {
 			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1], a, letter);
 			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1] + 1, a,
-			             o->stacked[k] > 1 ? glyph(GL_STACKED) : " ");
+			             o->stacked[k] > 1 ? stacked_glyph() : " ");
 		}
 		x += 2 * o->w + 1;
 	}
@@ -683,6 +714,7 @@ const struct view_ops tiling_view_ops = {
 	.draw = tv_draw,
 	.status = tv_status,
 	.keys = tv_keys,
+	.colours = piece_colours,
 	.help_title = "The pieces",
 	.keys_title = "On the board",
 	.mouse = tv_mouse,

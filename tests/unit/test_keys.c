@@ -1,13 +1,16 @@
 /* The key table is the dispatcher: every key a line names does that
  * line's action, every key that does something is named by a line, the
  * key reminders take their keys from it, and the help shows a key's
- * words whole however long they are. */
+ * words whole however long they are.  And what a view declares beside
+ * its keys: its colours. */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzles/puzzle.h"
+#include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "ui/canvas.h"
 #include "ui/help.h"
@@ -235,6 +238,31 @@ static void test_help_wraps(void)
 	free(all);
 }
 
+/* With eight colours, no two colours of a view's palette look the same;
+ * and every piece of every tiling has its colour. */
+static void test_palettes(void)
+{
+	int same = 0, colours = 0;
+	for (int v = 0; view_all[v]; v++)
+		for (const struct style_colour *a = view_all[v]->colours; a && a->name; a++, colours++)
+			for (const struct style_colour *b = view_all[v]->colours; b != a; b++)
+				same += a->c8 == b->c8 && a->twin == b->twin;
+	ok(colours >= 24 && !same, "the views' %d colours are told apart on eight colours too", colours);
+	int pieces = 0, without = 0;
+	for (int f = 0; puzzle_families[f]; f++) {
+		const struct puzzle *pz = puzzle_families[f];
+		if (!tiling_puzzle_is(pz))
+			continue;
+		const struct tiling *t = tiling_puzzle_tiling(pz);
+		for (int p = 0; p < t->n_pieces; p++, pieces++)
+			if (style_colour_find(view_find(pz)->colours, t->def->pieces[p].name) < 0) {
+				without++;
+				tap_diag("%s: %s has no colour", pz->name, t->def->pieces[p].name);
+			}
+	}
+	ok(pieces > 20 && !without, "each of the tilings' %d pieces has its colour in the view", pieces);
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -244,5 +272,6 @@ int main(void)
 	test_keys_fit_their_column();
 	test_reminders();
 	test_help_wraps();
+	test_palettes();
 	return tap_done();
 }
