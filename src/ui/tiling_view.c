@@ -9,7 +9,7 @@
 
 #include "puzzles/tiling_puzzle.h"
 #include "ui/keys.h"
-#include "ui/layout.h"
+#include "ui/tiling_view_layout.h"
 #include "ui/style.h"
 #include "util/xalloc.h"
 
@@ -17,7 +17,7 @@ struct tiling_view {
 	struct view base;
 	const struct puzzle *pz;
 	const struct tiling *t;
-	struct layout l;
+	struct tiling_view_layout l;
 	/* The piece in hand: it pivots about the cursor, which holds the cell
 	 * of its first ball. */
 	int held, orient;
@@ -288,11 +288,11 @@ static void tv_free(struct view *v)
 static void tv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
 {
 	const struct tiling *t = CTV(v)->t;
-	struct layout l;
+	struct tiling_view_layout l;
 	int tw, th;
 	tray_size(t, &tw, &th);
 	/* In no room nothing fits, and the layout notes the least need. */
-	layout_board(&l, 0, 0, t->rows, t->cols, t->n_pieces, tw, th);
+	tiling_view_layout_board(&l, 0, 0, t->rows, t->cols, t->n_pieces, tw, th);
 	*min_rows = *best_rows = l.need_rows;
 	*min_cols = *best_cols = l.need_cols;
 }
@@ -302,13 +302,13 @@ static bool tv_layout(struct view *v, int rows, int cols)
 	struct tiling_view *tv = TV(v);
 	int tw, th;
 	tray_size(tv->t, &tw, &th);
-	layout_board(&tv->l, rows, cols, tv->t->rows, tv->t->cols, tv->t->n_pieces, tw, th);
+	tiling_view_layout_board(&tv->l, rows, cols, tv->t->rows, tv->t->cols, tv->t->n_pieces, tw, th);
 	return !tv->l.too_small;
 }
 
 static void tv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 {
-	const struct layout *l = &CTV(v)->l;
+	const struct tiling_view_layout *l = &CTV(v)->l;
 	*y = l->panel_y;
 	*x = l->panel_x;
 	*rows = l->panel_h;
@@ -317,7 +317,7 @@ static void tv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 
 /* The tray packs the pieces not placed, in their order: a piece's slot is
  * its rank among them. */
-static void slot_origin(const struct layout *l, const struct tiling_pos *pos, int piece, int *y, int *x)
+static void slot_origin(const struct tiling_view_layout *l, const struct tiling_pos *pos, int piece, int *y, int *x)
 {
 	int slot = 0;
 	for (int q = 0; q < piece; q++)
@@ -326,7 +326,7 @@ static void slot_origin(const struct layout *l, const struct tiling_pos *pos, in
 	*x = l->panel_x + (slot % l->slot_cols) * l->slot_w;
 }
 
-static int tray_piece(const struct layout *l, const struct tiling *t, const struct tiling_pos *pos, int y, int x)
+static int tray_piece(const struct tiling_view_layout *l, const struct tiling *t, const struct tiling_pos *pos, int y, int x)
 {
 	for (int p = 0; p < t->n_pieces; p++) {
 		if (pos->placed[p] >= 0)
@@ -339,7 +339,7 @@ static int tray_piece(const struct layout *l, const struct tiling *t, const stru
 	return -1;
 }
 
-static bool board_cell(const struct layout *l, const struct tiling *t, int y, int x, int *row, int *col)
+static bool board_cell(const struct tiling_view_layout *l, const struct tiling *t, int y, int x, int *row, int *col)
 {
 	if (y < l->board_y || x < l->board_x)
 		return false;
@@ -492,7 +492,7 @@ static bool tv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 /* ---- drawing --------------------------------------------------------------- */
 
 /* Fill a cell of the board with a look and a label in the middle. */
-static void draw_cell(struct canvas *cv, const struct layout *l, int row, int col, attr_t look, const char *label,
+static void draw_cell(struct canvas *cv, const struct tiling_view_layout *l, int row, int col, attr_t look, const char *label,
                       const char *second)
 {
 	int y0 = l->board_y + row * l->ch, x0 = l->board_x + col * l->cw;
@@ -503,7 +503,7 @@ static void draw_cell(struct canvas *cv, const struct layout *l, int row, int co
 		canvas_print(cv, y, x + 1, look, second);
 }
 
-static void draw_border(struct canvas *cv, const struct layout *l, const struct tiling *t)
+static void draw_border(struct canvas *cv, const struct tiling_view_layout *l, const struct tiling *t)
 {
 	int top = l->board_y - 1, left = l->board_x - 1;
 	int bottom = l->board_y + t->rows * l->ch, right = l->board_x + t->cols * l->cw;
@@ -537,7 +537,7 @@ static bool marked_piece(const struct view_show *show, int q)
 static void draw_board(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos,
                        const struct view_show *show, int tried)
 {
-	const struct layout *l = &tv->l;
+	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	bool cursor = !show->searching && tv->held < 0;
 	draw_border(cv, l, t);
@@ -592,7 +592,7 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos,
                       const struct view_show *show)
 {
-	const struct layout *l = &tv->l;
+	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	for (int p = 0; p < t->n_pieces; p++) {
 		if (pos->placed[p] >= 0)
@@ -619,7 +619,7 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
  * differ face to face).  Only where the tray leaves room. */
 static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos)
 {
-	const struct layout *l = &tv->l;
+	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	int faces = tv->held >= 0 ? tiling_piece_faces(t, tv->held) : 0;
 	if (faces < 2)
