@@ -78,8 +78,9 @@ attr_t style(enum style_role r)
 	case ST_NOTICE: return COLOR_PAIR(4) | A_BOLD;
 	case ST_CURSOR: return COLOR_PAIR(5);
 	case ST_MARK: return COLOR_PAIR(6) | A_BOLD | A_UNDERLINE;
-	/* With 8 colours a piece's colour is a background: the piece in hand
-	 * is the colour on black (reverse), a look no piece has. */
+	/* With 8 colours a palette's colour is a background (style_colour):
+	 * what is in hand is the colour on black (reverse), a look no piece
+	 * has. */
 	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD | (colour256 ? 0 : A_REVERSE);
 	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE | (colour256 ? 0 : A_REVERSE);
 	case ST_BORDER: return COLOR_PAIR(9);
