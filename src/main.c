@@ -9,18 +9,13 @@
 #include "cli/cli.h"
 #include "puzzles/puzzle.h"
 #include "ui/app.h"
-#include "ui/keys.h"
+#include "ui/help.h"
 
-/* linkdance keys: the key table, as the help screen shows it; the test of
- * the manual reads it. */
+/* linkdance keys: the key table and the views' keys, as the help screen
+ * shows them; the test of the manual reads it. */
 static int print_keys(void)
 {
-	for (int c = CTX_PLAY; c <= CTX_MENU; c++) {
-		printf("%s\n", key_context_name((enum key_context)c));
-		for (const struct key_binding *k = key_table; k->keys; k++)
-			if (k->ctx == (enum key_context)c)
-				printf("\t%s\t%s\n", k->keys, k->what);
-	}
+	help_print_keys(stdout);
 	return fflush(stdout) == 0 ? 0 : 1;
 }
 

@@ -169,117 +169,139 @@ static bool ground(struct frame *f, unsigned char b, struct frame_unit *u)
 	return true;
 }
 
+/* After an Esc: a second Esc (Alt), the letter that opens a sequence or
+ * a string, or Alt and a key. */
+static bool after_esc(struct frame *f, unsigned char b, struct frame_unit *u)
+{
+	if (b == BYTE_ESC) {
+		if (f->alt) { /* Esc Esc Esc: Alt-Esc, then another */
+			emit(f, u);
+			return false;
+		}
+		f->alt = 1;
+		f->buf[f->len++] = b;
+		return true;
+	}
+	switch (b) {
+	case '[': start(f, CSI, b, 0); return true;
+	case 'O': start(f, SS3, b, 0); return true;
+	case ']': case 'P': case '_': case '^': case 'X':
+		start(f, STRING, b, 0);
+		return true;
+	default: break;
+	}
+	if (b < 0x80 || (!f->utf8 && b >= 0xa0)) { /* Alt and a key */
+		f->buf[f->len++] = b;
+		emit(f, u);
+		return true;
+	}
+	if (f->utf8 && utf8_lead(f, b)) {
+		start(f, UTF8, b, 0);
+		return true;
+	}
+	emit(f, u); /* Escape; the byte is looked at on its own */
+	return false;
+}
+
+/* In a CSI: right after Esc [ an M (X10 mouse) or a [ (console F-key),
+ * then parameters, intermediates and the final byte. */
+static bool in_csi(struct frame *f, unsigned char b, struct frame_unit *u)
+{
+	if (f->len - f->alt == 2) {
+		if (b == 'M') {
+			f->need = 3;
+			start(f, X10, b, 0);
+			return true;
+		}
+		if (b == '[') {
+			start(f, LINUX_FN, b, 0);
+			return true;
+		}
+	}
+	if (b >= 0x30 && b <= 0x3f && !f->intermediate)
+		return add(f, b);
+	if (b >= 0x20 && b <= 0x2f) {
+		f->intermediate = true;
+		return add(f, b);
+	}
+	return final_byte(f, b, u);
+}
+
+/* In a control string: skipped to its end (BEL, ST), or cut short. */
+static bool in_string(struct frame *f, unsigned char b)
+{
+	if (b == BYTE_BEL || b == BYTE_CAN || b == BYTE_SUB || (!f->utf8 && b == BYTE_ST)) {
+		drop(f); /* whole, but of no use to the game */
+		return true;
+	}
+	if (b == BYTE_ESC)
+		f->state = STRING_ESC;
+	else
+		f->body++;
+	return true;
+}
+
+/* An Esc in a control string: Esc \ is its end; anything else starts the
+ * next sequence. */
+static bool string_esc(struct frame *f, unsigned char b)
+{
+	drop(f);
+	if (b == '\\')
+		return true;
+	/* Cut short by the next sequence, whose Esc has been taken. */
+	start(f, ESC, BYTE_ESC, 0);
+	return false;
+}
+
+/* A continuation byte of a UTF-8 character, in the range utf8_lead set. */
+static bool in_utf8(struct frame *f, unsigned char b, struct frame_unit *u)
+{
+	if (b < f->lo || b > f->hi) {
+		drop(f);
+		return false;
+	}
+	f->buf[f->len++] = b;
+	f->lo = 0x80;
+	f->hi = 0xbf;
+	if (--f->need == 0)
+		emit(f, u);
+	return true;
+}
+
+/* Skipping a broken sequence to its final byte; an Esc starts the next. */
+static bool skipping(struct frame *f, unsigned char b)
+{
+	if (b == BYTE_ESC) {
+		reset(f);
+		return false;
+	}
+	if ((b >= 0x40 && b <= 0x7e) || b == BYTE_CAN || b == BYTE_SUB)
+		reset(f);
+	return true;
+}
+
 /* One byte; false if it was not taken (it ended the unit before it, and
  * goes again from the ground state). */
 static bool step(struct frame *f, unsigned char b, struct frame_unit *u)
 {
 	switch (f->state) {
-	case GROUND:
-		return ground(f, b, u);
-
-	case ESC:
-		if (b == BYTE_ESC) {
-			if (f->alt) { /* Esc Esc Esc: Alt-Esc, then another */
-				emit(f, u);
-				return false;
-			}
-			f->alt = 1;
-			f->buf[f->len++] = b;
-			return true;
-		}
-		switch (b) {
-		case '[': start(f, CSI, b, 0); return true;
-		case 'O': start(f, SS3, b, 0); return true;
-		case ']': case 'P': case '_': case '^': case 'X':
-			start(f, STRING, b, 0);
-			return true;
-		default: break;
-		}
-		if (b < 0x80 || (!f->utf8 && b >= 0xa0)) { /* Alt and a key */
-			f->buf[f->len++] = b;
-			emit(f, u);
-			return true;
-		}
-		if (f->utf8 && utf8_lead(f, b)) {
-			start(f, UTF8, b, 0);
-			return true;
-		}
-		emit(f, u); /* Escape; the byte is looked at on its own */
-		return false;
-
-	case CSI:
-		if (f->len - f->alt == 2) {
-			if (b == 'M') {
-				f->need = 3;
-				start(f, X10, b, 0);
-				return true;
-			}
-			if (b == '[') {
-				start(f, LINUX_FN, b, 0);
-				return true;
-			}
-		}
-		if (b >= 0x30 && b <= 0x3f && !f->intermediate)
-			return add(f, b);
-		if (b >= 0x20 && b <= 0x2f) {
-			f->intermediate = true;
-			return add(f, b);
-		}
-		return final_byte(f, b, u);
-
+	case GROUND: return ground(f, b, u);
+	case ESC: return after_esc(f, b, u);
+	case CSI: return in_csi(f, b, u);
 	case SS3:
 		if (b >= 0x30 && b <= 0x3f)
 			return add(f, b);
 		return final_byte(f, b, u);
-
 	case X10: /* any byte: they are numbers plus 32 */
 		f->buf[f->len++] = b;
 		if (--f->need == 0)
 			emit(f, u);
 		return true;
-
-	case LINUX_FN:
-		return final_byte(f, b, u);
-
-	case STRING:
-		if (b == BYTE_BEL || b == BYTE_CAN || b == BYTE_SUB || (!f->utf8 && b == BYTE_ST)) {
-			drop(f); /* whole, but of no use to the game */
-			return true;
-		}
-		if (b == BYTE_ESC)
-			f->state = STRING_ESC;
-		else
-			f->body++;
-		return true;
-
-	case STRING_ESC:
-		drop(f);
-		if (b == '\\')
-			return true;
-		/* Cut short by the next sequence, whose Esc has been taken. */
-		start(f, ESC, BYTE_ESC, 0);
-		return false;
-
-	case UTF8:
-		if (b < f->lo || b > f->hi) {
-			drop(f);
-			return false;
-		}
-		f->buf[f->len++] = b;
-		f->lo = 0x80;
-		f->hi = 0xbf;
-		if (--f->need == 0)
-			emit(f, u);
-		return true;
-
-	case SKIP:
-		if (b == BYTE_ESC) {
-			reset(f);
-			return false;
-		}
-		if ((b >= 0x40 && b <= 0x7e) || b == BYTE_CAN || b == BYTE_SUB)
-			reset(f);
-		return true;
+	case LINUX_FN: return final_byte(f, b, u);
+	case STRING: return in_string(f, b);
+	case STRING_ESC: return string_esc(f, b);
+	case UTF8: return in_utf8(f, b, u);
+	case SKIP: return skipping(f, b);
 	}
 	reset(f);
 	return false;

@@ -847,13 +847,21 @@ static bool gv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 
 /* ---- drawing ----------------------------------------------------------------- */
 
-/* The colour of group k of a hint's or a dead end's grouping: the
- * pieces' colours. */
+/* The colours of a hint's or a dead end's groups, in turn.  With eight
+ * colours, groups that share one are told apart by twin (style.h). */
+static const struct style_colour group_colours[] = {
+	{ "Red", 160, COLOR_RED, 1 },       { "Green", 34, COLOR_GREEN, 0 },     { "Blue", 33, COLOR_BLUE, 0 },
+	{ "Yellow", 220, COLOR_YELLOW, 0 }, { "Magenta", 163, COLOR_MAGENTA, 2 }, { "Cyan", 44, COLOR_CYAN, 0 },
+	{ "Orange", 208, COLOR_RED, 0 },    { "Purple", 99, COLOR_MAGENTA, 0 },  { "Pink", 211, COLOR_MAGENTA, 1 },
+	{ "LightGreen", 120, COLOR_GREEN, 1 }, { "Gray", 246, COLOR_WHITE, 0 }, { "White", 255, COLOR_WHITE, 1 },
+	{ NULL, 0, 0, 0 },
+};
+
+/* The colour of group k, bold as a level's fixed pieces are. */
 static attr_t class_look(int k)
 {
-	static const char *const names[] = { "Red", "Green", "Blue", "Yellow", "Magenta", "Cyan",
-		                             "Orange", "Purple", "Pink", "LightGreen", "Gray", "White" };
-	return style_piece(names[k % (int)(sizeof names / sizeof *names)], true, false);
+	int n = (int)(sizeof group_colours / sizeof *group_colours) - 1;
+	return style_colour_look(group_colours, k % n, true, false);
 }
 
 /* Where the note names vertex v: -1 if not, else its group, or -2 when
@@ -988,7 +996,7 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 	snprintf(buf, size, "%s %s %s", what, dot, near);
 }
 
-/* Each key's words fit the help's 54 columns at 80 (help.c). */
+/* Each key's words fit one line of the help at 80 columns (54; longer ones wrap). */
 #define GV_KEYS(other)                                                                          \
 	{ "0-9", "pick", true, "a vertex's number: pick it or put it back" },                      \
 	{ "Enter, space", "pick", false, "pick the cursor's vertex, or put it back" },              \
@@ -1034,6 +1042,7 @@ const struct view_ops graph_view_ops = {
 	.prompt = gv_prompt,
 	.keys = gv_keys,
 	.keys_of = gv_keys_of,
+	.colours = group_colours,
 	.help_title = "The graph",
 	.keys_title = "On the graph",
 	.mouse = gv_mouse,

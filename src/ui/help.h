@@ -1,10 +1,13 @@
-/* The help screen: the key table (keys.c), as the manual lists it.  At
- * 80x24 the table is taller than the screen, so the page scrolls. */
+/* The help screen: the key table (keys.c) and the view's own keys, as
+ * the manual lists them.  At 80x24 the table is taller than the screen,
+ * so the page scrolls; a key's words wrap beside it. */
 #ifndef LD_HELP_H
 #define LD_HELP_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
+#include "ui/canvas.h"
 #include "ui/keys.h"
 
 struct help {
@@ -25,6 +28,14 @@ void help_open(struct help *h, enum key_context ctx);
 /* A key while the help is open: the arrows, j k, the page keys and space
  * scroll; any other key closes it. */
 void help_key(struct help *h, const struct term_event *ev, int rows);
+/* The page on a canvas (the screen, or memory for tests), and on the
+ * screen's top rows x cols. */
+void help_draw_on(struct help *h, struct canvas *c);
 void help_draw(struct help *h, int rows, int cols);
+
+/* The key table and every view's keys, a heading for each part and a
+ * tab before a key and before its words: `linkdance keys`, which the
+ * test of the manual reads. */
+void help_print_keys(FILE *out);
 
 #endif

@@ -2,16 +2,20 @@
 
 #include "ui/keys.h"
 
-#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 const struct key_binding key_table[] = {
-	{ CTX_PLAY, ACT_PIECE, "G T P Y ...", "pick up that piece (its letter)", true },
-	{ CTX_PLAY, ACT_NEXT_PIECE, "Tab", "the next piece (Shift-Tab: the one before)", true },
-	{ CTX_PLAY, ACT_UP, "arrows, h j k l", "move the cursor (or the piece in hand)", false },
-	{ CTX_PLAY, ACT_ROTATE, "r", "turn the piece a quarter", true },
-	{ CTX_PLAY, ACT_FLIP, "f", "turn it over (mirror it; IQ Fit: its other faces)", true },
-	{ CTX_PLAY, ACT_PLACE, "Enter, space", "place it; on a placed piece, pick it up", true },
-	{ CTX_PLAY, ACT_DROP, "Esc", "put the piece back in the tray; stop a count", true },
+	/* The board's view gives these their meaning and its words: a
+	 * tiling's pieces are picked by letter, turned and placed. */
+	{ CTX_PLAY, ACT_PIECE, "A-Z", NULL, true },
+	{ CTX_PLAY, ACT_NEXT_PIECE, "Tab", NULL, true },
+	{ CTX_PLAY, ACT_PREV_PIECE, "Shift-Tab", NULL, true },
+	{ CTX_PLAY, ACT_ROTATE, "r", NULL, true },
+	{ CTX_PLAY, ACT_FLIP, "f", NULL, true },
+	{ CTX_PLAY, ACT_PLACE, "Enter, space", NULL, true },
+	{ CTX_PLAY, ACT_DROP, "Esc", NULL, true },
+	{ CTX_PLAY, ACT_UP, "arrows, h j k l", "move the cursor", false },
 	{ CTX_PLAY, ACT_UNDO, "u", "undo", false },
 	{ CTX_PLAY, ACT_REDO, "Ctrl-R", "redo", false },
 	{ CTX_PLAY, ACT_RESTART, "R", "start the level again (asks first)", false },
@@ -25,25 +29,35 @@ const struct key_binding key_table[] = {
 	{ CTX_PLAY, ACT_RACE, "X", "the engines side by side from here; then watch one", false },
 	{ CTX_PLAY, ACT_PAUSE, "p", "pause (hides the puzzle)", false },
 	{ CTX_PLAY, ACT_HELP, "?", "this help", false },
-	{ CTX_PLAY, ACT_QUIT, "q", "save and leave", false },
+	/* The terminal is raw, so Ctrl-C arrives as a key: it leaves. */
+	{ CTX_PLAY, ACT_QUIT, "q, Ctrl-C", "save and leave", false },
 	{ CTX_SEARCH, ACT_ANIM_PAUSE, "space", "pause, go on", false },
 	{ CTX_SEARCH, ACT_ANIM_STEP, ".", "one step", false },
-	{ CTX_SEARCH, ACT_FASTER, "+", "faster", false },
-	{ CTX_SEARCH, ACT_SLOWER, "-", "slower", false },
+	/* = and _ are + and - without Shift */
+	{ CTX_SEARCH, ACT_FASTER, "+, =", "faster", false },
+	{ CTX_SEARCH, ACT_SLOWER, "-, _", "slower", false },
 	{ CTX_SEARCH, ACT_ANIM_TAKE, "Enter", "take the solution found", false },
 	{ CTX_SEARCH, ACT_ANIM_STOP, "Esc", "stop, back to your position", false },
-	{ CTX_RACE, ACT_UP, "Up Down", "choose an engine", false },
-	{ CTX_RACE, ACT_SELECT, "Enter, 1 2 3 ...", "watch that engine search alone", false },
+	{ CTX_SEARCH, ACT_HELP, "?", "this help", false },
+	{ CTX_SEARCH, ACT_QUIT, "q, Ctrl-C", "save and leave", false },
+	{ CTX_RACE, ACT_UP, "Up Down, k j", "choose an engine", false },
+	{ CTX_RACE, ACT_SELECT, "Enter", "watch the chosen engine search alone", false },
+	{ CTX_RACE, ACT_NONE, "1-9", "watch that engine (its number) search alone", false },
 	{ CTX_RACE, ACT_ANIM_PAUSE, "space", "pause, go on", false },
-	{ CTX_RACE, ACT_FASTER, "+", "faster", false },
-	{ CTX_RACE, ACT_SLOWER, "-", "slower", false },
+	{ CTX_RACE, ACT_FASTER, "+, =", "faster", false },
+	{ CTX_RACE, ACT_SLOWER, "-, _", "slower", false },
 	{ CTX_RACE, ACT_BACK, "Esc, X", "back to your position", false },
+	{ CTX_RACE, ACT_HELP, "?", "this help", false },
+	{ CTX_RACE, ACT_QUIT, "q, Ctrl-C", "save and leave", false },
 	{ CTX_MENU, ACT_UP, "arrows, h j k l", "choose", false },
-	{ CTX_MENU, ACT_SELECT, "Enter", "open it", false },
+	{ CTX_MENU, ACT_SELECT, "Enter, space", "open it", false },
 	{ CTX_MENU, ACT_ABANDON, "d", "abandon the unfinished game chosen (asks first)", false },
-	{ CTX_MENU, ACT_GENERATE, "1 2 3 4", "in a family's levels: a new puzzle of that grade", false },
-	{ CTX_MENU, ACT_BACK, "Esc", "back", false },
-	{ CTX_MENU, ACT_QUIT, "q", "quit; in a list of levels or games, back", false },
+	{ CTX_MENU, ACT_GENERATE, "1-4", "in a family's levels: a new puzzle of that grade", false },
+	{ CTX_MENU, ACT_BACK, "Esc, Backspace", "back", false },
+	{ CTX_MENU, ACT_HELP, "?", "this help", false },
+	{ CTX_MENU, ACT_QUIT, "q, Ctrl-C", "quit; in a list of levels or games, back", false },
+	{ CTX_ASK, ACT_YES, "y, Y, Enter", "yes", false },
+	{ CTX_ASK, ACT_NO, "any other key", "no", false },
 	{ 0, ACT_NONE, NULL, NULL, false },
 };
 
@@ -59,7 +73,71 @@ const char *key_context_name(enum key_context ctx)
 	return "";
 }
 
-static enum action arrows(const struct term_event *ev)
+/* How well a keys string names a key: a key named alone wins over a
+ * range that holds it, and a range over "any other key". */
+enum key_fit { FIT_NONE, FIT_ANY, FIT_RANGE, FIT_NAMED };
+
+static const struct {
+	const char *name;
+	enum term_keysym sym;
+} key_names_table[] = {
+	{ "Up", KEY_SYM_UP },       { "Down", KEY_SYM_DOWN },           { "Left", KEY_SYM_LEFT },
+	{ "Right", KEY_SYM_RIGHT }, { "Enter", KEY_SYM_ENTER },         { "Esc", KEY_SYM_ESCAPE },
+	{ "Tab", KEY_SYM_TAB },     { "Shift-Tab", KEY_SYM_BACKTAB },   { "space", KEY_SYM_SPACE },
+	{ "Backspace", KEY_SYM_BACKSPACE },
+};
+
+static bool is_arrow(enum term_keysym sym)
+{
+	return sym == KEY_SYM_UP || sym == KEY_SYM_DOWN || sym == KEY_SYM_LEFT || sym == KEY_SYM_RIGHT;
+}
+
+/* One key of a keys string (len bytes at word) against the event. */
+static enum key_fit word_fit(const char *word, size_t len, const struct term_event *ev)
+{
+	static const char ctrl[] = "Ctrl-";
+	size_t ctrl_len = sizeof ctrl - 1;
+	if (len == ctrl_len + 1 && !strncmp(word, ctrl, ctrl_len))
+		return ev->ctrl && ev->ch == word[ctrl_len] - 'A' + 'a' ? FIT_NAMED : FIT_NONE;
+	if (ev->ctrl)
+		return FIT_NONE;
+	if (len == 1)
+		return ev->ch == (unsigned char)word[0] ? FIT_NAMED : FIT_NONE;
+	if (len == 3 && word[1] == '-')
+		return ev->ch >= (unsigned char)word[0] && ev->ch <= (unsigned char)word[2] ? FIT_RANGE : FIT_NONE;
+	if (len == strlen("arrows") && !strncmp(word, "arrows", len))
+		return is_arrow(ev->sym) ? FIT_NAMED : FIT_NONE;
+	for (size_t i = 0; i < sizeof key_names_table / sizeof *key_names_table; i++)
+		if (strlen(key_names_table[i].name) == len && !strncmp(word, key_names_table[i].name, len))
+			return ev->sym == key_names_table[i].sym ? FIT_NAMED : FIT_NONE;
+	return FIT_NONE;
+}
+
+/* The best fit of any key in the string. */
+static enum key_fit keys_fit(const char *keys, const struct term_event *ev)
+{
+	if (!strcmp(keys, "any other key"))
+		return FIT_ANY;
+	enum key_fit best = FIT_NONE;
+	for (const char *at = keys; *at;) {
+		size_t len = strcspn(at, " ");
+		size_t word_len = len > 1 && at[len - 1] == ',' ? len - 1 : len;
+		enum key_fit fit = word_fit(at, word_len, ev);
+		if (fit > best)
+			best = fit;
+		at += len;
+		at += strspn(at, " ");
+	}
+	return best;
+}
+
+bool key_names(const char *keys, const struct term_event *ev)
+{
+	return ev->kind == TERM_KEY && keys_fit(keys, ev) != FIT_NONE;
+}
+
+/* The way a move key goes: the arrows, and h j k l as in vi. */
+static enum action direction(const struct term_event *ev)
 {
 	switch (ev->sym) {
 	case KEY_SYM_UP: return ACT_UP;
@@ -68,8 +146,6 @@ static enum action arrows(const struct term_event *ev)
 	case KEY_SYM_RIGHT: return ACT_RIGHT;
 	default: break;
 	}
-	if (ev->ctrl)
-		return ACT_NONE;
 	switch (ev->ch) {
 	case 'k': return ACT_UP;
 	case 'j': return ACT_DOWN;
@@ -86,102 +162,73 @@ bool key_step(enum action act, int *drow, int *dcol)
 	return *drow || *dcol;
 }
 
+static const struct key_binding *binding_of(enum key_context ctx, const struct term_event *ev)
+{
+	const struct key_binding *best = NULL;
+	enum key_fit best_fit = FIT_NONE;
+	for (const struct key_binding *k = key_table; k->keys; k++) {
+		if (k->ctx != ctx)
+			continue;
+		enum key_fit fit = keys_fit(k->keys, ev);
+		if (fit > best_fit) {
+			best = k;
+			best_fit = fit;
+		}
+	}
+	return best;
+}
+
 enum action key_action(enum key_context ctx, const struct term_event *ev)
 {
 	if (ev->kind != TERM_KEY)
 		return ACT_NONE;
-	/* Ctrl-C: the terminal is raw, so it arrives as a key; it leaves. */
-	if (ev->ctrl && ev->ch == 'c')
-		return ACT_QUIT;
-	switch (ctx) {
-	case CTX_ASK:
-		if (ev->ch == 'y' || ev->ch == 'Y' || ev->sym == KEY_SYM_ENTER)
-			return ACT_YES;
-		return ACT_NO;
-	case CTX_MENU:
-		if (ev->sym == KEY_SYM_ENTER || ev->sym == KEY_SYM_SPACE)
-			return ACT_SELECT;
-		if (ev->sym == KEY_SYM_ESCAPE || ev->sym == KEY_SYM_BACKSPACE)
-			return ACT_BACK;
-		if (ev->ch == 'q')
-			return ACT_QUIT;
-		if (ev->ch == '?')
-			return ACT_HELP;
-		if (ev->ch == 'd')
-			return ACT_ABANDON;
-		if (ev->ch >= '1' && ev->ch <= '4')
-			return ACT_GENERATE;
-		return arrows(ev);
-	case CTX_RACE:
-		if (ev->sym == KEY_SYM_SPACE)
-			return ACT_ANIM_PAUSE;
-		if (ev->sym == KEY_SYM_ENTER)
-			return ACT_SELECT;
-		if (ev->sym == KEY_SYM_ESCAPE || ev->ch == 'X')
-			return ACT_BACK;
-		if (ev->ch == '+' || ev->ch == '=')
-			return ACT_FASTER;
-		if (ev->ch == '-' || ev->ch == '_')
-			return ACT_SLOWER;
-		if (ev->ch == 'q')
-			return ACT_QUIT;
-		if (ev->ch == '?')
-			return ACT_HELP;
-		if (ev->sym == KEY_SYM_UP || ev->ch == 'k')
-			return ACT_UP;
-		if (ev->sym == KEY_SYM_DOWN || ev->ch == 'j')
-			return ACT_DOWN;
+	const struct key_binding *k = binding_of(ctx, ev);
+	if (!k)
 		return ACT_NONE;
-	case CTX_SEARCH:
-		if (ev->sym == KEY_SYM_SPACE)
-			return ACT_ANIM_PAUSE;
-		if (ev->sym == KEY_SYM_ENTER)
-			return ACT_ANIM_TAKE;
-		if (ev->sym == KEY_SYM_ESCAPE)
-			return ACT_ANIM_STOP;
-		if (ev->ch == '.')
-			return ACT_ANIM_STEP;
-		if (ev->ch == '+' || ev->ch == '=')
-			return ACT_FASTER;
-		if (ev->ch == '-' || ev->ch == '_')
-			return ACT_SLOWER;
-		if (ev->ch == 'q')
-			return ACT_QUIT;
-		if (ev->ch == '?')
-			return ACT_HELP;
-		return ACT_NONE;
-	case CTX_PLAY:
-		break;
+	int drow, dcol;
+	return key_step(k->action, &drow, &dcol) ? direction(ev) : k->action;
+}
+
+static const struct key_binding *binding_for(enum key_context ctx, enum action act)
+{
+	for (const struct key_binding *k = key_table; k->keys; k++)
+		if (k->ctx == ctx && k->action == act)
+			return k;
+	return NULL;
+}
+
+/* The first key of act's line: "Esc" of "Esc, X". */
+static int first_key(enum key_context ctx, enum action act, const char **at)
+{
+	const struct key_binding *k = binding_for(ctx, act);
+	*at = k ? k->keys : "";
+	size_t len = strcspn(*at, " ,");
+	return (int)len;
+}
+
+void key_hint_text(enum key_context ctx, const struct key_hint *h, bool brief, char *buf, size_t size)
+{
+	const char *key, *also = "";
+	int len = first_key(ctx, h->act, &key), also_len = 0;
+	if (!len) {
+		snprintf(buf, size, "%s", "");
+		return;
 	}
-	if (ev->ctrl)
-		return ev->ch == 'r' ? ACT_REDO : ACT_NONE;
-	switch (ev->sym) {
-	case KEY_SYM_TAB: return ACT_NEXT_PIECE;
-	case KEY_SYM_BACKTAB: return ACT_PREV_PIECE;
-	case KEY_SYM_ENTER:
-	case KEY_SYM_SPACE: return ACT_PLACE;
-	case KEY_SYM_ESCAPE: return ACT_DROP;
-	default: break;
+	if (h->also != ACT_NONE)
+		also_len = first_key(ctx, h->also, &also);
+	const char *word = brief && h->brief ? h->brief : h->word;
+	char joint[2] = { also_len ? (h->joint ? h->joint : '/') : '\0', '\0' };
+	snprintf(buf, size, "%.*s%s%.*s%s%s", len, key, joint, also_len, also, *word ? " " : "", word);
+}
+
+void key_hints_line(enum key_context ctx, const struct key_hint *hints, bool brief, char *buf, size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (const struct key_hint *h = hints; h->act != ACT_NONE && used < size; h++) {
+		char item[64];
+		key_hint_text(ctx, h, brief, item, sizeof item);
+		if (item[0])
+			used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? "  " : "", item);
 	}
-	switch (ev->ch) {
-	case 'r': return ACT_ROTATE;
-	case 'f': return ACT_FLIP;
-	case 'u': return ACT_UNDO;
-	case 'R': return ACT_RESTART;
-	case 'N': return ACT_NEW;
-	case 'H': return ACT_HINT;
-	case 'v': return ACT_VALIDATE;
-	case 'c': return ACT_MISTAKES;
-	case 'A': return ACT_ANIMATE;
-	case 'C': return ACT_COUNT;
-	case 'E': return ACT_GRADE;
-	case 'X': return ACT_RACE;
-	case 'p': return ACT_PAUSE;
-	case '?': return ACT_HELP;
-	case 'q': return ACT_QUIT;
-	default: break;
-	}
-	if (ev->ch >= 'A' && ev->ch <= 'Z')
-		return ACT_PIECE;
-	return arrows(ev);
 }

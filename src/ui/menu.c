@@ -501,10 +501,14 @@ static void draw_title(const char *text, int cols)
 	draw_line(0, 0, style(ST_TITLE), text, cols);
 }
 
-/* The key reminder on the last row: the long form where it fits whole,
- * else the short one, so that no key (q above all) is cut off. */
-static void footer(int rows, int cols, const char *text, const char *brief)
+/* The key reminder on the last row, its keys from the key table: the
+ * long form where it fits whole, else the short one, so that no key (q
+ * above all) is cut off. */
+static void footer(int rows, int cols, const struct key_hint *hints)
 {
+	char text[256], brief[256];
+	key_hints_line(CTX_MENU, hints, false, text, sizeof text);
+	key_hints_line(CTX_MENU, hints, true, brief, sizeof brief);
 	draw_line(rows - 1, 1, style(ST_DIM), (int)strlen(text) <= cols - 2 ? text : brief, cols);
 }
 
@@ -581,8 +585,15 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	} else if (m->row == 0) {
 		draw_line(y, 1, A_NORMAL, m->family->free_play ? m->family->free_play : "Free play", cols);
 	}
-	footer(rows, cols, "arrows choose  Enter play  1-4 a new puzzle  Esc/q back  ? help",
-	       "arrows  Enter play  1-4 new puzzle  Esc/q back  ? help");
+	static const struct key_hint hints[] = {
+		{ .act = ACT_UP, .word = "choose", .brief = "" },
+		{ .act = ACT_SELECT, .word = "play" },
+		{ .act = ACT_GENERATE, .word = "a new puzzle", .brief = "new puzzle" },
+		{ .act = ACT_BACK, .word = "back", .also = ACT_QUIT },
+		{ .act = ACT_HELP, .word = "help" },
+		{ .act = ACT_NONE },
+	};
+	footer(rows, cols, hints);
 }
 
 /* "3 min ago": when a game was left. */
@@ -627,8 +638,15 @@ static void draw_saves(struct menu *m, int rows, int cols)
 	} else if (a->notice[0]) {
 		draw_notice(a->notice, rows, cols);
 	}
-	footer(rows, cols, "arrows choose  Enter continue  d abandon  Esc/q back  ? help",
-	       "arrows  Enter continue  d abandon  Esc/q back  ? help");
+	static const struct key_hint hints[] = {
+		{ .act = ACT_UP, .word = "choose", .brief = "" },
+		{ .act = ACT_SELECT, .word = "continue" },
+		{ .act = ACT_ABANDON, .word = "abandon" },
+		{ .act = ACT_BACK, .word = "back", .also = ACT_QUIT },
+		{ .act = ACT_HELP, .word = "help" },
+		{ .act = ACT_NONE },
+	};
+	footer(rows, cols, hints);
 }
 
 void menu_draw(struct menu *m)
@@ -687,5 +705,12 @@ void menu_draw(struct menu *m)
 	}
 	if (a->notice[0])
 		draw_notice(a->notice, rows, cols);
-	footer(rows, cols, "arrows choose  Enter open  ? help  q quit", "arrows  Enter open  ? help  q quit");
+	static const struct key_hint hints[] = {
+		{ .act = ACT_UP, .word = "choose", .brief = "" },
+		{ .act = ACT_SELECT, .word = "open" },
+		{ .act = ACT_HELP, .word = "help" },
+		{ .act = ACT_QUIT, .word = "quit" },
+		{ .act = ACT_NONE },
+	};
+	footer(rows, cols, hints);
 }

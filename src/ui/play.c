@@ -1145,6 +1145,32 @@ static void draw_status(struct play *p, struct canvas *c)
 		canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
 }
 
+/* The key reminders of the board, the search and the race: their keys
+ * come from the key table, the words are the reminder's. */
+static const struct key_hint board_hints[] = {
+	{ .act = ACT_UNDO, .word = "undo" },
+	{ .act = ACT_HINT, .word = "hint" },
+	{ .act = ACT_ANIMATE, .word = "search" },
+	{ .act = ACT_COUNT, .word = "count" },
+	{ .act = ACT_PAUSE, .word = "pause" },
+	{ .act = ACT_NONE },
+};
+static const struct key_hint search_hints[] = {
+	{ .act = ACT_ANIM_PAUSE, .word = "pause" },
+	{ .act = ACT_ANIM_STEP, .word = "step" },
+	{ .act = ACT_FASTER, .word = "speed", .also = ACT_SLOWER, .joint = ' ' },
+	{ .act = ACT_ANIM_TAKE, .word = "take" },
+	{ .act = ACT_ANIM_STOP, .word = "back" },
+	{ .act = ACT_NONE },
+};
+static const struct key_hint race_hints[] = {
+	{ .act = ACT_ANIM_PAUSE, .word = "pause" },
+	{ .act = ACT_FASTER, .word = "speed", .also = ACT_SLOWER, .joint = ' ' },
+	{ .act = ACT_SELECT, .word = "watch it" },
+	{ .act = ACT_BACK, .word = "back" },
+	{ .act = ACT_NONE },
+};
+
 /* The key reminder: the view's keys worth a reminder, then the screen's,
  * as many as fit, the help key always (it lists the rest).  Both lists are
  * in the order of what a player needs first. */
@@ -1152,20 +1178,17 @@ static void draw_keys(struct play *p, struct canvas *c)
 {
 	/* q ends the program in a game started from the shell, else it goes
 	 * back to the menu: the reminder says which. */
-	const char *q = p->app && !p->app->direct ? "q menu" : "q quit";
-	/* q and ? come always, at the end: a narrow terminal drops the
-	 * others first (at 60 columns it dropped q) */
-	const char *const board[] = { "u undo", "H hint", "A search", "C count", "p pause", NULL };
-	static const char *const search[] = { "space pause", ". step", "+ - speed", "Enter take", "Esc back", NULL };
+	const struct key_hint quit = { .act = ACT_QUIT, .word = p->app && !p->app->direct ? "menu" : "quit" };
+	const struct key_hint help = { .act = ACT_HELP, .word = "help" };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
 	static const char *const holding[] = { "any key: leave", NULL };
-	static const char *const racing[] = { "space pause", "+ - speed", "Enter watch it", "Esc back", NULL };
 	bool on_board = !p->holding && !p->searching && !p->paused && !p->race.open;
-	const char *const *list = p->holding ? holding
-	                          : p->searching ? search
-	                          : p->paused ? paused
-	                          : p->race.open ? racing
-	                                         : board;
+	enum key_context ctx = p->searching ? CTX_SEARCH : p->race.open ? CTX_RACE : CTX_PLAY;
+	const struct key_hint *hints = p->holding || p->paused ? NULL
+	                               : p->searching          ? search_hints
+	                               : p->race.open          ? race_hints
+	                                                       : board_hints;
+	const char *const *list = p->holding ? holding : p->paused ? paused : NULL;
 	/* What the player is typing takes the line until it is done. */
 	char prompt[160] = "";
 	if (on_board && p->vo->prompt)
@@ -1174,23 +1197,31 @@ static void draw_keys(struct play *p, struct canvas *c)
 		canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_NOTICE), prompt);
 		return;
 	}
-	char board_last[32];
-	snprintf(board_last, sizeof board_last, "%s  ? help", q);
-	const char *last = p->paused || p->holding ? "" : on_board ? board_last : "? help";
+	/* q and ? come always, at the end: a narrow terminal drops the
+	 * others first (at 60 columns it dropped q) */
+	char quit_item[32], help_item[32], board_last[80];
+	key_hint_text(CTX_PLAY, &quit, false, quit_item, sizeof quit_item);
+	key_hint_text(ctx, &help, false, help_item, sizeof help_item);
+	snprintf(board_last, sizeof board_last, "%s  %s", quit_item, help_item);
+	const char *last = p->paused || p->holding ? "" : on_board ? board_last : help_item;
 	int room = c->cols - 2 - (int)strlen(last);
 	char line[512] = "";
 	size_t len = 0;
 	const char *items[32];
 	int n = 0;
-	char view_items[16][64];
+	char view_items[16][64], screen_items[8][64];
 	int nv = 0;
 	for (const struct view_key *vk = on_board ? view_keys(p) : NULL; vk && vk->keys && nv < 16; vk++)
 		if (vk->remind) {
 			snprintf(view_items[nv], sizeof view_items[nv], "%s %s", vk->keys, vk->what);
 			items[n++] = view_items[nv++];
 		}
-	for (int i = 0; list[i] && n < 32; i++)
+	for (int i = 0; list && list[i] && n < 32; i++)
 		items[n++] = list[i];
+	for (int i = 0; hints && hints[i].act != ACT_NONE && i < 8; i++) {
+		key_hint_text(ctx, &hints[i], false, screen_items[i], sizeof screen_items[i]);
+		items[n++] = screen_items[i];
+	}
 	for (int i = 0; i < n; i++) {
 		size_t w = strlen(items[i]);
 		if ((int)(len + w + 2) > room || len + w + 3 >= sizeof line)

@@ -8,20 +8,17 @@
 
 static bool colour, colour256, unicode;
 
-/* Pairs 1.. for the roles, PIECE_PAIRS.. for the piece colours. */
-#define PIECE_PAIRS 32
+/* Pairs 1.. for the roles, PALETTE_PAIRS.. for the views' colours, each
+ * palette's pairs made when it is first drawn. */
+#define PALETTE_PAIRS 32
+#define MAX_PALETTES 8
 
-static const struct {
-	const char *name;
-	short c256, c8;
-} piece_colours[] = {
-	{ "Green", 34, COLOR_GREEN },      { "Cyan", 44, COLOR_CYAN },      { "Purple", 99, COLOR_MAGENTA },
-	{ "Yellow", 220, COLOR_YELLOW },   { "Orange", 208, COLOR_RED },    { "Blue", 33, COLOR_BLUE },
-	{ "Pink", 211, COLOR_MAGENTA },    { "Gray", 246, COLOR_WHITE },    { "Magenta", 163, COLOR_MAGENTA },
-	{ "Red", 160, COLOR_RED },         { "White", 255, COLOR_WHITE },   { "LightGreen", 120, COLOR_GREEN },
-};
-
-#define N_PIECE_COLOURS ((int)(sizeof piece_colours / sizeof *piece_colours))
+static struct {
+	const struct style_colour *colours;
+	short first_pair;
+} palettes[MAX_PALETTES];
+static int n_palettes;
+static short next_pair = PALETTE_PAIRS;
 
 void style_init(const struct terminal *t)
 {
@@ -39,8 +36,6 @@ void style_init(const struct terminal *t)
 	init_pair(7, COLOR_BLACK, COLOR_GREEN);    /* ghost fits */
 	init_pair(8, COLOR_WHITE, COLOR_RED);      /* ghost does not */
 	init_pair(9, COLOR_BLUE, -1);              /* border */
-	for (int i = 0; i < N_PIECE_COLOURS; i++)
-		init_pair((short)(PIECE_PAIRS + i), COLOR_BLACK, colour256 ? piece_colours[i].c256 : piece_colours[i].c8);
 }
 
 void style_init_plain(bool with_unicode)
@@ -83,8 +78,9 @@ attr_t style(enum style_role r)
 	case ST_NOTICE: return COLOR_PAIR(4) | A_BOLD;
 	case ST_CURSOR: return COLOR_PAIR(5);
 	case ST_MARK: return COLOR_PAIR(6) | A_BOLD | A_UNDERLINE;
-	/* With 8 colours a piece's colour is a background: the piece in hand
-	 * is the colour on black (reverse), a look no piece has. */
+	/* With 8 colours a palette's colour is a background (style_colour):
+	 * what is in hand is the colour on black (reverse), a look no piece
+	 * has. */
 	case ST_GHOST_OK: return COLOR_PAIR(7) | A_BOLD | (colour256 ? 0 : A_REVERSE);
 	case ST_GHOST_BAD: return COLOR_PAIR(8) | A_BOLD | A_UNDERLINE | (colour256 ? 0 : A_REVERSE);
 	case ST_BORDER: return COLOR_PAIR(9);
@@ -92,41 +88,64 @@ attr_t style(enum style_role r)
 	}
 }
 
-attr_t style_piece(const char *name, bool fixed, bool tried)
+/* The first colour pair of a palette, made on its first use; 0 when the
+ * terminal has no pairs left for it. */
+static short palette_pairs(const struct style_colour *colours)
+{
+	for (int i = 0; i < n_palettes; i++)
+		if (palettes[i].colours == colours)
+			return palettes[i].first_pair;
+	int count = 0;
+	while (colours[count].name)
+		count++;
+	if (n_palettes == MAX_PALETTES || next_pair + count > COLOR_PAIRS)
+		return 0;
+	short first = next_pair;
+	for (int i = 0; i < count; i++)
+		init_pair((short)(first + i), COLOR_BLACK, colour256 ? colours[i].c256 : colours[i].c8);
+	next_pair = (short)(next_pair + count);
+	palettes[n_palettes].colours = colours;
+	palettes[n_palettes++].first_pair = first;
+	return first;
+}
+
+attr_t style_colour_look(const struct style_colour *colours, int i, bool fixed, bool tried)
 {
 	attr_t extra = (fixed ? A_BOLD : 0) | (tried ? A_UNDERLINE | A_BOLD : 0);
 	if (!colour)
 		return (tried ? A_REVERSE : 0) | extra;
-	for (int i = 0; i < N_PIECE_COLOURS; i++) {
-		if (strcmp(piece_colours[i].name, name))
-			continue;
-		if (colour256)
-			return COLOR_PAIR(PIECE_PAIRS + i) | extra;
-		/* Eight colours are fewer than the pieces: pieces that share one
-		 * are told apart by underline, then by the colour on black. */
-		int same = 0;
-		for (int j = 0; j < i; j++)
-			same += piece_colours[j].c8 == piece_colours[i].c8;
-		attr_t variant = same == 0 ? 0 : same == 1 ? A_UNDERLINE : A_UNDERLINE | A_REVERSE;
-		return COLOR_PAIR(PIECE_PAIRS + i) | variant | extra;
-	}
-	return A_REVERSE | extra;
+	short first = i >= 0 ? palette_pairs(colours) : 0;
+	if (!first)
+		return A_REVERSE | extra;
+	if (colour256)
+		return COLOR_PAIR(first + i) | extra;
+	int twin = colours[i].twin;
+	attr_t variant = twin == 0 ? 0 : twin == 1 ? A_UNDERLINE : A_UNDERLINE | A_REVERSE;
+	return COLOR_PAIR(first + i) | variant | extra;
+}
+
+int style_colour_find(const struct style_colour *colours, const char *name)
+{
+	for (int i = 0; colours[i].name; i++)
+		if (!strcmp(colours[i].name, name))
+			return i;
+	return -1;
 }
 
 const char *glyph(enum glyph g)
 {
 	static const char *const utf8[GL_COUNT] = {
-		[GL_EMPTY] = "\u00b7", [GL_STACKED] = "\u2022", [GL_TICK] = "\u2713", [GL_SAVED] = "\u2026", [GL_DOT] = "\u00b7",
+		[GL_EMPTY] = "\u00b7", [GL_TICK] = "\u2713", [GL_SAVED] = "\u2026", [GL_DOT] = "\u00b7",
 		[GL_LEFT] = "\u2190", [GL_RIGHT] = "\u2192", [GL_UP] = "\u2191", [GL_DOWN] = "\u2193",
 		[GL_BAR_FULL] = "\u2588", [GL_BAR_EMPTY] = "\u2591", [GL_HLINE] = "\u2500", [GL_VLINE] = "\u2502",
-		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518", [GL_CLASH] = "\u00d7",
+		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518",
 		[GL_MICRO] = "\u00b5", [GL_PLUSMINUS] = "\u00b1",
 	};
 	static const char *const ascii[GL_COUNT] = {
-		[GL_EMPTY] = ".", [GL_STACKED] = ":", [GL_TICK] = "*", [GL_SAVED] = "~", [GL_DOT] = "-",
+		[GL_EMPTY] = ".", [GL_TICK] = "*", [GL_SAVED] = "~", [GL_DOT] = "-",
 		[GL_LEFT] = "<", [GL_RIGHT] = ">", [GL_UP] = "^", [GL_DOWN] = "v",
 		[GL_BAR_FULL] = "#", [GL_BAR_EMPTY] = "-", [GL_HLINE] = "-", [GL_VLINE] = "|",
-		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+", [GL_CLASH] = "!",
+		[GL_TL] = "+", [GL_TR] = "+", [GL_BL] = "+", [GL_BR] = "+",
 		[GL_MICRO] = "u", [GL_PLUSMINUS] = "+-",
 	};
 	return unicode ? utf8[g] : ascii[g];

@@ -21,21 +21,19 @@ enum style_role {
 	ST_NOTICE,     /* hints, questions */
 	ST_CURSOR,     /* the cursor, the chosen menu entry */
 	ST_MARK,       /* a cell a hint or a dead end points at */
-	ST_GHOST_OK,   /* the floating piece where it fits */
+	ST_GHOST_OK,   /* what is in hand (a piece, a digit) where it fits */
 	ST_GHOST_BAD,  /* and where it does not */
 	ST_COUNT
 };
 
 enum glyph {
 	GL_EMPTY,      /* an empty cell */
-	GL_STACKED,    /* a cell under two balls (IQ Fit) */
 	GL_TICK,       /* a solved level */
 	GL_SAVED,      /* a level left unfinished, saved */
 	GL_DOT,        /* a separator */
 	GL_LEFT, GL_RIGHT, GL_UP, GL_DOWN,
 	GL_BAR_FULL, GL_BAR_EMPTY,
 	GL_HLINE, GL_VLINE, GL_TL, GL_TR, GL_BL, GL_BR,
-	GL_CLASH,      /* beside what is under a piece in hand that does not fit */
 	GL_MICRO,      /* the prefix of microseconds */
 	GL_PLUSMINUS,  /* an estimate's spread */
 	GL_COUNT
@@ -48,9 +46,24 @@ void style_init_plain(bool with_unicode);
 bool style_colour(void);
 bool style_unicode(void);
 attr_t style(enum style_role r);
-/* A piece's colour (and, without colours, its look); fixed pieces of a
- * level, and the piece the search is trying, are set apart. */
-attr_t style_piece(const char *name, bool fixed, bool tried);
+/* A colour a view gives the things it draws (a tiling's pieces, a
+ * graph's groups): its xterm-256 number, the nearest of the eight basic
+ * ones, and for eight colours, which are fewer than the things, the look
+ * that tells apart those sharing one: twin 0 plain, 1 underlined, 2
+ * underlined and on black (reverse).  A view's palette is a list of them
+ * ending with a NULL name (view.h). */
+struct style_colour {
+	const char *name;     /* "Green" */
+	short c256, c8;
+	int twin;
+};
+
+/* The look of colour i of a palette (i < 0: one of its own that no
+ * colour names), or without colours the look alone; fixed things (a
+ * level's pieces) and the one the search is trying are set apart. */
+attr_t style_colour_look(const struct style_colour *colours, int i, bool fixed, bool tried);
+/* The colour of that name in a palette, or -1. */
+int style_colour_find(const struct style_colour *colours, const char *name);
 const char *glyph(enum glyph g);
 /* Text at (y, x), made to fit in width columns whole (util/textfit.h: long
  * paths shortened in the middle, control characters shown as '?'). */

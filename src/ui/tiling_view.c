@@ -9,7 +9,7 @@
 
 #include "puzzles/tiling_puzzle.h"
 #include "ui/keys.h"
-#include "ui/layout.h"
+#include "ui/tiling_view_layout.h"
 #include "ui/style.h"
 #include "util/xalloc.h"
 
@@ -17,7 +17,7 @@ struct tiling_view {
 	struct view base;
 	const struct puzzle *pz;
 	const struct tiling *t;
-	struct layout l;
+	struct tiling_view_layout l;
 	/* The piece in hand: it pivots about the cursor, which holds the cell
 	 * of its first ball. */
 	int held, orient;
@@ -36,6 +36,37 @@ static const struct tiling_pos *pos_of(const struct puzzle_state *s)
 static const char *piece_name(const struct tiling_view *tv, int q)
 {
 	return tv->t->def->pieces[q].name;
+}
+
+/* The pieces' colours, by their names, near those of the plastic pieces.
+ * With eight colours, the pieces that share one are told apart by twin
+ * (style.h): Pink, Red, White and LightGreen underlined, Magenta on black
+ * too. */
+static const struct style_colour piece_colours[] = {
+	{ "Green", 34, COLOR_GREEN, 0 },   { "Cyan", 44, COLOR_CYAN, 0 },   { "Purple", 99, COLOR_MAGENTA, 0 },
+	{ "Yellow", 220, COLOR_YELLOW, 0 }, { "Orange", 208, COLOR_RED, 0 }, { "Blue", 33, COLOR_BLUE, 0 },
+	{ "Pink", 211, COLOR_MAGENTA, 1 }, { "Gray", 246, COLOR_WHITE, 0 }, { "Magenta", 163, COLOR_MAGENTA, 2 },
+	{ "Red", 160, COLOR_RED, 1 },      { "White", 255, COLOR_WHITE, 1 }, { "LightGreen", 120, COLOR_GREEN, 1 },
+	{ NULL, 0, 0, 0 },
+};
+
+/* A cell under two balls (IQ Fit's raised ones), and the mark beside
+ * what is under a piece in hand that does not fit there. */
+static const char *stacked_glyph(void)
+{
+	return style_unicode() ? "\u2022" : ":";
+}
+
+static const char *clash_glyph(void)
+{
+	return style_unicode() ? "\u00d7" : "!";
+}
+
+/* A piece's look: its colour, or without colours its letter alone; a
+ * level's fixed pieces and the one the search is trying set apart. */
+static attr_t piece_look(const struct tiling_view *tv, int q, bool fixed, bool tried)
+{
+	return style_colour_look(piece_colours, style_colour_find(piece_colours, piece_name(tv, q)), fixed, tried);
 }
 
 /* The orientation a piece shows in the tray: the flattest. */
@@ -257,11 +288,11 @@ static void tv_free(struct view *v)
 static void tv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
 {
 	const struct tiling *t = CTV(v)->t;
-	struct layout l;
+	struct tiling_view_layout l;
 	int tw, th;
 	tray_size(t, &tw, &th);
 	/* In no room nothing fits, and the layout notes the least need. */
-	layout_board(&l, 0, 0, t->rows, t->cols, t->n_pieces, tw, th);
+	tiling_view_layout_board(&l, 0, 0, t->rows, t->cols, t->n_pieces, tw, th);
 	*min_rows = *best_rows = l.need_rows;
 	*min_cols = *best_cols = l.need_cols;
 }
@@ -271,13 +302,13 @@ static bool tv_layout(struct view *v, int rows, int cols)
 	struct tiling_view *tv = TV(v);
 	int tw, th;
 	tray_size(tv->t, &tw, &th);
-	layout_board(&tv->l, rows, cols, tv->t->rows, tv->t->cols, tv->t->n_pieces, tw, th);
+	tiling_view_layout_board(&tv->l, rows, cols, tv->t->rows, tv->t->cols, tv->t->n_pieces, tw, th);
 	return !tv->l.too_small;
 }
 
 static void tv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 {
-	const struct layout *l = &CTV(v)->l;
+	const struct tiling_view_layout *l = &CTV(v)->l;
 	*y = l->panel_y;
 	*x = l->panel_x;
 	*rows = l->panel_h;
@@ -286,7 +317,7 @@ static void tv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 
 /* The tray packs the pieces not placed, in their order: a piece's slot is
  * its rank among them. */
-static void slot_origin(const struct layout *l, const struct tiling_pos *pos, int piece, int *y, int *x)
+static void slot_origin(const struct tiling_view_layout *l, const struct tiling_pos *pos, int piece, int *y, int *x)
 {
 	int slot = 0;
 	for (int q = 0; q < piece; q++)
@@ -295,7 +326,7 @@ static void slot_origin(const struct layout *l, const struct tiling_pos *pos, in
 	*x = l->panel_x + (slot % l->slot_cols) * l->slot_w;
 }
 
-static int tray_piece(const struct layout *l, const struct tiling *t, const struct tiling_pos *pos, int y, int x)
+static int tray_piece(const struct tiling_view_layout *l, const struct tiling *t, const struct tiling_pos *pos, int y, int x)
 {
 	for (int p = 0; p < t->n_pieces; p++) {
 		if (pos->placed[p] >= 0)
@@ -308,7 +339,7 @@ static int tray_piece(const struct layout *l, const struct tiling *t, const stru
 	return -1;
 }
 
-static bool board_cell(const struct layout *l, const struct tiling *t, int y, int x, int *row, int *col)
+static bool board_cell(const struct tiling_view_layout *l, const struct tiling *t, int y, int x, int *row, int *col)
 {
 	if (y < l->board_y || x < l->board_x)
 		return false;
@@ -461,7 +492,7 @@ static bool tv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 /* ---- drawing --------------------------------------------------------------- */
 
 /* Fill a cell of the board with a look and a label in the middle. */
-static void draw_cell(struct canvas *cv, const struct layout *l, int row, int col, attr_t look, const char *label,
+static void draw_cell(struct canvas *cv, const struct tiling_view_layout *l, int row, int col, attr_t look, const char *label,
                       const char *second)
 {
 	int y0 = l->board_y + row * l->ch, x0 = l->board_x + col * l->cw;
@@ -472,7 +503,7 @@ static void draw_cell(struct canvas *cv, const struct layout *l, int row, int co
 		canvas_print(cv, y, x + 1, look, second);
 }
 
-static void draw_border(struct canvas *cv, const struct layout *l, const struct tiling *t)
+static void draw_border(struct canvas *cv, const struct tiling_view_layout *l, const struct tiling *t)
 {
 	int top = l->board_y - 1, left = l->board_x - 1;
 	int bottom = l->board_y + t->rows * l->ch, right = l->board_x + t->cols * l->cw;
@@ -506,7 +537,7 @@ static bool marked_piece(const struct view_show *show, int q)
 static void draw_board(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos,
                        const struct view_show *show, int tried)
 {
-	const struct layout *l = &tv->l;
+	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	bool cursor = !show->searching && tv->held < 0;
 	draw_border(cv, l, t);
@@ -524,13 +555,13 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 				draw_cell(cv, l, r, c, a, glyph(GL_EMPTY), NULL);
 			} else {
 				char letter[2] = { t->def->pieces[v].letter, 0 };
-				attr_t a = style_piece(piece_name(tv, v), pos->fixed[v], v == tried);
+				attr_t a = piece_look(tv, v, pos->fixed[v], v == tried);
 				if (mark)
 					a = style(ST_MARK);
 				if (here)
 					a |= A_REVERSE;
 				bool two = l->cw > 1 && stacked(t, pos->placed[v], cell);
-				draw_cell(cv, l, r, c, a, letter, two ? glyph(GL_STACKED) : NULL);
+				draw_cell(cv, l, r, c, a, letter, two ? stacked_glyph() : NULL);
 			}
 		}
 	if (show->searching || tv->held < 0)
@@ -548,12 +579,12 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 		if (under == TILING_EMPTY) {
 			bool two = l->cw > 1 && o->stacked[i] > 1;
 			draw_cell(cv, l, r, c, style(fits ? ST_GHOST_OK : ST_GHOST_BAD), letter,
-			          two ? glyph(GL_STACKED) : NULL);
+			          two ? stacked_glyph() : NULL);
 		} else {
 			/* A clash: the cell keeps what is under it, readable, and
 			 * says it with a glyph as well as a look. */
 			char below[2] = { under >= 0 ? t->def->pieces[under].letter : ' ', 0 };
-			draw_cell(cv, l, r, c, style(ST_GHOST_BAD), below, glyph(GL_CLASH));
+			draw_cell(cv, l, r, c, style(ST_GHOST_BAD), below, clash_glyph());
 		}
 	}
 }
@@ -561,7 +592,7 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos,
                       const struct view_show *show)
 {
-	const struct layout *l = &tv->l;
+	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	for (int p = 0; p < t->n_pieces; p++) {
 		if (pos->placed[p] >= 0)
@@ -569,7 +600,7 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
 		const struct tiling_orient *o = &t->orient[tray_orient(t, p)];
 		int y0, x0;
 		slot_origin(l, pos, p, &y0, &x0);
-		attr_t a = style_piece(piece_name(tv, p), false, false);
+		attr_t a = piece_look(tv, p, false, false);
 		if (marked_piece(show, p))
 			a = style(ST_MARK);
 		if (p == tv->held)
@@ -578,7 +609,7 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
 		for (int i = 0; i < o->n_cells; i++) {
 			canvas_print(cv, y0 + o->cells[i][0], x0 + 2 * o->cells[i][1], a, letter);
 			canvas_print(cv, y0 + o->cells[i][0], x0 + 2 * o->cells[i][1] + 1, a,
-			             o->stacked[i] > 1 ? glyph(GL_STACKED) : " ");
+			             o->stacked[i] > 1 ? stacked_glyph() : " ");
 		}
 	}
 }
@@ -588,7 +619,7 @@ static void draw_tray(const struct tiling_view *tv, struct canvas *cv, const str
  * differ face to face).  Only where the tray leaves room. */
 static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const struct tiling_pos *pos)
 {
-	const struct layout *l = &tv->l;
+	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	int faces = tv->held >= 0 ? tiling_piece_faces(t, tv->held) : 0;
 	if (faces < 2)
@@ -627,13 +658,13 @@ static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const st
 	int x = l->panel_x;
 	for (int i = 0; i < n; i++) {
 		const struct tiling_orient *o = &t->orient[fo[i]];
-		attr_t a = style_piece(piece_name(tv, tv->held), false, false);
+		attr_t a = piece_look(tv, tv->held, false, false);
 		if (o->face == now->face)
 			a |= A_REVERSE;
 		for (int k = 0; k < o->n_cells; k++) {
 			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1], a, letter);
 			canvas_print(cv, y + 1 + o->cells[k][0], x + 2 * o->cells[k][1] + 1, a,
-			             o->stacked[k] > 1 ? glyph(GL_STACKED) : " ");
+			             o->stacked[k] > 1 ? stacked_glyph() : " ");
 		}
 		x += 2 * o->w + 1;
 	}
@@ -683,6 +714,7 @@ const struct view_ops tiling_view_ops = {
 	.draw = tv_draw,
 	.status = tv_status,
 	.keys = tv_keys,
+	.colours = piece_colours,
 	.help_title = "The pieces",
 	.keys_title = "On the board",
 	.mouse = tv_mouse,

@@ -16,6 +16,7 @@
 
 #include "puzzles/puzzle.h"
 #include "ui/canvas.h"
+#include "ui/style.h"
 #include "ui/term.h"
 #include "util/note.h"
 #include "util/strbuf.h"
@@ -86,6 +87,9 @@ struct view_ops {
 	 * digits of a 4x4 grid are 1-4); NULL: keys above. */
 	const struct view_key *(*keys_of)(const struct view *v);
 	const char *help;
+	/* Optional: the colours it draws its things in (style.h), ending with
+	 * a NULL name; NULL: the shared roles' alone. */
+	const struct style_colour *colours;
 	/* Optional: time passes (at every wake-up of the game's loop, while
 	 * the board is shown): a number half typed is taken after a pause.
 	 * Returns what happened, as event does (VIEW_IGNORED: nothing), and
@@ -106,7 +110,9 @@ struct view {
 	const struct view_ops *ops;
 };
 
-/* The view for a family (views.c), or NULL. */
+/* Every family's view, NULL-terminated (views.c). */
+extern const struct view_ops *const view_all[];
+/* The view for a family, or NULL. */
 const struct view_ops *view_find(const struct puzzle *pz);
 
 void view_out_init(struct view_out *out);

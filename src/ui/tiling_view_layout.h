@@ -2,12 +2,12 @@
  * its view: a pure function of that room's size and the board's.  Fits,
  * with the largest cells that fit; or says it does not, and what it
  * needs.  Coordinates are the view's own (0, 0 its top left). */
-#ifndef LD_LAYOUT_H
-#define LD_LAYOUT_H
+#ifndef LD_TILING_VIEW_LAYOUT_H
+#define LD_TILING_VIEW_LAYOUT_H
 
 #include <stdbool.h>
 
-struct layout {
+struct tiling_view_layout {
 	int rows, cols;           /* the room */
 	bool too_small;
 	int need_rows, need_cols; /* the least that fits */
@@ -21,7 +21,7 @@ struct layout {
 /* A layout for a board of board_rows x board_cols cells and a tray of
  * n_pieces pieces, none wider than piece_w or taller than piece_h cells,
  * in a room of rows x cols. */
-void layout_board(struct layout *l, int rows, int cols, int board_rows, int board_cols, int n_pieces, int piece_w,
-                  int piece_h);
+void tiling_view_layout_board(struct tiling_view_layout *l, int rows, int cols, int board_rows, int board_cols,
+                              int n_pieces, int piece_w, int piece_h);
 
 #endif

@@ -1,6 +1,6 @@
 #include "config.h"
 
-#include "ui/layout.h"
+#include "ui/tiling_view_layout.h"
 
 #include <string.h>
 
@@ -10,8 +10,8 @@ static const int cell_sizes[][2] = { { 8, 4 }, { 6, 3 }, { 4, 2 }, { 2, 1 } };
 #define PANEL_MIN_W 30
 #define PANEL_MIN_H 12
 
-void layout_board(struct layout *l, int rows, int cols, int board_rows, int board_cols, int n_pieces, int piece_w,
-                  int piece_h)
+void tiling_view_layout_board(struct tiling_view_layout *l, int rows, int cols, int board_rows, int board_cols,
+                              int n_pieces, int piece_w, int piece_h)
 {
 	memset(l, 0, sizeof *l);
 	l->rows = rows;
