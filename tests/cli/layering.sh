@@ -14,11 +14,11 @@ ok "$([ -n "$families" ] && echo 0 || echo 1)" "the registry lists the families:
 # Code lines only: comments may say where a family is.
 code() { grep -v ':[0-9]*:[[:space:]]*/\?\*'; }
 
-# The views draw a family's states, so they may use its names; the
-# screens around them may not.
+# The views (and their own parts, tiling_view_layout.c) draw a family's
+# states, so they may use its names; the screens around them may not.
 is_view() {
 	case $1 in
-	src/ui/*_view.[ch] | src/ui/views.c | src/ui/graph_layout.[ch] | src/ui/braille.[ch]) return 0 ;;
+	src/ui/*_view.[ch] | src/ui/*_view_*.[ch] | src/ui/views.c | src/ui/graph_layout.[ch] | src/ui/braille.[ch]) return 0 ;;
 	esac
 	return 1
 }
