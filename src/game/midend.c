@@ -391,6 +391,15 @@ bool midend_take_solution(struct midend *m, const char *move, struct diag *err)
 	return false;
 }
 
+bool midend_play_time(struct midend *m, double seconds)
+{
+	if (m->solved)
+		return false;
+	double before = m->s->played;
+	m->s->played += seconds;
+	return (int)before != (int)m->s->played;
+}
+
 enum midend_check midend_next_check_mode(struct midend *m)
 {
 	m->check_mode = (m->check_mode + 1) % 3;

@@ -133,6 +133,9 @@ bool midend_take_solution(struct midend *m, const char *move, struct diag *err);
  * mode did, or a search on screen ended), and the check is asked again as
  * the check mode says; what the change brought is also kept in m->change. */
 enum midend_change midend_changed(struct midend *m);
+/* Time played passes: seconds more on the game's clock, unless it is
+ * solved; true when its whole seconds changed (the title shows them). */
+bool midend_play_time(struct midend *m, double seconds);
 /* The checker's next mode (off, dead ends, full), and a check by it. */
 enum midend_check midend_next_check_mode(struct midend *m);
 

@@ -859,12 +859,8 @@ static void view_tick(struct play *p, double now, int *wait)
 int play_tick(struct play *p, double now)
 {
 	int wait = 1000;
-	if (!p->paused && !p->help.open && !p->m->solved && p->tick > 0) {
-		double before = p->s->played;
-		p->s->played += now - p->tick;
-		if ((int)before != (int)p->s->played)
-			touch(p);
-	}
+	if (!p->paused && !p->help.open && p->tick > 0 && midend_play_time(p->m, now - p->tick))
+		touch(p);
 	p->tick = now;
 	if (p->msg[0] && now >= p->msg_until && p->msg_until != INFINITY) {
 		p->msg[0] = '\0';
