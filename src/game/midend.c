@@ -138,6 +138,23 @@ struct session *midend_open_save(struct midend *m, const char *path)
 	return s;
 }
 
+static void clear_search_state(struct midend *m)
+{
+	if (m->search_state)
+		m->s->pz->free_state(m->search_state);
+	m->search_state = NULL;
+}
+
+/* No frame of the search on screen. */
+static void clear_search(struct midend *m)
+{
+	clear_search_state(m);
+	free(m->anim.path);
+	free(m->anim.solution);
+	memset(&m->anim, 0, sizeof m->anim);
+	m->anim_known = false;
+}
+
 /* Nothing is known of the game on, and no job of its is awaited. */
 static void forget_jobs(struct midend *m)
 {
@@ -161,6 +178,7 @@ void midend_begin(struct midend *m, struct session *s)
 void midend_end(struct midend *m)
 {
 	midend_cancel(m);
+	clear_search(m);
 	forget_jobs(m);
 	session_free(m->s);
 	m->s = NULL;
@@ -375,7 +393,9 @@ void midend_restart(struct midend *m)
 	midend_changed(m);
 }
 
-bool midend_take_solution(struct midend *m, const char *move, struct diag *err)
+/* A solution of the solver's taken: every piece it places counts as a
+ * hint, and the solve is the solver's, not the player's alone. */
+static bool take_solution(struct midend *m, const char *move, struct diag *err)
 {
 	int placed = 1;
 	for (const char *c = move; *c; c++)
@@ -549,6 +569,7 @@ void midend_search(struct midend *m, const char *engine)
 	m->anim_engine = engine;
 	m->check_gen = m->hint_gen = m->count_gen = 0;
 	m->counting = false;
+	clear_search(m);
 	m->anim_gen = submit(m, WORK_ANIMATE, false);
 }
 
@@ -563,7 +584,19 @@ uint64_t midend_race(struct midend *m)
 void midend_search_stop(struct midend *m)
 {
 	m->anim_gen = 0;
+	clear_search(m);
 	midend_cancel(m);
+}
+
+bool midend_take_search(struct midend *m, struct diag *err)
+{
+	char *move = xstrdup(m->anim.solution);
+	m->anim_gen = 0;
+	clear_search_state(m);
+	midend_cancel(m);
+	bool taken = take_solution(m, move, err);
+	free(move);
+	return taken;
 }
 
 void midend_grant(struct midend *m, uint64_t steps)
@@ -580,6 +613,7 @@ void midend_free_run(struct midend *m, bool free_run)
 
 void midend_search_resume(struct midend *m)
 {
+	m->anim.at_solution = false;
 	if (m->worker)
 		worker_anim_resume(m->worker);
 }
@@ -603,6 +637,20 @@ static void keep(struct worker_report *dst, const struct worker_report *r)
 	*dst = *r;
 	dst->anim.path = dst->anim.solution = NULL;
 	dst->desc = dst->solution[0] = dst->solution[1] = NULL;
+}
+
+/* A frame of the search on screen kept, and its position: the player's
+ * with the search's path in place. */
+static void search_frame(struct midend *m, const struct worker_report *r)
+{
+	struct diag err;
+	clear_search(m);
+	m->anim = r->anim;
+	m->anim.path = r->anim.path ? xstrdup(r->anim.path) : NULL;
+	m->anim.solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
+	m->anim_known = true;
+	if (m->anim.path && m->anim.path[0])
+		m->search_state = m->s->pz->apply(session_state(m->s), m->anim.path, &err);
 }
 
 /* The jobs that end with the check asked again. */
@@ -650,7 +698,9 @@ enum midend_answer midend_report(struct midend *m, const struct worker_report *r
 		return a;
 	if (r->gen == m->race_gen)
 		return MIDEND_ANSWER_RACE;
-	if (r->gen == m->anim_gen)
+	if (r->gen == m->anim_gen) {
+		search_frame(m, r);
 		return MIDEND_ANSWER_SEARCH;
+	}
 	return MIDEND_ANSWER_NONE;
 }

@@ -61,6 +61,9 @@ struct midend {
 	uint64_t sol_gen;             /* two solutions asked for, 0: none */
 	uint64_t anim_gen;            /* the search on screen */
 	const char *anim_engine;      /* the engine it runs (the family's name for it), NULL: the first */
+	struct worker_anim anim;      /* its latest frame (the strings are the mid-end's) */
+	bool anim_known;              /* a frame has come */
+	struct puzzle_state *search_state; /* the search's position: the player's with its path in place; NULL: the player's */
 	uint64_t race_gen;            /* the engines side by side */
 
 	bool solved;                  /* the position on is solved, as last seen */
@@ -126,9 +129,6 @@ bool midend_move(struct midend *m, const char *move, struct diag *err);
 bool midend_undo(struct midend *m);
 bool midend_redo(struct midend *m);
 void midend_restart(struct midend *m);
-/* The search's solution (one move) taken: every piece it places counts as
- * a hint, and the game as solved with the solver's help. */
-bool midend_take_solution(struct midend *m, const char *move, struct diag *err);
 /* What was known of the position is forgotten (it changed, or the check
  * mode did, or a search on screen ended), and the check is asked again as
  * the check mode says; what the change brought is also kept in m->change. */
@@ -182,6 +182,10 @@ void midend_search(struct midend *m, const char *engine);
 uint64_t midend_race(struct midend *m);
 /* Either ends: the job cancelled. */
 void midend_search_stop(struct midend *m);
+/* The search's latest solution taken (m->anim.solution): the search ends,
+ * every piece it places counts as a hint, and the game as solved with the
+ * solver's help.  False and why if the move cannot be made. */
+bool midend_take_search(struct midend *m, struct diag *err);
 /* Steps granted to the search or the race, a free run, and going on from
  * a solution where the search holds. */
 void midend_grant(struct midend *m, uint64_t steps);

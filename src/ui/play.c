@@ -64,11 +64,7 @@ struct play {
 	bool sol_mistakes;           /* two solutions asked for c, else to say if the player's puzzle is proper */
 	struct note sol_note;        /* what they showed, marked until the next move */
 	bool sol_note_on;
-	bool searching;              /* the search on screen */
-	struct worker_anim anim;
-	bool anim_known;
-	struct puzzle_state *anim_state; /* the search's position, drawn instead of the player's */
-	char anim_step[NOTE_TEXT_MAX];   /* what the search does now, in words */
+	bool searching;              /* the search on screen (its frames: the mid-end's anim) */
 	int speed;
 	bool anim_paused;
 	double anim_clock;           /* when the next step is due */
@@ -215,31 +211,13 @@ static void forget_hint(struct play *p)
 
 /* ---- the search on screen ------------------------------------------- */
 
-static void clear_anim_state(struct play *p)
-{
-	if (p->anim_state)
-		p->pz->free_state(p->anim_state);
-	p->anim_state = NULL;
-	p->anim_step[0] = '\0';
-}
-
-static void clear_anim(struct play *p)
-{
-	clear_anim_state(p);
-	free(p->anim.path);
-	free(p->anim.solution);
-	memset(&p->anim, 0, sizeof p->anim);
-}
-
 /* The search on screen by engine (its name in the family's table; NULL:
  * the first). */
 static void start_search(struct play *p, const char *engine)
 {
 	p->vo->drop(p->view);
 	p->searching = true;
-	p->anim_known = false;
 	p->anim_paused = false;
-	clear_anim(p);
 	midend_search(p->m, engine);
 	p->anim_clock = clock_seconds();
 	say(p, ST_DIM, "Estimating the size of the search...");
@@ -249,7 +227,6 @@ static void stop_search(struct play *p)
 {
 	p->searching = false;
 	midend_search_stop(p->m);
-	clear_anim(p);
 	check_again(p);
 }
 
@@ -257,7 +234,7 @@ static void set_speed(struct play *p, int speed)
 {
 	p->speed = speed < 0 ? 0 : speed >= N_SPEEDS ? N_SPEEDS - 1 : speed;
 	/* A search waiting at its first solution waits for space, not speed. */
-	bool waiting = p->anim_known && p->anim.at_solution;
+	bool waiting = p->m->anim_known && p->m->anim.at_solution;
 	midend_free_run(p->m, !p->anim_paused && !waiting && isinf(speeds[p->speed]));
 	p->anim_clock = clock_seconds();
 	touch(p);
@@ -293,25 +270,21 @@ static void open_help(struct play *p, enum key_context ctx)
 /* The search's solution taken: the player's position becomes it. */
 static void take_solution(struct play *p)
 {
-	char *move = xstrdup(p->anim.solution);
 	struct diag err;
 	p->searching = false;
-	clear_anim_state(p);
-	midend_cancel(p->m);
-	if (midend_take_solution(p->m, move, &err))
+	if (midend_take_search(p->m, &err))
 		changed(p);
 	else
 		say(p, ST_BAD, "%s", err.msg);
-	free(move);
 }
 
 /* Space: pause, go on, or search on from a solution. */
 static void search_pause(struct play *p)
 {
-	if (p->anim_known && p->anim.done)
+	const struct midend *m = p->m;
+	if (m->anim_known && m->anim.done)
 		return;
-	if (p->anim.at_solution) {
-		p->anim.at_solution = false;
+	if (m->anim.at_solution) {
 		p->anim_paused = false;
 		p->msg[0] = '\0';
 		midend_search_resume(p->m);
@@ -330,10 +303,8 @@ static struct screen_result search_event(struct play *p, enum action act)
 		search_pause(p);
 		break;
 	case ACT_ANIM_STEP:
-		if (p->anim.at_solution) {
-			p->anim.at_solution = false;
+		if (p->m->anim.at_solution)
 			midend_search_resume(p->m);
-		}
 		p->anim_paused = true;
 		set_speed(p, p->speed);
 		midend_grant(p->m, 1);
@@ -345,9 +316,9 @@ static struct screen_result search_event(struct play *p, enum action act)
 		set_speed(p, p->speed - 1);
 		break;
 	case ACT_ANIM_TAKE:
-		if (p->anim_known && p->anim.solution)
+		if (p->m->anim_known && p->m->anim.solution)
 			take_solution(p);
-		else if (p->anim_known && p->anim.done)
+		else if (p->m->anim_known && p->m->anim.done)
 			stop_search(p);
 		break;
 	case ACT_ANIM_STOP:
@@ -364,17 +335,6 @@ static struct screen_result search_event(struct play *p, enum action act)
 		break;
 	}
 	return screen_do(SCREEN_STAY);
-}
-
-/* The search's position: the player's with the search's path in place. */
-static void update_anim_state(struct play *p)
-{
-	clear_anim_state(p);
-	const struct worker_anim *a = &p->anim;
-	struct diag err;
-	if (a->path && a->path[0])
-		p->anim_state = p->pz->apply(session_state(p->s), a->path, &err);
-	snprintf(p->anim_step, sizeof p->anim_step, "%s", a->note.text);
 }
 
 /* ---- events ------------------------------------------------------------ */
@@ -746,28 +706,22 @@ struct screen_result play_event(struct play *p, const struct term_event *ev)
 
 /* ---- the solver's answers --------------------------------------------- */
 
-/* A frame of the search on screen. */
-static void search_report(struct play *p, const struct worker_report *r)
+/* A frame of the search on screen (the mid-end keeps it): what it says. */
+static void search_report(struct play *p)
 {
-	free(p->anim.path);
-	free(p->anim.solution);
-	p->anim = r->anim;
-	p->anim.path = r->anim.path ? xstrdup(r->anim.path) : NULL;
-	p->anim.solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
-	p->anim_known = true;
-	update_anim_state(p);
-	if (p->anim.at_solution)
+	const struct worker_anim *a = &p->m->anim;
+	if (a->at_solution)
 		say(p, ST_GOOD, "A solution: Enter takes it, space searches on, Esc goes back");
-	else if (p->anim.done && p->anim.solution) {
+	else if (a->done && a->solution) {
 		char n[U128_DIGITS + 13];
 		say(p, ST_GOOD, "Search done: %s solution%s.  Enter takes the last, Esc goes back",
-		    u128_grouped(p->anim.solutions, n), p->anim.solutions == 1 ? "" : "s");
+		    u128_grouped(a->solutions, n), a->solutions == 1 ? "" : "s");
 	}
-	else if (p->anim.done)
+	else if (a->done)
 		say(p, ST_BAD, "Search done: no solution from here.  Esc goes back");
 	else if (p->msg_until == INFINITY || strstr(p->msg, "Estimating"))
 		p->msg[0] = '\0', p->msg_until = 0;
-	if (p->anim.at_solution || p->anim.done)
+	if (a->at_solution || a->done)
 		p->msg_until = INFINITY;
 }
 
@@ -808,7 +762,7 @@ void play_report(struct play *p, const struct worker_report *r)
 		break;
 	case MIDEND_ANSWER_SEARCH:
 		if (p->searching)
-			search_report(p, r);
+			search_report(p);
 		break;
 	default:
 		break;
@@ -873,7 +827,7 @@ int play_tick(struct play *p, double now)
 		touch(p);
 		wait = 100;
 	}
-	if (p->searching && p->anim_known && !p->anim_paused && !p->anim.at_solution && !p->anim.done &&
+	if (p->searching && p->m->anim_known && !p->anim_paused && !p->m->anim.at_solution && !p->m->anim.done &&
 	    !isinf(speeds[p->speed]))
 		pace(p, &p->anim_clock, speeds[p->speed], now, &wait);
 	if (race_running(&p->race) && !isinf(speeds[p->race.speed]))
@@ -980,7 +934,7 @@ static void draw_status(struct play *p, struct canvas *c)
 		return;
 	}
 	if (p->searching) {
-		canvas_text_lines(&st, 0, 1, w, STATUS, style(ST_DIM), p->anim_step);
+		canvas_text_lines(&st, 0, 1, w, STATUS, style(ST_DIM), p->m->anim.note.text);
 		return;
 	}
 	if (p->m->counting) {
@@ -1084,7 +1038,7 @@ static void draw_keys(struct play *p, struct canvas *c)
  * search starts; what is searched is the steps taken over it. */
 static void draw_search_panel(struct play *p, struct canvas *c)
 {
-	const struct worker_anim *a = &p->anim;
+	const struct worker_anim *a = &p->m->anim;
 	int w = c->cols;
 	char line[160];
 	const struct puzzle_engine *pe = puzzle_engine_find(p->pz, p->m->anim_engine);
@@ -1095,7 +1049,7 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	else
 		snprintf(title, sizeof title, "The solver's search");
 	canvas_text(c, 0, 0, w, A_BOLD, title);
-	if (!p->anim_known) {
+	if (!p->m->anim_known) {
 		canvas_text(c, 2, 0, w, A_NORMAL, "estimating its size...");
 		return;
 	}
@@ -1148,7 +1102,7 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 static const struct note *board_marks(const struct play *p)
 {
 	if (p->searching)
-		return p->anim_known ? &p->anim.note : NULL;
+		return p->m->anim_known ? &p->m->anim.note : NULL;
 	const struct midend *m = p->m;
 	if (m->check_mode != MIDEND_CHECK_OFF && m->check_known && m->check.completions == 0 && m->check.dead_explained)
 		return &m->check.dead;
@@ -1203,8 +1157,8 @@ void play_draw_on(struct play *p, struct canvas *c)
 	show.marks = board_marks(p);
 	show.searching = p->searching;
 	const struct puzzle_state *st = session_state(p->s);
-	if (p->searching && p->anim_state)
-		st = p->anim_state;
+	if (p->searching && p->m->search_state)
+		st = p->m->search_state;
 	if (p->race.open) {
 		char pace_words[64];
 		if (isinf(speeds[p->race.speed]))
@@ -1282,7 +1236,6 @@ void play_free(struct play *p)
 {
 	if (!p)
 		return;
-	clear_anim(p);
 	p->vo->free(p->view);
 	midend_end(p->m);
 	if (p->own_midend)

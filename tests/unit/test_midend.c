@@ -2,7 +2,8 @@
  * with the real solver thread: the check, a hint's tiers, moves into a
  * dead end and the hint's way back, a count stopped and the check asked
  * again, a count to the end, a save and its resume, and the solve, noted
- * in the records with its save gone.  Every wait for the solver is
+ * in the records with its save gone; then a level solved by the search
+ * on screen.  Every wait for the solver is
  * bounded: a job that never answers fails the test instead of hanging it. */
 #include "config.h"
 
@@ -187,6 +188,32 @@ static void test_solve(struct midend *m)
 	free(games);
 }
 
+/* Another level solved by the search on screen, run freely: it holds at
+ * its first solution, which the player takes. */
+static void test_search(struct midend *m, const char *level)
+{
+	char say[600];
+	struct diag err;
+	struct session *s = midend_open_game(m, pz, level, say, sizeof say);
+	if (!ok(s != NULL, "a game of 1-02: %s", m->notice))
+		return;
+	midend_begin(m, s);
+	midend_search(m, NULL);
+	ok(m->anim_gen != 0 && m->check_gen == 0 && !m->anim_known, "A: the search on screen in place of the check");
+	midend_free_run(m, true);
+	double until = clock_seconds() + 20;
+	while (!(m->anim_known && m->anim.at_solution) && clock_seconds() < until)
+		wait_answer(m, MIDEND_ANSWER_SEARCH, until - clock_seconds());
+	ok(m->anim_known && m->anim.at_solution && m->anim.solution, "it holds at a solution after %llu steps",
+	   (unsigned long long)m->anim.nodes);
+	ok(midend_take_search(m, &err) && m->solved && m->change == MIDEND_SOLVED, "Enter takes it: solved (%s)",
+	   m->notice);
+	ok(s->assisted && s->hints > 0, "with the solver's help: %d hints counted", s->hints);
+	const struct record *rec = records_find(&m->records, "kanoodle", "1-02");
+	ok(rec && rec->assisted, "the records say so");
+	midend_end(m);
+}
+
 int main(void)
 {
 	char home[] = "/tmp/ld-midend-XXXXXX";
@@ -194,12 +221,13 @@ int main(void)
 		printf("Bail out! no folder for the saves\n");
 		return 1;
 	}
-	char state[64], data[64], level[PATH_MAX];
+	char state[64], data[64], level[PATH_MAX], level2[PATH_MAX];
 	snprintf(state, sizeof state, "%s/state", home);
 	snprintf(data, sizeof data, "%s/data", home);
 	setenv("XDG_STATE_HOME", state, 1);
 	setenv("XDG_DATA_HOME", data, 1);
 	snprintf(level, sizeof level, "%s/levels/kanoodle/1-01.txt", LD_SRCDIR);
+	snprintf(level2, sizeof level2, "%s/levels/kanoodle/1-02.txt", LD_SRCDIR);
 
 	struct diag err;
 	struct midend *m = midend_new(true, &err);
@@ -213,6 +241,8 @@ int main(void)
 	test_counts(m);
 	test_save_resume(m, level);
 	test_solve(m);
+	midend_end(m);
+	test_search(m, level2);
 	midend_free(m);
 
 	char cmd[128];
