@@ -573,12 +573,12 @@ void midend_search(struct midend *m, const char *engine)
 	m->anim_gen = submit(m, WORK_ANIMATE, false);
 }
 
-uint64_t midend_race(struct midend *m)
+void midend_race(struct midend *m)
 {
 	forget_hint(m);
 	m->counting = false;
 	m->count_gen = m->grade_gen = m->check_gen = 0;
-	return m->race_gen = submit(m, WORK_RACE, false);
+	m->race_gen = submit(m, WORK_RACE, false);
 }
 
 void midend_search_stop(struct midend *m)

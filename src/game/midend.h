@@ -179,7 +179,7 @@ bool midend_stop_job(struct midend *m);
 /* The search on screen by engine (its name in the family's table; NULL:
  * the first), and the engines side by side. */
 void midend_search(struct midend *m, const char *engine);
-uint64_t midend_race(struct midend *m);
+void midend_race(struct midend *m);
 /* Either ends: the job cancelled. */
 void midend_search_stop(struct midend *m);
 /* The search's latest solution taken (m->anim.solution): the search ends,

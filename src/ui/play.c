@@ -545,7 +545,8 @@ static void open_race(struct play *p)
 	}
 	p->vo->drop(p->view);
 	forget_hint(p);
-	race_open(&p->race, midend_race(p->m), RACE_SPEED);
+	midend_race(p->m);
+	race_open(&p->race, RACE_SPEED);
 	p->race.clock = clock_seconds();
 	set_race_speed(p, RACE_SPEED);
 	p->msg[0] = '\0';
@@ -738,9 +739,7 @@ void play_report(struct play *p, const struct worker_report *r)
 {
 	if (r->gen == 0)
 		return;
-	enum midend_answer a = midend_report(p->m, r);
-	race_report(&p->race, r);
-	switch (a) {
+	switch (midend_report(p->m, r)) {
 	case MIDEND_ANSWER_HINT:
 		p->msg_until = 0;
 		do
@@ -763,6 +762,9 @@ void play_report(struct play *p, const struct worker_report *r)
 	case MIDEND_ANSWER_SEARCH:
 		if (p->searching)
 			search_report(p);
+		break;
+	case MIDEND_ANSWER_RACE:
+		race_report(&p->race, r);
 		break;
 	default:
 		break;
