@@ -24,18 +24,9 @@
 #include <time.h>
 
 #include "game/level.h"
+#include "game/saves_entry.h"
 #include "game/session.h"
 #include "util/diag.h"
-
-struct saves_entry {
-	char path[PATH_MAX];      /* the save's file */
-	const struct puzzle *pz;
-	char name[LEVEL_ID_MAX];  /* the level's name; "" for free play */
-	int copy;                 /* 1, or 2, 3 ... for a second, third game of it */
-	int moves;                /* on the board */
-	double played;            /* seconds */
-	struct timespec saved;    /* when it was last written */
-};
 
 /* The folder of the saves, made if missing: false and why if it cannot be. */
 bool saves_dir(char *buf, size_t size, struct diag *err);

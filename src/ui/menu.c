@@ -9,10 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "game/level.h"
-#include "game/saves.h"
+#include "game/catalog.h"
+#include "game/midend.h"
 #include "puzzles/puzzle.h"
-#include "ui/app.h"
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/style.h"
@@ -21,8 +20,8 @@
 
 struct menu_level {
 	char path[PATH_MAX];
-	char id[LEVEL_ID_MAX];  /* the records' name: the file's base name */
-	char label[LEVEL_ID_MAX]; /* what the grid shows */
+	char id[CATALOG_ID_MAX];  /* the records' name: the file's base name */
+	char label[CATALOG_ID_MAX]; /* what the grid shows */
 	int grade;
 	bool ok;
 	char error[600];        /* why it cannot be played, or what was passed over in it */
@@ -34,7 +33,8 @@ enum entry { E_CONTINUE, E_FAMILY, E_HELP, E_QUIT };
 #define GRADE_ROWS 5 /* grades 1-4, then levels without a grade */
 
 struct menu {
-	struct app *app;
+	struct midend *mid;    /* the files: the saves, the records; the notice */
+	struct terminal *term;
 	struct help help;
 	enum menu_screen screen;
 	int sel;               /* the entry chosen on the first screen */
@@ -80,40 +80,25 @@ static int entries(const struct menu *m, enum entry *e, int *family)
  * levels (LINKDANCE_LEVELS). */
 static void count_solved(struct menu *m)
 {
-	const struct records *rs = &m->app->records;
-	for (int f = 0; puzzle_families[f] && f < (int)(sizeof m->solved / sizeof *m->solved); f++) {
-		const struct puzzle *pz = puzzle_families[f];
-		char **paths, id[LEVEL_ID_MAX];
-		int n = level_list(pz, &paths);
-		m->solved[f] = 0;
-		for (int i = 0; i < n; i++) {
-			level_id(paths[i], id, sizeof id);
-			m->solved[f] += records_find(rs, pz->name, id) != NULL;
-		}
-		level_list_free(paths, n);
-	}
+	for (int f = 0; puzzle_families[f] && f < (int)(sizeof m->solved / sizeof *m->solved); f++)
+		m->solved[f] = catalog_solved(&m->mid->records, puzzle_families[f]);
 }
 
 void menu_refresh(struct menu *m)
 {
-	struct app *a = m->app;
+	struct midend *mid = m->mid;
 	struct diag notice;
 	bool had_continue = m->n_saves > 0;
 	free(m->saves);
 	m->saves = NULL;
 	m->n_saves = 0;
-	if (a->saves_dir[0]) {
-		m->n_saves = saves_list(a->saves_dir, &m->saves, &notice);
+	if (mid->saves_dir[0]) {
+		m->n_saves = catalog_games(mid->saves_dir, &m->saves, &notice);
 		if (notice.msg[0])
-			snprintf(a->notice, sizeof a->notice, "%s", notice.msg);
+			snprintf(mid->notice, sizeof mid->notice, "%s", notice.msg);
 	}
 	/* Another copy of the game may have solved levels meanwhile. */
-	struct records now;
-	int skipped;
-	if (a->records_path[0] && records_load(&now, a->records_path, &skipped, &notice)) {
-		records_free(&a->records);
-		a->records = now;
-	}
+	midend_reload_records(mid);
 	count_solved(m);
 	if (m->save_sel >= m->n_saves)
 		m->save_sel = m->n_saves ? m->n_saves - 1 : 0;
@@ -131,10 +116,11 @@ void menu_refresh(struct menu *m)
 		m->sel = 0;
 }
 
-struct menu *menu_new(struct app *a)
+struct menu *menu_new(struct midend *mid, struct terminal *term)
 {
 	struct menu *m = xcalloc(1, sizeof *m);
-	m->app = a;
+	m->mid = mid;
+	m->term = term;
 	menu_refresh(m);
 	/* A player with games left unfinished most likely comes back to one:
 	 * the highlight starts on Continue. */
@@ -187,8 +173,8 @@ static const struct saves_entry *level_save(const struct menu *m, const struct m
 
 static void open_family(struct menu *m, const struct puzzle *pz)
 {
-	char **paths;
-	int n = level_list(pz, &paths);
+	struct catalog_level *read;
+	int n = catalog_levels(pz, &read);
 	m->family = pz;
 	m->screen = SCR_LEVELS;
 	m->levels = xcalloc((size_t)n + 1, sizeof *m->levels);
@@ -196,21 +182,11 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 	m->label_w = 2;
 	for (int i = 0; i < n; i++) {
 		struct menu_level *lv = &m->levels[i];
-		snprintf(lv->path, sizeof lv->path, "%s", paths[i]);
-		level_id(paths[i], lv->id, sizeof lv->id);
-		/* Only read here, not searched: a level made to be hard must not
-		 * hold the menu up.  The game's checker finds a dead start. */
-		struct diag err;
-		struct level parsed;
-		struct puzzle_state *st = level_start(pz, paths[i], &parsed, &err);
-		lv->ok = st != NULL;
-		if (st)
-			pz->free_state(st);
-		lv->grade = lv->ok ? parsed.grade : 0;
-		if (!lv->ok)
-			snprintf(lv->error, sizeof lv->error, "%s", err.msg);
-		else
-			snprintf(lv->error, sizeof lv->error, "%s", parsed.warning);
+		snprintf(lv->path, sizeof lv->path, "%s", read[i].path);
+		snprintf(lv->id, sizeof lv->id, "%s", read[i].id);
+		snprintf(lv->error, sizeof lv->error, "%s", read[i].error);
+		lv->ok = read[i].ok;
+		lv->grade = read[i].grade;
 		/* "3-07" shows as "07" in the row of grade 3 */
 		const char *dash = strchr(lv->id, '-');
 		textfit(dash && lv->grade && dash[1] ? dash + 1 : lv->id, LABEL_MAX_W, false, lv->label,
@@ -219,7 +195,7 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 		if (w > m->label_w)
 			m->label_w = w;
 	}
-	level_list_free(paths, n);
+	free(read);
 	for (int r = 1; r <= GRADE_ROWS; r++) {
 		m->row_idx[r] = xcalloc((size_t)n + 1, sizeof *m->row_idx[r]);
 		for (int i = 0; i < n; i++)
@@ -233,7 +209,7 @@ static void open_family(struct menu *m, const struct puzzle *pz)
 	for (int r = 1; r <= GRADE_ROWS; r++)
 		for (int c = 0; c < m->row_n[r]; c++) {
 			const struct menu_level *lv = &m->levels[m->row_idx[r][c]];
-			if (lv->ok && !records_find(&m->app->records, pz->name, lv->id)) {
+			if (lv->ok && !records_find(&m->mid->records, pz->name, lv->id)) {
 				m->row = r;
 				m->col = c;
 				return;
@@ -313,33 +289,39 @@ static void describe_save(const struct saves_entry *s, char *buf, size_t size)
 {
 	int secs = (int)s->played;
 	char copy[32];
-	saves_copy_words(s->copy, copy, sizeof copy);
+	catalog_copy_words(s->copy, copy, sizeof copy);
 	snprintf(buf, size, "%s %s%s%s, %d move%s, %d:%02d", s->pz->title, s->name[0] ? s->name : "free play",
 	         copy[0] ? " " : "", copy, s->moves, s->moves == 1 ? "" : "s", secs / 60, secs % 60);
 }
 
-static void choose(struct menu *m)
+/* Enter on a level, or on free play: a game of it. */
+static struct screen_result choose_level(struct menu *m)
 {
-	struct app *a = m->app;
-	if (m->screen == SCR_LEVELS) {
-		if (m->row == 0) {
-			app_start_game(a, m->family, NULL);
-			return;
-		}
-		const struct menu_level *lv = selected_level(m);
-		if (!lv)
-			return;
-		if (!lv->ok) {
-			snprintf(a->notice, sizeof a->notice, "%s", lv->error);
-			return;
-		}
-		app_start_game(a, m->family, lv->path);
-		return;
+	struct screen_result res = { SCREEN_START, m->family, NULL, 0 };
+	if (m->row == 0)
+		return res;
+	const struct menu_level *lv = selected_level(m);
+	if (!lv)
+		return screen_do(SCREEN_STAY);
+	if (!lv->ok) {
+		snprintf(m->mid->notice, sizeof m->mid->notice, "%s", lv->error);
+		return screen_do(SCREEN_STAY);
 	}
+	res.path = lv->path;
+	return res;
+}
+
+static struct screen_result choose(struct menu *m)
+{
+	if (m->screen == SCR_LEVELS)
+		return choose_level(m);
 	if (m->screen == SCR_SAVES) {
-		if (m->save_sel < m->n_saves)
-			app_continue(a, m->saves[m->save_sel].path);
-		return;
+		struct screen_result res = screen_do(SCREEN_STAY);
+		if (m->save_sel < m->n_saves) {
+			res.action = SCREEN_CONTINUE;
+			res.path = m->saves[m->save_sel].path;
+		}
+		return res;
 	}
 	enum entry e[16];
 	int f[16];
@@ -356,9 +338,9 @@ static void choose(struct menu *m)
 		help_open(&m->help, CTX_MENU);
 		break;
 	case E_QUIT:
-		a->quit = true;
-		break;
+		return screen_do(SCREEN_QUIT);
 	}
+	return screen_do(SCREEN_STAY);
 }
 
 static void back(struct menu *m)
@@ -371,25 +353,26 @@ static void back(struct menu *m)
 /* The answer to "abandon it?" */
 static void answer(struct menu *m, bool yes)
 {
-	struct app *a = m->app;
+	struct midend *mid = m->mid;
 	m->asking = false;
 	if (!yes || m->save_sel >= m->n_saves)
 		return;
 	const struct saves_entry *s = &m->saves[m->save_sel];
 	struct diag err;
-	char what[LEVEL_ID_MAX + 64];
+	char what[CATALOG_ID_MAX + 64];
 	describe_save(s, what, sizeof what);
-	if (saves_drop(s->path, &err))
-		snprintf(a->notice, sizeof a->notice, "Abandoned: %s", what);
+	if (catalog_abandon(s->path, &err))
+		snprintf(mid->notice, sizeof mid->notice, "Abandoned: %s", what);
 	else
-		snprintf(a->notice, sizeof a->notice, "%s", err.msg);
+		snprintf(mid->notice, sizeof mid->notice, "%s", err.msg);
 	menu_refresh(m);
 }
 
-static void mouse(struct menu *m, const struct term_event *ev, int cols)
+static struct screen_result mouse(struct menu *m, const struct term_event *ev, int cols)
 {
+	struct screen_result res = screen_do(SCREEN_STAY);
 	if (!ev->press || ev->button != 1)
-		return;
+		return res;
 	/* The first screen and the list of games show an entry a line from
 	 * row 3; the levels screen has free play on row 3 and a grade a line
 	 * from row GRID_Y. */
@@ -398,87 +381,90 @@ static void mouse(struct menu *m, const struct term_event *ev, int cols)
 		int f[16], n = entries(m, e, f), i = ev->row - 3;
 		if (i >= 0 && i < n) {
 			m->sel = i;
-			choose(m);
+			res = choose(m);
 		}
 	} else if (m->screen == SCR_SAVES) {
 		int i = m->save_top + ev->row - 3;
 		if (ev->row >= 3 && i < m->n_saves) {
 			m->save_sel = i;
-			choose(m);
+			res = choose(m);
 		}
 	} else if (ev->row == 3) {
 		m->row = 0;
-		choose(m);
+		res = choose(m);
 	} else if (ev->row >= GRID_Y && ev->row < GRID_Y + GRADE_ROWS && ev->col >= GRID_X) {
 		int r = ev->row - GRID_Y + 1, c = m->first_col + (ev->col - GRID_X) / grid_cell_w(m);
 		if ((ev->col - GRID_X) / grid_cell_w(m) < grid_visible(m, cols) && c < m->row_n[r]) {
 			m->row = r;
 			m->col = c;
-			choose(m);
+			res = choose(m);
 		}
 	}
+	return res;
 }
 
-void menu_event(struct menu *m, const struct term_event *ev)
+/* A key of the menu's own screens. */
+static struct screen_result menu_key(struct menu *m, const struct term_event *ev)
 {
-	struct app *a = m->app;
-	int rows, cols;
-	a->dirty = true;
-	term_size(a->term, &rows, &cols);
-	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
-		if (ev->kind == TERM_KEY && key_action(CTX_MENU, ev) == ACT_QUIT)
-			a->quit = true;
-		return;
-	}
-	if (m->help.open) {
-		help_key(&m->help, ev, rows);
-		return;
-	}
-	if (m->asking) {
-		if (ev->kind == TERM_KEY)
-			answer(m, key_action(CTX_ASK, ev) == ACT_YES);
-		return;
-	}
-	if (ev->kind == TERM_MOUSE) {
-		mouse(m, ev, cols);
-		return;
-	}
 	enum action act = key_action(CTX_MENU, ev);
+	struct screen_result res = screen_do(SCREEN_STAY);
 	if (act != ACT_NONE)
-		a->notice[0] = '\0';
+		m->mid->notice[0] = '\0';
 	int dr, dc;
 	if (key_step(act, &dr, &dc)) {
 		move_sel(m, dr, dc);
-		return;
+		return res;
 	}
 	switch (act) {
 	case ACT_SELECT:
-		choose(m);
-		break;
+		return choose(m);
 	case ACT_ABANDON:
 		if (m->screen == SCR_SAVES && m->save_sel < m->n_saves)
 			m->asking = true;
 		break;
 	case ACT_GENERATE:
-		if (m->screen == SCR_LEVELS && !a->gen_job)
-			app_generate(a, m->family, (int)(ev->ch - '0'));
+		if (m->screen == SCR_LEVELS && !m->mid->gen_job)
+			res = (struct screen_result){ SCREEN_GENERATE, m->family, NULL, (int)(ev->ch - '0') };
 		break;
 	case ACT_BACK:
-		if (!app_generate_stop(a))
-			back(m);
+		if (m->mid->gen_job)
+			return screen_do(SCREEN_STOP_GENERATING);
+		back(m);
 		break;
 	case ACT_HELP:
 		help_open(&m->help, CTX_MENU);
 		break;
 	case ACT_QUIT:
 		if (m->screen == SCR_MAIN)
-			a->quit = true;
-		else
-			back(m);
+			return screen_do(SCREEN_QUIT);
+		back(m);
 		break;
 	default:
 		break;
 	}
+	return res;
+}
+
+struct screen_result menu_event(struct menu *m, const struct term_event *ev)
+{
+	int rows, cols;
+	term_size(m->term, &rows, &cols);
+	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
+		bool quit = ev->kind == TERM_KEY && key_action(CTX_MENU, ev) == ACT_QUIT;
+		return screen_do(quit ? SCREEN_QUIT : SCREEN_STAY);
+	}
+	if (m->help.open) {
+		help_key(&m->help, ev, rows);
+		return screen_do(SCREEN_STAY);
+	}
+	if (m->asking) {
+		if (ev->kind == TERM_KEY)
+			answer(m, key_action(CTX_ASK, ev) == ACT_YES);
+		return screen_do(SCREEN_STAY);
+	}
+	if (ev->kind == TERM_MOUSE)
+		return mouse(m, ev, cols);
+	return menu_key(m, ev);
 }
 
 static void draw_line(int y, int x, attr_t attr, const char *text, int cols)
@@ -514,8 +500,8 @@ static void footer(int rows, int cols, const struct key_hint *hints)
 
 static void draw_levels(struct menu *m, int rows, int cols)
 {
-	struct app *a = m->app;
-	char text[LEVEL_ID_MAX + 300];
+	const struct midend *mid = m->mid;
+	char text[CATALOG_ID_MAX + 300];
 	snprintf(text, sizeof text, " linkdance %s %s: choose a level", glyph(GL_DOT), m->family->title);
 	draw_title(text, cols);
 	draw_line(3, 2, m->row == 0 ? style(ST_CURSOR) : A_NORMAL, " Free play ", cols);
@@ -534,7 +520,7 @@ static void draw_levels(struct menu *m, int rows, int cols)
 			mvaddstr(y, GRID_X - 2, glyph(GL_LEFT));
 		for (int c = m->first_col; c < k && c < m->first_col + vis; c++) {
 			const struct menu_level *lv = &m->levels[m->row_idx[r][c]];
-			const struct record *rec = records_find(&a->records, m->family->name, lv->id);
+			const struct record *rec = records_find(&mid->records, m->family->name, lv->id);
 			bool solved = rec != NULL;
 			int x = GRID_X + cw * (c - m->first_col);
 			/* Solved with the solver's solution: ticked, but dim, not
@@ -559,12 +545,12 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	}
 	const struct menu_level *lv = selected_level(m);
 	int y = rows - 2;
-	if (a->notice[0]) {
-		draw_notice(a->notice, rows, cols);
+	if (mid->notice[0]) {
+		draw_notice(mid->notice, rows, cols);
 	} else if (lv && lv->error[0]) {
 		draw_notice(lv->error, rows, cols);
 	} else if (lv) {
-		const struct record *rec = records_find(&a->records, m->family->name, lv->id);
+		const struct record *rec = records_find(&mid->records, m->family->name, lv->id);
 		int games;
 		const struct saves_entry *sv = level_save(m, lv, &games);
 		int n = snprintf(text, sizeof text, "%s %s: ", m->family->title, lv->id);
@@ -612,8 +598,8 @@ static void ago(time_t then, char *buf, size_t size)
 
 static void draw_saves(struct menu *m, int rows, int cols)
 {
-	struct app *a = m->app;
-	char text[LEVEL_ID_MAX + 300];
+	const struct midend *mid = m->mid;
+	char text[CATALOG_ID_MAX + 300];
 	snprintf(text, sizeof text, " linkdance %s unfinished games, the most recent first", glyph(GL_DOT));
 	draw_title(text, cols);
 	int room = rows - 7; /* between the title and the three lines at the bottom */
@@ -622,7 +608,7 @@ static void draw_saves(struct menu *m, int rows, int cols)
 	if (m->save_sel >= m->save_top + room)
 		m->save_top = m->save_sel - room + 1;
 	for (int i = m->save_top; i < m->n_saves && i < m->save_top + room; i++) {
-		char what[LEVEL_ID_MAX + 64], when[32];
+		char what[CATALOG_ID_MAX + 64], when[32];
 		describe_save(&m->saves[i], what, sizeof what);
 		ago(m->saves[i].saved.tv_sec, when, sizeof when);
 		snprintf(text, sizeof text, " %s  (left %s) ", what, when);
@@ -631,12 +617,12 @@ static void draw_saves(struct menu *m, int rows, int cols)
 	if (m->save_top + room < m->n_saves)
 		draw_line(3 + room, 2, style(ST_DIM), "more below", cols);
 	if (m->asking && m->save_sel < m->n_saves) {
-		char what[LEVEL_ID_MAX + 64];
+		char what[CATALOG_ID_MAX + 64];
 		describe_save(&m->saves[m->save_sel], what, sizeof what);
 		snprintf(text, sizeof text, "Abandon %s? Its save is deleted (y/n)", what);
 		draw_line(rows - 2, 1, style(ST_NOTICE), text, cols);
-	} else if (a->notice[0]) {
-		draw_notice(a->notice, rows, cols);
+	} else if (mid->notice[0]) {
+		draw_notice(mid->notice, rows, cols);
 	}
 	static const struct key_hint hints[] = {
 		{ .act = ACT_UP, .word = "choose", .brief = "" },
@@ -651,9 +637,9 @@ static void draw_saves(struct menu *m, int rows, int cols)
 
 void menu_draw(struct menu *m)
 {
-	struct app *a = m->app;
+	const struct midend *mid = m->mid;
 	int rows, cols;
-	term_size(a->term, &rows, &cols);
+	term_size(m->term, &rows, &cols);
 	erase();
 	if (rows < MENU_MIN_ROWS || cols < MENU_MIN_COLS) {
 		char text[64];
@@ -673,7 +659,7 @@ void menu_draw(struct menu *m)
 		draw_saves(m, rows, cols);
 		return;
 	}
-	char text[LEVEL_ID_MAX + 300];
+	char text[CATALOG_ID_MAX + 300];
 	snprintf(text, sizeof text, " linkdance: puzzles, and the dancing links that solve them");
 	draw_title(text, cols);
 	enum entry e[16];
@@ -681,7 +667,7 @@ void menu_draw(struct menu *m)
 	for (int i = 0; i < n; i++) {
 		switch (e[i]) {
 		case E_CONTINUE: {
-			char what[LEVEL_ID_MAX + 64];
+			char what[CATALOG_ID_MAX + 64];
 			describe_save(&m->saves[0], what, sizeof what);
 			int k = snprintf(text, sizeof text, " Continue: %s ", what);
 			if (m->n_saves > 1 && k > 0 && (size_t)k < sizeof text)
@@ -703,8 +689,8 @@ void menu_draw(struct menu *m)
 		}
 		draw_line(3 + i, 2, i == m->sel ? style(ST_CURSOR) : A_NORMAL, text, cols);
 	}
-	if (a->notice[0])
-		draw_notice(a->notice, rows, cols);
+	if (mid->notice[0])
+		draw_notice(mid->notice, rows, cols);
 	static const struct key_hint hints[] = {
 		{ .act = ACT_UP, .word = "choose", .brief = "" },
 		{ .act = ACT_SELECT, .word = "open" },

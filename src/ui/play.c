@@ -9,9 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/level.h"
-#include "game/saves.h"
-#include "ui/app.h"
+#include "game/catalog.h"
 #include "ui/help.h"
 #include "ui/keys.h"
 #include "ui/race.h"
@@ -40,13 +38,15 @@ static const double speeds[] = { 1, 2, 5, 10, 20, 50, 100, 300, 1000, 3000, 1000
 
 enum question { ASK_NONE, ASK_RESTART, ASK_NEW };
 
-/* What the checker says: the player chooses how much help it is. */
-enum check_mode { CHECK_OFF, CHECK_DEAD_ENDS, CHECK_FULL };
-
+/* The screen keeps what it shows; the game and the solver's answers are
+ * the mid-end's (p->m). */
 struct play {
 	int status_lines;            /* STATUS_LINES, or one more (play_draw_on) */
-	struct app *app;             /* NULL in tests: no worker, no saving */
-	struct session *s;
+	struct midend *m;            /* the game: the session, the jobs, the files */
+	bool own_midend;             /* made for this screen (the tests'): no solver, nothing saved */
+	bool to_menu;                /* q goes back to the menu, else it ends the program */
+	bool dirty;                  /* to be drawn again (play_redraw_due) */
+	struct session *s;           /* the mid-end's game */
 	const struct puzzle *pz;
 	const struct view_ops *vo;
 	struct view *view;
@@ -58,36 +58,13 @@ struct play {
 	char msg[300];
 	enum style_role msg_style;
 	double msg_until;
-
-	enum check_mode check_mode;
-	uint64_t check_gen;          /* the job whose answer is awaited, 0: none */
-	bool check_known;
-	struct worker_report check;  /* the latest answer about this state */
-
-	int hint_tier;               /* tiers shown for this state */
 	bool reveal_said;            /* the message says the hint's move is in hand */
-	int hint_wanted;             /* tiers asked for while the solver thinks */
-	uint64_t hint_gen;
-	bool hint_known;
-	struct worker_report hint;
-
-	uint64_t count_gen;
-	uint64_t grade_gen;          /* the grader's verdict awaited, 0: none */
-	bool counting;
-	struct worker_report count;
 
 	struct race_screen race;     /* the engines side by side (X) */
-	uint64_t sol_gen;            /* two solutions asked for (c, or a puzzle of the player's own), 0: none */
-	bool sol_mistakes;           /* for c, else to say if the player's puzzle is proper */
+	bool sol_mistakes;           /* two solutions asked for c, else to say if the player's puzzle is proper */
 	struct note sol_note;        /* what they showed, marked until the next move */
 	bool sol_note_on;
-	const char *anim_engine;     /* the engine to watch (the family's), NULL: its first */
-	bool searching;              /* the search on screen */
-	uint64_t anim_gen;
-	struct worker_anim anim;
-	bool anim_known;
-	struct puzzle_state *anim_state; /* the search's position, drawn instead of the player's */
-	char anim_step[NOTE_TEXT_MAX];   /* what the search does now, in words */
+	bool searching;              /* the search on screen (its frames: the mid-end's anim) */
 	int speed;
 	bool anim_paused;
 	double anim_clock;           /* when the next step is due */
@@ -98,14 +75,11 @@ struct play {
 	enum question asking;
 	double tick;                 /* the clock's last reading */
 	double celebrate_until;
-	bool was_solved;
-	uint64_t last_gen;           /* without a worker (tests): the jobs' numbers */
 };
 
 static void touch(struct play *p)
 {
-	if (p->app)
-		p->app->dirty = true;
+	p->dirty = true;
 }
 
 static void say(struct play *p, enum style_role st, const char *fmt, ...) LD_PRINTF(3, 4);
@@ -127,73 +101,40 @@ static const char *plural(long n)
 	return n == 1 ? "" : "s";
 }
 
-/* ---- the solver beside the player ---------------------------------- */
+/* ---- the position changed ------------------------------------------- */
 
-static uint64_t submit(struct play *p, enum worker_kind kind, bool history)
-{
-	if (!p->app || !p->app->worker)
-		return ++p->last_gen;
-	const struct puzzle_state *const *states = (const struct puzzle_state *const *)p->s->state;
-	int n = history ? p->s->cur + 1 : 1;
-	if (!history)
-		states += p->s->cur;
-	struct worker_job *j = worker_job_new(kind, p->pz, states, n);
-	if (kind == WORK_ANIMATE)
-		worker_job_engine(j, p->anim_engine);
-	return p->last_gen = worker_submit(p->app->worker, j);
-}
-
-static void cancel(struct play *p)
-{
-	if (p->app && p->app->worker)
-		worker_cancel(p->app->worker);
-}
-
-/* A job that replaced the check (a count, a grade, two solutions) is over:
- * the check is asked again, unless the player has asked for another job
- * since, which a check would cancel. */
-static void recheck(struct play *p, const struct worker_report *r)
-{
-	if (!p->check_known && p->check_mode != CHECK_OFF && r->gen == p->last_gen)
-		p->check_gen = submit(p, WORK_CHECK, false);
-}
-
-/* The state changed: what was known about the old one is not about this. */
+/* The mid-end has taken a change in (midend_changed): the view follows,
+ * and a solve is celebrated, or what kept it from being noted is said. */
 static void changed(struct play *p)
 {
 	p->msg[0] = '\0';
 	p->sol_note_on = false;
-	p->sol_gen = 0;
-	p->check_known = p->hint_known = false;
-	p->hint_tier = p->hint_wanted = 0;
-	p->hint_gen = p->count_gen = 0;
-	p->counting = false;
-	p->check_gen = p->check_mode != CHECK_OFF ? submit(p, WORK_CHECK, false) : 0;
-	if (p->check_mode == CHECK_OFF)
-		cancel(p);
 	p->vo->sync(p->view, session_state(p->s));
 	touch(p);
-	if (session_solved(p->s) && !p->was_solved) {
-		p->was_solved = true;
-		p->celebrate_until = clock_seconds() + CELEBRATION_SECONDS;
-		int secs = (int)p->s->played, moves = session_moves(p->s);
-		/* A record or a save that could not be written is said instead
-		 * of the celebration: the player may still put it right. */
-		if (!p->app || (app_record(p->app, p->s) && app_save(p->app)))
-			say(p, ST_GOOD, "Solved in %d:%02d, %d move%s, %d hint%s.  N: the next level, q: leave", secs / 60,
-			    secs % 60, moves, plural(moves), p->s->hints, plural(p->s->hints));
-		else
-			say(p, ST_BAD, "%s", p->app->notice);
-		p->msg_until = INFINITY;
-	} else if (!session_solved(p->s)) {
-		p->was_solved = false;
-	}
+	if (p->m->change == MIDEND_GOING)
+		return;
+	p->celebrate_until = clock_seconds() + CELEBRATION_SECONDS;
+	int secs = (int)p->s->played, moves = session_moves(p->s);
+	if (p->m->change == MIDEND_SOLVED)
+		say(p, ST_GOOD, "Solved in %d:%02d, %d move%s, %d hint%s.  N: the next level, q: leave", secs / 60,
+		    secs % 60, moves, plural(moves), p->s->hints, plural(p->s->hints));
+	else
+		say(p, ST_BAD, "%s", p->m->notice);
+	p->msg_until = INFINITY;
+}
+
+/* What was known is asked again, the position the same (the check mode
+ * changed, the search on screen or the race ended). */
+static void check_again(struct play *p)
+{
+	midend_changed(p->m);
+	changed(p);
 }
 
 static bool play_move(struct play *p, const char *move)
 {
 	struct diag err;
-	if (!session_play(p->s, move, &err)) {
+	if (!midend_move(p->m, move, &err)) {
 		say(p, ST_BAD, "%s", err.msg);
 		return false;
 	}
@@ -203,114 +144,81 @@ static bool play_move(struct play *p, const char *move)
 
 /* ---- hints ----------------------------------------------------------- */
 
-/* The tier the player has reached, or NULL. */
-static const struct note *hint_note(const struct play *p)
+/* The hint's last tier: its move goes into the player's hand, if the view
+ * can hold it, else it is played. */
+static void reveal(struct play *p, const struct note *n)
 {
-	if (!p->hint_known || p->hint.completions == 0 || p->hint_tier < 1 || p->hint_tier > p->hint.hint_tiers)
-		return NULL;
-	return &p->hint.hint[p->hint_tier - 1];
+	if (p->vo->hold(p->view, session_state(p->s), n->move)) {
+		say(p, ST_NOTICE, "%s: Enter places it", n->text);
+		p->reveal_said = true;
+	} else if (play_move(p, n->move)) {
+		say(p, ST_NOTICE, "%s", n->text);
+	}
 }
 
-static void show_hint(struct play *p)
+/* A dead end: since which move, and how many to take back. */
+static void say_take_back(struct play *p)
 {
-	const struct worker_report *h = &p->hint;
-	if (h->completions == 0) {
-		if (h->take_back_to < 0) {
-			say(p, ST_BAD, "No way to finish, and none from any position before this one");
-			return;
-		}
-		char what[128];
-		p->pz->describe_move(session_state(p->s), p->s->move[h->take_back_to], what, sizeof what, false);
-		int n = p->s->cur - h->take_back_to;
-		say(p, ST_NOTICE, "Dead end since %s: take back %d move%s (Enter does it)", what, n, plural(n));
-		p->hint_tier = 1;
+	const struct worker_report *h = &p->m->hint;
+	char what[128];
+	p->pz->describe_move(session_state(p->s), p->s->move[h->take_back_to], what, sizeof what, false);
+	int n = p->s->cur - h->take_back_to;
+	say(p, ST_NOTICE, "Dead end since %s: take back %d move%s (Enter does it)", what, n, plural(n));
+}
+
+static void show_hint(struct play *p, enum midend_hint h)
+{
+	const struct worker_report *r = &p->m->hint;
+	switch (h) {
+	case MIDEND_HINT_ASKED:
+		say(p, ST_DIM, "Thinking...");
+		p->msg_until = INFINITY;
 		return;
-	}
-	if (session_solved(p->s)) {
+	case MIDEND_HINT_WAITING:
+		return;
+	case MIDEND_HINT_LAST_AGAIN:
+		say(p, ST_NOTICE, "That was the last hint for this position: %s", r->hint[r->hint_tiers - 1].text);
+		return;
+	case MIDEND_HINT_NO_WAY_BACK:
+		say(p, ST_BAD, "No way to finish, and none from any position before this one");
+		return;
+	case MIDEND_HINT_TAKE_BACK:
+		say_take_back(p);
+		return;
+	case MIDEND_HINT_SOLVED:
 		say(p, ST_GOOD, "It is solved");
 		return;
-	}
-	if (h->hint_tiers == 0) {
+	case MIDEND_HINT_NONE:
 		say(p, ST_NOTICE, "No hint for this position");
 		return;
+	case MIDEND_HINT_TIER:
+		break;
 	}
-	p->hint_tier++;
-	p->s->hints++;
-	const struct note *n = &h->hint[p->hint_tier - 1];
-	/* The last tier is the reveal: its move goes into the player's hand,
-	 * if the view can hold it, else it is played. */
-	if (p->hint_tier == h->hint_tiers && n->move[0]) {
-		if (p->vo->hold(p->view, session_state(p->s), n->move)) {
-			say(p, ST_NOTICE, "%s: Enter places it", n->text);
-			p->reveal_said = true;
-		} else if (play_move(p, n->move)) {
-			say(p, ST_NOTICE, "%s", n->text);
-		}
-		return;
-	}
-	say(p, ST_NOTICE, "%s", n->text);
+	const struct note *n = midend_hint_note(p->m);
+	if (midend_hint_reveals(p->m))
+		reveal(p, n);
+	else
+		say(p, ST_NOTICE, "%s", n->text);
 }
 
-static void hint(struct play *p)
+/* A count, a grade or two solutions take the hint's place: its "Thinking"
+ * goes. */
+static void forget_hint(struct play *p)
 {
-	if (p->hint_known) {
-		if (p->hint.completions > 0 && p->hint_tier >= p->hint.hint_tiers && p->hint_tier > 0)
-			say(p, ST_NOTICE, "That was the last hint for this position: %s",
-			    p->hint.hint[p->hint.hint_tiers - 1].text);
-		else
-			show_hint(p);
-		return;
-	}
-	/* Presses while the solver thinks count: each asks for one more tier. */
-	p->hint_wanted++;
-	if (p->hint_gen)
-		return;
-	p->hint_gen = submit(p, WORK_HINT, true);
-	p->check_gen = 0;
-	say(p, ST_DIM, "Thinking...");
-	p->msg_until = INFINITY;
+	if (p->m->hint_gen)
+		p->msg[0] = '\0';
 }
 
 /* ---- the search on screen ------------------------------------------- */
-
-static void clear_anim_state(struct play *p)
-{
-	if (p->anim_state)
-		p->pz->free_state(p->anim_state);
-	p->anim_state = NULL;
-	p->anim_step[0] = '\0';
-}
-
-static void clear_anim(struct play *p)
-{
-	clear_anim_state(p);
-	free(p->anim.path);
-	free(p->anim.solution);
-	memset(&p->anim, 0, sizeof p->anim);
-}
-
-/* A copy of a report to keep: its strings are the caller's, and only the
- * animation's are wanted (copied apart). */
-static void keep(struct worker_report *dst, const struct worker_report *r)
-{
-	*dst = *r;
-	dst->anim.path = dst->anim.solution = NULL;
-	dst->desc = dst->solution[0] = dst->solution[1] = NULL;
-}
 
 /* The search on screen by engine (its name in the family's table; NULL:
  * the first). */
 static void start_search(struct play *p, const char *engine)
 {
-	p->anim_engine = engine;
 	p->vo->drop(p->view);
 	p->searching = true;
-	p->anim_known = false;
 	p->anim_paused = false;
-	clear_anim(p);
-	p->check_gen = p->hint_gen = p->count_gen = 0;
-	p->counting = false;
-	p->anim_gen = submit(p, WORK_ANIMATE, false);
+	midend_search(p->m, engine);
 	p->anim_clock = clock_seconds();
 	say(p, ST_DIM, "Estimating the size of the search...");
 }
@@ -318,19 +226,16 @@ static void start_search(struct play *p, const char *engine)
 static void stop_search(struct play *p)
 {
 	p->searching = false;
-	p->anim_gen = 0;
-	clear_anim(p);
-	cancel(p);
-	changed(p);
+	midend_search_stop(p->m);
+	check_again(p);
 }
 
 static void set_speed(struct play *p, int speed)
 {
 	p->speed = speed < 0 ? 0 : speed >= N_SPEEDS ? N_SPEEDS - 1 : speed;
 	/* A search waiting at its first solution waits for space, not speed. */
-	bool waiting = p->anim_known && p->anim.at_solution;
-	if (p->app && p->app->worker)
-		worker_anim_free(p->app->worker, !p->anim_paused && !waiting && isinf(speeds[p->speed]));
+	bool waiting = p->m->anim_known && p->m->anim.at_solution;
+	midend_free_run(p->m, !p->anim_paused && !waiting && isinf(speeds[p->speed]));
 	p->anim_clock = clock_seconds();
 	touch(p);
 }
@@ -339,29 +244,9 @@ static void set_speed(struct play *p, int speed)
 static void set_race_speed(struct play *p, int speed)
 {
 	p->race.speed = speed < 0 ? 0 : speed >= N_SPEEDS ? N_SPEEDS - 1 : speed;
-	if (p->app && p->app->worker)
-		worker_anim_free(p->app->worker, !p->race.paused && isinf(speeds[p->race.speed]));
+	midend_free_run(p->m, !p->race.paused && isinf(speeds[p->race.speed]));
 	p->race.clock = clock_seconds();
 	touch(p);
-}
-
-/* The player goes on from a solution, where the search holds. */
-static void resume(struct play *p)
-{
-	if (p->app && p->app->worker)
-		worker_anim_resume(p->app->worker);
-}
-
-static void grant(struct play *p, uint64_t steps)
-{
-	if (p->app && p->app->worker)
-		worker_anim_grant(p->app->worker, steps);
-}
-
-static void leave(struct play *p)
-{
-	if (p->app)
-		app_leave_game(p->app);
 }
 
 /* `?`: the family's goal and rules first, then its pieces, then the keys. */
@@ -382,33 +267,47 @@ static void open_help(struct play *p, enum key_context ctx)
 	touch(p);
 }
 
-static void search_event(struct play *p, enum action act)
+/* The search's solution taken: the player's position becomes it. */
+static void take_solution(struct play *p)
+{
+	struct diag err;
+	p->searching = false;
+	if (midend_take_search(p->m, &err))
+		changed(p);
+	else
+		say(p, ST_BAD, "%s", err.msg);
+}
+
+/* Space: pause, go on, or search on from a solution. */
+static void search_pause(struct play *p)
+{
+	const struct midend *m = p->m;
+	if (m->anim_known && m->anim.done)
+		return;
+	if (m->anim.at_solution) {
+		p->anim_paused = false;
+		p->msg[0] = '\0';
+		midend_search_resume(p->m);
+		set_speed(p, p->speed);
+		midend_grant(p->m, 1);
+		return;
+	}
+	p->anim_paused = !p->anim_paused;
+	set_speed(p, p->speed);
+}
+
+static struct screen_result search_event(struct play *p, enum action act)
 {
 	switch (act) {
 	case ACT_ANIM_PAUSE:
-		if (p->anim_known && p->anim.done)
-			break;
-		if (p->anim.at_solution) {
-			/* search on from the solution */
-			p->anim.at_solution = false;
-			p->anim_paused = false;
-			p->msg[0] = '\0';
-			resume(p);
-			set_speed(p, p->speed);
-			grant(p, 1);
-			break;
-		}
-		p->anim_paused = !p->anim_paused;
-		set_speed(p, p->speed);
+		search_pause(p);
 		break;
 	case ACT_ANIM_STEP:
-		if (p->anim.at_solution) {
-			p->anim.at_solution = false;
-			resume(p);
-		}
+		if (p->m->anim.at_solution)
+			midend_search_resume(p->m);
 		p->anim_paused = true;
 		set_speed(p, p->speed);
-		grant(p, 1);
+		midend_grant(p->m, 1);
 		break;
 	case ACT_FASTER:
 		set_speed(p, p->speed + 1);
@@ -417,27 +316,10 @@ static void search_event(struct play *p, enum action act)
 		set_speed(p, p->speed - 1);
 		break;
 	case ACT_ANIM_TAKE:
-		if (p->anim_known && p->anim.solution) {
-			char *move = xstrdup(p->anim.solution);
-			p->searching = false;
-			clear_anim_state(p);
-			cancel(p);
-			/* Every piece the solver places counts as a hint taken, and
-			 * the solve is the solver's, not the player's alone. */
-			int placed = 1;
-			for (const char *c = move; *c; c++)
-				placed += *c == ';';
-			p->s->hints += placed;
-			bool was = p->s->assisted;
-			p->s->assisted = true;
-			if (!play_move(p, move)) {
-				p->s->hints -= placed;
-				p->s->assisted = was;
-			}
-			free(move);
-		} else if (p->anim_known && p->anim.done) {
+		if (p->m->anim_known && p->m->anim.solution)
+			take_solution(p);
+		else if (p->m->anim_known && p->m->anim.done)
 			stop_search(p);
-		}
 		break;
 	case ACT_ANIM_STOP:
 		stop_search(p);
@@ -445,66 +327,33 @@ static void search_event(struct play *p, enum action act)
 		break;
 	case ACT_QUIT:
 		stop_search(p);
-		leave(p);
-		break;
+		return screen_do(SCREEN_LEAVE);
 	case ACT_HELP:
 		open_help(p, CTX_SEARCH);
-		touch(p);
 		break;
 	default:
 		break;
 	}
-}
-
-/* The search's position: the player's with the search's path in place. */
-static void update_anim_state(struct play *p)
-{
-	clear_anim_state(p);
-	const struct worker_anim *a = &p->anim;
-	struct diag err;
-	if (a->path && a->path[0])
-		p->anim_state = p->pz->apply(session_state(p->s), a->path, &err);
-	snprintf(p->anim_step, sizeof p->anim_step, "%s", a->note.text);
+	return screen_do(SCREEN_STAY);
 }
 
 /* ---- events ------------------------------------------------------------ */
 
-/* Leave for the next level of the family (the first, from free play);
- * p is gone afterwards. */
-static void next_level(struct play *p)
-{
-	if (!p->app)
-		return;
-	struct app *a = p->app;
-	const struct puzzle *pz = p->pz;
-	char **paths;
-	int n = level_list(pz, &paths), next = 0;
-	for (int i = 0; i < n; i++)
-		if (!strcmp(paths[i], p->s->level))
-			next = i + 1;
-	char path[PATH_MAX] = "";
-	if (n)
-		snprintf(path, sizeof path, "%s", paths[next % n]);
-	level_list_free(paths, n);
-	app_start_game(a, pz, n ? path : NULL);
-}
-
-static void answer(struct play *p, bool yes)
+static struct screen_result answer(struct play *p, bool yes)
 {
 	enum question q = p->asking;
 	p->asking = ASK_NONE;
 	p->msg[0] = '\0';
 	touch(p);
-	if (!yes)
-		return;
-	if (q == ASK_RESTART) {
+	if (yes && q == ASK_RESTART) {
 		p->vo->drop(p->view);
-		session_restart(p->s);
+		midend_restart(p->m);
 		changed(p);
 		say(p, ST_DIM, "Back to the start (Ctrl-R brings your moves back)");
-	} else if (q == ASK_NEW) {
-		next_level(p);
+	} else if (yes && q == ASK_NEW) {
+		return screen_do(SCREEN_NEXT_LEVEL);
 	}
+	return screen_do(SCREEN_STAY);
 }
 
 static void ask(struct play *p, enum question q, const char *text)
@@ -533,27 +382,36 @@ void play_hold(struct play *p, const char *text)
 	p->msg_until = INFINITY;
 }
 
-/* The view's answer to an event: a move to play, a word, a redraw. */
 /* Two solutions of the level's start (c: the one to compare with) or of
  * the position (a puzzle the player has just made: is it proper?). */
 static void ask_solutions(struct play *p, bool mistakes)
 {
 	p->sol_mistakes = mistakes;
 	p->sol_note_on = false;
-	/* Both ask of the puzzle itself: its givens, for a family that can say
-	 * (a Sudoku typed in starts as an empty grid, and entries made before
-	 * F are no part of the puzzle fixed). */
-	struct puzzle_state *own = p->pz->puzzle_of ? p->pz->puzzle_of(session_state(p->s)) : NULL;
-	const struct puzzle_state *from = own ? own : mistakes ? p->s->state[0] : session_state(p->s);
-	if (p->app && p->app->worker)
-		p->sol_gen = p->last_gen = worker_submit(p->app->worker, worker_job_new(WORK_SOLUTIONS, p->pz, &from, 1));
+	if (mistakes)
+		midend_solutions(p->m);
 	else
-		p->sol_gen = ++p->last_gen;
-	if (own)
-		p->pz->free_state(own);
-	p->check_gen = 0;
+		midend_own_puzzle_solutions(p->m);
 	say(p, ST_DIM, "%s", mistakes ? "Comparing with the solution... (Esc stops)" : "Looking for solutions... (Esc stops)");
 	p->msg_until = INFINITY;
+}
+
+/* Where the player's entries differ from the puzzle's one solution (c). */
+static void say_mistakes(struct play *p, const struct worker_report *r)
+{
+	const struct puzzle_state *s = session_state(p->s);
+	if (r->completions == 0)
+		say(p, ST_BAD, "The puzzle has no solution to compare with");
+	else if (r->completions > 1)
+		say(p, ST_DIM, "The puzzle has more than one solution: there is none to compare with");
+	else if (!p->pz->mistakes)
+		say(p, ST_DIM, "%s cannot compare a position with its solution", p->pz->title);
+	else if (p->pz->mistakes(s, r->solution[0], &p->sol_note)) {
+		p->sol_note_on = true;
+		say(p, ST_BAD, "%s", p->sol_note.text);
+	} else {
+		say(p, ST_GOOD, "Nothing differs from the solution");
+	}
 }
 
 /* What two solutions say: where the player's entries differ from the
@@ -561,30 +419,17 @@ static void ask_solutions(struct play *p, bool mistakes)
 static void say_solutions(struct play *p, const struct worker_report *r)
 {
 	p->msg_until = 0;
-	recheck(p, r);
-	const struct puzzle_state *s = session_state(p->s);
 	note_clear(&p->sol_note);
-	if (r->cancelled) {
+	if (r->cancelled)
 		p->msg[0] = '\0';
-	} else if (p->sol_mistakes) {
-		if (r->completions == 0)
-			say(p, ST_BAD, "The puzzle has no solution to compare with");
-		else if (r->completions > 1)
-			say(p, ST_DIM, "The puzzle has more than one solution: there is none to compare with");
-		else if (!p->pz->mistakes)
-			say(p, ST_DIM, "%s cannot compare a position with its solution", p->pz->title);
-		else if (p->pz->mistakes(s, r->solution[0], &p->sol_note)) {
-			p->sol_note_on = true;
-			say(p, ST_BAD, "%s", p->sol_note.text);
-		} else {
-			say(p, ST_GOOD, "Nothing differs from the solution");
-		}
-	} else if (r->completions == 0) {
+	else if (p->sol_mistakes)
+		say_mistakes(p, r);
+	else if (r->completions == 0)
 		say(p, ST_BAD, "Your puzzle has no solution (u takes the last step back)");
-	} else if (r->completions == 1) {
+	else if (r->completions == 1)
 		say(p, ST_GOOD, "Your puzzle has exactly one solution: a proper puzzle.  Play on");
-	} else if (p->pz->differ) {
-		p->pz->differ(s, r->solution[0], r->solution[1], &p->sol_note);
+	else if (p->pz->differ) {
+		p->pz->differ(session_state(p->s), r->solution[0], r->solution[1], &p->sol_note);
 		p->sol_note_on = true;
 		say(p, ST_NOTICE, "More than one solution: %s", p->sol_note.text);
 	} else {
@@ -594,6 +439,7 @@ static void say_solutions(struct play *p, const struct worker_report *r)
 		p->msg_until = clock_seconds() + 3 * MESSAGE_SECONDS;
 }
 
+/* The view's answer to an event: a move to play, a word, a redraw. */
 static void view_result(struct play *p, enum view_result r, struct view_out *out)
 {
 	switch (r) {
@@ -617,37 +463,29 @@ static void view_result(struct play *p, enum view_result r, struct view_out *out
 
 /* Events reach the view in its own coordinates: its room starts below the
  * title line. */
-static enum view_result to_view(struct play *p, const struct term_event *ev, struct view_out *out)
+static void to_view(struct play *p, const struct term_event *ev)
 {
 	struct term_event e = *ev;
+	struct view_out out;
 	if (e.kind == TERM_MOUSE)
 		e.row -= 1;
-	return p->vo->event(p->view, session_state(p->s), &e, out);
+	view_out_init(&out);
+	view_result(p, p->vo->event(p->view, session_state(p->s), &e, &out), &out);
+	view_out_free(&out);
 }
 
-static const char *check_words(enum check_mode m)
+static const char *check_words(enum midend_check m)
 {
 	switch (m) {
-	case CHECK_OFF: return "No checking: find the dead ends yourself (v: check for them)";
-	case CHECK_DEAD_ENDS: return "Checking for dead ends (v: say more)";
-	case CHECK_FULL: return "Checking for dead ends and the ways to finish (v: no checking)";
+	case MIDEND_CHECK_OFF: return "No checking: find the dead ends yourself (v: check for them)";
+	case MIDEND_CHECK_DEAD_ENDS: return "Checking for dead ends (v: say more)";
+	case MIDEND_CHECK_FULL: return "Checking for dead ends and the ways to finish (v: no checking)";
 	}
 	return "";
 }
 
-/* The worker runs one job: a count or a grade replaces a hint still being
- * worked out, which is asked again after it. */
-static void forget_hint(struct play *p)
-{
-	if (p->hint_gen) {
-		p->hint_gen = 0;
-		p->hint_wanted = 0;
-		p->msg[0] = '\0';
-	}
-}
-
 /* Keys while the engines race: its pace, pick one to watch, or go back. */
-static void race_event(struct play *p, const struct term_event *ev)
+static struct screen_result race_event(struct play *p, const struct term_event *ev)
 {
 	enum action act = key_action(CTX_RACE, ev);
 	int pick = -1;
@@ -665,20 +503,21 @@ static void race_event(struct play *p, const struct term_event *ev)
 	} else if (pick >= 0 && p->race.race.n > 0) {
 		const char *name = p->race.race.row[pick].name;
 		p->race.open = false;
-		cancel(p);
+		midend_cancel(p->m);
 		start_search(p, name);
 	} else if (act == ACT_BACK) {
 		p->race.open = false;
-		cancel(p);
-		changed(p);
+		midend_cancel(p->m);
+		check_again(p);
 		say(p, ST_DIM, "Back to your position");
 	} else if (act == ACT_QUIT) {
 		p->race.open = false;
-		cancel(p);
-		leave(p);
+		midend_cancel(p->m);
+		return screen_do(SCREEN_LEAVE);
 	} else if (act == ACT_HELP) {
 		open_help(p, CTX_PLAY);
 	}
+	return screen_do(SCREEN_STAY);
 }
 
 /* The grader's verdict on the position, in words. */
@@ -697,253 +536,238 @@ static void say_grade(struct play *p, const struct worker_report *r)
 		say(p, ST_GOOD, "Grade %d of 4 from here: %s", g->grade, g->why);
 }
 
-static void board_event(struct play *p, const struct term_event *ev)
+/* X: the engines side by side. */
+static void open_race(struct play *p)
 {
-	enum action act = key_action(CTX_PLAY, ev);
-	/* Esc stops a count before it puts a piece back; Enter after a hint
-	 * that found a dead end takes the moves back. */
-	if (act == ACT_DROP && (p->counting || p->grade_gen || p->sol_gen)) {
-		cancel(p);
-		say(p, ST_DIM, "%s", p->counting ? "Count stopped" : "Stopped");
-		p->counting = false;
-		p->count_gen = p->grade_gen = p->sol_gen = 0;
-		/* The check the job took the place of is asked again. */
-		if (!p->check_known && p->check_mode != CHECK_OFF)
-			p->check_gen = submit(p, WORK_CHECK, false);
+	if (session_solved(p->s)) {
+		say(p, ST_DIM, "It is solved already");
 		return;
 	}
-	if (act == ACT_PLACE && p->hint_known && p->hint.completions == 0 && p->hint_tier > 0 &&
-	    session_back_to(p->s, p->hint.take_back_to)) {
-		changed(p);
-		say(p, ST_DIM, "Taken back (Ctrl-R brings the moves back)");
+	p->vo->drop(p->view);
+	forget_hint(p);
+	midend_race(p->m);
+	race_open(&p->race, RACE_SPEED);
+	p->race.clock = clock_seconds();
+	set_race_speed(p, RACE_SPEED);
+	p->msg[0] = '\0';
+	touch(p);
+}
+
+static void grade(struct play *p)
+{
+	if (!p->pz->grade) {
+		say(p, ST_BAD, "%s has no grader", p->pz->title);
 		return;
 	}
+	forget_hint(p);
+	midend_grade(p->m);
+	say(p, ST_DIM, "Grading this position... (Esc stops)");
+	p->msg_until = INFINITY;
+}
+
+/* The keys that ask the solver something. */
+static bool solver_key(struct play *p, enum action act)
+{
 	switch (act) {
-	case ACT_UNDO:
-		p->vo->drop(p->view);
-		if (session_undo(p->s))
-			changed(p);
-		else
-			say(p, ST_DIM, "Nothing to undo");
-		return;
-	case ACT_REDO:
-		p->vo->drop(p->view);
-		if (session_redo(p->s))
-			changed(p);
-		else
-			say(p, ST_DIM, "Nothing to redo");
-		return;
-	case ACT_RESTART:
-		ask(p, ASK_RESTART, "Start this level again? (y/n)");
-		return;
-	case ACT_NEW:
-		if (!session_solved(p->s)) {
-			ask(p, ASK_NEW, "On to the next level? This game is kept under Continue (y/n)");
-			return;
-		}
-		next_level(p);
-		return; /* p is gone */
 	case ACT_HINT:
-		hint(p);
-		return;
+		show_hint(p, midend_hint_request(p->m));
+		return true;
 	case ACT_VALIDATE:
-		p->check_mode = (p->check_mode + 1) % 3;
+		midend_next_check_mode(p->m);
 		changed(p);
-		say(p, ST_DIM, "%s", check_words(p->check_mode));
-		return;
+		say(p, ST_DIM, "%s", check_words(p->m->check_mode));
+		return true;
 	case ACT_ANIMATE:
 		if (session_solved(p->s))
 			say(p, ST_DIM, "It is solved already");
 		else
 			start_search(p, NULL);
-		return;
+		return true;
 	case ACT_GRADE:
-		if (!p->pz->grade) {
-			say(p, ST_BAD, "%s has no grader", p->pz->title);
-			return;
-		}
-		forget_hint(p);
-		p->counting = false;
-		p->count_gen = 0;
-		p->grade_gen = submit(p, WORK_GRADE, false);
-		p->check_gen = 0;
-		say(p, ST_DIM, "Grading this position... (Esc stops)");
-		p->msg_until = INFINITY;
-		return;
+		grade(p);
+		return true;
 	case ACT_MISTAKES:
 		forget_hint(p);
 		ask_solutions(p, true);
-		return;
+		return true;
 	case ACT_RACE:
-		if (session_solved(p->s)) {
-			say(p, ST_DIM, "It is solved already");
-			return;
-		}
-		p->vo->drop(p->view);
-		forget_hint(p);
-		p->counting = false;
-		p->count_gen = p->grade_gen = p->check_gen = 0;
-		race_open(&p->race, submit(p, WORK_RACE, false), RACE_SPEED);
-		p->race.clock = clock_seconds();
-		set_race_speed(p, RACE_SPEED);
-		p->msg[0] = '\0';
-		touch(p);
-		return;
+		open_race(p);
+		return true;
 	case ACT_COUNT:
 		forget_hint(p);
-		p->grade_gen = 0;
-		p->count_gen = submit(p, WORK_COUNT, false);
-		p->check_gen = 0;
-		p->counting = true;
-		memset(&p->count, 0, sizeof p->count);
+		midend_count(p->m);
 		touch(p);
-		return;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Undo, redo, the questions, pause, help and leave: the keys of the game
+ * that the view does not see. */
+static bool game_key(struct play *p, enum action act, struct screen_result *res)
+{
+	switch (act) {
+	case ACT_UNDO:
+	case ACT_REDO:
+		p->vo->drop(p->view);
+		if (act == ACT_UNDO ? midend_undo(p->m) : midend_redo(p->m))
+			changed(p);
+		else
+			say(p, ST_DIM, "%s", act == ACT_UNDO ? "Nothing to undo" : "Nothing to redo");
+		return true;
+	case ACT_RESTART:
+		ask(p, ASK_RESTART, "Start this level again? (y/n)");
+		return true;
+	case ACT_NEW:
+		if (!session_solved(p->s))
+			ask(p, ASK_NEW, "On to the next level? This game is kept under Continue (y/n)");
+		else
+			*res = screen_do(SCREEN_NEXT_LEVEL);
+		return true;
 	case ACT_PAUSE:
 		p->paused = true;
 		touch(p);
-		return;
+		return true;
 	case ACT_HELP:
 		open_help(p, CTX_PLAY);
-		touch(p);
-		return;
+		return true;
 	case ACT_QUIT:
-		leave(p);
-		return;
+		*res = screen_do(SCREEN_LEAVE);
+		return true;
 	default:
-		break;
+		return false;
 	}
+}
+
+static struct screen_result board_event(struct play *p, const struct term_event *ev)
+{
+	struct screen_result res = screen_do(SCREEN_STAY);
+	enum action act = key_action(CTX_PLAY, ev);
+	/* Esc stops a count before it puts a piece back; Enter after a hint
+	 * that found a dead end takes the moves back. */
+	if (act == ACT_DROP && (p->m->counting || p->m->grade_gen || p->m->sol_gen)) {
+		say(p, ST_DIM, "%s", p->m->counting ? "Count stopped" : "Stopped");
+		midend_stop_job(p->m);
+		return res;
+	}
+	if (act == ACT_PLACE && midend_take_back(p->m)) {
+		changed(p);
+		say(p, ST_DIM, "Taken back (Ctrl-R brings the moves back)");
+		return res;
+	}
+	if (game_key(p, act, &res) || solver_key(p, act))
+		return res;
 	/* The hint's move put back, or another taken in its place: the
 	 * message that it is in hand and Enter places it is no longer so. */
 	if (p->reveal_said && (act == ACT_DROP || act == ACT_PIECE || act == ACT_NEXT_PIECE || act == ACT_PREV_PIECE)) {
 		p->reveal_said = false;
 		p->msg[0] = '\0';
 	}
-	struct view_out out;
-	view_out_init(&out);
-	view_result(p, to_view(p, ev, &out), &out);
-	view_out_free(&out);
+	to_view(p, ev);
+	return res;
 }
 
-void play_event(struct play *p, const struct term_event *ev)
+struct screen_result play_event(struct play *p, const struct term_event *ev)
 {
-	if (p->holding) {
-		if (ev->kind == TERM_KEY)
-			leave(p);
-		return;
-	}
+	touch(p);
+	if (p->holding)
+		return screen_do(ev->kind == TERM_KEY ? SCREEN_LEAVE : SCREEN_STAY);
 	/* A screen too small shows nothing: the game waits, but for q. */
 	if (p->too_small) {
-		if (ev->kind == TERM_KEY && key_action(CTX_PLAY, ev) == ACT_QUIT)
-			leave(p);
-		return;
+		bool quit = ev->kind == TERM_KEY && key_action(CTX_PLAY, ev) == ACT_QUIT;
+		return screen_do(quit ? SCREEN_LEAVE : SCREEN_STAY);
 	}
 	if (p->help.open) {
 		help_key(&p->help, ev, p->rows);
-		touch(p);
-		return;
+		return screen_do(SCREEN_STAY);
 	}
-	if (p->asking) {
-		if (ev->kind == TERM_KEY)
-			answer(p, key_action(CTX_ASK, ev) == ACT_YES);
-		return;
-	}
+	if (p->asking)
+		return ev->kind == TERM_KEY ? answer(p, key_action(CTX_ASK, ev) == ACT_YES) : screen_do(SCREEN_STAY);
 	if (ev->kind == TERM_MOUSE) {
 		/* The board is hidden under the search's panel or the race. */
-		if (p->paused || p->searching || p->race.open)
-			return;
-		struct view_out out;
-		view_out_init(&out);
-		view_result(p, to_view(p, ev, &out), &out);
-		view_out_free(&out);
-		return;
+		if (!p->paused && !p->searching && !p->race.open)
+			to_view(p, ev);
+		return screen_do(SCREEN_STAY);
 	}
-	if (p->searching) {
-		search_event(p, key_action(CTX_SEARCH, ev));
-		return;
-	}
-	if (p->race.open) {
-		race_event(p, ev);
-		return;
-	}
+	if (p->searching)
+		return search_event(p, key_action(CTX_SEARCH, ev));
+	if (p->race.open)
+		return race_event(p, ev);
 	enum action act = key_action(CTX_PLAY, ev);
 	if (p->paused && act != ACT_QUIT && act != ACT_HELP) {
 		if (act == ACT_PAUSE || act != ACT_NONE) {
 			p->paused = false;
 			p->tick = clock_seconds();
-			touch(p);
 		}
-		return;
+		return screen_do(SCREEN_STAY);
 	}
-	board_event(p, ev);
+	return board_event(p, ev);
+}
+
+/* ---- the solver's answers --------------------------------------------- */
+
+/* A frame of the search on screen (the mid-end keeps it): what it says. */
+static void search_report(struct play *p)
+{
+	const struct worker_anim *a = &p->m->anim;
+	if (a->at_solution)
+		say(p, ST_GOOD, "A solution: Enter takes it, space searches on, Esc goes back");
+	else if (a->done && a->solution) {
+		char n[U128_DIGITS + 13];
+		say(p, ST_GOOD, "Search done: %s solution%s.  Enter takes the last, Esc goes back",
+		    u128_grouped(a->solutions, n), a->solutions == 1 ? "" : "s");
+	}
+	else if (a->done)
+		say(p, ST_BAD, "Search done: no solution from here.  Esc goes back");
+	else if (p->msg_until == INFINITY || strstr(p->msg, "Estimating"))
+		p->msg[0] = '\0', p->msg_until = 0;
+	if (a->at_solution || a->done)
+		p->msg_until = INFINITY;
+}
+
+static void say_count(struct play *p, const struct worker_report *r)
+{
+	char n[U128_DIGITS + 13];
+	/* A count cut short or past 128 bits is never said as exact. */
+	if (r->final && !r->cancelled)
+		say(p, ST_GOOD, "%s%s %s from here (counted in %.1f s)", r->exact ? "" : "more than ",
+		    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish", r->elapsed);
 }
 
 void play_report(struct play *p, const struct worker_report *r)
 {
 	if (r->gen == 0)
 		return;
-	if (r->gen == p->check_gen || (r->gen == p->hint_gen && r->final)) {
-		if (r->final && !r->cancelled) {
-			keep(&p->check, r);
-			p->check_known = true;
-		}
-	}
-	if (r->gen == p->hint_gen && r->final && !r->cancelled) {
-		keep(&p->hint, r);
-		p->hint_known = true;
+	switch (midend_report(p->m, r)) {
+	case MIDEND_ANSWER_HINT:
 		p->msg_until = 0;
 		do
-			show_hint(p);
-		while (p->hint.completions > 0 && p->hint_tier < p->hint_wanted && p->hint_tier < p->hint.hint_tiers);
-		p->hint_wanted = 0;
-	}
-	if (r->gen == p->count_gen) {
-		keep(&p->count, r);
-		if (r->final) {
-			p->counting = false;
-			recheck(p, r);
-			char n[U128_DIGITS + 13];
-			/* A count cut short or past 128 bits is never said as exact. */
-			if (!r->cancelled)
-				say(p, ST_GOOD, "%s%s %s from here (counted in %.1f s)", r->exact ? "" : "more than ",
-				    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish",
-				    r->elapsed);
-		}
-	}
-	race_report(&p->race, r);
-	if (r->gen == p->sol_gen && r->final) {
-		p->sol_gen = 0;
+			show_hint(p, midend_hint_step(p->m));
+		while (midend_hint_more(p->m));
+		break;
+	case MIDEND_ANSWER_COUNT:
+		say_count(p, r);
+		break;
+	case MIDEND_ANSWER_SOLUTIONS:
 		say_solutions(p, r);
-	}
-	if (r->gen == p->grade_gen && r->final) {
-		p->grade_gen = 0;
+		break;
+	case MIDEND_ANSWER_GRADE:
 		p->msg_until = 0;
-		recheck(p, r);
 		if (r->cancelled)
 			p->msg[0] = '\0';
 		else
 			say_grade(p, r);
-	}
-	if (r->gen == p->anim_gen && p->searching) {
-		free(p->anim.path);
-		free(p->anim.solution);
-		p->anim = r->anim;
-		p->anim.path = r->anim.path ? xstrdup(r->anim.path) : NULL;
-		p->anim.solution = r->anim.solution ? xstrdup(r->anim.solution) : NULL;
-		p->anim_known = true;
-		update_anim_state(p);
-		if (p->anim.at_solution)
-			say(p, ST_GOOD, "A solution: Enter takes it, space searches on, Esc goes back");
-		else if (p->anim.done && p->anim.solution) {
-			char n[U128_DIGITS + 13];
-			say(p, ST_GOOD, "Search done: %s solution%s.  Enter takes the last, Esc goes back",
-			    u128_grouped(p->anim.solutions, n), p->anim.solutions == 1 ? "" : "s");
-		}
-		else if (p->anim.done)
-			say(p, ST_BAD, "Search done: no solution from here.  Esc goes back");
-		else if (p->msg_until == INFINITY || strstr(p->msg, "Estimating"))
-			p->msg[0] = '\0', p->msg_until = 0;
-		if (p->anim.at_solution || p->anim.done)
-			p->msg_until = INFINITY;
+		break;
+	case MIDEND_ANSWER_SEARCH:
+		if (p->searching)
+			search_report(p);
+		break;
+	case MIDEND_ANSWER_RACE:
+		race_report(&p->race, r);
+		break;
+	default:
+		break;
 	}
 	touch(p);
 }
@@ -952,6 +776,7 @@ void play_resume(struct play *p)
 {
 	p->tick = clock_seconds();
 }
+
 /* Grant the steps due at `speed` a second since *clock (the search on
  * screen's, or the race's); at most a frame's worth at once, so that a
  * slow terminal never queues a backlog.  *wait: milliseconds until the
@@ -967,48 +792,56 @@ static void pace(struct play *p, double *clock, double speed, double now, int *w
 	if (*clock < now)
 		*clock = now;
 	if (due)
-		grant(p, due);
+		midend_grant(p->m, due);
 	int ms = (int)((*clock - now) * 1000) + 1;
 	if (ms < *wait)
 		*wait = ms;
 }
 
+/* The view's own time (a blink, a timed entry), when nothing covers it. */
+static void view_tick(struct play *p, double now, int *wait)
+{
+	if (!p->vo->tick || p->searching || p->paused || p->help.open || p->race.open || p->asking || p->holding ||
+	    p->too_small)
+		return;
+	struct view_out out;
+	view_out_init(&out);
+	enum view_result r = p->vo->tick(p->view, session_state(p->s), now, wait, &out);
+	if (r != VIEW_IGNORED)
+		view_result(p, r, &out);
+	view_out_free(&out);
+}
 
 int play_tick(struct play *p, double now)
 {
 	int wait = 1000;
-	if (!p->paused && !p->help.open && !p->was_solved && p->tick > 0) {
-		double before = p->s->played;
-		p->s->played += now - p->tick;
-		if ((int)before != (int)p->s->played)
-			touch(p);
-	}
+	if (!p->paused && !p->help.open && p->tick > 0 && midend_play_time(p->m, now - p->tick))
+		touch(p);
 	p->tick = now;
 	if (p->msg[0] && now >= p->msg_until && p->msg_until != INFINITY) {
 		p->msg[0] = '\0';
 		touch(p);
 	}
-	if (p->vo->tick && !p->searching && !p->paused && !p->help.open && !p->race.open && !p->asking &&
-	    !p->holding && !p->too_small) {
-		struct view_out out;
-		view_out_init(&out);
-		enum view_result r = p->vo->tick(p->view, session_state(p->s), now, &wait, &out);
-		if (r != VIEW_IGNORED)
-			view_result(p, r, &out);
-		view_out_free(&out);
-	}
+	view_tick(p, now, &wait);
 	if (p->celebrate_until > 0) {
 		if (now >= p->celebrate_until)
 			p->celebrate_until = 0;
 		touch(p);
 		wait = 100;
 	}
-	if (p->searching && p->anim_known && !p->anim_paused && !p->anim.at_solution && !p->anim.done &&
+	if (p->searching && p->m->anim_known && !p->anim_paused && !p->m->anim.at_solution && !p->m->anim.done &&
 	    !isinf(speeds[p->speed]))
 		pace(p, &p->anim_clock, speeds[p->speed], now, &wait);
 	if (race_running(&p->race) && !isinf(speeds[p->race.speed]))
 		pace(p, &p->race.clock, speeds[p->race.speed], now, &wait);
 	return wait;
+}
+
+bool play_redraw_due(struct play *p)
+{
+	bool due = p->dirty;
+	p->dirty = false;
+	return due;
 }
 
 /* ---- drawing -------------------------------------------------------------- */
@@ -1017,17 +850,16 @@ int play_tick(struct play *p, double now)
  * between the level's name and the counts. */
 static void draw_title(struct play *p, struct canvas *c, int *free_from, int *free_to)
 {
-	char left[LEVEL_ID_MAX + 96], right[96];
+	char left[sizeof p->s->name + 96], right[96];
 	int secs = (int)p->s->played;
 	snprintf(left, sizeof left, " linkdance %s %s%s%s", glyph(GL_DOT), p->pz->title, p->s->name[0] ? " " : "",
 	         p->s->name);
 	if (p->s->grade)
 		snprintf(left + strlen(left), sizeof left - strlen(left), " (grade %d)", p->s->grade);
-	if (p->s->save_path[0] && saves_copy_of(p->s->save_path) > 1) {
-		char copy[32];
-		saves_copy_words(saves_copy_of(p->s->save_path), copy, sizeof copy);
+	char copy[32];
+	catalog_save_words(p->s->save_path, copy, sizeof copy);
+	if (copy[0])
 		snprintf(left + strlen(left), sizeof left - strlen(left), " %s", copy);
-	}
 	snprintf(right, sizeof right, "moves %d  hints %d  %d:%02d ", session_moves(p->s), p->s->hints, secs / 60,
 	         secs % 60);
 	/* The counts and the clock come first; a long level name gives way. */
@@ -1052,16 +884,17 @@ static void draw_bar(struct canvas *c, int y, int x, int w, double fraction)
 static enum style_role check_line(const struct play *p, char *text, size_t size)
 {
 	text[0] = '\0';
-	if (p->check_mode == CHECK_OFF) {
+	const struct midend *m = p->m;
+	if (m->check_mode == MIDEND_CHECK_OFF) {
 		snprintf(text, size, "Not checking for dead ends (v turns it on)");
 		return ST_DIM;
 	}
-	if (!p->check_known) {
-		if (p->check_mode == CHECK_FULL)
+	if (!m->check_known) {
+		if (m->check_mode == MIDEND_CHECK_FULL)
 			snprintf(text, size, "Checking...");
 		return ST_DIM;
 	}
-	const struct worker_report *c = &p->check;
+	const struct worker_report *c = &m->check;
 	if (c->completions == 0) {
 		if (c->dead_explained)
 			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
@@ -1074,7 +907,7 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 			snprintf(text, size, "Dead end: no way to finish from here; H shows what to take back");
 		return ST_BAD;
 	}
-	if (p->check_mode != CHECK_FULL)
+	if (m->check_mode != MIDEND_CHECK_FULL)
 		return ST_DIM;
 	if (session_solved(p->s))
 		snprintf(text, size, "Solved");
@@ -1103,30 +936,30 @@ static void draw_status(struct play *p, struct canvas *c)
 		return;
 	}
 	if (p->searching) {
-		canvas_text_lines(&st, 0, 1, w, STATUS, style(ST_DIM), p->anim_step);
+		canvas_text_lines(&st, 0, 1, w, STATUS, style(ST_DIM), p->m->anim.note.text);
 		return;
 	}
-	if (p->counting) {
+	if (p->m->counting) {
 		/* What the player can use: that it counts, how far, and for a
 		 * count that finds ways as it goes, how many and the time left
 		 * (a count by layers finds them all at its last layer, and its
 		 * work is in the middle ones: no time can be told). */
 		char text[128];
-		int left = p->count.fraction > 0.001 ? (int)(p->count.elapsed * (1 - p->count.fraction) / p->count.fraction)
+		int left = p->m->count.fraction > 0.001 ? (int)(p->m->count.elapsed * (1 - p->m->count.fraction) / p->m->count.fraction)
 		                                      : -1;
 		const char *noun = p->pz->count_noun ? p->pz->count_noun : "ways to finish";
-		if (p->count.of_layers || p->count.solutions == 0)
+		if (p->m->count.of_layers || p->m->count.solutions == 0)
 			snprintf(text, sizeof text, "Esc stops");
 		else if (left >= 0)
 			snprintf(text, sizeof text, "%s found, about %d:%02d left; Esc stops",
-			         u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }), left / 60, left % 60);
+			         u128_grouped(p->m->count.solutions, (char[U128_DIGITS + 13]){ 0 }), left / 60, left % 60);
 		else
 			snprintf(text, sizeof text, "%s found; Esc stops",
-			         u128_grouped(p->count.solutions, (char[U128_DIGITS + 13]){ 0 }));
+			         u128_grouped(p->m->count.solutions, (char[U128_DIGITS + 13]){ 0 }));
 		char head[64];
 		snprintf(head, sizeof head, "Counting the %s ", noun);
 		int x = 1 + canvas_text(&st, 0, 1, st.cols - 2, A_NORMAL, head);
-		draw_bar(&st, 0, x, 20, p->count.fraction);
+		draw_bar(&st, 0, x, 20, p->m->count.fraction);
 		canvas_text(&st, 0, x + 21, st.cols - x - 22, A_NORMAL, text);
 		char hand[160];
 		p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
@@ -1178,7 +1011,7 @@ static void draw_keys(struct play *p, struct canvas *c)
 {
 	/* q ends the program in a game started from the shell, else it goes
 	 * back to the menu: the reminder says which. */
-	const struct key_hint quit = { .act = ACT_QUIT, .word = p->app && !p->app->direct ? "menu" : "quit" };
+	const struct key_hint quit = { .act = ACT_QUIT, .word = p->to_menu ? "menu" : "quit" };
 	const struct key_hint help = { .act = ACT_HELP, .word = "help" };
 	static const char *const paused[] = { "p or any key: go on", "q: save and leave", NULL };
 	static const char *const holding[] = { "any key: leave", NULL };
@@ -1238,10 +1071,10 @@ static void draw_keys(struct play *p, struct canvas *c)
  * search starts; what is searched is the steps taken over it. */
 static void draw_search_panel(struct play *p, struct canvas *c)
 {
-	const struct worker_anim *a = &p->anim;
+	const struct worker_anim *a = &p->m->anim;
 	int w = c->cols;
 	char line[160];
-	const struct puzzle_engine *pe = puzzle_engine_find(p->pz, p->anim_engine);
+	const struct puzzle_engine *pe = puzzle_engine_find(p->pz, p->m->anim_engine);
 	char title[80];
 	/* Which engine, when the family has more than one to watch. */
 	if (pe && p->pz->engines && p->pz->engines[0] && p->pz->engines[1])
@@ -1249,7 +1082,7 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	else
 		snprintf(title, sizeof title, "The solver's search");
 	canvas_text(c, 0, 0, w, A_BOLD, title);
-	if (!p->anim_known) {
+	if (!p->m->anim_known) {
 		canvas_text(c, 2, 0, w, A_NORMAL, "estimating its size...");
 		return;
 	}
@@ -1302,16 +1135,16 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 static const struct note *board_marks(const struct play *p)
 {
 	if (p->searching)
-		return p->anim_known ? &p->anim.note : NULL;
-	if (p->check_mode != CHECK_OFF && p->check_known && p->check.completions == 0 && p->check.dead_explained)
-		return &p->check.dead;
+		return p->m->anim_known ? &p->m->anim.note : NULL;
+	const struct midend *m = p->m;
+	if (m->check_mode != MIDEND_CHECK_OFF && m->check_known && m->check.completions == 0 && m->check.dead_explained)
+		return &m->check.dead;
 	if (p->sol_note_on)
 		return &p->sol_note;
-	const struct note *h = hint_note(p);
 	/* The reveal is in the player's hand: its marks would hide it. */
-	if (h && !(p->hint_tier == p->hint.hint_tiers && h->move[0]))
-		return h;
-	return NULL;
+	if (midend_hint_reveals(m))
+		return NULL;
+	return midend_hint_note(m);
 }
 
 static void too_small(struct play *p, struct canvas *c)
@@ -1357,8 +1190,8 @@ void play_draw_on(struct play *p, struct canvas *c)
 	show.marks = board_marks(p);
 	show.searching = p->searching;
 	const struct puzzle_state *st = session_state(p->s);
-	if (p->searching && p->anim_state)
-		st = p->anim_state;
+	if (p->searching && p->m->search_state)
+		st = p->m->search_state;
 	if (p->race.open) {
 		char pace_words[64];
 		if (isinf(speeds[p->race.speed]))
@@ -1409,24 +1242,25 @@ void play_draw(struct play *p)
 
 /* ---- life and death --------------------------------------------------------- */
 
-struct play *play_new(struct app *a, struct session *s)
+struct play *play_new(struct midend *m, struct session *s)
 {
 	const struct view_ops *vo = view_find(s->pz);
-	return vo ? play_new_view(a, s, vo) : NULL;
+	return vo ? play_new_view(m, s, vo) : NULL;
 }
 
-struct play *play_new_view(struct app *a, struct session *s, const struct view_ops *vo)
+struct play *play_new_view(struct midend *m, struct session *s, const struct view_ops *vo)
 {
 	struct play *p = xcalloc(1, sizeof *p);
-	p->app = a;
+	p->own_midend = !m;
+	p->m = m ? m : midend_new(false, NULL);
+	p->to_menu = !p->own_midend && !p->m->from_shell;
 	p->s = s;
 	p->pz = s->pz;
 	p->vo = vo;
 	p->view = vo->new(s->pz, session_state(s));
-	p->check_mode = CHECK_DEAD_ENDS;
 	p->speed = DEFAULT_SPEED;
 	p->tick = clock_seconds();
-	p->was_solved = session_solved(s);
+	midend_begin(p->m, s);
 	changed(p);
 	return p;
 }
@@ -1435,9 +1269,10 @@ void play_free(struct play *p)
 {
 	if (!p)
 		return;
-	clear_anim(p);
 	p->vo->free(p->view);
-	session_free(p->s);
+	midend_end(p->m);
+	if (p->own_midend)
+		midend_free(p->m);
 	free(p);
 }
 
@@ -1448,5 +1283,5 @@ struct session *play_session(struct play *p)
 
 uint64_t play_last_job(const struct play *p)
 {
-	return p->last_gen;
+	return p->m->last_gen;
 }

@@ -10,11 +10,10 @@
 #include "util/textfit.h"
 #include "util/u128.h"
 
-void race_open(struct race_screen *rs, uint64_t gen, int speed)
+void race_open(struct race_screen *rs, int speed)
 {
 	memset(rs, 0, sizeof *rs);
 	rs->open = true;
-	rs->gen = gen;
 	rs->speed = speed;
 }
 
@@ -30,7 +29,7 @@ bool race_running(const struct race_screen *rs)
 
 bool race_report(struct race_screen *rs, const struct worker_report *r)
 {
-	if (!rs->open || r->gen != rs->gen || r->kind != WORK_RACE)
+	if (!rs->open || r->kind != WORK_RACE)
 		return false;
 	rs->race = r->race;
 	rs->known = true;

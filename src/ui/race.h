@@ -16,7 +16,6 @@
 
 struct race_screen {
 	bool open;
-	uint64_t gen;                /* the job whose reports fill it */
 	bool known;                  /* a report has come */
 	struct worker_race race;
 	int sel;                     /* the engine chosen to watch */
@@ -26,10 +25,12 @@ struct race_screen {
 	double clock;                /* when the next step is due */
 };
 
-void race_open(struct race_screen *rs, uint64_t gen, int speed);
+/* Open, for the race the mid-end has just asked for (midend_race). */
+void race_open(struct race_screen *rs, int speed);
 /* Is a step of the race due now: opened, running, not paused? */
 bool race_running(const struct race_screen *rs);
-/* A report of the job: true if it was this screen's. */
+/* A report of the race (the mid-end's answer MIDEND_ANSWER_RACE): true
+ * if the screen is open to show it. */
 bool race_report(struct race_screen *rs, const struct worker_report *r);
 void race_move(struct race_screen *rs, int delta);
 /* An estimate's figures: x in three, "2,670", "19.5 million", "2.70

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/midend.h"
 #include "game/session.h"
 #include "game/worker.h"
 #include "latin.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "golden.h"
-#include "ui/app.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -210,17 +210,26 @@ static void pump(struct play *p, struct worker *w)
 	}
 }
 
-static void test_screen(struct worker *w)
+/* The game screen with a mid-end of its own solver thread, as the game's. */
+static void test_screen(void)
 {
-	struct app a;
-	memset(&a, 0, sizeof a);
-	a.worker = w;
+	struct diag err;
+	struct midend *m = midend_new(true, &err);
+	if (!m) {
+		tap_diag("no mid-end: %s", err.msg);
+		ok(false, "a mid-end with a solver thread");
+		return;
+	}
+	struct worker *w = m->worker;
 	struct session *s = session_new(pz, latin("12..\n....\n....\n....\n"));
 	snprintf(s->name, sizeof s->name, "a square");
-	struct play *p = play_new_view(&a, s, &latin_view);
+	struct play *p = play_new_view(m, s, &latin_view);
 	ok(p != NULL, "the game screen takes the tests' own view");
-	if (!p)
+	if (!p) {
+		session_free(s);
+		midend_free(m);
 		return;
+	}
 	pump(p, w);
 	/* The cursor to row 1, column 3, and a 3 written there. */
 	struct term_event right = { .kind = TERM_KEY, .sym = KEY_SYM_RIGHT };
@@ -244,6 +253,7 @@ static void test_screen(struct worker *w)
 	free(got);
 	canvas_memory_free(&c);
 	play_free(p);
+	midend_free(m);
 }
 
 int main(void)
@@ -259,7 +269,7 @@ int main(void)
 	test_animation(w);
 	test_holds_at_solution(w);
 	test_generate(w);
-	test_screen(w);
 	worker_stop(w);
+	test_screen();
 	return tap_done();
 }
