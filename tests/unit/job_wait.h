@@ -25,18 +25,18 @@ static inline double job_wait_bound(void)
 	return clock_seconds() + JOB_WAIT_SECONDS;
 }
 
-/* Sleep until the worker has news, or for a tenth of a second at most. */
-static inline void job_wait_news(struct worker *w)
+/* Sleep until the worker has news, or for ms milliseconds at most. */
+static inline void job_wait_news(struct worker *w, int ms)
 {
 	struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
-	poll(&pfd, 1, 100);
+	poll(&pfd, 1, ms);
 }
 
 /* The next report of job gen (final or not) into *r; reports of other
  * jobs are dropped.  False if none came before until. */
 static inline bool job_wait_report(struct worker *w, uint64_t gen, struct worker_report *r, double until)
 {
-	for (; clock_seconds() < until; job_wait_news(w)) {
+	for (; clock_seconds() < until; job_wait_news(w, 100)) {
 		if (!worker_take(w, r))
 			continue;
 		if (r->gen == gen)
@@ -51,7 +51,7 @@ static inline bool job_wait_report(struct worker *w, uint64_t gen, struct worker
  * it did not come before until. */
 static inline bool job_wait_final(struct worker *w, uint64_t gen, struct worker_report *r, double until)
 {
-	for (; clock_seconds() < until; job_wait_news(w)) {
+	for (; clock_seconds() < until; job_wait_news(w, 100)) {
 		if (!worker_take(w, r))
 			continue;
 		if (r->gen == gen && r->final)
@@ -66,7 +66,7 @@ static inline bool job_wait_final(struct worker *w, uint64_t gen, struct worker_
  * one at until.  Reports are dropped. */
 static inline bool job_wait_idle(struct worker *w, double until)
 {
-	for (; clock_seconds() < until; job_wait_news(w)) {
+	for (; clock_seconds() < until; job_wait_news(w, 100)) {
 		struct worker_report r;
 		if (worker_take(w, &r))
 			worker_report_clear(&r);
