@@ -180,16 +180,7 @@ done
 
 # ---- a tiny terminal -------------------------------------------------------
 # Every word of "terminal too small: need W x H", on a screen of 10 x 5.
-whole() {
-	local i=0
-	while [ $i -lt 50 ]; do
-		screen | tr -s ' \n' '  ' | grep -q 'terminal too small: need [0-9][0-9]* x [0-9][0-9]*' && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	screen | sed 's/^/#   /'
-	return 1
-}
+whole() { wait_re 'terminal too small: need [0-9]+ x [0-9]+'; }
 start_shell 10 5
 type_line "$levels $LINKDANCE play kanoodle 2-01"
 whole

@@ -121,10 +121,15 @@ tray_at() { # LETTER
 }
 
 # The shell's view of the terminal after the game: canonical input and echo.
-# The marker is typed as E""ND so that the echo of the command line itself
-# never matches; only the output does.
+# Typed at the prompt (typed ahead, the line is echoed before the prompt
+# and the output follows the "$ "), and marked END and a number of its own,
+# so that an earlier call's line is never taken for its; typed as E""ND so
+# that the echo of the command line itself never matches, only the output.
 stty_ok() {
-	type_line "stty -a | grep -o -e '-*icanon' -e ' -*echo ' | tr -d ' ' | tr '\n' ' '; echo E\"\"ND"
-	wait_for "END" >/dev/null
-	screen | grep -F "END" | tail -n 1
+	local mark
+	mark=$(date +%N)
+	wait_prompt >/dev/null
+	type_line "stty -a | grep -o -e '-*icanon' -e ' -*echo ' | tr -d ' ' | tr '\n' ' '; echo E\"\"ND$mark"
+	wait_for "END$mark" >/dev/null
+	screen | grep -F "END$mark" | tail -n 1 | sed "s/END$mark/END/"
 }
