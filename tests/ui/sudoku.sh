@@ -194,14 +194,17 @@ ok $? "A: the search on screen, paused by space"
 b0=$(figure "taken back")
 n0=$(figure steps)
 # A '.' grants one step, which the panel need not show at once (nor each
-# one): keys at a player's pace, until the panel shows a step taken back.
+# one, nor the frame in flight when space paused it, which may come after
+# "paused"): keys at a player's pace, at least one, until the panel shows
+# more steps and a step taken back.
 i=0
-while ! figure_above "taken back" "$b0" && [ $i -lt 300 ]; do
+while [ $i -lt 300 ]; do
 	keys .
 	sleep 0.05
 	i=$((i + 1))
+	figure_above steps "$n0" && figure_above "taken back" "$b0" && break
 done
-wait_above "taken back" "$b0"
+wait_above "taken back" "$b0" && wait_above steps "$n0"
 b=$(figure "taken back")
 ok "$([ "$b" -gt "$b0" ] && echo 0 || echo 1)" "'.' steps it through a backtrack: taken back $b0 -> $b"
 n=$(figure steps)
