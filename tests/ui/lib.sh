@@ -56,9 +56,10 @@ wait_until() {
 	done
 }
 
-# What the screen shows: a text, a text in another window, an extended
-# regular expression over its lines joined, a prompt.
+# What the screen shows (or not): a text, a text in another window, an
+# extended regular expression over its lines joined, a prompt.
 shows() { screen "${2:-t}" | grep -qF -- "$1"; } # TEXT [WINDOW]
+not_shown() { ! shows "$@"; } # TEXT [WINDOW]
 shows_re() { screen | tr -s ' \n' ' ' | grep -qE -- "$1"; }
 first_prompt() { screen | grep -q '^\$'; }
 last_line_prompt() { screen | grep -v '^ *$' | tail -n 1 | grep -q '^\$ *$'; }
