@@ -186,8 +186,10 @@ is "$rc" 2 "solve sudoku takes no --all ($err)"
 ld count kanoodle --algo dlx
 is "$rc" 2 "the tilings take no --algo ($err)"
 
-# From a terminal with nothing named, a usage error rather than a wait.
-script -qec "$LINKDANCE solve sudoku" "$tmp/typescript" >/dev/null 2>&1
+# From a terminal with nothing named, a usage error rather than a wait
+# (which timeout would end, status 124, rather than hang the suite;
+# --foreground: script may read the terminal make check runs in).
+timeout --foreground 60 script -qec "$LINKDANCE solve sudoku" "$tmp/typescript" >/dev/null 2>&1
 is "$?" 2 "solve sudoku on a terminal, no FILE: a usage error"
 grep -q "reads puzzles from a file" "$tmp/typescript"
 ok $? "which says how to give the puzzles"

@@ -17,15 +17,15 @@ trap 'for f in "$levels/kanoodle/1-02.txt" "$state/game.save" "$state/game.save.
 
 start_shell
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE"
-wait_for "Kanoodle" 5
+wait_for "Kanoodle"
 keys Enter
-wait_for "choose a level" 5
+wait_for "choose a level"
 ok $? "bad_fifo_menu_level: a family with a FIFO among its levels opens"
 keys Down
-wait_for "1-02.txt: a FIFO, not a level file" 2
+wait_for "1-02.txt: a FIFO, not a level file"
 ok $? "bad_fifo_menu_level: the FIFO is named for what it is"
 keys Enter Escape
-wait_for "IQ Fit" 5
+wait_for "IQ Fit"
 ok $? "bad_fifo_menu_level: choosing it does not hang the game"
 keys q
 wait_prompt
@@ -33,9 +33,9 @@ wait_prompt
 # A FIFO where older versions kept their one save, and one among the saves.
 mkfifo "$state/game.save"
 type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
-wait_for "Kanoodle" 5
+wait_for "Kanoodle"
 ok $? "bad_fifo_save: the menu comes up with a FIFO as the old save"
-wait_for "saved game could not be read" 1
+wait_for "saved game could not be read"
 ok $? "bad_fifo_save: and says the save could not be read"
 test -p "$state/game.save.bad" && ! test -e "$state/game.save"
 ok $? "bad_fifo_save: the FIFO is set aside"
@@ -44,7 +44,7 @@ wait_prompt
 mkdir -p "$state/saves"
 mkfifo "$state/saves/kanoodle.1-01.save"
 type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE"
-wait_for "saved game could not be read" 5
+wait_for "saved game could not be read"
 ok $? "bad_fifo_save: a FIFO among the saves is said so, and the menu comes up"
 test -p "$state/saves/kanoodle.1-01.save.bad"
 ok $? "bad_fifo_save: and set aside"
@@ -52,7 +52,7 @@ keys q
 wait_prompt
 mkfifo "$tmp/trace"
 type_line "clear; LINKDANCE_TRACE=$tmp/trace LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-01"
-wait_for "hints 0" 5
+wait_for "hints 0"
 ok $? "bad_fifo_trace: a FIFO as the trace file does not block the game"
 keys q
 wait_prompt

@@ -11,20 +11,6 @@
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 levels="$top_srcdir/levels"
 
-# wait_re REGEX: until the screen, its lines joined, matches the extended REGEX.
-wait_re() {
-	local i=0
-	while [ $i -lt 150 ]; do
-		screen | tr -s ' \n' ' ' | grep -qE -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# waited in vain for /$1/"
-	screen | sed 's/^/#   /'
-	return 1
-}
-# Esc, then a pause: Esc followed at once by another key reads as Alt.
-esc() { keys Escape; sleep 0.3; }
 # The screen row and column (0-based) of the digits of vertex N's label,
 # however it is bracketed: "( 8)", "[12]", "<12>", "*7*".  Columns count
 # characters, not the bytes of the braille around them.
@@ -126,10 +112,13 @@ ok $? "hint 1: a vertex that cannot join, or the groups that bound the clique, i
 keys H
 wait_re "could join, in [0-9]+ group|is in a largest set"
 ok $? "hint 2: the groups of unjoined vertices that bound the clique, named (or the vertex)"
+# More tiers, one H each, each waited for (the hints counted rise), until
+# the one whose vertex Enter places.
 i=0
-while ! screen | grep -q "Enter places it" && [ $i -lt 3 ]; do
+while ! shows "Enter places it" && [ $i -lt 3 ]; do
+	h=$(figure hints)
 	keys H
-	sleep 0.5
+	wait_above hints "$h" >/dev/null
 	i=$((i + 1))
 done
 wait_re "([0-9]+) is in a largest set with yours: Enter places it"
@@ -174,7 +163,7 @@ i=0
 while [ -z "$adds" ] || [ -z "$back" ]; do
 	[ $i -lt 200 ] || break
 	keys .
-	sleep 0.1
+	sleep 0.1 # a player's pace: the step shows when its frame comes
 	line=$(screen | tail -n 3 | head -n 1)
 	case "$line" in
 	*adds*) adds=$line ;;
@@ -188,8 +177,7 @@ ok $? "'.' steps, each step in words: ($adds)"
 ok $? "and the search goes back, in words: ($back)"
 screen | grep -q "paused" && screen | grep -q "steps"
 ok $? "paused by the step; the panel counts the steps"
-esc
-wait_for "Back to your position" && wait_for "pick a largest clique" >/dev/null
+esc "Back to your position" && wait_for "pick a largest clique" >/dev/null
 ok $? "Esc: back to the game"
 keys 1 6
 wait_for "clique of 1 "
@@ -242,7 +230,7 @@ ok "$(awk -v s="$1" 'BEGIN { print s <= 10 ? 0 : 1 }')" "and its edges: $1% near
 keys 2
 wait_for "vertex 2_" >/dev/null
 ok $? "2 of 36 waits on the bottom line for a digit more"
-wait_for "{ 2}" 5
+wait_for "{ 2}"
 ok $? "a pause of a second takes it, with no key: 2 picked, the cursor on it"
 keys e
 wait_for "Every edge drawn" >/dev/null
@@ -262,12 +250,16 @@ ok $? "s asks whether the set is a largest"
 # The help speaks of vertices, not of pieces.
 keys '?'
 wait_for "The graph" >/dev/null
-help=$(screen)
-for i in 1 2 3 4 5 6; do
+page=$(screen)
+help=$page
+i=0
+while ! shows "the end: arrows scroll back" && [ $i -lt 10 ]; do
 	keys Space
-	sleep 0.2
+	wait_change "$page" >/dev/null
+	page=$(screen)
 	help="$help
-$(screen)"
+$page"
+	i=$((i + 1))
 done
 printf '%s\n' "$help" | grep -q "move the cursor to the nearest vertex that way"
 ok $? "the help: the arrows move the cursor to the nearest vertex"
@@ -275,8 +267,7 @@ printf '%s\n' "$help" | grep -q "mark your vertices in no largest set with the r
 ok $? "the help: c marks your vertices in no largest set"
 printf '%s\n' "$help" | grep -qE "piece in hand|what you placed"
 ok "$([ $? -ne 0 ] && echo 0 || echo 1)" "and no piece in hand, nothing placed"
-keys Escape
-sleep 0.3
+esc "Clique 4-01 (grade 4)" >/dev/null
 keys q
 wait_prompt
 ok $? "q leaves"

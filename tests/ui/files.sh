@@ -21,27 +21,34 @@ one_short "$levels/kanoodle/1-01.txt" WT
 one_short "$levels/kanoodle/1-02.txt" LT
 one_short "$levels/kanoodle/1-03.txt" G
 # moves_now [WINDOW]: the moves the title shows.
-moves_now() { T capture-pane -t "${1:-t}" -p | sed -n 's/.* moves \([0-9]*\) .*/\1/p' | head -n 1; }
+moves_now() { screen "${1:-t}" | sed -n 's/.* moves \([0-9]*\) .*/\1/p' | head -n 1; }
+moves_not() { [ "$(moves_now "$1")" != "$2" ]; } # WINDOW MOVES
 # hint_move [WINDOW]: a hint's move played (its last tier, then Enter).
 hint_move() {
-	local w=${1:-t} m i=0
+	local w=${1:-t} m
 	m=$(moves_now "$w")
 	T send-keys -t "$w" H H H
-	while [ $i -lt 150 ] && ! T capture-pane -t "$w" -p | grep -q "Enter places"; do sleep 0.1; i=$((i + 1)); done
+	wait_until "Enter places in $w" shows "Enter places" "$w" >/dev/null
 	T send-keys -t "$w" Enter
-	i=0
-	while [ $i -lt 150 ] && [ "$(moves_now "$w")" = "$m" ]; do sleep 0.1; i=$((i + 1)); done
+	wait_until "a move in $w" moves_not "$w" "$m" >/dev/null
 }
 # finish_level [WINDOW]: from a level just opened, finish it with hints.
 finish_level() {
-	local w=${1:-t} round=0 i=0
-	while [ $i -lt 150 ] && [ -z "$(moves_now "$w")" ]; do sleep 0.1; i=$((i + 1)); done
-	while [ $round -lt 4 ] && ! T capture-pane -t "$w" -p | grep -q "Solved in"; do
+	local w=${1:-t} round=0
+	wait_until "the moves in $w" moves_not "$w" "" >/dev/null
+	while [ $round -lt 4 ] && ! shows "Solved in" "$w"; do
 		hint_move "$w"
 		round=$((round + 1))
 	done
-	T capture-pane -t "$w" -p | grep -q "Solved in" || wait_for "Solved in"
+	wait_until "Solved in $w" shows "Solved in" "$w"
 }
+# A second window, with a shell of its own, its prompt waited for.
+second_window() {
+	T new-window -d -t t -n second "env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=C.UTF-8 PS1='$ ' sh"
+	wait_until "the second window's prompt" shows '$' t:second >/dev/null
+}
+second() { T send-keys -t t:second "$@"; }
+second_waits() { wait_until "$1 in the second window" shows "$1" t:second; } # TEXT
 game() { # ARGS...: the game, in the shell of the pane, its exit status echoed
 	type_line "clear; LINKDANCE_LEVELS=$levels $LINKDANCE $*; echo E\"\"XIT \$?"
 }
@@ -49,10 +56,8 @@ exit_status() { # the status echoed by game()
 	wait_for "EXIT" >/dev/null && screen | sed -n 's/^EXIT \([0-9]*\).*/\1/p' | tail -n 1
 }
 
-# Esc, then a pause: Esc followed at once by another key's sequence reads
-# as Alt and that key.
-esc() { keys Escape; sleep 0.3; }
-
+# Esc back to the top menu.
+top="puzzles, and the dancing links that solve them"
 start_shell
 
 # ---- records that cannot be believed -----------------------------------
@@ -152,8 +157,7 @@ keys Right Enter
 wait_for "Kanoodle 1-03"
 keys u q
 wait_for "choose a level"
-esc
-wait_for "Continue: Kanoodle 1-02, 1 move"
+esc "Continue: Kanoodle 1-02, 1 move"
 ok $? "bad_one_save_slot: the game left last with a move is offered"
 screen | grep -q "(and 1 more)"
 ok $? "bad_one_save_slot: the first is not lost, and a game left at no move is not kept"
@@ -162,7 +166,7 @@ wait_for "unfinished games"
 screen | grep -q "Kanoodle 1-01, 1 move" && screen | grep -q "Kanoodle 1-02, 1 move" && ! screen | grep -q "1-03"
 ok $? "bad_one_save_slot: Continue lists both, with their moves, and not the one left at no move"
 # Solving another level keeps both saves.
-esc
+esc "$top" >/dev/null
 keys Down Enter
 wait_for "choose a level"
 keys Right Right Enter
@@ -181,7 +185,7 @@ wait_for "choose a level"
 ! test -e "$saves/kanoodle.1-01.save" && test -s "$saves/kanoodle.1-02.save"
 ok $? "its own solve deletes its save, and only its"
 # Abandoning asks first.
-esc
+esc "$top" >/dev/null
 keys Up Enter
 wait_for "unfinished games"
 keys d
@@ -203,7 +207,7 @@ keys G Enter
 wait_for "moves 1 " >/dev/null
 keys q
 wait_for "IQ Fit: choose a level" >/dev/null
-esc
+esc "$top" >/dev/null
 keys Enter
 wait_for "IQ Fit: choose a level"
 ok $? "when Continue appears, the menu stays on the family it was on"
@@ -215,9 +219,8 @@ is "$(exit_status)" 0 "the game ends"
 
 # ---- two copies at once ---------------------------------------------------
 rm -rf "$saves" "$records"
-T new-window -d -t t -n second "env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=C.UTF-8 PS1='$ ' sh"
-sleep 0.3
-T send-keys -t t:second "LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-02" Enter
+second_window
+second "clear; LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-02; echo E\"\"XIT \$?" Enter
 game play kanoodle 1-01
 wait_for "hints 0" >/dev/null
 # Both copies have read the records (none); each now solves its level.
@@ -225,8 +228,8 @@ finish_level
 keys q
 exit_status >/dev/null
 finish_level t:second >/dev/null
-T send-keys -t t:second q
-sleep 1
+second q
+second_waits "EXIT 0" >/dev/null
 grep -q '^solved kanoodle 1-01 ' "$records" && grep -q '^solved kanoodle 1-02 ' "$records"
 ok $? "bad_records_two_copies: two copies solving two levels both keep their records"
 T kill-window -t t:second
@@ -236,14 +239,7 @@ T kill-window -t t:second
 # the second: both games are kept, the later as the level's second game.
 rm -rf "$saves" "$records"
 { printf 'family kanoodle\ngrade 1\nboard\n'; tr WLGT .... <"$tmp/solved"; } >"$levels/kanoodle/1-05.txt"
-T new-window -d -t t -n second "env -i PATH=/usr/bin:/bin HOME=$home TERM=screen LANG=C.UTF-8 PS1='$ ' sh"
-second() { T send-keys -t t:second "$@"; }
-second_waits() { # TEXT
-	local i=0
-	while [ $i -lt 150 ] && ! T capture-pane -t t:second -p | grep -qF -- "$1"; do sleep 0.1; i=$((i + 1)); done
-	T capture-pane -t t:second -p | grep -qF -- "$1"
-}
-sleep 0.3
+second_window
 second "clear; LINKDANCE_LEVELS=$levels $LINKDANCE play kanoodle 1-05; echo E\"\"XIT \$?" Enter
 game play kanoodle 1-05
 wait_for "hints 0" >/dev/null

@@ -31,23 +31,32 @@ game() {
 }
 pid() { cat "$tmp/pid"; }
 
-# gone_within SECONDS: the game's exit status, if it ended in time.
-gone_within() {
-	local i=0 n=$(($1 * 20))
-	while [ $i -lt $n ]; do
-		if [ -s "$tmp/status" ]; then
-			sed 's/status //' "$tmp/status"
-			return 0
-		fi
-		sleep 0.05
-		i=$((i + 1))
-	done
-	echo "still running after $1 s"
+# gone: the game's exit status, once it has ended (15 s at most, the bound
+# of every wait: a game that hangs fails the test, a slow machine does not).
+ended() { [ -s "$tmp/status" ]; }
+gone() {
+	if wait_until "the game to end" ended >/dev/null; then
+		sed 's/status //' "$tmp/status"
+		return 0
+	fi
+	echo "still running"
 	# Do not leave it running to spoil the next test.
 	kill -KILL "$(pid)" 2>/dev/null
 	wait_prompt >/dev/null
 	return 1
 }
+
+# read_through: the game has read all that was sent before: a z (which
+# does nothing in the game) is sent until the trace (LINKDANCE_TRACE)
+# shows one more read as a key; those sent while the game still skips a
+# broken sequence, until the input goes quiet, are skipped with it.
+z_events() { grep -c '^event 1 ch 122 ' "$tmp/trace" 2>/dev/null; }
+z_more() { # N: more than N z read, or one more sent
+	[ "$(z_events)" -gt "$1" ] && return 0
+	keys z
+	return 1
+}
+read_through() { wait_until "a z read as a key" z_more "$(z_events)" >/dev/null; }
 
 # The terminal given back: mouse and alternate screen off, and the shell's
 # modes.
@@ -67,58 +76,74 @@ for kind in CSI OSC DCS; do
 	DCS) junk=$(printf '\033P%s' "$letters") ;;
 	esac
 	start_shell
-	game
+	game "LINKDANCE_TRACE=$tmp/trace"
 	T send-keys -t t -l "$junk"
-	sleep 0.3
+	read_through
 	keys q
-	is "$(gone_within 1)" 0 "unterminated $kind of 300 bytes, then q: the game leaves within a second"
+	is "$(gone)" 0 "unterminated $kind of 300 bytes, then q: the game leaves"
 	restored "unterminated $kind"
 done
 
 start_shell
-game
+game "LINKDANCE_TRACE=$tmp/trace"
 T send-keys -t t -l "$(printf '\033[%s' "$digits")"
-sleep 0.3
+read_through
 kill -TERM "$(pid)"
-is "$(gone_within 1)" 143 "unterminated CSI, then SIGTERM: served within a second (status 143)"
+is "$(gone)" 143 "unterminated CSI, then SIGTERM: served (status 143)"
 restored "unterminated CSI, then SIGTERM"
 
 # ---- a stream of input that does not stop ----------------------------------
 # 20,000 x (which does nothing in the game), the signal sent while they
 # come.  What the game has not read when it goes, the shell gets.
+# The x keep coming until the game has gone (or for many seconds more than
+# a wait's bound): the signal must be served while they come, not once
+# they stop.
 start_shell
 game
 chunk=$(printf '%01000d' 0 | tr 0 x)
-(i=0; while [ $i -lt 20 ] && [ ! -s "$tmp/status" ]; do T send-keys -t t -l "$chunk"; i=$((i + 1)); done) &
+rm -f "$tmp/flowing" "$tmp/ran_out"
+(
+	i=0
+	while [ $i -lt 1000 ] && [ ! -s "$tmp/status" ]; do
+		T send-keys -t t -l "$chunk"
+		: >"$tmp/flowing"
+		i=$((i + 1))
+	done
+	[ -s "$tmp/status" ] || : >"$tmp/ran_out"
+) &
 flood=$!
-sleep 0.05
+wait_until "the stream of keys" test -e "$tmp/flowing" >/dev/null
 kill -TERM "$(pid)"
-is "$(gone_within 1)" 143 "under a stream of keys, SIGTERM is served within a second"
+is "$(gone)" 143 "under a stream of keys, SIGTERM is served"
 wait "$flood"
+test ! -e "$tmp/ran_out"
+ok $? "while the keys still come"
 # The keys the game did not read are the shell's: one line, a command not
-# found.
-sleep 0.5
+# found (all of them are typed before the Enter: the stream is over).
 keys Enter
 wait_prompt >/dev/null
 restored "a stream of keys, then SIGTERM"
 
 # ---- what is and is not a key ---------------------------------------------
 # LINKDANCE_TRACE logs every event the game receives (src/ui/app.c).
-key_events() { grep -c '^event 1 ' "$tmp/trace"; }
+# Key events other than the z that read_through sends:
+other_keys() { grep '^event 1 ' "$tmp/trace" | grep -vc '^event 1 ch 122 '; }
+x_events() { grep -c '^event 1 ch 120 ' "$tmp/trace"; }
+x_events_are() { [ "$(x_events)" -ge "$1" ]; } # N
 start_shell
 game "LINKDANCE_TRACE=$tmp/trace"
 before=$(screen | sed 's/[0-9]*:[0-9][0-9] *$//')
 T send-keys -t t -l "$(printf '\033[1234')"
-sleep 0.3
+read_through
 T send-keys -t t -l "$(printf '\033]TrrH')"
-sleep 0.3
-is "$(key_events)" 0 "the digits of a broken CSI, the letters of a broken OSC: no key events"
+read_through
+is "$(other_keys)" 0 "the digits of a broken CSI, the letters of a broken OSC: no key events"
 is "$(screen | sed 's/[0-9]*:[0-9][0-9] *$//')" "$before" "and the screen is as it was (no piece taken, no hint)"
 T send-keys -t t -l "$(printf '%0100d' 0 | tr 0 x)"
-sleep 0.5
-is "$(grep -c '^event 1 ch 120 ' "$tmp/trace")" 100 "a burst of 100 keys: 100 key events, none dropped"
+wait_until "100 x read" x_events_are 100 >/dev/null
+is "$(x_events)" 100 "a burst of 100 keys: 100 key events, none dropped"
 keys q
-is "$(gone_within 5)" 0 "then q: the game leaves"
+is "$(gone)" 0 "then q: the game leaves"
 
 # ---- exits the game should never take --------------------------------------
 for fault in exit abort; do
@@ -126,7 +151,7 @@ for fault in exit abort; do
 	game LINKDANCE_TEST_FAULT=$fault
 	keys x
 	case $fault in exit) want=1 ;; abort) want=134 ;; esac
-	is "$(gone_within 5)" $want "$fault() in the game: it ends (status $want)"
+	is "$(gone)" $want "$fault() in the game: it ends (status $want)"
 	restored "$fault()"
 done
 
@@ -135,7 +160,7 @@ for term in dumb no-such-terminal; do
 	start_shell
 	rm -f "$tmp/status"
 	type_line "clear; TERM=$term $levels $LINKDANCE play kanoodle 2-01 2>$tmp/err; echo status \$? | tee $tmp/status"
-	st=$(gone_within 5)
+	st=$(gone)
 	is "$st" 1 "TERM=$term: refused (status 1)"
 	if [ "$st" != 1 ]; then
 		keys q
@@ -155,16 +180,7 @@ done
 
 # ---- a tiny terminal -------------------------------------------------------
 # Every word of "terminal too small: need W x H", on a screen of 10 x 5.
-whole() {
-	local i=0
-	while [ $i -lt 50 ]; do
-		screen | tr -s ' \n' '  ' | grep -q 'terminal too small: need [0-9][0-9]* x [0-9][0-9]*' && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	screen | sed 's/^/#   /'
-	return 1
-}
+whole() { wait_re 'terminal too small: need [0-9]+ x [0-9]+'; }
 start_shell 10 5
 type_line "$levels $LINKDANCE play kanoodle 2-01"
 whole
@@ -185,31 +201,49 @@ T resize-window -t t -x 80 -y 24
 is "$(stty_ok)" "icanon echo END" "10 x 5: the shell's terminal has icanon and echo"
 
 # ---- Ctrl-Z ----------------------------------------------------------------
-# The clock at the top right, in seconds.
+# The game's clock at the top right, in whole seconds; the wall clock's
+# time, to the nanosecond.
 clock() { screen | head -1 | sed -n 's/.* \([0-9]*\):\([0-9][0-9]\) *$/\1 \2/p' | { read -r m s; echo $((m * 60 + s)); }; }
+now() { date +%s.%N; }
+clock_runs() { [ "$(clock)" -gt 0 ]; }
+# kept_time C0 C1 T0 T1 S0 S1: the clock read C0 at T0 and C1 at T1 (wall
+# clock), and the game was stopped at least from S0 to S1: the clock may
+# count the rest of that time, and one second more (it shows whole
+# seconds), but not the time stopped.
+kept_time() {
+	awk -v c0="$1" -v c1="$2" -v t0="$3" -v t1="$4" -v s0="$5" -v s1="$6" \
+		'BEGIN { played = (t1 - t0) - (s1 - s0); exit !(c1 >= c0 && c1 - c0 <= played + 1) }'
+}
 for how in Ctrl-Z SIGTSTP; do
 	start_shell
 	game
 	keys T
-	sleep 1.2
+	wait_for "Cyan is part of the puzzle" >/dev/null
+	wait_until "the clock to run" clock_runs >/dev/null
+	t0=$(now)
 	c0=$(clock)
 	if [ $how = Ctrl-Z ]; then keys C-z; else kill -TSTP "$(pid)"; fi
 	# The shell goes on as the game stops: its status is SIGTSTP's.
-	is "$(gone_within 5)" 148 "$how: the game stops, the shell goes on"
+	is "$(gone)" 148 "$how: the game stops, the shell goes on"
+	s0=$(now)
 	wait_prompt >/dev/null
 	is "$(flags)" "0 0" "$how: mouse and alternate screen off"
 	is "$(stty_ok)" "icanon echo END" "$how: the shell's terminal has icanon and echo"
+	# Time away: more than the second of the clock's rounding, so that a
+	# clock that counted it would show it.
 	sleep 3
 	rm -f "$tmp/status"
+	s1=$(now)
 	type_line "fg; echo status \$? | tee $tmp/status"
 	wait_for "hints 0" >/dev/null
 	ok $? "$how, fg: the game is back"
 	is "$(flags)" "1 1" "$how, fg: mouse and alternate screen on again"
 	c1=$(clock)
-	ok "$([ "$c1" -ge "$c0" ] && [ "$c1" -le $((c0 + 2)) ] && echo 0 || echo 1)" \
-		"$how, fg: the clock did not count the time away ($c0 s, then $c1 s)"
+	t1=$(now)
+	kept_time "$c0" "$c1" "$t0" "$t1" "$s0" "$s1"
+	ok $? "$how, fg: the clock did not count the time away ($c0 s, then $c1 s; stopped $(awk "BEGIN { printf \"%.1f\", $s1 - $s0 }") s of $(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }") s)"
 	keys q
-	is "$(gone_within 5)" 0 "$how, fg, then q: the game leaves"
+	is "$(gone)" 0 "$how, fg, then q: the game leaves"
 	restored "after $how and fg"
 done
 

@@ -29,45 +29,70 @@ start_shell() { # [COLS ROWS]
 	T set-option -g exit-empty off >/dev/null
 	T set-option -g status off >/dev/null
 	# Keys typed before the shell reads its terminal can be lost on a
-	# loaded machine: wait for its prompt (wait_prompt, below).
-	local i=0
-	while [ $i -lt 150 ]; do
-		screen | grep -q '^\$' && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
+	# loaded machine: wait for its prompt.
+	wait_until "the shell's first prompt" first_prompt
 }
 
 type_line() { T send-keys -t t "$*" Enter; }
 keys() { T send-keys -t t "$@"; }
-screen() { T capture-pane -t t -p; }
+screen() { T capture-pane -t "${1:-t}" -p; } # [WINDOW]
 flags() { T display -p -t t '#{mouse_any_flag} #{alternate_on}'; }
 
-# wait_for TEXT [SECONDS]: until the screen shows TEXT (15 s at most: a
-# sanitized build on a busy machine is slow); false if it never does.
-wait_for() {
-	local i=0 n=$((${2:-15} * 10))
-	while [ $i -lt $n ]; do
-		screen | grep -qF -- "$1" && return 0
+# wait_until WHAT COMMAND...: until COMMAND succeeds, tried every tenth of
+# a second for WAIT_SECONDS (15) at most: a sanitized build on a busy
+# machine is slow, and a bound is there to fail a test that would hang,
+# not to time the game.  If it never does, says what it waited for (a TAP
+# comment, with the screen) and is false.
+wait_until() {
+	local what=$1 until=$(($(date +%s) + ${WAIT_SECONDS:-15}))
+	shift
+	while ! "$@"; do
+		if [ "$(date +%s)" -ge $until ]; then
+			echo "# waited in vain for $what"
+			screen | sed 's/^/#   /'
+			return 1
+		fi
 		sleep 0.1
-		i=$((i + 1))
 	done
-	echo "# waited in vain for: $1"
-	screen | sed 's/^/#   /'
-	return 1
 }
 
+# What the screen shows (or not): a text, a text in another window, an
+# extended regular expression over its lines joined, a prompt.
+shows() { screen "${2:-t}" | grep -qF -- "$1"; } # TEXT [WINDOW]
+not_shown() { ! shows "$@"; } # TEXT [WINDOW]
+shows_re() { screen | tr -s ' \n' ' ' | grep -qE -- "$1"; }
+first_prompt() { screen | grep -q '^\$'; }
+last_line_prompt() { screen | grep -v '^ *$' | tail -n 1 | grep -q '^\$ *$'; }
+differs() { [ "$(screen)" != "$1" ]; } # SCREEN
+
+# wait_for TEXT: until the screen shows TEXT.
+wait_for() { wait_until "$1" shows "$1"; }
+# wait_re REGEX: until the screen, its lines joined, matches the extended REGEX.
+wait_re() { wait_until "/$1/" shows_re "$1"; }
 # wait_prompt: until the shell prompts again (the last line is "$").
-wait_prompt() {
-	local i=0
-	while [ $i -lt 150 ]; do
-		screen | grep -v '^ *$' | tail -n 1 | grep -q '^\$ *$' && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# waited in vain for the prompt"
-	screen | sed 's/^/#   /'
-	return 1
+wait_prompt() { wait_until "the prompt" last_line_prompt; }
+# wait_change SCREEN: until the screen is no longer SCREEN (a capture).
+wait_change() { wait_until "the screen to change" differs "$1"; }
+
+# A figure the screen shows after WORD ("moves 3", the search panel's
+# "steps  1,234"), without its commas; the first one.
+figure() { # WORD
+	screen | sed -n "s/.*$1  *\([0-9,][0-9,]*\).*/\1/p" | head -n 1 | tr -d ,
+}
+figure_above() { # WORD N
+	local f
+	f=$(figure "$1")
+	[ -n "$f" ] && [ "$f" -gt "$2" ]
+}
+# wait_above WORD N: until the figure after WORD is above N.
+wait_above() { wait_until "$1 above $2" figure_above "$1" "$2"; }
+
+# esc TEXT: Escape, then until the screen shows TEXT.  Esc followed at once
+# by another key reads as Alt and that key; the screen answering the Esc
+# says the game took it alone, so the next key is safe.
+esc() {
+	keys Escape
+	wait_for "$1"
 }
 
 # An SGR mouse report: click BUTTON at screen ROW COL (0-based).
@@ -97,10 +122,15 @@ tray_at() { # LETTER
 }
 
 # The shell's view of the terminal after the game: canonical input and echo.
-# The marker is typed as E""ND so that the echo of the command line itself
-# never matches; only the output does.
+# Typed at the prompt (typed ahead, the line is echoed before the prompt
+# and the output follows the "$ "), and marked END and a number of its own,
+# so that an earlier call's line is never taken for its; typed as E""ND so
+# that the echo of the command line itself never matches, only the output.
 stty_ok() {
-	type_line "stty -a | grep -o -e '-*icanon' -e ' -*echo ' | tr -d ' ' | tr '\n' ' '; echo E\"\"ND"
-	wait_for "END" >/dev/null
-	screen | grep -F "END" | tail -n 1
+	local mark
+	mark=$(date +%N)
+	wait_prompt >/dev/null
+	type_line "stty -a | grep -o -e '-*icanon' -e ' -*echo ' | tr -d ' ' | tr '\n' ' '; echo E\"\"ND$mark"
+	wait_for "END$mark" >/dev/null
+	screen | grep -F "END$mark" | tail -n 1 | sed "s/END$mark/END/"
 }

@@ -18,10 +18,14 @@ type_line "clear; NO_COLOR=1 LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play
 wait_for "hints 0"
 ok $? "NO_COLOR=1: the game starts"
 keys T
+wait_for "Cyan in hand" >/dev/null
 is "$(colours)" 0 "NO_COLOR=1: no colour codes"
 T capture-pane -t t -p -e | grep -q "$(printf '\033')\[[0-9;]*7m"
 ok $? "NO_COLOR=1: reverse video marks the piece in hand"
-keys Escape q
+# Esc puts the piece back; q once that is seen (at once, Esc q reads as Alt-q).
+keys Escape
+wait_until "the piece put back" not_shown "Cyan in hand" >/dev/null
+keys q
 wait_prompt
 
 LANG_FOR_TEST=C start_shell

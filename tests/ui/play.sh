@@ -51,12 +51,8 @@ wait_for "moves 2"
 # Hints: three tiers, then Enter takes the placement.
 # Tier 1 names the most constrained spot, a cell or a piece, in words.
 keys H
-seen=1
-for _ in $(seq 100); do
-	screen | grep -qE 'can cover the cell at row| fits in ' && { seen=0; break; }
-	sleep 0.1
-done
-ok $seen "hint 1: the most constrained cell or piece"
+wait_re 'can cover the cell at row| fits in '
+ok $? "hint 1: the most constrained cell or piece"
 keys H
 wait_for "In a way to finish from here"
 ok $? "hint 2: what goes there"
@@ -71,12 +67,8 @@ ok $? "three hints counted"
 
 # The grader from the game: its verdict on the position, in words.
 keys E
-seen=1
-for _ in $(seq 100); do
-	screen | tr -s ' \n' ' ' | grep -qE '(Grade [1-4] of 4|Easier than grade 1) from here: [0-9,]+ search steps to finish it' && { seen=0; break; }
-	sleep 0.1
-done
-ok $seen "E grades the position from here"
+wait_re '(Grade [1-4] of 4|Easier than grade 1) from here: [0-9,]+ search steps to finish it'
+ok $? "E grades the position from here"
 
 # The search on screen, started and stopped.
 keys A

@@ -20,10 +20,9 @@ ok $? "with its panel"
 T resize-window -t t -x 80 -y 24
 wait_for "searched"
 ok $? "back to 80 x 24: redrawn"
-n1=$(screen | sed -n 's/.* steps *\([0-9][0-9]*\)$/\1/p' | head -1)
-sleep 1
-n2=$(screen | sed -n 's/.* steps *\([0-9][0-9]*\)$/\1/p' | head -1)
-ok "$([ "${n2:-0}" -gt "${n1:-0}" ] && echo 0 || echo 1)" "and still searching ($n1, then $n2 steps)"
+n1=$(figure steps)
+wait_above steps "${n1:-0}"
+ok $? "and still searching ($n1, then $(figure steps) steps)"
 keys Escape
 wait_for "Back to your position"
 ok $? "Esc stops it"

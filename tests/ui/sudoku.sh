@@ -21,49 +21,12 @@ cell() { # R C
 	local y=$((2 * $1 + ($1 - 1) / 3)) x=$((2 + ($2 - 1) / 3 * 22 + ($2 - 1) % 3 * 7))
 	screen | sed -n "${y}p;$((y + 1))p" | sed 's/·/./g; s/┃/|/g' | cut -c$((x + 1))-$((x + 5)) | tr -d ' \n'
 }
+cell_is() { [ "$(cell "$1" "$2")" = "$3" ]; } # R C WANT
 # wait_cell R C WANT: until cell R C shows WANT.
-wait_cell() {
-	local i=0
-	while [ $i -lt 150 ]; do
-		[ "$(cell "$1" "$2")" = "$3" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# r$1c$2 shows '$(cell "$1" "$2")', not '$3'"
-	screen | sed 's/^/#   /'
-	return 1
-}
-# wait_re REGEX: until the screen matches the extended REGEX.
-wait_re() {
-	local i=0
-	while [ $i -lt 150 ]; do
-		screen | tr -s ' \n' ' ' | grep -qE -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# waited in vain for /$1/"
-	screen | sed 's/^/#   /'
-	return 1
-}
-# A figure of the title line ("moves 3") or of the search's panel
-# ("taken back  12"), without its commas.
-figure() { # WORD
-	screen | sed -n "s/.*$1  *\([0-9,][0-9,]*\).*/\1/p" | head -n 1 | tr -d ,
-}
+wait_cell() { wait_until "r$1c$2 to show '$3'" cell_is "$1" "$2" "$3"; }
+rows_solved() { [ "$(screen | grep -cE '^ [1-9]  [A-Z].* solved +[0-9,]+ ')" -eq "$1" ]; } # N
 # wait_rows N: until the engines' table has N rows done ("solved").
-wait_rows() {
-	local i=0
-	while [ $i -lt 150 ]; do
-		[ "$(screen | grep -cE '^ [1-9]  [A-Z].* solved +[0-9,]+ ')" -eq "$1" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "# waited in vain for $1 rows solved"
-	screen | sed 's/^/#   /'
-	return 1
-}
-# Esc, then a pause: Esc followed at once by another key reads as Alt.
-esc() { keys Escape; sleep 0.3; }
+wait_rows() { wait_until "$1 rows solved" rows_solved "$1"; }
 
 start_shell
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 1-01"
@@ -211,8 +174,7 @@ done
 keys 3
 wait_re "┓ .*Cells in order" && wait_for "taken back" >/dev/null
 ok $? "its number: that engine's search on screen, its panel beside the grid (the grid in its small form)"
-esc
-wait_cell 1 1 "."
+esc "Back to your position" && wait_cell 1 1 "."
 ok $? "Esc: back to the position, the grid as it was"
 keys X
 keys + + + + + + +
@@ -220,8 +182,7 @@ wait_rows 5 >/dev/null
 keys Down Down Down Enter
 wait_re "┓ .*Dancing Links"
 ok $? "Down, Enter: the one chosen is watched"
-esc
-wait_cell 1 1 "."
+esc "Back to your position" >/dev/null && wait_cell 1 1 "."
 
 # The search of the default engine, paused at once and stepped with '.'
 # until it takes a digit back: the panel's count of steps taken back rises.
@@ -232,21 +193,25 @@ wait_for "paused"
 ok $? "A: the search on screen, paused by space"
 b0=$(figure "taken back")
 n0=$(figure steps)
-b=$b0
+# A '.' grants one step, which the panel need not show at once (nor each
+# one, nor the frame in flight when space paused it, which may come after
+# "paused"): keys at a player's pace, at least one, until the panel shows
+# more steps and a step taken back.
 i=0
-while [ "$b" -le "$b0" ] && [ $i -lt 300 ]; do
+while [ $i -lt 300 ]; do
 	keys .
 	sleep 0.05
-	b=$(figure "taken back")
 	i=$((i + 1))
+	figure_above steps "$n0" && figure_above "taken back" "$b0" && break
 done
+wait_above "taken back" "$b0" && wait_above steps "$n0"
+b=$(figure "taken back")
 ok "$([ "$b" -gt "$b0" ] && echo 0 || echo 1)" "'.' steps it through a backtrack: taken back $b0 -> $b"
 n=$(figure steps)
 ok "$([ "$n" -gt "$n0" ] && echo 0 || echo 1)" "and the steps went on: $n0 -> $n"
 screen | grep -q "paused"
 ok $? "still paused while stepped"
-esc
-wait_cell 1 1 "." && wait_for "moves 0" >/dev/null
+esc "Back to your position" && wait_cell 1 1 "." && wait_for "moves 0" >/dev/null
 ok $? "Esc: back to the position, no move made"
 keys q
 wait_prompt

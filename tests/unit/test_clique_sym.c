@@ -19,6 +19,7 @@
 #include "solver/graph/clique_sym.h"
 #include "util/rng.h"
 #include "tap.h"
+#include "cancel_later.h"
 
 /* clique_sym_max checked: its clique is one of g, of the size returned. */
 static int sym_max(const struct graph *g, const struct clique_sym_group *grp, struct search_stats *st)
@@ -410,19 +411,6 @@ static void test_dimacs_errors(void)
 
 /* ---- cancel ------------------------------------------------------------------ */
 
-struct canceller {
-	atomic_int *flag;
-};
-
-static void *cancel_later(void *arg)
-{
-	struct canceller *c = arg;
-	struct timespec ts = { 0, 20 * 1000 * 1000 };
-	nanosleep(&ts, NULL);
-	atomic_store(c->flag, 1);
-	return NULL;
-}
-
 static void test_cancel(void)
 {
 	struct diag err;
@@ -433,14 +421,13 @@ static void test_cancel(void)
 	clique_sym_group_free(grp);
 	graph_free(g);
 
-	/* G(200, 0.9) without a group runs far longer than 20 ms */
+	/* G(200, 0.9) without a group runs far longer than the test */
 	g = graph_gen_random(200, 0.9, 1, &err);
 	atomic_store(&flag, 0);
-	struct canceller c = { &flag };
-	pthread_t th;
-	pthread_create(&th, NULL, cancel_later, &c);
+	struct cancel_later c;
+	cancel_later_start(&c, &flag, "the maximum clique of G(200, 0.9)");
 	int k = clique_sym_max(g, NULL, NULL, &flag, NULL);
-	pthread_join(th, NULL);
+	cancel_later_end(&c);
 	is_u64(k + 1, 0, "cancelled from another thread in flight: -1");
 	graph_free(g);
 }

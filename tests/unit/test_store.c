@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,23 +181,32 @@ static void test_records_two_writers(void)
 	records_free(&back);
 }
 
+/* A copy holds the lock: a child process, until the test lets it go (or
+ * ends, whatever way: the child sees the end of the pipe then). */
 static void test_lock(void)
 {
 	struct diag err;
-	int fds[2];
-	if (pipe(fds) != 0)
+	int taken[2], hold[2];
+	if (pipe(taken) != 0 || pipe(hold) != 0)
 		bail("pipe");
 	pid_t pid = fork();
 	if (pid == 0) {
+		close(taken[0]);
+		close(hold[1]);
 		int l = lock_take(dir, &err);
 		char c = l >= 0 ? 'y' : 'n';
-		if (write(fds[1], &c, 1) != 1)
+		if (write(taken[1], &c, 1) != 1)
 			_exit(1);
-		sleep(5); /* hold it longer than the other side waits */
+		if (read(hold[0], &c, 1) < 0) /* until the test closes its end */
+			_exit(1);
 		_exit(0);
 	}
+	/* Our copies of the ends the child writes and holds closed: a child
+	 * that dies unseen ends the read below instead of leaving it waiting. */
+	close(taken[1]);
+	close(hold[0]);
 	char c = 0;
-	if (read(fds[0], &c, 1) != 1)
+	if (read(taken[0], &c, 1) != 1)
 		c = 0;
 	ok(c == 'y', "a copy takes the lock");
 	int l = lock_take(dir, &err);
@@ -207,8 +217,8 @@ static void test_lock(void)
 	l = lock_take(dir, &err);
 	ok(l >= 0, "a lock is free again when its holder dies");
 	lock_release(l);
-	close(fds[0]);
-	close(fds[1]);
+	close(taken[0]);
+	close(hold[1]);
 }
 
 static struct session *game(const char *name, int moves)
@@ -241,8 +251,12 @@ static void test_saves(void)
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		struct session *s = game(names[i], (int)i + 1);
 		ok(saves_put(saves, s, &beside, &err) && !beside, "bad_one_save_slot: game %zu saved", i);
+		/* Saves are listed newest first, by their files' times: a second
+		 * apart, whatever the clock's resolution or the machine's speed. */
+		struct timespec when[2] = { { 1700000000 + (time_t)i, 0 }, { 1700000000 + (time_t)i, 0 } };
+		if (utimensat(AT_FDCWD, s->save_path, when, 0) != 0)
+			tap_diag("cannot set the time of %s", s->save_path);
 		session_free(s);
-		usleep(20000); /* distinct times, for the order */
 	}
 	struct saves_entry *list;
 	int n = saves_list(saves, &list, &err);

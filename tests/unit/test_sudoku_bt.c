@@ -19,6 +19,7 @@
 #include "solver/sudoku/sudoku_bt.h"
 #include "engine_run.h"
 #include "tap.h"
+#include "cancel_later.h"
 #include "util/clock.h"
 #include "util/strbuf.h"
 
@@ -279,21 +280,6 @@ static void test_words(void)
 
 /* ---- cancel and budget --------------------------------------------------- */
 
-struct canceller {
-	atomic_int *flag;
-	double at;
-};
-
-static void *cancel_later(void *arg)
-{
-	struct canceller *c = arg;
-	struct timespec nap = { 0, 20 * 1000 * 1000 };
-	nanosleep(&nap, NULL);
-	c->at = clock_seconds();
-	atomic_store(c->flag, 1);
-	return NULL;
-}
-
 static void test_cancel(size_t k)
 {
 	atomic_int flag;
@@ -306,15 +292,12 @@ static void test_cancel(size_t k)
 	ok(engine_run(e, &ctl) == ENGINE_CANCELLED && engine_stats(e)->nodes == 0,
 	   "%s: cancelled before it starts, it stops at once", engines[k].name);
 	atomic_store(&flag, 0);
-	struct canceller c = { &flag, 0 };
-	pthread_t t;
-	pthread_create(&t, NULL, cancel_later, &c);
+	struct cancel_later c;
+	cancel_later_start(&c, &flag, engines[k].name);
 	enum engine_status st = engine_run(e, &ctl);
-	double end = clock_seconds();
-	pthread_join(t, NULL);
+	cancel_later_end(&c);
 	ok(st == ENGINE_CANCELLED && engine_stats(e)->solutions > 0, "%s: counting every 9x9 grid, cancelled in flight",
 	   engines[k].name);
-	tap_diag("%s let go %.3f ms after the flag rose", engines[k].name, (end - c.at) * 1000);
 	/* and it goes on from there when asked */
 	atomic_store(&flag, 0);
 	u128 before = engine_stats(e)->solutions;

@@ -22,6 +22,7 @@
 #include "solver/sudoku/sudoku_fast.h"
 #include "engine_run.h"
 #include "tap.h"
+#include "cancel_later.h"
 #include "util/clock.h"
 #include "util/rng.h"
 #include "util/strbuf.h"
@@ -472,21 +473,6 @@ static void test_words(void)
 
 /* ---- cancel and budget --------------------------------------------------- */
 
-struct canceller {
-	atomic_int *flag;
-	double at;
-};
-
-static void *cancel_later(void *arg)
-{
-	struct canceller *c = arg;
-	struct timespec nap = { 0, 20 * 1000 * 1000 };
-	nanosleep(&nap, NULL);
-	c->at = clock_seconds();
-	atomic_store(c->flag, 1);
-	return NULL;
-}
-
 static void test_cancel(void)
 {
 	atomic_int flag;
@@ -499,14 +485,11 @@ static void test_cancel(void)
 	ok(engine_run(e, &ctl) == ENGINE_CANCELLED && engine_stats(e)->nodes == 0,
 	   "cancelled before it starts, it stops at once");
 	atomic_store(&flag, 0);
-	struct canceller c = { &flag, 0 };
-	pthread_t t;
-	pthread_create(&t, NULL, cancel_later, &c);
+	struct cancel_later c;
+	cancel_later_start(&c, &flag, "the fast search counting every 9x9 grid");
 	enum engine_status st = engine_run(e, &ctl);
-	double end = clock_seconds();
-	pthread_join(t, NULL);
+	cancel_later_end(&c);
 	ok(st == ENGINE_CANCELLED && engine_stats(e)->solutions > 0, "counting every 9x9 grid, cancelled in flight");
-	tap_diag("let go %.3f ms after the flag rose", (end - c.at) * 1000);
 	atomic_store(&flag, 0);
 	u128 before = engine_stats(e)->solutions;
 	ctl = (struct engine_ctl){ .max_solutions = (uint64_t)before + 10 };

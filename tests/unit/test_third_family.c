@@ -6,7 +6,6 @@
  * LD_GOLDEN_WRITE=1 writes the golden screen anew (check it by eye). */
 #include "config.h"
 
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "golden.h"
+#include "job_wait.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -36,28 +36,12 @@ static struct puzzle_state *latin(const char *desc)
 	return s;
 }
 
-/* The final report of job gen (others are dropped), or false after 20 s. */
-static bool final_report(struct worker *w, uint64_t gen, struct worker_report *r)
-{
-	for (int waited = 0; waited < 20000; waited += 10) {
-		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
-		poll(&pfd, 1, 10);
-		if (!worker_take(w, r))
-			continue;
-		if (r->gen == gen && r->final)
-			return true;
-		worker_report_clear(r);
-	}
-	return false;
-}
-
 static struct worker_report run_job(struct worker *w, enum worker_kind kind, const struct puzzle_state *s)
 {
 	struct worker_report r;
 	memset(&r, 0, sizeof r);
 	uint64_t gen = worker_submit(w, worker_job_new(kind, pz, &s, 1));
-	if (!final_report(w, gen, &r))
-		tap_diag("no final report from the worker");
+	job_wait_final(w, gen, &r, job_wait_bound());
 	return r;
 }
 
@@ -115,8 +99,7 @@ static void test_animation(struct worker *w)
 	bool solved = false, words = true;
 	for (int i = 0; i < 2000 && !solved; i++) {
 		worker_anim_grant(w, 1);
-		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
-		poll(&pfd, 1, 50);
+		job_wait_news(w, 50);
 		if (!worker_take(w, &r))
 			continue;
 		if (r.gen == gen && r.kind == WORK_ANIMATE) {
@@ -150,30 +133,28 @@ static void test_holds_at_solution(struct worker *w)
 	struct worker_report r;
 	bool at_solution = false;
 	u128 most = 0;
-	for (int i = 0; i < 100; i++) {
+	/* Steps granted until it stops at its first solution; then 20 grants
+	 * more, which must not take it past. */
+	int grants_after = 0;
+	for (double until = job_wait_bound(); grants_after < 20 && clock_seconds() < until; job_wait_news(w, 10)) {
 		worker_anim_grant(w, 50);
-		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
-		poll(&pfd, 1, 5);
-		if (worker_take(w, &r)) {
-			if (r.gen == gen && r.kind == WORK_ANIMATE) {
-				at_solution = r.anim.at_solution;
-				if (r.anim.solutions > most)
-					most = r.anim.solutions;
-			}
-			worker_report_clear(&r);
+		grants_after += at_solution;
+		if (!worker_take(w, &r))
+			continue;
+		if (r.gen == gen && r.kind == WORK_ANIMATE) {
+			at_solution = r.anim.at_solution;
+			if (r.anim.solutions > most)
+				most = r.anim.solutions;
 		}
+		worker_report_clear(&r);
 	}
 	ok(at_solution && most == 1, "steps granted on and on: the search holds at its first solution");
 	worker_anim_resume(w);
 	worker_anim_grant(w, 200);
 	bool on = false;
-	for (int i = 0; i < 200 && !on; i++) {
-		struct pollfd pfd = { .fd = worker_fd(w), .events = POLLIN };
-		poll(&pfd, 1, 10);
-		if (worker_take(w, &r)) {
-			on = r.gen == gen && r.anim.solutions > 1;
-			worker_report_clear(&r);
-		}
+	for (double until = job_wait_bound(); !on && job_wait_report(w, gen, &r, until);) {
+		on = r.anim.solutions > 1;
+		worker_report_clear(&r);
 	}
 	ok(on, "and goes on when the player says so");
 	worker_cancel(w);
@@ -188,7 +169,7 @@ static void test_generate(struct worker *w)
 		struct worker_report r;
 		memset(&r, 0, sizeof r);
 		uint64_t gen = worker_submit(w, worker_job_generate(&tiling_puzzle_kanoodle, 1 + i, 7 + (uint64_t)i));
-		bool got = final_report(w, gen, &r);
+		bool got = job_wait_final(w, gen, &r, job_wait_bound());
 		int bad;
 		struct diag err;
 		struct puzzle_state *s = got && r.desc ? tiling_puzzle_kanoodle.start(&tiling_puzzle_kanoodle, r.desc, &bad, &err)
@@ -204,7 +185,7 @@ static void test_generate(struct worker *w)
 static void pump(struct play *p, struct worker *w)
 {
 	struct worker_report r;
-	if (final_report(w, play_last_job(p), &r)) {
+	if (job_wait_final(w, play_last_job(p), &r, job_wait_bound())) {
 		play_report(p, &r);
 		worker_report_clear(&r);
 	}
