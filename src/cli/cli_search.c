@@ -67,7 +67,8 @@ static int print_solutions(const struct xc_problem *p, const struct cli_opts *o,
 	struct printer pr = { .p = p, .print_solution = print_solution, .ctx = ctx,
 	                      .want = o->limit ? o->limit : o->mode == CLI_FIRST ? 1 : 0 };
 	pr.path = xmalloc(sizeof *pr.path * (size_t)dlx_depth(d));
-	struct dlx_ctl ctl = { .on_solution = print_one, .ctx = &pr };
+	struct engine_ctl ctl = { 0 };
+	dlx_set_on_solution(d, print_one, &pr);
 	dlx_run(d, &ctl);
 	if (o->stats)
 		stats_print(stderr, dlx_stats(d), clock_seconds() - t0, dlx_bytes(d), o->profile, true, true);

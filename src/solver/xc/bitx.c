@@ -2,6 +2,7 @@
 
 #include "solver/xc/bitx.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -286,12 +287,13 @@ static ALWAYS_INLINE int next_option(const struct bitx *b, int level, int after)
 	return w * 64 + __builtin_ctzll(bits);
 }
 
-static ALWAYS_INLINE enum bitx_status run(struct bitx *b, uint64_t nodes, uint64_t max_solutions,
-                                          const atomic_int *cancel)
+static ALWAYS_INLINE enum engine_status run(struct bitx *b, const struct engine_ctl *ctl)
 {
 	struct search_stats *st = &b->st;
 	const int W = b->W, PW = b->PW;
-	uint64_t node_limit = nodes ? st->nodes + nodes : UINT64_MAX;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	uint64_t max_solutions = ctl->max_solutions;
+	const atomic_int *cancel = ctl->cancel;
 	int level = b->level, o;
 
 	switch (b->phase) {
@@ -310,14 +312,14 @@ static ALWAYS_INLINE enum bitx_status run(struct bitx *b, uint64_t nodes, uint64
 	case PH_NEXT:
 		goto next;
 	case PH_DONE:
-		return BITX_DONE;
+		return ENGINE_DONE;
 	}
 
 forward:
-	if (st->nodes >= node_limit || (cancel && atomic_load_explicit(cancel, memory_order_relaxed))) {
+	if (st->mems >= mems_limit || (cancel && atomic_load_explicit(cancel, memory_order_relaxed))) {
 		b->phase = PH_FORWARD;
 		b->level = level;
-		return st->nodes >= node_limit ? BITX_BUDGET : BITX_CANCELLED;
+		return st->mems >= mems_limit ? ENGINE_BUDGET : ENGINE_CANCELLED;
 	}
 	st->nodes++;
 	st->profile[level]++;
@@ -356,7 +358,7 @@ next:
 		if (level == b->base) {
 			b->phase = PH_DONE;
 			b->level = level;
-			return BITX_DONE;
+			return ENGINE_DONE;
 		}
 		level--;
 		st->mems += 2;
@@ -402,7 +404,7 @@ next:
 			if (max_solutions && st->solutions >= max_solutions) {
 				b->phase = PH_NEXT;
 				b->level = level;
-				return BITX_LIMIT;
+				return ENGINE_LIMIT;
 			}
 			goto next;
 		}
@@ -418,27 +420,27 @@ recover:
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) static enum bitx_status run_popcnt(struct bitx *b, uint64_t nodes,
-                                                                     uint64_t max_solutions, const atomic_int *cancel)
+__attribute__((target("popcnt"))) static enum engine_status run_popcnt(struct bitx *b, const struct engine_ctl *ctl)
 {
-	return run(b, nodes, max_solutions, cancel);
+	return run(b, ctl);
 }
 #endif
 
-static enum bitx_status run_plain(struct bitx *b, uint64_t nodes, uint64_t max_solutions, const atomic_int *cancel)
+static enum engine_status run_plain(struct bitx *b, const struct engine_ctl *ctl)
 {
-	return run(b, nodes, max_solutions, cancel);
+	return run(b, ctl);
 }
 
-enum bitx_status bitx_run(struct bitx *b, uint64_t nodes, uint64_t max_solutions, const atomic_int *cancel)
+enum engine_status bitx_run(struct bitx *b, const struct engine_ctl *ctl)
 {
-	enum bitx_status s;
+	assert(!ctl->report_solutions && !ctl->step);
+	enum engine_status s;
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (b->popcnt)
-		s = run_popcnt(b, nodes, max_solutions, cancel);
+		s = run_popcnt(b, ctl);
 	else
 #endif
-		s = run_plain(b, nodes, max_solutions, cancel);
+		s = run_plain(b, ctl);
 	b->st.level = b->level;
 	return s;
 }

@@ -77,9 +77,9 @@ static void count_whole(const struct xc_problem *p, const struct count_opts *o, 
 	struct memo *m = make_memo(p, o, false);
 	if (m)
 		dlx_set_memo(d, m, 0, o->memo == COUNT_MEMO_AUTO);
-	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
-	enum dlx_status s;
-	while ((s = dlx_run(d, &ctl)) == DLX_BUDGET) {
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
+	enum engine_status s;
+	while ((s = dlx_run(d, &ctl)) == ENGINE_BUDGET) {
 		if (o->progress && clock_seconds() >= next_report) {
 			report(o, t0, dlx_progress(d, 0), dlx_stats(d)->solutions);
 			next_report = clock_seconds() + o->progress_interval;
@@ -87,7 +87,7 @@ static void count_whole(const struct xc_problem *p, const struct count_opts *o, 
 	}
 	stats_init(&r->st, dlx_depth(d));
 	stats_copy(&r->st, dlx_stats(d));
-	r->complete = s != DLX_CANCELLED;
+	r->complete = s != ENGINE_CANCELLED;
 	r->memo_used = dlx_memo_in_use(d);
 	r->memo_entries = m ? memo_entries(m) : 0;
 	r->memo_full = m && memo_full(m);
@@ -102,9 +102,9 @@ static void count_whole_bitx(const struct xc_problem *p, const struct count_opts
 {
 	double t0 = clock_seconds(), next_report = t0 + o->progress_interval;
 	struct bitx *b = bitx_new(p, o->rule);
-	enum bitx_status s;
-	/* about a millisecond of search between looks at the clock */
-	while ((s = bitx_run(b, 1u << 14, o->limit, o->cancel)) == BITX_BUDGET) {
+	enum engine_status s;
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
+	while ((s = bitx_run(b, &ctl)) == ENGINE_BUDGET) {
 		if (o->progress && clock_seconds() >= next_report) {
 			report(o, t0, bitx_progress(b), bitx_stats(b)->solutions);
 			next_report = clock_seconds() + o->progress_interval;
@@ -112,7 +112,7 @@ static void count_whole_bitx(const struct xc_problem *p, const struct count_opts
 	}
 	stats_init(&r->st, bitx_depth(b));
 	stats_copy(&r->st, bitx_stats(b));
-	r->complete = s != BITX_CANCELLED;
+	r->complete = s != ENGINE_CANCELLED;
 	r->bitsets = true;
 	r->bytes = bitx_bytes(b);
 	bitx_free(b);
@@ -243,7 +243,7 @@ static bool walk_units(void *ctx, int level, uint64_t most, uint64_t *units)
 	struct plan *pl = ctx;
 	struct dlx *d = pl->d;
 	struct dlx_split sp = { .level = level, .enter = plan_enter, .leave = plan_leave, .ctx = pl };
-	struct dlx_ctl ctl = { .cancel = pl->cancel, .mems_budget = SLICE_MEMS };
+	struct engine_ctl ctl = { .cancel = pl->cancel, .mems_budget = SLICE_MEMS };
 	pl->units = 0;
 	pl->level = level;
 	pl->most = most;
@@ -256,12 +256,12 @@ static bool walk_units(void *ctx, int level, uint64_t most, uint64_t *units)
 	pl->paths = NULL;
 	dlx_restart(d);
 	dlx_set_split(d, &sp);
-	enum dlx_status s;
-	while ((s = dlx_run(d, &ctl)) == DLX_BUDGET && !pl->full)
+	enum engine_status s;
+	while ((s = dlx_run(d, &ctl)) == ENGINE_BUDGET && !pl->full)
 		;
 	stats_copy(&pl->top, dlx_stats(d));
 	*units = pl->units;
-	return s != DLX_CANCELLED;
+	return s != ENGINE_CANCELLED;
 }
 
 static void plan_free(struct plan *pl)
@@ -361,9 +361,9 @@ static void work_links(struct worker *w)
 {
 	struct counter *c = w->c;
 	int level = c->plan.level;
-	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
-	enum dlx_status s;
-	while ((s = dlx_run(w->d, &ctl)) == DLX_BUDGET) {
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
+	enum engine_status s;
+	while ((s = dlx_run(w->d, &ctl)) == ENGINE_BUDGET) {
 		if (w->unit_weight > 0) {
 			const struct search_stats *st = dlx_stats(w->d);
 			atomic_store(&w->partial, w->unit_weight * dlx_progress(w->d, level));
@@ -372,7 +372,7 @@ static void work_links(struct worker *w)
 			pthread_mutex_unlock(&w->found_lock);
 		}
 	}
-	w->cancelled = s == DLX_CANCELLED;
+	w->cancelled = s == ENGINE_CANCELLED;
 }
 
 /* On bitsets the thread goes straight to each unit it claims, by the
@@ -387,10 +387,10 @@ static void work_bitsets(struct worker *w)
 		if (unit >= pl->units)
 			return;
 		w->unit_weight = pl->weight[unit];
-		enum bitx_status s = BITX_DONE;
+		enum engine_status s = ENGINE_DONE;
 		if (bitx_start_at(w->b, pl->paths + unit * (uint64_t)pl->level, pl->level)) {
-			/* about a millisecond of search between reports */
-			while ((s = bitx_run(w->b, 1u << 14, 0, &c->stop)) == BITX_BUDGET) {
+			struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
+			while ((s = bitx_run(w->b, &ctl)) == ENGINE_BUDGET) {
 				atomic_store(&w->partial, w->unit_weight * bitx_progress(w->b));
 				pthread_mutex_lock(&w->found_lock);
 				w->found = w->units.solutions + bitx_stats(w->b)->solutions;
@@ -402,7 +402,7 @@ static void work_bitsets(struct worker *w)
 		w->found = w->units.solutions;
 		pthread_mutex_unlock(&w->found_lock);
 		atomic_store(&w->partial, 0.0);
-		if (s == BITX_CANCELLED) {
+		if (s == ENGINE_CANCELLED) {
 			w->cancelled = true;
 			return;
 		}

@@ -14,6 +14,22 @@
 
 static void alloc_search(struct dlx *d);
 
+/* An event with no subject, choice or index. */
+static inline void set_event(struct dlx *d, enum engine_event_kind kind, int level)
+{
+	d->ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
+}
+
+/* TRY or UNDO of the option through node p, the index-th of the level's. */
+static void set_try_event(struct dlx *d, enum engine_event_kind kind, int level, int p, int index)
+{
+	set_event(d, kind, level);
+	d->ev.subject = d->best[level] - 1;
+	d->ev.choices = d->degree[level];
+	d->ev.choice = d->opt_of[p];
+	d->ev.index = index;
+}
+
 struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule)
 {
 	struct dlx *d = xcalloc(1, sizeof *d);
@@ -87,6 +103,7 @@ static void alloc_search(struct dlx *d)
 	d->low_primary = 1;
 	d->fork_level = INT_MAX;
 	d->phase = PH_START;
+	set_event(d, ENGINE_EV_NONE, 0);
 }
 
 struct dlx *dlx_clone(const struct dlx *tpl)
@@ -276,7 +293,7 @@ void dlx_restart(struct dlx *d)
 		memset(d->looked_up, 0, sizeof *d->looked_up * (size_t)d->depth);
 	}
 	stats_clear(&d->st);
-	memset(&d->ev, 0, sizeof d->ev);
+	set_event(d, ENGINE_EV_NONE, 0);
 }
 
 /* The scan for the shortest list runs over the lengths four at a time
@@ -555,15 +572,15 @@ static void debug_check(const struct dlx *d)
 #define debug_check(d) ((void)0)
 #endif
 
-enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
+enum engine_status dlx_run(struct dlx *d, const struct engine_ctl *ctl)
 {
 	struct search_stats *st = &d->st;
 	int level = d->level;
 	int cur = 0, best = 0, deg;
 	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum dlx_status status;
+	enum engine_status status;
 
-	assert(!(d->memo && (ctl->report_solutions || ctl->step || ctl->on_solution)));
+	assert(!(d->memo && (ctl->report_solutions || ctl->step || d->on_solution)));
 
 	switch (d->phase) {
 	case PH_START:
@@ -574,17 +591,17 @@ enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
 			st->nodes++;
 			st->profile[0]++;
 			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-			d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = 0 };
+			set_event(d, ENGINE_EV_SOLUTION, 0);
 			d->phase = PH_DONE;
 			d->level = 0;
 			/* The same stops as at any other solution (a finished
 			 * board printed by `solve` goes through on_solution). */
-			if (ctl->on_solution && ctl->on_solution(ctl->ctx, d))
-				return DLX_SOLUTION;
+			if (d->on_solution && d->on_solution(d->on_solution_ctx, d))
+				return ENGINE_SOLUTION;
 			if (ctl->step || ctl->report_solutions || ctl->max_solutions == 1)
-				return ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
-			d->ev.kind = DLX_EV_DONE;
-			return DLX_DONE;
+				return ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+			set_event(d, ENGINE_EV_DONE, 0);
+			return ENGINE_DONE;
 		}
 		goto forward;
 	case PH_FORWARD:
@@ -605,18 +622,18 @@ enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
 		best = d->best[level];
 		goto advance;
 	case PH_DONE:
-		d->ev.kind = DLX_EV_DONE;
-		return DLX_DONE;
+		set_event(d, ENGINE_EV_DONE, d->ev.level);
+		return ENGINE_DONE;
 	}
 
 forward:
 	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = DLX_CANCELLED;
+		status = ENGINE_CANCELLED;
 		d->phase = PH_FORWARD;
 		goto out;
 	}
 	if (st->mems >= mems_limit) {
-		status = DLX_BUDGET;
+		status = ENGINE_BUDGET;
 		d->phase = PH_FORWARD;
 		goto out;
 	}
@@ -675,9 +692,11 @@ forward:
 		d->entry_count[level] = st->solutions;
 	}
 	if (ctl->step) {
-		d->ev = (struct dlx_event){ .kind = DLX_EV_CHOOSE, .level = level, .item = best - 1, .degree = deg };
+		set_event(d, ENGINE_EV_CHOOSE, level);
+		d->ev.subject = best - 1;
+		d->ev.choices = deg;
 		d->phase = PH_CHOSEN;
-		status = DLX_STEP;
+		status = ENGINE_STEP;
 		goto out;
 	}
 chosen:
@@ -703,10 +722,9 @@ advance:
 	}
 	place(d, level, cur);
 	if (ctl->step) {
-		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
-		                            .index = d->kth[level], .item = best - 1, .degree = d->degree[level] };
+		set_try_event(d, ENGINE_EV_TRY, level, cur, d->kth[level]);
 		d->phase = PH_PLACED;
-		status = DLX_STEP;
+		status = ENGINE_STEP;
 		goto out;
 	}
 placed:
@@ -717,16 +735,16 @@ placed:
 		if (level + 1 > st->max_level)
 			st->max_level = level + 1;
 		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = level };
+		set_event(d, ENGINE_EV_SOLUTION, level);
 		d->phase = PH_SOLVED;
 		d->level = level;
-		if (ctl->on_solution && ctl->on_solution(ctl->ctx, d)) {
-			status = DLX_SOLUTION;
+		if (d->on_solution && d->on_solution(d->on_solution_ctx, d)) {
+			status = ENGINE_SOLUTION;
 			goto out;
 		}
 		if (ctl->step || ctl->report_solutions ||
 		    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
+			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
 			goto out;
 		}
 		goto recover;
@@ -754,8 +772,8 @@ leave_node:
 	if (level == 0) {
 		d->phase = PH_DONE;
 		d->level = 0;
-		d->ev.kind = DLX_EV_DONE;
-		return DLX_DONE;
+		set_event(d, ENGINE_EV_DONE, d->ev.level);
+		return ENGINE_DONE;
 	}
 	level--;
 	cur = d->choice[level];
@@ -771,11 +789,9 @@ recover:
 		st->mems += 2;
 		d->kth[level]++;
 		if (ctl->step) {
-			d->ev = (struct dlx_event){ .kind = DLX_EV_REMOVE, .level = level, .option = d->opt_of[removed],
-			                            .index = d->kth[level] - 1, .item = best - 1,
-			                            .degree = d->degree[level] };
+			set_try_event(d, ENGINE_EV_UNDO, level, removed, d->kth[level] - 1);
 			d->phase = PH_REMOVED;
-			status = DLX_STEP;
+			status = ENGINE_STEP;
 			goto out;
 		}
 	}
@@ -797,9 +813,15 @@ const struct search_stats *dlx_stats(const struct dlx *d)
 	return &d->st;
 }
 
-const struct dlx_event *dlx_event(const struct dlx *d)
+const struct engine_event *dlx_event(const struct dlx *d)
 {
 	return &d->ev;
+}
+
+void dlx_set_on_solution(struct dlx *d, dlx_solution_fn *fn, void *ctx)
+{
+	d->on_solution = fn;
+	d->on_solution_ctx = ctx;
 }
 
 int dlx_path(const struct dlx *d, int *options)
