@@ -11,7 +11,10 @@
  * read-only xc_problem.
  *
  * Node and update counts equal DLX1's on the same input; mems follow
- * DLX1's cost model, charged per operation rather than per access. */
+ * DLX1's cost model, charged per operation rather than per access.
+ * dlx1.c is the same search in its plainest form, without what this one
+ * adds for speed and for the engines; read it first
+ * (tests/unit/test_dlx1.c holds the two to the same figures). */
 #ifndef LD_DLX_H
 #define LD_DLX_H
 
