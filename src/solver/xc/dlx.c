@@ -475,6 +475,15 @@ int dlx_choose(struct dlx *d, int *deg)
 	return best;
 }
 
+/* ---- the memo's steps ------------------------------------------------
+ * Counting with the memo, a node whose subproblem (its signature: the
+ * items still in play) was met before takes its count from the cache
+ * instead of being searched, and a node searched stores its count on the
+ * way out.  The search calls these at four points: entering a node
+ * (memo_enter), covering its item (the children's slots prefetched),
+ * before placing each option (memo_skip_option) and leaving the node
+ * (memo_leave). */
+
 /* The memo signature: which items still matter.  An uncovered secondary
  * item with no options left constrains nothing, so it is left out. */
 static uint64_t signature(const struct dlx *d, uint64_t *key)
@@ -502,15 +511,6 @@ static inline uint64_t *level_key(struct dlx *d, int level)
 	}
 	return d->keys + (size_t)level * (size_t)d->key_words;
 }
-
-/* ---- the memo's steps ------------------------------------------------
- * Counting with the memo, a node whose subproblem (its signature: the
- * items still in play) was met before takes its count from the cache
- * instead of being searched, and a node searched stores its count on the
- * way out.  The search calls these at four points: entering a node
- * (memo_enter), covering its item (the children's slots prefetched),
- * before placing each option (memo_skip_option) and leaving the node
- * (memo_leave). */
 
 /* The memo answers for the node at level: it has a cache, still in use,
  * and the node is below the first fork (see fork_level) and not above
