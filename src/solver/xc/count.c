@@ -666,7 +666,7 @@ static bool counted_nothing(const struct xc_problem *p, const struct count_opts 
 }
 
 static const struct count_backend {
-	const char *name;
+	const char *name;   /* for the reader and the debugger */
 	bool (*suits)(const struct xc_problem *p, const struct count_opts *o);
 	/* false: it gave up, its work lost */
 	bool (*count)(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
