@@ -32,7 +32,7 @@ uint64_t tiling_effort(const struct tiling_pos *pos)
 {
 	struct xc_problem *p = tiling_reduce(pos, TILING_PIECES_FIRST);
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { 0 };
+	struct engine_ctl ctl = { 0 };
 	dlx_run(d, &ctl);
 	uint64_t nodes = dlx_stats(d)->nodes;
 	dlx_free(d);
@@ -74,8 +74,8 @@ static bool random_solution(const struct tiling *t, struct rng *rng, struct tili
 	for (int k = 0; k < all->n_options; k++)
 		xc_add_option(p, xc_option_items(all, order[k]), xc_option_size(all, order[k]), all->opt_tag[order[k]], NULL);
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .report_solutions = true };
-	bool found = dlx_run(d, &ctl) == DLX_SOLUTION;
+	struct engine_ctl ctl = { .report_solutions = true };
+	bool found = dlx_run(d, &ctl) == ENGINE_SOLUTION;
 	if (found) {
 		int path[TILING_MAX_PIECES * 2], n = dlx_path(d, path);
 		*out = empty;

@@ -20,7 +20,6 @@ struct xc_engine {
 	const struct xc_problem *p;
 	struct xc_problem *own;      /* p, when reduce made it for this engine */
 	struct dlx *d;
-	struct engine_event ev;
 	int *path;                   /* scratch for dlx_path, dlx_depth() long */
 };
 
@@ -41,72 +40,19 @@ static void ops_free(struct engine *e)
 
 static void ops_restart(struct engine *e)
 {
-	struct xc_engine *x = of(e);
-	dlx_restart(x->d);
-	x->ev = (struct engine_event){ .kind = ENGINE_EV_NONE };
+	dlx_restart(of(e)->d);
 }
 
-static void take_event(struct xc_engine *x)
-{
-	const struct dlx_event *de = dlx_event(x->d);
-	struct engine_event *ev = &x->ev;
-	*ev = (struct engine_event){ .level = de->level, .subject = -1, .choice = -1, .index = -1 };
-	switch (de->kind) {
-	case DLX_EV_NONE:
-		ev->kind = ENGINE_EV_NONE;
-		break;
-	case DLX_EV_CHOOSE:
-		ev->kind = ENGINE_EV_CHOOSE;
-		ev->subject = de->item;
-		ev->choices = de->degree;
-		break;
-	case DLX_EV_PLACE:
-	case DLX_EV_REMOVE:
-		ev->kind = de->kind == DLX_EV_PLACE ? ENGINE_EV_TRY : ENGINE_EV_UNDO;
-		ev->subject = de->item;
-		ev->choices = de->degree;
-		ev->choice = de->option;
-		ev->index = de->index;
-		break;
-	case DLX_EV_SOLUTION:
-		ev->kind = ENGINE_EV_SOLUTION;
-		break;
-	case DLX_EV_MEMO_HIT:
-		ev->kind = ENGINE_EV_MEMO_HIT;
-		break;
-	case DLX_EV_DONE:
-		ev->kind = ENGINE_EV_DONE;
-		break;
-	}
-}
-
+/* Dancing Links speaks engine.h itself: its status, events and stats are
+ * the engine's. */
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
-	struct xc_engine *x = of(e);
-	struct dlx_ctl dc = { .mems_budget = ctl->mems_budget, .max_solutions = ctl->max_solutions,
-		              .cancel = ctl->cancel, .report_solutions = ctl->report_solutions, .step = ctl->step };
-	enum dlx_status s = dlx_run(x->d, &dc);
-	take_event(x);
-	switch (s) {
-	case DLX_DONE:
-		return ENGINE_DONE;
-	case DLX_SOLUTION:
-		return ENGINE_SOLUTION;
-	case DLX_LIMIT:
-		return ENGINE_LIMIT;
-	case DLX_BUDGET:
-		return ENGINE_BUDGET;
-	case DLX_CANCELLED:
-		return ENGINE_CANCELLED;
-	case DLX_STEP:
-		return ENGINE_STEP;
-	}
-	return ENGINE_DONE;
+	return dlx_run(of(e)->d, ctl);
 }
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
-	return &of(e)->ev;
+	return dlx_event(of(e)->d);
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
@@ -215,7 +161,7 @@ static void choice_words(const struct xc_engine *x, int item, int n, char *buf, 
 static void ops_event_note(const struct engine *e, struct note *out)
 {
 	const struct xc_engine *x = of(e);
-	const struct engine_event *ev = &x->ev;
+	const struct engine_event *ev = dlx_event(x->d);
 	char item[NOTE_TEXT_MAX], what[NOTE_TEXT_MAX];
 	note_clear(out);
 	switch (ev->kind) {

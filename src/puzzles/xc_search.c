@@ -29,7 +29,8 @@ void puzzle_xc_solutions(const struct xc_problem *p, enum dlx_rule rule,
 	struct dlx *d = dlx_new(p, rule);
 	struct solution_feed sf = { .found = found, .ctx = ctx };
 	sf.path = xmalloc(sizeof *sf.path * (size_t)dlx_depth(d));
-	struct dlx_ctl ctl = { .on_solution = feed_solution, .ctx = &sf };
+	struct engine_ctl ctl = { 0 };
+	dlx_set_on_solution(d, feed_solution, &sf);
 	dlx_run(d, &ctl);
 	stats_init(&figures->st, 1);
 	stats_copy(&figures->st, dlx_stats(d));

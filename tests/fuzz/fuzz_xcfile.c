@@ -37,14 +37,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_say("accept %d items (%d primary), %d options", p->n_items, p->n_primary, p->n_options);
 	for (int rule = 0; rule < 2; rule++) {
 		struct dlx *d = dlx_new(p, rule ? DLX_FIRST : DLX_MRV);
-		struct dlx_ctl ctl = { .mems_budget = 20000, .report_solutions = true };
+		struct engine_ctl ctl = { .mems_budget = 20000, .report_solutions = true };
 		int opts[1024];
-		if (dlx_run(d, &ctl) == DLX_SOLUTION && dlx_path(d, opts) > 1024)
+		if (dlx_run(d, &ctl) == ENGINE_SOLUTION && dlx_path(d, opts) > 1024)
 			abort();
 		dlx_restart(d);
 		struct memo *m = memo_new((p->n_items + 63) / 64, 1 << 20, false);
 		dlx_set_memo(d, m, 0, false);
-		struct dlx_ctl count = { .mems_budget = 50000 };
+		struct engine_ctl count = { .mems_budget = 50000 };
 		dlx_run(d, &count);
 		dlx_restart(d);
 		if (!dlx_check(d, &err))

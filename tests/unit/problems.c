@@ -280,7 +280,7 @@ struct xc_problem *make_pairs(int n)
 u128 problems_count_plain(const struct xc_problem *p)
 {
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { 0 };
+	struct engine_ctl ctl = { 0 };
 	dlx_run(d, &ctl);
 	u128 n = dlx_stats(d)->solutions;
 	dlx_free(d);

@@ -29,7 +29,7 @@ static const char *const PENTOMINOES[12] = {
 static struct search_stats plain(const struct xc_problem *p, enum dlx_rule rule)
 {
 	struct dlx *d = dlx_new(p, rule);
-	struct dlx_ctl ctl = { 0 };
+	struct engine_ctl ctl = { 0 };
 	dlx_run(d, &ctl);
 	struct search_stats st;
 	stats_init(&st, dlx_depth(d));
@@ -51,7 +51,7 @@ static uint64_t count_memo(const struct xc_problem *p, enum dlx_rule rule, size_
 	struct memo *m = memo_new((p->n_items + 63) / 64, cap, false);
 	struct dlx *d = dlx_new(p, rule);
 	dlx_set_memo(d, m, 0, false);
-	struct dlx_ctl ctl = { 0 };
+	struct engine_ctl ctl = { 0 };
 	dlx_run(d, &ctl);
 	uint64_t n = dlx_stats(d)->solutions;
 	dlx_free(d);
@@ -67,15 +67,15 @@ static void test_knuth_example(void)
 	                                    "example", &err);
 	ok(p != NULL, "Knuth's example parses");
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .report_solutions = true };
-	ok(dlx_run(d, &ctl) == DLX_SOLUTION, "it has a solution");
+	struct engine_ctl ctl = { .report_solutions = true };
+	ok(dlx_run(d, &ctl) == ENGINE_SOLUTION, "it has a solution");
 	int opts[8], n = dlx_path(d, opts);
 	int seen = 0;
 	for (int i = 0; i < n; i++)
 		seen |= 1 << opts[i];
 	is_u64(n, 3, "the solution has three options");
 	is_u64(seen, (1 << 3) | (1 << 0) | (1 << 4), "they are A D, C E F and B G");
-	ok(dlx_run(d, &ctl) == DLX_DONE, "and no other");
+	ok(dlx_run(d, &ctl) == ENGINE_DONE, "and no other");
 	is_u64(dlx_stats(d)->solutions, 1, "one solution counted");
 	dlx_free(d);
 	xc_free(p);
@@ -90,21 +90,21 @@ static void test_empty_problem(void)
 	struct xc_problem *p = xc_new();
 	xc_add_item(p, "s", false); /* a secondary item only */
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl steps = { .step = true };
-	ok(dlx_run(d, &steps) == DLX_STEP && dlx_event(d)->kind == DLX_EV_SOLUTION, "no primary item: a solution at once");
+	struct engine_ctl steps = { .step = true };
+	ok(dlx_run(d, &steps) == ENGINE_STEP && dlx_event(d)->kind == ENGINE_EV_SOLUTION, "no primary item: a solution at once");
 	int opts[1];
 	is_u64(dlx_path(d, opts), 0, "of no options");
-	ok(dlx_run(d, &steps) == DLX_DONE, "then done");
+	ok(dlx_run(d, &steps) == ENGINE_DONE, "then done");
 	is_u64(dlx_stats(d)->solutions, 1, "one solution");
 	is_u64(dlx_stats(d)->nodes, 1, "one node, the root");
 	dlx_restart(d);
-	struct dlx_ctl plain = { 0 };
-	ok(dlx_run(d, &plain) == DLX_DONE && dlx_stats(d)->solutions == 1, "a straight run counts it too");
+	struct engine_ctl plain = { 0 };
+	ok(dlx_run(d, &plain) == ENGINE_DONE && dlx_stats(d)->solutions == 1, "a straight run counts it too");
 	/* the way `solve` prints solutions: a finished board is its own */
 	int seen = 0;
-	struct dlx_ctl printing = { .on_solution = count_and_go_on, .ctx = &seen };
+	dlx_set_on_solution(d, count_and_go_on, &seen);
 	dlx_restart(d);
-	ok(dlx_run(d, &printing) == DLX_DONE && seen == 1, "bad_full_board: the empty solution is given to on_solution");
+	ok(dlx_run(d, &plain) == ENGINE_DONE && seen == 1, "bad_full_board: the empty solution is given to on_solution");
 	dlx_free(d);
 	is_u64(count_solutions(p, DLX_MRV, 0, NULL), 1, "and the counter");
 	xc_free(p);
@@ -194,7 +194,7 @@ static void test_sudoku_and_langford(void)
 	p = make_sudoku(3, 3, puzzle);
 	is_u64(count_sols(p, DLX_MRV), 1, "a proper 9x9 sudoku has one solution");
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .report_solutions = true };
+	struct engine_ctl ctl = { .report_solutions = true };
 	dlx_run(d, &ctl);
 	int opts[100], n = dlx_path(d, opts);
 	int grid[81] = { 0 };
@@ -254,7 +254,7 @@ static void test_clone_preset(void)
 	ok(!dlx_preset(d, other), "a second digit in a cell with a clue is refused");
 	ok(dlx_check(d, &err), "the links are whole after the presets%s%s", err.msg[0] ? ": " : "", err.msg);
 
-	struct dlx_ctl ctl = { 0 };
+	struct engine_ctl ctl = { 0 };
 	dlx_run(fresh, &ctl);
 	const struct search_stats *want = dlx_stats(fresh);
 	for (int run = 0; run < 2; run++) {
@@ -267,7 +267,7 @@ static void test_clone_preset(void)
 		ok(dlx_check(d, &err), "run %d: the links are whole after the search", run + 1);
 		dlx_restart(d);
 	}
-	struct dlx_ctl first = { .report_solutions = true };
+	struct engine_ctl first = { .report_solutions = true };
 	dlx_run(d, &first);
 	int opts[100], n = dlx_path(d, opts);
 	is_u64((uint64_t)n, (uint64_t)(81 - clues), "the path holds the %d blank cells, not the clues", 81 - clues);
@@ -321,9 +321,9 @@ static void test_ways(void)
 		for (int w = 0; w < 4; w++) {
 			struct dlx *d = dlx_new(t[i].p, rule);
 			dlx_set_ways(d, w & 1, w & 2);
-			struct dlx_ctl step = { .step = true };
-			while (dlx_run(d, &step) == DLX_STEP)
-				if (dlx_event(d)->kind == DLX_EV_CHOOSE && !dlx_check(d, &err))
+			struct engine_ctl step = { .step = true };
+			while (dlx_run(d, &step) == ENGINE_STEP)
+				if (dlx_event(d)->kind == ENGINE_EV_CHOOSE && !dlx_check(d, &err))
 					bad++;
 			const struct search_stats *st = dlx_stats(d);
 			nodes[w] = st->nodes, updates[w] = st->updates, mems[w] = st->mems, sols[w] = st->solutions;
@@ -375,12 +375,13 @@ static struct xc_problem *random_problem(uint64_t *seed, int n, int np, int m)
 
 /* The search on bitsets against the links: the same solutions, nodes,
  * nodes per level, updates and mems, by either rule, in one go or in
- * slices of a few nodes. */
+ * slices of a few nodes' mems. */
 static bool same_search(const struct xc_problem *p, enum dlx_rule rule, uint64_t slice, char *why, size_t size)
 {
 	struct search_stats want = plain(p, rule);
 	struct bitx *b = bitx_new(p, rule);
-	while (bitx_run(b, slice, 0, NULL) == BITX_BUDGET)
+	struct engine_ctl ctl = { .mems_budget = slice };
+	while (bitx_run(b, &ctl) == ENGINE_BUDGET)
 		;
 	const struct search_stats *got = bitx_stats(b);
 	bool same = got->solutions == want.solutions && got->nodes == want.nodes && got->updates == want.updates &&
@@ -416,7 +417,7 @@ static void test_bitsets(void)
 		ok(bitx_suits(t[i].p), "%s: searched on bitsets", t[i].what);
 		ok(same_search(t[i].p, DLX_MRV, 0, why, sizeof why), "%s, shortest list: the search of the links (%s)",
 		   t[i].what, why);
-		ok(same_search(t[i].p, DLX_MRV, 7, why, sizeof why), "%s, shortest list, 7 nodes at a time: the same",
+		ok(same_search(t[i].p, DLX_MRV, 700, why, sizeof why), "%s, shortest list, 700 mems at a time: the same",
 		   t[i].what);
 		if (t[i].first_too)
 			ok(same_search(t[i].p, DLX_FIRST, 0, why, sizeof why), "%s, first item: the search of the links (%s)",
@@ -431,7 +432,7 @@ static void test_bitsets(void)
 		int n = 4 + k % 9, np = 2 + k % (n - 2), m = 5 + (k * 7) % 120;
 		struct xc_problem *p = random_problem(&seed, n, np, m);
 		n_problems++;
-		same_mrv += same_search(p, DLX_MRV, 1 + k % 5, why, sizeof why);
+		same_mrv += same_search(p, DLX_MRV, 100 * (1 + k % 5), why, sizeof why);
 		same_first += same_search(p, DLX_FIRST, 0, why, sizeof why);
 		solved += count_sols(p, DLX_MRV) > 0;
 		xc_free(p);
@@ -443,13 +444,15 @@ static void test_bitsets(void)
 	/* a limit, and a cancel */
 	struct xc_problem *p = make_queens(8);
 	struct bitx *b = bitx_new(p, DLX_MRV);
-	ok(bitx_run(b, 0, 5, NULL) == BITX_LIMIT && bitx_stats(b)->solutions == 5, "8 queens: stopped at 5 solutions");
-	ok(bitx_run(b, 0, 0, NULL) == BITX_DONE && bitx_stats(b)->solutions == 92 && bitx_progress(b) == 1.0,
+	struct engine_ctl five = { .max_solutions = 5 }, all = { 0 };
+	ok(bitx_run(b, &five) == ENGINE_LIMIT && bitx_stats(b)->solutions == 5, "8 queens: stopped at 5 solutions");
+	ok(bitx_run(b, &all) == ENGINE_DONE && bitx_stats(b)->solutions == 92 && bitx_progress(b) == 1.0,
 	   "and resumed to the end: 92");
 	bitx_free(b);
 	atomic_int cancel = 1;
 	b = bitx_new(p, DLX_MRV);
-	ok(bitx_run(b, 0, 0, &cancel) == BITX_CANCELLED && bitx_stats(b)->nodes == 0, "a cancel stops it at once");
+	struct engine_ctl cancelled = { .cancel = &cancel };
+	ok(bitx_run(b, &cancelled) == ENGINE_CANCELLED && bitx_stats(b)->nodes == 0, "a cancel stops it at once");
 	bitx_free(b);
 	/* Below a node: every solution has one option of item 0, so the
 	 * subtrees of those options hold them all. */
@@ -461,7 +464,8 @@ static void test_bitsets(void)
 			continue;
 		double last = 0;
 		started &= bitx_start_at(b, &o, 1);
-		while (bitx_run(b, 3, 0, NULL) == BITX_BUDGET) {
+		struct engine_ctl slice = { .mems_budget = 300 };
+		while (bitx_run(b, &slice) == ENGINE_BUDGET) {
 			rising &= bitx_progress(b) >= last && bitx_progress(b) <= 1.0;
 			last = bitx_progress(b);
 		}
@@ -472,9 +476,9 @@ static void test_bitsets(void)
 	   below);
 	ok(rising, "counted from level 1 on, the progress rising to 1 in each");
 	int clash[2] = { 0, 0 };
-	ok(!bitx_start_at(b, clash, 2) && bitx_run(b, 0, 0, NULL) == BITX_DONE && bitx_stats(b)->nodes == 0,
+	ok(!bitx_start_at(b, clash, 2) && bitx_run(b, &all) == ENGINE_DONE && bitx_stats(b)->nodes == 0,
 	   "a path of clashing options: nothing to search");
-	ok(bitx_start_at(b, NULL, 0) && bitx_run(b, 0, 0, NULL) == BITX_DONE && bitx_stats(b)->solutions == 92,
+	ok(bitx_start_at(b, NULL, 0) && bitx_run(b, &all) == ENGINE_DONE && bitx_stats(b)->solutions == 92,
 	   "the empty path: the whole tree again, 92");
 	bitx_free(b);
 	/* count_run takes it without the memo, on one thread */
@@ -500,7 +504,7 @@ static uint64_t links_made(const struct xc_problem *p, bool skip_own, uint64_t *
 {
 	struct dlx *d = dlx_new(p, DLX_MRV);
 	dlx_set_ways(d, false, skip_own);
-	struct dlx_ctl ctl = { 0 };
+	struct engine_ctl ctl = { 0 };
 	dlx_run(d, &ctl);
 	uint64_t links = dlx_stats(d)->links;
 	*updates = dlx_stats(d)->updates;
@@ -533,9 +537,9 @@ static void test_resume(void)
 	static const uint64_t slices[] = { 1, 7, 1000, 123457 };
 	for (size_t i = 0; i < sizeof slices / sizeof slices[0]; i++) {
 		struct dlx *d = dlx_new(p, DLX_MRV);
-		struct dlx_ctl ctl = { .mems_budget = slices[i] };
+		struct engine_ctl ctl = { .mems_budget = slices[i] };
 		uint64_t stops = 0;
-		while (dlx_run(d, &ctl) == DLX_BUDGET)
+		while (dlx_run(d, &ctl) == ENGINE_BUDGET)
 			stops++;
 		const struct search_stats *st = dlx_stats(d);
 		ok(st->solutions == whole.solutions && st->nodes == whole.nodes && st->updates == whole.updates &&
@@ -546,7 +550,7 @@ static void test_resume(void)
 	}
 	/* Solutions one at a time, then the rest as a count. */
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl each = { .report_solutions = true }, rest = { 0 };
+	struct engine_ctl each = { .report_solutions = true }, rest = { 0 };
 	dlx_run(d, &each);
 	dlx_run(d, &each);
 	dlx_run(d, &rest);
@@ -562,36 +566,36 @@ static void test_steps(void)
 {
 	struct xc_problem *p = make_queens(6);
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .step = true };
-	enum dlx_status s;
+	struct engine_ctl ctl = { .step = true };
+	enum engine_status s;
 	uint64_t steps = 0, chooses = 0, places = 0, removes = 0, sols = 0, bad = 0, depth_ok = 1;
 	int level = -1;
 	struct diag err = { "" };
-	while ((s = dlx_run(d, &ctl)) == DLX_STEP) {
-		const struct dlx_event *ev = dlx_event(d);
+	while ((s = dlx_run(d, &ctl)) == ENGINE_STEP) {
+		const struct engine_event *ev = dlx_event(d);
 		steps++;
 		switch (ev->kind) {
-		case DLX_EV_CHOOSE:
+		case ENGINE_EV_CHOOSE:
 			chooses++;
 			if (!dlx_check(d, &err))
 				bad++;
 			level = ev->level;
 			break;
-		case DLX_EV_PLACE:
+		case ENGINE_EV_TRY:
 			places++;
 			depth_ok &= ev->level <= level;
 			break;
-		case DLX_EV_REMOVE:
+		case ENGINE_EV_UNDO:
 			removes++;
 			break;
-		case DLX_EV_SOLUTION:
+		case ENGINE_EV_SOLUTION:
 			sols++;
 			break;
 		default:
 			break;
 		}
 	}
-	ok(s == DLX_DONE, "stepping ends with the search");
+	ok(s == ENGINE_DONE, "stepping ends with the search");
 	is_u64(bad, 0, "link lists consistent at all %" PRIu64 " nodes%s%s", chooses, bad ? ": " : "", err.msg);
 	is_u64(sols, 4, "6 queens: 4 solutions met while stepping");
 	is_u64(places, removes, "every option placed is taken back");
@@ -614,8 +618,9 @@ static void test_callback(void)
 	struct xc_problem *p = make_queens(8);
 	struct dlx *d = dlx_new(p, DLX_MRV);
 	int seen = 0;
-	struct dlx_ctl ctl = { .on_solution = count_and_go_on, .ctx = &seen };
-	ok(dlx_run(d, &ctl) == DLX_DONE, "a callback that goes on lets the search end");
+	struct engine_ctl ctl = { 0 };
+	dlx_set_on_solution(d, count_and_go_on, &seen);
+	ok(dlx_run(d, &ctl) == ENGINE_DONE, "a callback that goes on lets the search end");
 	is_u64(seen, 92, "it is called at each of the 92 solutions");
 	dlx_free(d);
 	xc_free(p);
@@ -627,11 +632,11 @@ static void test_cancel_restart(void)
 	struct dlx *d = dlx_new(p, DLX_MRV);
 	atomic_int cancel;
 	atomic_init(&cancel, 1);
-	struct dlx_ctl ctl = { .cancel = &cancel };
-	ok(dlx_run(d, &ctl) == DLX_CANCELLED, "a set cancel flag stops the search at once");
+	struct engine_ctl ctl = { .cancel = &cancel };
+	ok(dlx_run(d, &ctl) == ENGINE_CANCELLED, "a set cancel flag stops the search at once");
 	is_u64(dlx_stats(d)->nodes, 0, "before any node");
 	atomic_store(&cancel, 0);
-	struct dlx_ctl budget = { .mems_budget = 5000000 };
+	struct engine_ctl budget = { .mems_budget = 5000000 };
 	dlx_run(d, &budget);
 	struct diag err;
 	dlx_restart(d);
@@ -646,15 +651,15 @@ static void test_limit(void)
 {
 	struct xc_problem *p = make_queens(8);
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .max_solutions = 2 };
-	ok(dlx_run(d, &ctl) == DLX_LIMIT, "count to 2 stops at the limit");
+	struct engine_ctl ctl = { .max_solutions = 2 };
+	ok(dlx_run(d, &ctl) == ENGINE_LIMIT, "count to 2 stops at the limit");
 	is_u64(dlx_stats(d)->solutions, 2, "having found 2");
 	dlx_free(d);
 	xc_free(p);
 
 	p = make_sudoku(3, 3, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
 	d = dlx_new(p, DLX_MRV);
-	ok(dlx_run(d, &ctl) == DLX_DONE, "a unique puzzle counted to 2 runs out");
+	ok(dlx_run(d, &ctl) == ENGINE_DONE, "a unique puzzle counted to 2 runs out");
 	is_u64(dlx_stats(d)->solutions, 1, "with 1");
 	dlx_free(d);
 	xc_free(p);

@@ -111,9 +111,9 @@ static char *solve(const struct puzzle *pz, const struct puzzle_state *s)
 {
 	struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .report_solutions = true };
+	struct engine_ctl ctl = { .report_solutions = true };
 	char *move = NULL;
-	if (dlx_run(d, &ctl) == DLX_SOLUTION) {
+	if (dlx_run(d, &ctl) == ENGINE_SOLUTION) {
 		int path[256], n = dlx_path(d, path);
 		move = calloc((size_t)n + 1, NOTE_MOVE_MAX);
 		for (int i = 0; i < n; i++) {

@@ -611,10 +611,10 @@ static void dlx_tree(const char *line, int box, uint64_t *nodes, uint64_t *force
 {
 	struct xc_problem *p = make_sudoku(box, box, line);
 	struct dlx *d = dlx_new(p, DLX_MRV);
-	struct dlx_ctl ctl = { .step = true };
+	struct engine_ctl ctl = { .step = true };
 	*forced = 0;
-	while (dlx_run(d, &ctl) == DLX_STEP)
-		*forced += dlx_event(d)->kind == DLX_EV_CHOOSE && dlx_event(d)->degree == 1;
+	while (dlx_run(d, &ctl) == ENGINE_STEP)
+		*forced += dlx_event(d)->kind == ENGINE_EV_CHOOSE && dlx_event(d)->choices == 1;
 	*nodes = dlx_stats(d)->nodes;
 	*solutions = (uint64_t)dlx_stats(d)->solutions;
 	dlx_free(d);

@@ -689,8 +689,8 @@ static void test_whole_problem(void)
 
 		struct xc_problem *p = pz->xc->reduce(s, DLX_MRV);
 		struct dlx *d = dlx_new(p, DLX_MRV);
-		struct dlx_ctl dfirst = { .report_solutions = true }, dmore = { .max_solutions = 3 };
-		if (dlx_run(d, &dfirst) == DLX_SOLUTION) {
+		struct engine_ctl dfirst = { .report_solutions = true }, dmore = { .max_solutions = 3 };
+		if (dlx_run(d, &dfirst) == ENGINE_SOLUTION) {
 			int opts[SDK_MAX_CELLS], n = dlx_path(d, opts);
 			for (int k = 0; k < n; k++) {
 				char m[16];

@@ -2,6 +2,7 @@
 
 #include "solver/xc/bitx.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -286,159 +287,183 @@ static ALWAYS_INLINE int next_option(const struct bitx *b, int level, int after)
 	return w * 64 + __builtin_ctzll(bits);
 }
 
-static ALWAYS_INLINE enum bitx_status run(struct bitx *b, uint64_t nodes, uint64_t max_solutions,
-                                          const atomic_int *cancel)
+/* The root: every option possible, every primary item to cover. */
+static ALWAYS_INLINE void start_root(struct bitx *b)
+{
+	memset(b->live, 0, sizeof *b->live * (size_t)b->W);
+	for (int i = 0; i < b->n_options; i++)
+		bit_set(b->live, i);
+	memset(b->act, 0, sizeof *b->act * (size_t)b->PW);
+	for (int i = 0; i < b->n_primary; i++)
+		bit_set(b->act, i);
+	b->w_live[0] = weight(b, b->live, &b->n_live[0]);
+}
+
+/* Enter the node at level: choose its item, and charge what DLX1 does
+ * there, the walk to choose and the cover of the item chosen, which
+ * hides its options from their other lists. */
+static ALWAYS_INLINE void enter_node(struct bitx *b, int level)
+{
+	struct search_stats *st = &b->st;
+	const int W = b->W;
+	const uint64_t *live = b->live + (size_t)level * (size_t)W;
+	int t;
+	uint64_t v, n, wt;
+	st->nodes++;
+	st->profile[level]++;
+	int best = choose(b, live, b->act + (size_t)level * (size_t)b->PW, &t, &v);
+	b->best[level] = best;
+	b->deg[level] = t;
+	b->kth[level] = 0;
+	b->cur[level] = -1;
+	st->mems += 1 + 2 * v;
+	if (b->n_cls == 1) {
+		/* the list's options all of one size */
+		wt = (uint64_t)t * (uint64_t)(b->cls_size[0] - 1);
+	} else {
+		uint64_t *tl = b->live + (size_t)(level + 1) * (size_t)W; /* scratch: the level above is not in use yet */
+		const uint64_t *io = b->item_opts + (size_t)best * (size_t)W;
+		for (int x = 0; x < W; x++)
+			tl[x] = io[x] & live[x];
+		wt = weight(b, tl, &n);
+	}
+	b->w_best[level] = wt;
+	st->updates += 1 + wt;
+	st->mems += 4 + 3 * (uint64_t)t + 6 * wt + 2;
+}
+
+/* Place option o at level: the sets of the level below, and DLX1's
+ * charges for covering o's other items and uncovering them on the way
+ * back.  False if no primary item is left: a solution. */
+static ALWAYS_INLINE bool place(struct bitx *b, int level, int o)
 {
 	struct search_stats *st = &b->st;
 	const int W = b->W, PW = b->PW;
-	uint64_t node_limit = nodes ? st->nodes + nodes : UINT64_MAX;
+	const uint64_t *live = b->live + (size_t)level * (size_t)W;
+	uint64_t *nl = b->live + (size_t)(level + 1) * (size_t)W;
+	const uint64_t *cf = b->conflict + (size_t)o * (size_t)W;
+	for (int x = 0; x < W; x++)
+		nl[x] = live[x] & ~cf[x];
+	const uint64_t *act = b->act + (size_t)level * (size_t)PW;
+	uint64_t *na = b->act + (size_t)(level + 1) * (size_t)PW;
+	const uint64_t *pr = b->prim + (size_t)o * (size_t)PW;
+	uint64_t any = 0;
+	for (int x = 0; x < PW; x++)
+		any |= na[x] = act[x] & ~pr[x];
+	/* The options DLX1's covers of o's other items hide: those that
+	 * conflict with o, but for the list of the item branched on, hidden
+	 * already; each is in the list of one item covered.  The live set's
+	 * size and weight at the level below are kept for its node. */
+	uint64_t n_left, w_left = weight(b, nl, &n_left);
+	b->n_live[level + 1] = n_left;
+	b->w_live[level + 1] = w_left;
+	uint64_t r = b->n_live[level] - n_left - (uint64_t)b->deg[level];
+	uint64_t wr = b->w_live[level] - w_left - b->w_best[level];
+	uint64_t items = (uint64_t)b->size[o] - 1;
+	st->updates += items + wr;
+	/* covered now and uncovered on the way back: charged at once; and
+	 * DLX1's walks along the option, both ways */
+	st->mems += 2 * (4 * items + 3 * r + 6 * wr) + 2 * ((uint64_t)b->size[o] + 1) + 1;
+	return any != 0;
+}
+
+/* A solution, a node of its own one level below the option placed. */
+static ALWAYS_INLINE void count_solution(struct bitx *b, int level)
+{
+	struct search_stats *st = &b->st;
+	st->nodes++;
+	st->profile[level + 1]++;
+	if (level + 1 > st->max_level)
+		st->max_level = level + 1;
+	st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+	st->mems += 2;
+	b->kth[level]++;
+}
+
+/* Stop the run at level, to resume at phase. */
+static ALWAYS_INLINE enum engine_status pause_at(struct bitx *b, int level, enum phase phase,
+                                                 enum engine_status status)
+{
+	b->phase = phase;
+	b->level = level;
+	return status;
+}
+
+/* The search, as dlx.c's without its events: X2 enter a node (X3 choose
+ * its item, X4 cover it), X5 place the next option of its list, X7 and
+ * X8 when none is left; nothing to undo (each level has its sets). */
+static ALWAYS_INLINE enum engine_status run(struct bitx *b, const struct engine_ctl *ctl)
+{
+	struct search_stats *st = &b->st;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
 	int level = b->level, o;
 
 	switch (b->phase) {
 	case PH_START:
 		level = 0;
-		memset(b->live, 0, sizeof *b->live * (size_t)W);
-		for (int i = 0; i < b->n_options; i++)
-			bit_set(b->live, i);
-		memset(b->act, 0, sizeof *b->act * (size_t)PW);
-		for (int i = 0; i < b->n_primary; i++)
-			bit_set(b->act, i);
-		b->w_live[0] = weight(b, b->live, &b->n_live[0]);
+		start_root(b);
 		goto forward;
 	case PH_FORWARD:
 		goto forward;
 	case PH_NEXT:
 		goto next;
 	case PH_DONE:
-		return BITX_DONE;
+		return ENGINE_DONE;
 	}
 
-forward:
-	if (st->nodes >= node_limit || (cancel && atomic_load_explicit(cancel, memory_order_relaxed))) {
-		b->phase = PH_FORWARD;
-		b->level = level;
-		return st->nodes >= node_limit ? BITX_BUDGET : BITX_CANCELLED;
-	}
-	st->nodes++;
-	st->profile[level]++;
-	{
-		const uint64_t *live = b->live + (size_t)level * (size_t)W;
-		int t;
-		uint64_t v, n, wt;
-		int best = choose(b, live, b->act + (size_t)level * (size_t)PW, &t, &v);
-		b->best[level] = best;
-		b->deg[level] = t;
-		b->kth[level] = 0;
-		b->cur[level] = -1;
-		/* DLX1: the walk to choose, then the cover of the item chosen,
-		 * which hides its options from their other lists */
-		st->mems += 1 + 2 * v;
-		if (b->n_cls == 1) {
-			/* the list's options all of one size */
-			wt = (uint64_t)t * (uint64_t)(b->cls_size[0] - 1);
-		} else {
-			uint64_t *tl = b->live + (size_t)(level + 1) * (size_t)W; /* scratch: the level above is not in use yet */
-			const uint64_t *io = b->item_opts + (size_t)best * (size_t)W;
-			for (int x = 0; x < W; x++)
-				tl[x] = io[x] & live[x];
-			wt = weight(b, tl, &n);
-		}
-		b->w_best[level] = wt;
-		st->updates += 1 + wt;
-		st->mems += 4 + 3 * (uint64_t)t + 6 * wt + 2;
-	}
-
-next:
+forward: /* X2 to X4 */
+	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed))
+		return pause_at(b, level, PH_FORWARD, ENGINE_CANCELLED);
+	if (st->mems >= mems_limit)
+		return pause_at(b, level, PH_FORWARD, ENGINE_BUDGET);
+	enter_node(b, level);
+next: /* X5 */
 	o = next_option(b, level, b->cur[level]);
 	if (o < 0) {
-		/* every option tried: DLX1 uncovers the item */
+		/* X7: every option tried, DLX1 uncovers the item */
 		st->mems += 4 + 3 * (uint64_t)b->deg[level] + 6 * b->w_best[level];
-		if (level == b->base) {
-			b->phase = PH_DONE;
-			b->level = level;
-			return BITX_DONE;
-		}
+		if (level == b->base)
+			return pause_at(b, level, PH_DONE, ENGINE_DONE);
+		/* X8, then X6 at the level above */
 		level--;
-		st->mems += 2;
-		goto recover;
+		st->mems += 2 + 2;
+		b->kth[level]++;
+		goto next;
 	}
 	b->cur[level] = o;
-	{
-		const uint64_t *live = b->live + (size_t)level * (size_t)W;
-		uint64_t *nl = b->live + (size_t)(level + 1) * (size_t)W;
-		const uint64_t *cf = b->conflict + (size_t)o * (size_t)W;
-		for (int x = 0; x < W; x++)
-			nl[x] = live[x] & ~cf[x];
-		const uint64_t *act = b->act + (size_t)level * (size_t)PW;
-		uint64_t *na = b->act + (size_t)(level + 1) * (size_t)PW;
-		const uint64_t *pr = b->prim + (size_t)o * (size_t)PW;
-		uint64_t any = 0;
-		for (int x = 0; x < PW; x++)
-			any |= na[x] = act[x] & ~pr[x];
-		/* The options DLX1's covers of o's other items hide: those that
-		 * conflict with o, but for the list of the item branched on,
-		 * hidden already; each is in the list of one item covered. */
-		/* the live set's size and weight at the level below, kept for
-		 * its node */
-		uint64_t n_left, w_left = weight(b, nl, &n_left);
-		b->n_live[level + 1] = n_left;
-		b->w_live[level + 1] = w_left;
-		uint64_t r = b->n_live[level] - n_left - (uint64_t)b->deg[level];
-		uint64_t wr = b->w_live[level] - w_left - b->w_best[level];
-		uint64_t items = (uint64_t)b->size[o] - 1;
-		st->updates += items + wr;
-		/* covered now and uncovered on the way back: charged at once;
-		 * and DLX1's walks along the option, both ways */
-		st->mems += 2 * (4 * items + 3 * r + 6 * wr) + 2 * ((uint64_t)b->size[o] + 1) + 1;
-		if (!any) {
-			/* a solution, a node of its own one level below */
-			st->nodes++;
-			st->profile[level + 1]++;
-			if (level + 1 > st->max_level)
-				st->max_level = level + 1;
-			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-			st->mems += 2;
-			b->kth[level]++;
-			if (max_solutions && st->solutions >= max_solutions) {
-				b->phase = PH_NEXT;
-				b->level = level;
-				return BITX_LIMIT;
-			}
-			goto next;
-		}
+	if (!place(b, level, o)) {
+		count_solution(b, level);
+		if (ctl->max_solutions && st->solutions >= ctl->max_solutions)
+			return pause_at(b, level, PH_NEXT, ENGINE_LIMIT);
+		goto next;
 	}
 	if (++level > st->max_level)
 		st->max_level = level;
 	goto forward;
-
-recover:
-	st->mems += 2;
-	b->kth[level]++;
-	goto next;
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) static enum bitx_status run_popcnt(struct bitx *b, uint64_t nodes,
-                                                                     uint64_t max_solutions, const atomic_int *cancel)
+__attribute__((target("popcnt"))) static enum engine_status run_popcnt(struct bitx *b, const struct engine_ctl *ctl)
 {
-	return run(b, nodes, max_solutions, cancel);
+	return run(b, ctl);
 }
 #endif
 
-static enum bitx_status run_plain(struct bitx *b, uint64_t nodes, uint64_t max_solutions, const atomic_int *cancel)
+static enum engine_status run_plain(struct bitx *b, const struct engine_ctl *ctl)
 {
-	return run(b, nodes, max_solutions, cancel);
+	return run(b, ctl);
 }
 
-enum bitx_status bitx_run(struct bitx *b, uint64_t nodes, uint64_t max_solutions, const atomic_int *cancel)
+enum engine_status bitx_run(struct bitx *b, const struct engine_ctl *ctl)
 {
-	enum bitx_status s;
+	assert(!ctl->report_solutions && !ctl->step);
+	enum engine_status s;
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (b->popcnt)
-		s = run_popcnt(b, nodes, max_solutions, cancel);
+		s = run_popcnt(b, ctl);
 	else
 #endif
-		s = run_plain(b, nodes, max_solutions, cancel);
+		s = run_plain(b, ctl);
 	b->st.level = b->level;
 	return s;
 }

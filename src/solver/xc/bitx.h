@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "solver/engine.h"
 #include "solver/xc/dlx.h"
 #include "solver/stats.h"
 #include "solver/xc/xc.h"
@@ -35,13 +36,6 @@
 /* Options beyond which the bitsets cost more than the lists they replace
  * (a popcount of every item's set per node). */
 #define BITX_MAX_OPTIONS 4096
-
-enum bitx_status {
-	BITX_DONE,
-	BITX_BUDGET,     /* the node budget is spent: call bitx_run again */
-	BITX_LIMIT,      /* max_solutions reached */
-	BITX_CANCELLED,
-};
 
 struct bitx;
 
@@ -51,9 +45,11 @@ bool bitx_suits(const struct xc_problem *p);
 struct bitx *bitx_new(const struct xc_problem *p, enum dlx_rule rule);
 void bitx_free(struct bitx *b);
 
-/* Search on for about `nodes` more nodes (0: to the end), stopping at
- * max_solutions (0: none) or when *cancel (may be NULL) is set. */
-enum bitx_status bitx_run(struct bitx *b, uint64_t nodes, uint64_t max_solutions, const atomic_int *cancel);
+/* Search on, in engine.h's terms: until the end (ENGINE_DONE), the mems
+ * budget (ENGINE_BUDGET: call again), max_solutions (ENGINE_LIMIT) or a
+ * cancel request (ENGINE_CANCELLED), checked at the top of every node.
+ * A count only: report_solutions and step must be false. */
+enum engine_status bitx_run(struct bitx *b, const struct engine_ctl *ctl);
 /* Search only the subtree of the node reached by placing path[0..n-1] in
  * turn (for count.h's units: a thread takes one without walking the tree
  * above it), its counters from 0: the node itself and all below it, and

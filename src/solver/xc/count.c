@@ -77,9 +77,9 @@ static void count_whole(const struct xc_problem *p, const struct count_opts *o, 
 	struct memo *m = make_memo(p, o, false);
 	if (m)
 		dlx_set_memo(d, m, 0, o->memo == COUNT_MEMO_AUTO);
-	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
-	enum dlx_status s;
-	while ((s = dlx_run(d, &ctl)) == DLX_BUDGET) {
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
+	enum engine_status s;
+	while ((s = dlx_run(d, &ctl)) == ENGINE_BUDGET) {
 		if (o->progress && clock_seconds() >= next_report) {
 			report(o, t0, dlx_progress(d, 0), dlx_stats(d)->solutions);
 			next_report = clock_seconds() + o->progress_interval;
@@ -87,7 +87,7 @@ static void count_whole(const struct xc_problem *p, const struct count_opts *o, 
 	}
 	stats_init(&r->st, dlx_depth(d));
 	stats_copy(&r->st, dlx_stats(d));
-	r->complete = s != DLX_CANCELLED;
+	r->complete = s != ENGINE_CANCELLED;
 	r->memo_used = dlx_memo_in_use(d);
 	r->memo_entries = m ? memo_entries(m) : 0;
 	r->memo_full = m && memo_full(m);
@@ -102,9 +102,9 @@ static void count_whole_bitx(const struct xc_problem *p, const struct count_opts
 {
 	double t0 = clock_seconds(), next_report = t0 + o->progress_interval;
 	struct bitx *b = bitx_new(p, o->rule);
-	enum bitx_status s;
-	/* about a millisecond of search between looks at the clock */
-	while ((s = bitx_run(b, 1u << 14, o->limit, o->cancel)) == BITX_BUDGET) {
+	enum engine_status s;
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .max_solutions = o->limit, .cancel = o->cancel };
+	while ((s = bitx_run(b, &ctl)) == ENGINE_BUDGET) {
 		if (o->progress && clock_seconds() >= next_report) {
 			report(o, t0, bitx_progress(b), bitx_stats(b)->solutions);
 			next_report = clock_seconds() + o->progress_interval;
@@ -112,7 +112,7 @@ static void count_whole_bitx(const struct xc_problem *p, const struct count_opts
 	}
 	stats_init(&r->st, bitx_depth(b));
 	stats_copy(&r->st, bitx_stats(b));
-	r->complete = s != BITX_CANCELLED;
+	r->complete = s != ENGINE_CANCELLED;
 	r->bitsets = true;
 	r->bytes = bitx_bytes(b);
 	bitx_free(b);
@@ -243,7 +243,7 @@ static bool walk_units(void *ctx, int level, uint64_t most, uint64_t *units)
 	struct plan *pl = ctx;
 	struct dlx *d = pl->d;
 	struct dlx_split sp = { .level = level, .enter = plan_enter, .leave = plan_leave, .ctx = pl };
-	struct dlx_ctl ctl = { .cancel = pl->cancel, .mems_budget = SLICE_MEMS };
+	struct engine_ctl ctl = { .cancel = pl->cancel, .mems_budget = SLICE_MEMS };
 	pl->units = 0;
 	pl->level = level;
 	pl->most = most;
@@ -256,12 +256,12 @@ static bool walk_units(void *ctx, int level, uint64_t most, uint64_t *units)
 	pl->paths = NULL;
 	dlx_restart(d);
 	dlx_set_split(d, &sp);
-	enum dlx_status s;
-	while ((s = dlx_run(d, &ctl)) == DLX_BUDGET && !pl->full)
+	enum engine_status s;
+	while ((s = dlx_run(d, &ctl)) == ENGINE_BUDGET && !pl->full)
 		;
 	stats_copy(&pl->top, dlx_stats(d));
 	*units = pl->units;
-	return s != DLX_CANCELLED;
+	return s != ENGINE_CANCELLED;
 }
 
 static void plan_free(struct plan *pl)
@@ -298,7 +298,9 @@ static bool plan_split(const struct xc_problem *p, enum dlx_rule rule, uint64_t 
 
 struct counter;
 
-struct worker {
+/* One search thread of a split count (not game/worker.c's solver
+ * thread): it claims the shard's units one at a time and searches them. */
+struct count_thread {
 	struct counter *c;
 	pthread_t thread;
 	struct dlx *d;                /* the search: on links, */
@@ -318,159 +320,160 @@ struct worker {
 	bool cancelled;
 };
 
+/* A split count: its plan, the cache its threads share, and the threads. */
 struct counter {
 	const struct xc_problem *p;
 	const struct count_opts *o;
 	struct plan plan;
 	struct memo *memo;
-	bool bitsets;                 /* the workers search on bitsets */
+	bool bitsets;                 /* the threads search on bitsets */
 	atomic_uint_fast64_t next_claim;
 	atomic_int stop;
 	atomic_int running;
-	struct worker *w;
+	struct count_thread *threads;
 };
 
 static bool work_enter(void *ctx, uint64_t unit, struct dlx *d)
 {
-	struct worker *w = ctx;
-	const struct count_opts *o = w->c->o;
-	if (unit % (uint64_t)o->shards != (uint64_t)(o->shard - 1) || unit / (uint64_t)o->shards != w->claim)
+	struct count_thread *th = ctx;
+	const struct count_opts *o = th->c->o;
+	if (unit % (uint64_t)o->shards != (uint64_t)(o->shard - 1) || unit / (uint64_t)o->shards != th->claim)
 		return false;
-	stats_copy(&w->snap, dlx_stats(d));
-	w->unit_weight = w->c->plan.weight[unit];
+	stats_copy(&th->snap, dlx_stats(d));
+	th->unit_weight = th->c->plan.weight[unit];
 	return true;
 }
 
 static void work_leave(void *ctx, uint64_t unit, struct dlx *d)
 {
-	struct worker *w = ctx;
+	struct count_thread *th = ctx;
 	(void)unit;
-	stats_copy(&w->delta, dlx_stats(d));
-	stats_sub(&w->delta, &w->snap);
-	stats_add(&w->units, &w->delta);
-	atomic_store(&w->done_weight, atomic_load(&w->done_weight) + w->unit_weight);
-	atomic_store(&w->partial, 0.0);
-	pthread_mutex_lock(&w->found_lock);
-	w->found = w->units.solutions;
-	pthread_mutex_unlock(&w->found_lock);
-	w->unit_weight = 0;
-	w->claim = atomic_fetch_add(&w->c->next_claim, 1);
+	stats_copy(&th->delta, dlx_stats(d));
+	stats_sub(&th->delta, &th->snap);
+	stats_add(&th->units, &th->delta);
+	atomic_store(&th->done_weight, atomic_load(&th->done_weight) + th->unit_weight);
+	atomic_store(&th->partial, 0.0);
+	pthread_mutex_lock(&th->found_lock);
+	th->found = th->units.solutions;
+	pthread_mutex_unlock(&th->found_lock);
+	th->unit_weight = 0;
+	th->claim = atomic_fetch_add(&th->c->next_claim, 1);
 }
 
-static void work_links(struct worker *w)
+static void work_links(struct count_thread *th)
 {
-	struct counter *c = w->c;
+	struct counter *c = th->c;
 	int level = c->plan.level;
-	struct dlx_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
-	enum dlx_status s;
-	while ((s = dlx_run(w->d, &ctl)) == DLX_BUDGET) {
-		if (w->unit_weight > 0) {
-			const struct search_stats *st = dlx_stats(w->d);
-			atomic_store(&w->partial, w->unit_weight * dlx_progress(w->d, level));
-			pthread_mutex_lock(&w->found_lock);
-			w->found = w->units.solutions + (st->solutions - w->snap.solutions);
-			pthread_mutex_unlock(&w->found_lock);
+	struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
+	enum engine_status s;
+	while ((s = dlx_run(th->d, &ctl)) == ENGINE_BUDGET) {
+		if (th->unit_weight > 0) {
+			const struct search_stats *st = dlx_stats(th->d);
+			atomic_store(&th->partial, th->unit_weight * dlx_progress(th->d, level));
+			pthread_mutex_lock(&th->found_lock);
+			th->found = th->units.solutions + (st->solutions - th->snap.solutions);
+			pthread_mutex_unlock(&th->found_lock);
 		}
 	}
-	w->cancelled = s == DLX_CANCELLED;
+	th->cancelled = s == ENGINE_CANCELLED;
 }
 
 /* On bitsets the thread goes straight to each unit it claims, by the
  * unit's path, without the walk above: the plan has done that once. */
-static void work_bitsets(struct worker *w)
+static void work_bitsets(struct count_thread *th)
 {
-	struct counter *c = w->c;
+	struct counter *c = th->c;
 	const struct count_opts *o = c->o;
 	const struct plan *pl = &c->plan;
 	for (;;) {
-		uint64_t unit = w->claim * (uint64_t)o->shards + (uint64_t)(o->shard - 1);
+		uint64_t unit = th->claim * (uint64_t)o->shards + (uint64_t)(o->shard - 1);
 		if (unit >= pl->units)
 			return;
-		w->unit_weight = pl->weight[unit];
-		enum bitx_status s = BITX_DONE;
-		if (bitx_start_at(w->b, pl->paths + unit * (uint64_t)pl->level, pl->level)) {
-			/* about a millisecond of search between reports */
-			while ((s = bitx_run(w->b, 1u << 14, 0, &c->stop)) == BITX_BUDGET) {
-				atomic_store(&w->partial, w->unit_weight * bitx_progress(w->b));
-				pthread_mutex_lock(&w->found_lock);
-				w->found = w->units.solutions + bitx_stats(w->b)->solutions;
-				pthread_mutex_unlock(&w->found_lock);
+		th->unit_weight = pl->weight[unit];
+		enum engine_status s = ENGINE_DONE;
+		if (bitx_start_at(th->b, pl->paths + unit * (uint64_t)pl->level, pl->level)) {
+			struct engine_ctl ctl = { .mems_budget = SLICE_MEMS, .cancel = &c->stop };
+			while ((s = bitx_run(th->b, &ctl)) == ENGINE_BUDGET) {
+				atomic_store(&th->partial, th->unit_weight * bitx_progress(th->b));
+				pthread_mutex_lock(&th->found_lock);
+				th->found = th->units.solutions + bitx_stats(th->b)->solutions;
+				pthread_mutex_unlock(&th->found_lock);
 			}
 		}
-		stats_add(&w->units, bitx_stats(w->b));
-		pthread_mutex_lock(&w->found_lock);
-		w->found = w->units.solutions;
-		pthread_mutex_unlock(&w->found_lock);
-		atomic_store(&w->partial, 0.0);
-		if (s == BITX_CANCELLED) {
-			w->cancelled = true;
+		stats_add(&th->units, bitx_stats(th->b));
+		pthread_mutex_lock(&th->found_lock);
+		th->found = th->units.solutions;
+		pthread_mutex_unlock(&th->found_lock);
+		atomic_store(&th->partial, 0.0);
+		if (s == ENGINE_CANCELLED) {
+			th->cancelled = true;
 			return;
 		}
-		atomic_store(&w->done_weight, atomic_load(&w->done_weight) + w->unit_weight);
-		w->unit_weight = 0;
-		w->claim = atomic_fetch_add(&c->next_claim, 1);
+		atomic_store(&th->done_weight, atomic_load(&th->done_weight) + th->unit_weight);
+		th->unit_weight = 0;
+		th->claim = atomic_fetch_add(&c->next_claim, 1);
 	}
 }
 
 static void *work(void *arg)
 {
-	struct worker *w = arg;
-	if (w->c->bitsets)
-		work_bitsets(w);
+	struct count_thread *th = arg;
+	if (th->c->bitsets)
+		work_bitsets(th);
 	else
-		work_links(w);
-	atomic_fetch_sub(&w->c->running, 1);
+		work_links(th);
+	atomic_fetch_sub(&th->c->running, 1);
 	return NULL;
 }
 
-/* The workers' searches, on links or bitsets, each with its stats. */
-static void worker_init(struct worker *w, struct counter *c, int i)
+/* A thread's search, on links or bitsets, with its stats. */
+static void thread_init(struct count_thread *th, struct counter *c, int i)
 {
 	const struct count_opts *o = c->o;
 	const struct plan *plan = &c->plan;
 	int depth;
-	w->c = c;
-	w->claim = (uint64_t)i;
+	th->c = c;
+	th->claim = (uint64_t)i;
 	if (c->bitsets) {
-		w->b = bitx_new(c->p, o->rule);
-		depth = bitx_depth(w->b);
+		th->b = bitx_new(c->p, o->rule);
+		depth = bitx_depth(th->b);
 	} else {
-		w->d = dlx_new(c->p, o->rule);
-		depth = dlx_depth(w->d);
-		struct dlx_split sp = { .level = plan->level, .enter = work_enter, .leave = work_leave, .ctx = w };
-		dlx_set_split(w->d, &sp);
+		th->d = dlx_new(c->p, o->rule);
+		depth = dlx_depth(th->d);
+		struct dlx_split sp = { .level = plan->level, .enter = work_enter, .leave = work_leave, .ctx = th };
+		dlx_set_split(th->d, &sp);
 		if (c->memo)
-			dlx_set_memo(w->d, c->memo, plan->level, o->memo == COUNT_MEMO_AUTO);
+			dlx_set_memo(th->d, c->memo, plan->level, o->memo == COUNT_MEMO_AUTO);
 	}
-	stats_init(&w->units, depth);
-	stats_init(&w->snap, depth);
-	stats_init(&w->delta, depth);
-	atomic_init(&w->done_weight, 0.0);
-	atomic_init(&w->partial, 0.0);
-	pthread_mutex_init(&w->found_lock, NULL);
-	w->found = 0;
+	stats_init(&th->units, depth);
+	stats_init(&th->snap, depth);
+	stats_init(&th->delta, depth);
+	atomic_init(&th->done_weight, 0.0);
+	atomic_init(&th->partial, 0.0);
+	pthread_mutex_init(&th->found_lock, NULL);
+	th->found = 0;
 }
 
-/* Add w's work to r and free it. */
-static void worker_finish(struct worker *w, struct count_result *r)
+/* Add th's work to r and free it. */
+static void thread_finish(struct count_thread *th, struct count_result *r)
 {
-	stats_add(&r->st, &w->units);
-	if (w->cancelled)
+	stats_add(&r->st, &th->units);
+	if (th->cancelled)
 		r->complete = false;
-	if (w->b) {
-		r->bytes += bitx_bytes(w->b);
-		bitx_free(w->b);
+	if (th->b) {
+		r->bytes += bitx_bytes(th->b);
+		bitx_free(th->b);
 	} else {
-		if (dlx_stats(w->d)->max_level > r->st.max_level)
-			r->st.max_level = dlx_stats(w->d)->max_level;
-		r->memo_used &= dlx_memo_in_use(w->d);
-		r->bytes += dlx_bytes(w->d);
-		dlx_free(w->d);
+		if (dlx_stats(th->d)->max_level > r->st.max_level)
+			r->st.max_level = dlx_stats(th->d)->max_level;
+		r->memo_used &= dlx_memo_in_use(th->d);
+		r->bytes += dlx_bytes(th->d);
+		dlx_free(th->d);
 	}
-	stats_free(&w->units);
-	stats_free(&w->snap);
-	stats_free(&w->delta);
-	pthread_mutex_destroy(&w->found_lock);
+	stats_free(&th->units);
+	stats_free(&th->snap);
+	stats_free(&th->delta);
+	pthread_mutex_destroy(&th->found_lock);
 }
 
 static void count_split(const struct xc_problem *p, const struct count_opts *o, struct count_result *r,
@@ -483,7 +486,7 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 	atomic_init(&c.next_claim, (uint64_t)n);
 	atomic_init(&c.stop, 0);
 	atomic_init(&c.running, n);
-	c.w = xcalloc((size_t)n, sizeof *c.w);
+	c.threads = xcalloc((size_t)n, sizeof *c.threads);
 
 	double shard_weight = 0;
 	for (uint64_t u = (uint64_t)(o->shard - 1); u < plan->units; u += (uint64_t)o->shards)
@@ -494,11 +497,11 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (int i = 0; i < n; i++) {
-		struct worker *w = &c.w[i];
-		worker_init(w, &c, i);
-		if (pthread_create(&w->thread, NULL, work, w) != 0) {
+		struct count_thread *th = &c.threads[i];
+		thread_init(th, &c, i);
+		if (pthread_create(&th->thread, NULL, work, th) != 0) {
 			/* cannot start it: run it here instead, after the others */
-			w->thread = pthread_self();
+			th->thread = pthread_self();
 		}
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -507,17 +510,17 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 	struct timespec nap = { 0, 10 * 1000 * 1000 };
 	int started = 0;
 	for (int i = 0; i < n; i++)
-		started += !pthread_equal(c.w[i].thread, pthread_self());
+		started += !pthread_equal(c.threads[i].thread, pthread_self());
 	while (atomic_load(&c.running) > n - started) {
 		nanosleep(&nap, NULL);
 		u128 found = 0;
 		bool over = false;
 		double done = 0;
 		for (int i = 0; i < n; i++) {
-			pthread_mutex_lock(&c.w[i].found_lock);
-			found = u128_add(found, c.w[i].found, &over);
-			pthread_mutex_unlock(&c.w[i].found_lock);
-			done += atomic_load(&c.w[i].done_weight) + atomic_load(&c.w[i].partial);
+			pthread_mutex_lock(&c.threads[i].found_lock);
+			found = u128_add(found, c.threads[i].found, &over);
+			pthread_mutex_unlock(&c.threads[i].found_lock);
+			done += atomic_load(&c.threads[i].done_weight) + atomic_load(&c.threads[i].partial);
 		}
 		if ((o->cancel && atomic_load(o->cancel)) || (o->limit && found >= o->limit))
 			atomic_store(&c.stop, 1);
@@ -527,10 +530,10 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 		}
 	}
 	for (int i = 0; i < n; i++) {
-		if (pthread_equal(c.w[i].thread, pthread_self()))
-			work(&c.w[i]);
+		if (pthread_equal(c.threads[i].thread, pthread_self()))
+			work(&c.threads[i]);
 		else
-			pthread_join(c.w[i].thread, NULL);
+			pthread_join(c.threads[i].thread, NULL);
 	}
 
 	/* The work above the units is the same in every thread; charge it
@@ -541,59 +544,148 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
 		if (bitsets) {
 			stats_copy(&r->st, &plan->top);
 		} else {
-			stats_copy(&r->st, dlx_stats(c.w[0].d));
-			stats_sub(&r->st, &c.w[0].units);
+			stats_copy(&r->st, dlx_stats(c.threads[0].d));
+			stats_sub(&r->st, &c.threads[0].units);
 		}
 	}
 	r->complete = true;
 	r->memo_used = c.memo != NULL;
 	r->bitsets = bitsets;
 	for (int i = 0; i < n; i++)
-		worker_finish(&c.w[i], r);
+		thread_finish(&c.threads[i], r);
 	if (o->limit && r->st.solutions >= o->limit)
 		r->complete = true; /* stopped because the limit was reached */
 	r->memo_entries = c.memo ? memo_entries(c.memo) : 0;
 	r->memo_full = c.memo && memo_full(c.memo);
 	r->bytes += c.memo ? memo_bytes(c.memo) : 0;
 	memo_free(c.memo);
-	free(c.w);
+	free(c.threads);
 }
+
+/* ---- the choice of a back end ---------------------------------------
+ * count_run tries the back ends of this table in order and the first that
+ * suits the problem and the options counts; one that gives up (false)
+ * leaves the count to the next that suits.  What decided the order:
+ *
+ * - With the memo, the states are what counts, and bitsets hold them
+ *   best: on links a node of IQ Fit's count makes about 1,300 link
+ *   updates; on bitsets, placing an option is an AND NOT of 54 words
+ *   (bitmemo.h).  Breadth first (layers) holds only the layers in hand:
+ *   trominoes on a 12 x 9 board reach 520 million states, beyond the
+ *   depth-first memo's room, while the widest layer holds 60 million
+ *   (layers.h).  So layers first, bitmemo if they give up or for a shard
+ *   (layers take the whole tree).  Neither stops at a limit: with a
+ *   limit the memo counts on links.
+ * - Threads or shards split the tree at a level (count.h); a tree too
+ *   narrow to split is counted whole.
+ * - Whole, without the memo, bitsets search the very same tree as links,
+ *   two to four times faster up to BITX_MAX_OPTIONS options (bitx.h:
+ *   14 queens, pentominoes, Langford pairs).
+ * - A shard other than the first of a tree too small to split has
+ *   nothing to count: shard 1 counts it all. */
+
+static bool memo_on_bitsets(const struct xc_problem *p, const struct count_opts *o)
+{
+	return o->memo != COUNT_MEMO_OFF && o->limit == 0 && !o->links && bitmemo_suits(p);
+}
+
+static bool by_layers_suits(const struct xc_problem *p, const struct count_opts *o)
+{
+	return memo_on_bitsets(p, o) && o->shards == 1;
+}
+
+static bool counted_by_bitmemo(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	count_bitmemo(p, o, r);
+	return true;
+}
+
+static bool split_suits(const struct xc_problem *p, const struct count_opts *o)
+{
+	(void)p;
+	return o->threads > 1 || o->shards > 1;
+}
+
+/* Without the memo, the searches run on bitsets where they can. */
+static bool plain_on_bitsets(const struct xc_problem *p, const struct count_opts *o)
+{
+	return o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
+}
+
+/* False if the tree is too narrow to split into units enough. */
+static bool counted_split(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	/* a shard of a tree too narrow to split counts it all, or 0 */
+	uint64_t least = o->shards > 1 ? 2 : 2 * (uint64_t)o->threads;
+	bool bitsets = plain_on_bitsets(p, o);
+	struct plan plan;
+	if (!plan_split(p, o->rule, units_wanted(o->shards), least, bitsets, o->cancel, &plan))
+		return false;
+	r->split_level = plan.level;
+	r->units = plan.units;
+	count_split(p, o, r, &plan, bitsets);
+	plan_free(&plan);
+	return true;
+}
+
+static bool whole_on_bitsets_suits(const struct xc_problem *p, const struct count_opts *o)
+{
+	return o->shard == 1 && plain_on_bitsets(p, o);
+}
+
+static bool counted_whole_on_bitsets(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	count_whole_bitx(p, o, r);
+	return true;
+}
+
+static bool whole_suits(const struct xc_problem *p, const struct count_opts *o)
+{
+	(void)p;
+	return o->shard == 1;
+}
+
+static bool counted_whole(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	count_whole(p, o, r);
+	return true;
+}
+
+static bool any_suits(const struct xc_problem *p, const struct count_opts *o)
+{
+	(void)p, (void)o;
+	return true;
+}
+
+static bool counted_nothing(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	(void)o;
+	stats_init(&r->st, p->n_primary + 2);
+	r->complete = true;
+	return true;
+}
+
+static const struct count_backend {
+	const char *name;   /* for the reader and the debugger */
+	bool (*suits)(const struct xc_problem *p, const struct count_opts *o);
+	/* false: it gave up, its work lost */
+	bool (*count)(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
+} count_backends[] = {
+	{ "memo by layers", by_layers_suits, count_layers },
+	{ "memo on bitsets", memo_on_bitsets, counted_by_bitmemo },
+	{ "split", split_suits, counted_split },
+	{ "whole on bitsets", whole_on_bitsets_suits, counted_whole_on_bitsets },
+	{ "whole on links", whole_suits, counted_whole },
+	{ "another shard's", any_suits, counted_nothing },
+};
 
 void count_run(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
 {
 	double t0 = clock_seconds();
 	memset(r, 0, sizeof *r);
-	bool split = o->threads > 1 || o->shards > 1;
-	bool bitsets = o->memo == COUNT_MEMO_OFF && !o->links && bitx_suits(p);
-	struct plan plan = { 0 };
-	if (o->memo != COUNT_MEMO_OFF && o->limit == 0 && !o->links && bitmemo_suits(p)) {
-		/* layers take the whole tree, breadth first: no shards */
-		if (o->shards > 1 || !count_layers(p, o, r))
-			count_bitmemo(p, o, r);
-		r->seconds = clock_seconds() - t0;
-		return;
-	}
-	if (split) {
-		/* a shard of a tree too narrow to split counts it all, or 0 */
-		uint64_t least = o->shards > 1 ? 2 : 2 * (uint64_t)o->threads;
-		split = plan_split(p, o->rule, units_wanted(o->shards), least, bitsets,
-		                   o->cancel, &plan);
-	}
-	if (split) {
-		r->split_level = plan.level;
-		r->units = plan.units;
-		count_split(p, o, r, &plan, bitsets);
-		plan_free(&plan);
-	} else if (o->shard == 1) {
-		if (bitsets)
-			count_whole_bitx(p, o, r);
-		else
-			count_whole(p, o, r);
-	} else {
-		/* too small to split: shard 1 counts it all, the others nothing */
-		stats_init(&r->st, p->n_primary + 2);
-		r->complete = true;
-	}
+	const struct count_backend *b = count_backends;
+	while (!(b->suits(p, o) && b->count(p, o, r)))
+		b++; /* the last suits always and never gives up */
 	if (o->limit && r->st.solutions > o->limit)
 		r->st.solutions = o->limit;
 	r->seconds = clock_seconds() - t0;

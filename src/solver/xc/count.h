@@ -23,7 +23,8 @@
  * and for a shard, by bitmemo.h, depth first, on one thread or several
  * sharing the cache.  The nodes then differ from the
  * links' memo tree, and updates and mems are not counted
- * (work_uncounted). */
+ * (work_uncounted).  count_backends[] in count.c lists these ways in the
+ * order they are tried, each with the rule that picks it. */
 #ifndef LD_COUNT_H
 #define LD_COUNT_H
 

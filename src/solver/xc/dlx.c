@@ -14,6 +14,30 @@
 
 static void alloc_search(struct dlx *d);
 
+/* An event with no subject, choice or index. */
+static inline void set_event(struct dlx *d, enum engine_event_kind kind, int level)
+{
+	d->ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
+}
+
+/* CHOOSE: the item of the node at level, with its options. */
+static void set_choose_event(struct dlx *d, int level)
+{
+	set_event(d, ENGINE_EV_CHOOSE, level);
+	d->ev.subject = d->best[level] - 1;
+	d->ev.choices = d->degree[level];
+}
+
+/* TRY or UNDO of the option through node p, the index-th of the level's. */
+static void set_try_event(struct dlx *d, enum engine_event_kind kind, int level, int p, int index)
+{
+	set_event(d, kind, level);
+	d->ev.subject = d->best[level] - 1;
+	d->ev.choices = d->degree[level];
+	d->ev.choice = d->opt_of[p];
+	d->ev.index = index;
+}
+
 struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule)
 {
 	struct dlx *d = xcalloc(1, sizeof *d);
@@ -87,6 +111,7 @@ static void alloc_search(struct dlx *d)
 	d->low_primary = 1;
 	d->fork_level = INT_MAX;
 	d->phase = PH_START;
+	set_event(d, ENGINE_EV_NONE, 0);
 }
 
 struct dlx *dlx_clone(const struct dlx *tpl)
@@ -276,7 +301,7 @@ void dlx_restart(struct dlx *d)
 		memset(d->looked_up, 0, sizeof *d->looked_up * (size_t)d->depth);
 	}
 	stats_clear(&d->st);
-	memset(&d->ev, 0, sizeof d->ev);
+	set_event(d, ENGINE_EV_NONE, 0);
 }
 
 /* The scan for the shortest list runs over the lengths four at a time
@@ -450,6 +475,15 @@ int dlx_choose(struct dlx *d, int *deg)
 	return best;
 }
 
+/* ---- the memo's steps ------------------------------------------------
+ * Counting with the memo, a node whose subproblem (its signature: the
+ * items still in play) was met before takes its count from the cache
+ * instead of being searched, and a node searched stores its count on the
+ * way out.  The search calls these at four points: entering a node
+ * (memo_enter), covering its item (the children's slots prefetched),
+ * before placing each option (memo_skip_option) and leaving the node
+ * (memo_leave). */
+
 /* The memo signature: which items still matter.  An uncovered secondary
  * item with no options left constrains nothing, so it is left out. */
 static uint64_t signature(const struct dlx *d, uint64_t *key)
@@ -478,15 +512,22 @@ static inline uint64_t *level_key(struct dlx *d, int level)
 	return d->keys + (size_t)level * (size_t)d->key_words;
 }
 
+/* The memo answers for the node at level: it has a cache, still in use,
+ * and the node is below the first fork (see fork_level) and not above
+ * memo_min_level. */
 static inline bool memo_here(const struct dlx *d, int level)
 {
 	return d->memo && level >= d->memo_min_level && level > d->fork_level && !d->memo_off;
 }
 
-/* Before placing the option through node p at this level, look up the
- * subproblem it leads to: the level's signature without the option's
- * items.  A hit saves placing the option, entering the child and taking
- * the option back.  Returns true (and the count) on a hit. */
+/* The options of the node at level will be looked up before they are
+ * placed: its own count is to be stored, and its children are in the
+ * memo's reach. */
+static inline bool memo_ahead(const struct dlx *d, int level)
+{
+	return d->pending && d->pending[level] && memo_here(d, level + 1);
+}
+
 /* The signature of the child that placing the option through node p
  * makes at this level, in d->child_key; false if it has no primary item
  * left (the option completes a solution). */
@@ -518,6 +559,10 @@ static void memo_prefetch_children(struct dlx *d, int level, int best)
 			memo_prefetch(d->memo, memo_hash(d->child_key, d->key_words));
 }
 
+/* Before placing the option through node p at this level, look up the
+ * subproblem it leads to: the level's signature without the option's
+ * items.  A hit saves placing the option, entering the child and taking
+ * the option back.  Returns true (and the count) on a hit. */
 static bool memo_look_ahead(struct dlx *d, int level, int p, u128 *count)
 {
 	if (!child_signature(d, level, p))
@@ -535,11 +580,80 @@ static bool memo_look_ahead(struct dlx *d, int level, int p, u128 *count)
 	return hit;
 }
 
+/* After MEMO_TRIAL lookups an adaptive search judges whether the cache
+ * answers often enough to keep. */
 static void memo_judge(struct dlx *d)
 {
 	if (d->memo_adaptive && d->memo_lookups == MEMO_TRIAL &&
 	    !memo_worth_keeping(d->memo, d->memo_lookups, d->memo_found))
 		d->memo_off = true;
+}
+
+/* Add a count found in the cache to the solutions. */
+static void memo_add_count(struct dlx *d, u128 count)
+{
+	d->st.memo_hits++;
+	d->st.solutions = stats_add_count(d->st.solutions, count, &d->st.overflow);
+}
+
+/* Entering the node at level, its item chosen.  A dead end is a count
+ * too, 0: stored, the parent's look-ahead answers it the next time
+ * without placing the option (in IQ Fit's count, 84% of the nodes are
+ * dead ends and two thirds of them repeat one already met).  Otherwise
+ * the node is looked up, unless its parent did so already: true on a hit,
+ * its count taken, and the node is done; else its count is to be stored
+ * when it is left. */
+static bool memo_enter(struct dlx *d, int level)
+{
+	if (!memo_here(d, level))
+		return false;
+	uint64_t *key = level_key(d, level);
+	if (d->degree[level] == 0) {
+		memo_put(d->memo, key, signature(d, key), 0);
+		d->st.memo_stores++;
+		d->looked_up[level] = false;
+		return false;
+	}
+	d->key_hash[level] = signature(d, key);
+	if (!d->looked_up[level]) {
+		u128 count;
+		d->memo_lookups++;
+		bool hit = memo_get(d->memo, key, d->key_hash[level], &count);
+		if (hit) {
+			d->memo_found++;
+			memo_add_count(d, count);
+		}
+		memo_judge(d);
+		if (hit)
+			return true;
+	}
+	d->looked_up[level] = false;
+	d->pending[level] = true;
+	d->entry_count[level] = d->st.solutions;
+	return false;
+}
+
+/* Before placing the option through node p: true if the cache knows the
+ * count of what it leads to, which is then taken. */
+static bool memo_skip_option(struct dlx *d, int level, int p)
+{
+	u128 count;
+	bool hit = memo_look_ahead(d, level, p, &count);
+	if (hit)
+		memo_add_count(d, count);
+	memo_judge(d);
+	return hit;
+}
+
+/* Leaving a node whose count is to be stored: the solutions found since
+ * it was entered.  A saturated count is no count: never cached. */
+static void memo_leave(struct dlx *d, int level)
+{
+	d->pending[level] = false;
+	if (!d->memo_off && !d->st.overflow) {
+		memo_put(d->memo, level_key(d, level), d->key_hash[level], d->st.solutions - d->entry_count[level]);
+		d->st.memo_stores++;
+	}
 }
 
 #ifdef LD_DEBUG_LINKS
@@ -555,89 +669,59 @@ static void debug_check(const struct dlx *d)
 #define debug_check(d) ((void)0)
 #endif
 
-enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl)
+/* ---- the search --------------------------------------------------------
+ * Knuth's Algorithm X as DLX1 runs it, its steps named as his: X2 enter
+ * a level (or a solution), X3 choose an item, X4 cover it, X5 try an
+ * option, X6 try the next one, X7 uncover the item, X8 leave the level.
+ * dlx1.c is the same search in its plainest form; dlx_run adds what the
+ * engines need (stopping anywhere and resuming, events, the memo, the
+ * split), each a step of its own called from the loop. */
+
+/* Stop the run at level, to resume at phase. */
+static inline enum engine_status pause_at(struct dlx *d, int level, enum dlx_phase phase, enum engine_status status)
 {
-	struct search_stats *st = &d->st;
-	int level = d->level;
-	int cur = 0, best = 0, deg;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum dlx_status status;
-
-	assert(!(d->memo && (ctl->report_solutions || ctl->step || ctl->on_solution)));
-
-	switch (d->phase) {
-	case PH_START:
-		level = 0;
-		if (d->active_primary == 0) {
-			/* Nothing to cover: the empty choice is the one solution,
-			 * at the root, which is its only node. */
-			st->nodes++;
-			st->profile[0]++;
-			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-			d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = 0 };
-			d->phase = PH_DONE;
-			d->level = 0;
-			/* The same stops as at any other solution (a finished
-			 * board printed by `solve` goes through on_solution). */
-			if (ctl->on_solution && ctl->on_solution(ctl->ctx, d))
-				return DLX_SOLUTION;
-			if (ctl->step || ctl->report_solutions || ctl->max_solutions == 1)
-				return ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
-			d->ev.kind = DLX_EV_DONE;
-			return DLX_DONE;
-		}
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-		best = d->best[level];
-		goto chosen;
-	case PH_PLACED:
-		cur = d->choice[level];
-		best = d->best[level];
-		goto placed;
-	case PH_SOLVED:
-		cur = d->choice[level];
-		best = d->best[level];
-		goto recover;
-	case PH_REMOVED:
-		cur = d->choice[level];
-		best = d->best[level];
-		goto advance;
-	case PH_DONE:
-		d->ev.kind = DLX_EV_DONE;
-		return DLX_DONE;
-	}
-
-forward:
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = DLX_CANCELLED;
-		d->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = DLX_BUDGET;
-		d->phase = PH_FORWARD;
-		goto out;
-	}
+	d->phase = phase;
 	d->level = level;
-	if (d->has_split && level == d->split.level) {
-		d->unit = d->unit_seq++;
-		if (!d->split.enter(d->split.ctx, d->unit, d)) {
-			/* Someone else's unit: pass it by uncounted, but charge the
-			 * way back up as leave_node does, so that the work above the
-			 * units is the same in every thread. */
-			level--;
-			cur = d->choice[level];
-			best = d->best[level];
-			st->mems += 2;
-			goto recover;
-		}
-	}
-	st->nodes++;
-	st->profile[level]++;
+	d->st.level = level;
+	return status;
+}
+
+/* The whole tree searched. */
+static enum engine_status finish(struct dlx *d)
+{
+	d->phase = PH_DONE;
+	d->level = 0;
+	set_event(d, ENGINE_EV_DONE, d->ev.level);
+	return ENGINE_DONE;
+}
+
+/* A problem with no primary item has one solution, the empty choice, at
+ * the root, which is its only node.  The same stops apply as at any other
+ * solution (a finished board printed by `solve` goes through on_solution). */
+static enum engine_status root_solution(struct dlx *d, const struct engine_ctl *ctl)
+{
+	d->st.nodes++;
+	d->st.profile[0]++;
+	d->st.solutions = stats_add_count(d->st.solutions, 1, &d->st.overflow);
+	set_event(d, ENGINE_EV_SOLUTION, 0);
+	d->phase = PH_DONE;
+	d->level = 0;
+	if (d->on_solution && d->on_solution(d->on_solution_ctx, d))
+		return ENGINE_SOLUTION;
+	if (ctl->step || ctl->report_solutions || ctl->max_solutions == 1)
+		return ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+	set_event(d, ENGINE_EV_DONE, 0);
+	return ENGINE_DONE;
+}
+
+/* X2 and X3: enter the node at level and choose the item to branch on. */
+static inline int enter_node(struct dlx *d, int level)
+{
+	int deg;
+	d->st.nodes++;
+	d->st.profile[level]++;
 	debug_check(d);
-	best = dlx_choose(d, &deg);
+	int best = dlx_choose(d, &deg);
 	d->best[level] = best;
 	d->degree[level] = deg;
 	if (deg > 1 && level < d->fork_level)
@@ -645,146 +729,157 @@ forward:
 	d->kth[level] = 0;
 	d->held_base[level] = level ? d->held_base[level - 1] + d->held_n[level - 1] : 0;
 	d->held_n[level] = 0;
-	if (deg == 0 && level > 0 && memo_here(d, level)) {
-		/* A dead end is a count too, 0: stored, the parent's look-ahead
-		 * answers it the next time without placing the option (in IQ
-		 * Fit's count, 84% of the nodes are dead ends and two thirds of
-		 * them repeat one already met). */
-		uint64_t *key = level_key(d, level);
-		memo_put(d->memo, key, signature(d, key), 0);
-		st->memo_stores++;
-		d->looked_up[level] = false;
+	return best;
+}
+
+/* X2 at a solution: the option placed at level covered the last primary
+ * item.  The solution is a node of its own, one level below.  True if the
+ * run stops here (*status says why). */
+static inline bool solution_stops(struct dlx *d, const struct engine_ctl *ctl, int level, enum engine_status *status)
+{
+	struct search_stats *st = &d->st;
+	st->nodes++;
+	st->profile[level + 1]++;
+	if (level + 1 > st->max_level)
+		st->max_level = level + 1;
+	st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
+	set_event(d, ENGINE_EV_SOLUTION, level);
+	d->phase = PH_SOLVED;
+	d->level = level;
+	if (d->on_solution && d->on_solution(d->on_solution_ctx, d)) {
+		*status = ENGINE_SOLUTION;
+		return true;
 	}
-	if (deg > 0 && memo_here(d, level)) {
-		uint64_t *key = level_key(d, level);
-		u128 count;
-		d->key_hash[level] = signature(d, key);
-		if (!d->looked_up[level]) {
-			d->memo_lookups++;
-			if (memo_get(d->memo, key, d->key_hash[level], &count)) {
-				d->memo_found++;
-				st->memo_hits++;
-				st->solutions = stats_add_count(st->solutions, count, &st->overflow);
-				memo_judge(d);
-				goto leave_node;
-			}
-			memo_judge(d);
-		}
-		d->looked_up[level] = false;
-		d->pending[level] = true;
-		d->entry_count[level] = st->solutions;
+	if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
+		*status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+		return true;
 	}
+	return false;
+}
+
+/* X6: the option after the one through node p, which is taken back.
+ * DLX1 uncovers the option's items here; they wait for place() or
+ * backup, but the walk along the option is charged now. */
+static inline int try_again(struct dlx *d, int level, int p)
+{
+	d->st.mems += (uint64_t)d->size[p] + 1 + 2;
+	d->kth[level]++;
+	return d->choice[level] = d->nd[p].down;
+}
+
+/* At the top of a node at the split's level: the next unit.  False if it
+ * is someone else's, to be passed by uncounted; the way back up is then
+ * charged as X8 charges it, so that the work above the units is the same
+ * in every thread. */
+static inline bool split_enter(struct dlx *d)
+{
+	d->unit = d->unit_seq++;
+	return d->split.enter(d->split.ctx, d->unit, d);
+}
+
+/* X8's bookkeeping on leaving the node at level, searched or answered by
+ * the memo. */
+static inline void leave_node(struct dlx *d, int level)
+{
+	if (d->pending && d->pending[level])
+		memo_leave(d, level);
+	if (d->has_split && level == d->split.level)
+		d->split.leave(d->split.ctx, d->unit, d);
+	if (level == d->fork_level)
+		d->fork_level = INT_MAX; /* the nodes above it have one choice each */
+}
+
+enum engine_status dlx_run(struct dlx *d, const struct engine_ctl *ctl)
+{
+	struct search_stats *st = &d->st;
+	int level = d->level, cur = 0, best = 0, removed;
+	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
+	enum engine_status status;
+
+	assert(!(d->memo && (ctl->report_solutions || ctl->step || d->on_solution)));
+	if (d->phase == PH_DONE)
+		return finish(d);
+	if (d->phase == PH_START && d->active_primary == 0)
+		return root_solution(d, ctl);
+	if (d->phase != PH_START && d->phase != PH_FORWARD) {
+		best = d->best[level];
+		cur = d->choice[level];
+	}
+	switch (d->phase) {
+	case PH_START: level = 0; goto forward;
+	case PH_FORWARD: goto forward;
+	case PH_CHOSEN: goto chosen;
+	case PH_PLACED: goto placed;
+	case PH_SOLVED: goto recover;
+	case PH_REMOVED: goto advance;
+	case PH_DONE: break;
+	}
+
+forward: /* X2 and X3 */
+	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed))
+		return pause_at(d, level, PH_FORWARD, ENGINE_CANCELLED);
+	if (st->mems >= mems_limit)
+		return pause_at(d, level, PH_FORWARD, ENGINE_BUDGET);
+	d->level = level;
+	if (d->has_split && level == d->split.level && !split_enter(d))
+		goto up;
+	best = enter_node(d, level);
+	if (d->memo && memo_enter(d, level))
+		goto leave;
 	if (ctl->step) {
-		d->ev = (struct dlx_event){ .kind = DLX_EV_CHOOSE, .level = level, .item = best - 1, .degree = deg };
-		d->phase = PH_CHOSEN;
-		status = DLX_STEP;
-		goto out;
+		set_choose_event(d, level);
+		return pause_at(d, level, PH_CHOSEN, ENGINE_STEP);
 	}
-chosen:
+chosen: /* X4 */
 	dlx_cover(d, best);
 	cur = d->choice[level] = d->first[best];
 	st->mems += 2;
-	if (d->pending && d->pending[level] && memo_here(d, level + 1))
+	if (memo_ahead(d, level))
 		memo_prefetch_children(d, level, best);
-advance:
+advance: /* X5 */
 	if (cur == best)
 		goto backup;
-	if (d->pending && d->pending[level] && memo_here(d, level + 1)) {
-		u128 count;
-		if (memo_look_ahead(d, level, cur, &count)) {
-			st->memo_hits++;
-			st->solutions = stats_add_count(st->solutions, count, &st->overflow);
-			memo_judge(d);
-			cur = d->choice[level] = d->nd[cur].down;
-			d->kth[level]++;
-			goto advance;
-		}
-		memo_judge(d);
+	if (memo_ahead(d, level) && memo_skip_option(d, level, cur)) {
+		cur = d->choice[level] = d->nd[cur].down;
+		d->kth[level]++;
+		goto advance;
 	}
 	place(d, level, cur);
 	if (ctl->step) {
-		d->ev = (struct dlx_event){ .kind = DLX_EV_PLACE, .level = level, .option = d->opt_of[cur],
-		                            .index = d->kth[level], .item = best - 1, .degree = d->degree[level] };
-		d->phase = PH_PLACED;
-		status = DLX_STEP;
-		goto out;
+		set_try_event(d, ENGINE_EV_TRY, level, cur, d->kth[level]);
+		return pause_at(d, level, PH_PLACED, ENGINE_STEP);
 	}
 placed:
 	st->mems++;
 	if (d->active_primary == 0) {
-		st->nodes++;
-		st->profile[level + 1]++;
-		if (level + 1 > st->max_level)
-			st->max_level = level + 1;
-		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		d->ev = (struct dlx_event){ .kind = DLX_EV_SOLUTION, .level = level };
-		d->phase = PH_SOLVED;
-		d->level = level;
-		if (ctl->on_solution && ctl->on_solution(ctl->ctx, d)) {
-			status = DLX_SOLUTION;
-			goto out;
-		}
-		if (ctl->step || ctl->report_solutions ||
-		    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? DLX_STEP : ctl->report_solutions ? DLX_SOLUTION : DLX_LIMIT;
-			goto out;
-		}
+		if (solution_stops(d, ctl, level, &status))
+			return pause_at(d, level, PH_SOLVED, status);
 		goto recover;
 	}
 	if (++level > st->max_level)
 		st->max_level = level;
 	goto forward;
 
-backup:
+backup: /* X7 */
 	uncover_held(d, level, 0);
 	dlx_uncover(d, best);
-leave_node:
-	if (d->pending && d->pending[level]) {
-		d->pending[level] = false;
-		/* A saturated count is no count: never cache it. */
-		if (!d->memo_off && !st->overflow) {
-			memo_put(d->memo, level_key(d, level), d->key_hash[level], st->solutions - d->entry_count[level]);
-			st->memo_stores++;
-		}
-	}
-	if (d->has_split && level == d->split.level)
-		d->split.leave(d->split.ctx, d->unit, d);
-	if (level == d->fork_level)
-		d->fork_level = INT_MAX; /* the nodes above it have one choice each */
-	if (level == 0) {
-		d->phase = PH_DONE;
-		d->level = 0;
-		d->ev.kind = DLX_EV_DONE;
-		return DLX_DONE;
-	}
+leave: /* X8 */
+	leave_node(d, level);
+	if (level == 0)
+		return finish(d);
+up:
 	level--;
 	cur = d->choice[level];
 	best = d->best[level];
 	st->mems += 2;
-recover:
-	/* DLX1 uncovers the option's items here; they wait for place() or
-	 * backup, but the walk along the option is charged now. */
-	d->st.mems += (uint64_t)d->size[cur] + 1;
-	{
-		int removed = cur;
-		cur = d->choice[level] = d->nd[cur].down;
-		st->mems += 2;
-		d->kth[level]++;
-		if (ctl->step) {
-			d->ev = (struct dlx_event){ .kind = DLX_EV_REMOVE, .level = level, .option = d->opt_of[removed],
-			                            .index = d->kth[level] - 1, .item = best - 1,
-			                            .degree = d->degree[level] };
-			d->phase = PH_REMOVED;
-			status = DLX_STEP;
-			goto out;
-		}
+recover: /* X6 */
+	removed = cur;
+	cur = try_again(d, level, cur);
+	if (ctl->step) {
+		set_try_event(d, ENGINE_EV_UNDO, level, removed, d->kth[level] - 1);
+		return pause_at(d, level, PH_REMOVED, ENGINE_STEP);
 	}
 	goto advance;
-
-out:
-	d->level = level;
-	st->level = level;
-	return status;
 }
 
 const struct xc_problem *dlx_problem(const struct dlx *d)
@@ -797,9 +892,15 @@ const struct search_stats *dlx_stats(const struct dlx *d)
 	return &d->st;
 }
 
-const struct dlx_event *dlx_event(const struct dlx *d)
+const struct engine_event *dlx_event(const struct dlx *d)
 {
 	return &d->ev;
+}
+
+void dlx_set_on_solution(struct dlx *d, dlx_solution_fn *fn, void *ctx)
+{
+	d->on_solution = fn;
+	d->on_solution_ctx = ctx;
 }
 
 int dlx_path(const struct dlx *d, int *options)

@@ -11,7 +11,10 @@
  * read-only xc_problem.
  *
  * Node and update counts equal DLX1's on the same input; mems follow
- * DLX1's cost model, charged per operation rather than per access. */
+ * DLX1's cost model, charged per operation rather than per access.
+ * dlx1.c is the same search in its plainest form, without what this one
+ * adds for speed and for the engines; read it first
+ * (tests/unit/test_dlx1.c holds the two to the same figures). */
 #ifndef LD_DLX_H
 #define LD_DLX_H
 
@@ -20,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "solver/engine.h"
 #include "solver/stats.h"
 #include "solver/xc/xc.h"
 #include "util/diag.h"
@@ -38,45 +42,16 @@ enum dlx_rule {
 	DLX_FIRST,
 };
 
-enum dlx_status {
-	DLX_DONE,       /* the whole tree has been searched */
-	DLX_SOLUTION,   /* stopped at a solution (report_solutions) */
-	DLX_LIMIT,      /* max_solutions reached */
-	DLX_BUDGET,     /* the mems budget is spent */
-	DLX_CANCELLED,  /* *cancel was set */
-	DLX_STEP,       /* one event taken (step mode); see dlx_event() */
-};
+/* dlx_run() speaks engine.h: it returns an engine_status, reads an
+ * engine_ctl (budgets in mems, checked at the top of every node) and
+ * leaves an engine_event for dlx_event().  In its events the subject is
+ * the item branched on and a choice an option, both problem ids (from 0),
+ * and choices the item's options when it was chosen (0: a dead end). */
 
-enum dlx_event_kind {
-	DLX_EV_NONE,
-	DLX_EV_CHOOSE,    /* entered a node, chose item (degree 0: dead end) */
-	DLX_EV_PLACE,     /* placed an option */
-	DLX_EV_REMOVE,    /* took an option back */
-	DLX_EV_SOLUTION,  /* the placed options form a solution */
-	DLX_EV_MEMO_HIT,  /* a subtree answered from the memo cache */
-	DLX_EV_DONE,      /* nothing left to search */
-};
-
-struct dlx_event {
-	enum dlx_event_kind kind;
-	int level;
-	int item;     /* CHOOSE, PLACE, REMOVE: the item branched on (problem id) */
-	int degree;   /* CHOOSE, PLACE, REMOVE: its options when chosen */
-	int option;   /* PLACE/REMOVE: the option (problem id) */
-	int index;    /* PLACE/REMOVE: which of the degree options, from 0 */
-};
-
-struct dlx_ctl {
-	uint64_t mems_budget;     /* stop at the first node after this many mems; 0: none */
-	uint64_t max_solutions;   /* stop when the count reaches this; 0: none */
-	const atomic_int *cancel; /* stop at the next node once nonzero */
-	bool report_solutions;    /* return DLX_SOLUTION at each solution */
-	bool step;                /* return DLX_STEP at each event */
-	/* Called at each solution (dlx_path() gives it); returning true stops
-	 * the search there, with DLX_SOLUTION. */
-	bool (*on_solution)(void *ctx, struct dlx *d);
-	void *ctx;
-};
+/* Called at each solution (dlx_path() gives it); returning true stops the
+ * search there, with ENGINE_SOLUTION.  For printing solutions as they
+ * come without stopping at each. */
+typedef bool dlx_solution_fn(void *ctx, struct dlx *d);
 
 /* Splitting the tree into units for threads and shards: the nodes at
  * `level` are numbered in search order; enter() decides whether this search
@@ -103,12 +78,14 @@ bool dlx_preset(struct dlx *d, int option);
 /* Back to the root, statistics cleared (the memo and split stay). */
 void dlx_restart(struct dlx *d);
 
-enum dlx_status dlx_run(struct dlx *d, const struct dlx_ctl *ctl);
+enum engine_status dlx_run(struct dlx *d, const struct engine_ctl *ctl);
+/* Call fn at each solution from now on (NULL: no more). */
+void dlx_set_on_solution(struct dlx *d, dlx_solution_fn *fn, void *ctx);
 
 const struct xc_problem *dlx_problem(const struct dlx *d);
 const struct search_stats *dlx_stats(const struct dlx *d);
-const struct dlx_event *dlx_event(const struct dlx *d);
-/* The options placed now, from level 0 (a solution after DLX_SOLUTION). */
+const struct engine_event *dlx_event(const struct dlx *d);
+/* The options placed now, from level 0 (a solution after ENGINE_SOLUTION). */
 int dlx_path(const struct dlx *d, int *options);
 /* Knuth's measure of how much of the tree is behind us, in [0, 1], counting
  * from from_level down (0 for the whole tree). */

@@ -63,7 +63,9 @@ struct dlx {
 	int32_t *degree;         /* its options at the time */
 	int32_t *kth;            /* which of them is being tried, from 0 */
 	struct search_stats st;
-	struct dlx_event ev;
+	struct engine_event ev;
+	dlx_solution_fn *on_solution;  /* dlx_set_on_solution */
+	void *on_solution_ctx;
 
 	/* What is covered for the option at each level, besides the item
 	 * branched on: held[held_base[l] .. held_base[l] + held_n[l] - 1], in
