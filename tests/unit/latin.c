@@ -421,10 +421,10 @@ static void status(const struct view *v, const struct puzzle_state *s, char *buf
 }
 
 static const struct view_key latin_keys[] = {
-	{ "arrows", "move the cursor", true },
-	{ "1-9", "write a digit", true },
-	{ "0", "clear the cell", false },
-	{ NULL, NULL, false },
+	{ "arrows", "move the cursor", true, NULL },
+	{ "1-9", "write a digit", true, NULL },
+	{ "0", "clear the cell", false, NULL },
+	{ NULL, NULL, false, NULL },
 };
 
 const struct view_ops latin_view = {

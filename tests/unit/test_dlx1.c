@@ -94,8 +94,8 @@ static void check_engines(const struct xc_problem *p, const char *what)
 static struct xc_problem *read_problem(const char *dir, const char *file)
 {
 	char path[1024];
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	FILE *f = fopen(path, "r");
+	int len = snprintf(path, sizeof path, "%s/%s", dir, file);
+	FILE *f = len < (int)sizeof path ? fopen(path, "r") : NULL;
 	struct diag err;
 	struct xc_problem *p = f ? xcfile_read(f, file, &err) : NULL;
 	if (f)

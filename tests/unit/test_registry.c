@@ -257,7 +257,7 @@ static void test_one_source(void)
 			              && !memcmp(hint.cells, step.cells, sizeof *step.cells * (size_t)step.n_cells)
 			              && !memcmp(hint.pieces, step.pieces, sizeof *step.pieces * (size_t)step.n_pieces);
 			if (hinted && strncmp(hint.text, step.text, strlen(step.text)) && !first_bad[0])
-				snprintf(first_bad, sizeof first_bad, "'%s' against '%s'", hint.text, step.text);
+				snprintf(first_bad, sizeof first_bad, "'%.100s' against '%.100s'", hint.text, step.text);
 			struct puzzle_grade g;
 			same_nodes += pz->grade(s, &g, NULL) && g.effort == engine_stats(e)->nodes;
 			engine_free(e);
