@@ -5,21 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
 
 /* Each level fills one blank cell, and the solution is a node one level
  * below the last: room for every cell and one more. */
 #define LEVELS (SDK_MAX_CELLS + 1)
-
-enum bt_phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of a node */
-	PH_CHOSEN,    /* cell chosen, no digit tried yet */
-	PH_PLACED,    /* digit placed, the child next */
-	PH_SOLVED,    /* at a solution node, back up next */
-	PH_REMOVED,   /* digit taken back, the next digit next */
-	PH_DONE,
-};
 
 /* What a search changes: the grid, the digits each unit holds, and how
  * many cells are still blank. */
@@ -39,17 +30,10 @@ struct sdk_bt {
 	bool clash;
 	int clash_a, clash_b, clash_unit;
 
-	enum bt_phase phase;
-	int level;
+	struct search search;       /* the phase, the level, each level's degree and kth, the counters */
 	int cell[LEVELS];           /* the cell branched on at each level */
 	sdk_mask rest[LEVELS];      /* its digits not yet tried */
-	int degree[LEVELS];         /* its candidates when chosen */
-	int kth[LEVELS];            /* which of them is in place, from 0 */
 	int digit[LEVELS];          /* the digit in place */
-	u128 sol_at_try[LEVELS];    /* solutions when that digit went in */
-	bool undo_solved;
-	struct search_stats st;
-	struct engine_event ev;
 };
 
 static sdk_mask candidates(const struct sdk_geom *geo, const struct board *bd, int c)
@@ -143,7 +127,7 @@ struct sdk_bt *sdk_bt_new(const struct sdk_grid *g, enum sdk_bt_rule rule)
 	b->start = *g;
 	sdk_geom_init(&b->geo, g->box);
 	load_root(b);
-	stats_init(&b->st, b->n_blank + 2);
+	search_init(&b->search, LEVELS, b->n_blank + 2);
 	sdk_bt_restart(b);
 	return b;
 }
@@ -152,171 +136,93 @@ void sdk_bt_free(struct sdk_bt *b)
 {
 	if (!b)
 		return;
-	stats_free(&b->st);
+	search_free(&b->search);
 	free(b);
 }
 
 void sdk_bt_restart(struct sdk_bt *b)
 {
 	b->now = b->root;
-	b->phase = PH_START;
-	b->level = 0;
-	b->undo_solved = false;
-	stats_clear(&b->st);
-	b->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+	search_restart(&b->search);
 }
 
-static void set_event(struct sdk_bt *b, enum engine_event_kind kind, int level)
+/* ---- the hooks of the search (search.h) ---------------------------------- */
+
+/* A solution when no cell is blank; else the cell to branch on, its
+ * candidates the choices (none: a dead end).  1 mem to enter. */
+static enum search_node bt_enter(void *eng, int level)
 {
-	struct engine_event *ev = &b->ev;
-	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->subject = b->cell[level];
-		ev->choices = b->degree[level];
-	}
-	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->choice = b->digit[level];
-		ev->index = b->kth[level];
-	}
+	struct sdk_bt *b = eng;
+	struct search *s = &b->search;
+	s->st.mems++;
+	b->digit[level] = 0;
+	if (b->now.blank_left == 0 && !b->clash)
+		return SEARCH_SOLUTION;
+	sdk_mask cand;
+	b->cell[level] = choose(b, &b->now, level, &cand, &s->st.mems);
+	b->rest[level] = cand;
+	s->degree[level] = sdk_popcount(cand);
+	return SEARCH_BRANCH;
 }
+
+/* The cell's next digit, in increasing order, placed. */
+static enum search_step bt_try_next(void *eng, int level)
+{
+	struct sdk_bt *b = eng;
+	struct search *s = &b->search;
+	if (!b->rest[level])
+		return SEARCH_NONE_LEFT;
+	int d = sdk_first_digit(b->rest[level]);
+	b->rest[level] &= (sdk_mask)~sdk_bit(d);
+	b->digit[level] = d;
+	s->kth[level]++;
+	put(&b->geo, &b->now, b->cell[level], d);
+	s->st.updates++;
+	s->st.mems += 4;
+	return SEARCH_TRIED_ONE;
+}
+
+static void bt_undo(void *eng, int level)
+{
+	struct sdk_bt *b = eng;
+	take(&b->geo, &b->now, b->cell[level]);
+	b->search.st.mems += 4;
+}
+
+static void bt_describe(void *eng, struct engine_event *ev)
+{
+	const struct sdk_bt *b = eng;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->subject = b->cell[ev->level];
+	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->choice = b->digit[ev->level];
+}
+
+static const struct search_hooks bt_hooks = {
+	.enter = bt_enter,
+	.try_next = bt_try_next,
+	.undo = bt_undo,
+	.describe = bt_describe,
+};
 
 enum engine_status sdk_bt_run(struct sdk_bt *b, const struct engine_ctl *ctl)
 {
-	struct search_stats *st = &b->st;
-	struct board *bd = &b->now;
-	const struct sdk_geom *geo = &b->geo;
-	int level = b->level;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
-	switch (b->phase) {
-	case PH_START:
-		level = 0;
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-		goto advance;
-	case PH_PLACED:
-		goto placed;
-	case PH_SOLVED:
-		goto leave;
-	case PH_REMOVED:
-		goto advance;
-	case PH_DONE:
-		set_event(b, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = ENGINE_CANCELLED;
-		b->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		b->phase = PH_FORWARD;
-		goto out;
-	}
-	b->level = level;
-	st->nodes++;
-	st->profile[level]++;
-	st->mems++;
-	if (level > st->max_level)
-		st->max_level = level;
-	if (bd->blank_left == 0 && !b->clash) {
-		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		set_event(b, ENGINE_EV_SOLUTION, level);
-		b->phase = PH_SOLVED;
-		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-			goto out;
-		}
-		goto leave;
-	}
-	{
-		sdk_mask cand;
-		b->cell[level] = choose(b, bd, level, &cand, &st->mems);
-		b->rest[level] = cand;
-		b->degree[level] = sdk_popcount(cand);
-		b->kth[level] = -1;
-		b->digit[level] = 0;
-	}
-	if (ctl->step) {
-		set_event(b, ENGINE_EV_CHOOSE, level);
-		b->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-advance:
-	if (!b->rest[level])
-		goto leave;
-	{
-		int d = sdk_first_digit(b->rest[level]);
-		b->rest[level] &= (sdk_mask)~sdk_bit(d);
-		b->digit[level] = d;
-		b->kth[level]++;
-		b->sol_at_try[level] = st->solutions;
-		put(geo, bd, b->cell[level], d);
-		st->updates++;
-		st->mems += 4;
-	}
-	if (ctl->step) {
-		set_event(b, ENGINE_EV_TRY, level);
-		b->phase = PH_PLACED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-placed:
-	level++;
-	goto forward;
-
-leave:
-	if (level == 0) {
-		b->phase = PH_DONE;
-		b->level = 0;
-		st->level = 0;
-		set_event(b, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-	level--;
-	take(geo, bd, b->cell[level]);
-	st->mems += 4;
-	b->undo_solved = st->solutions > b->sol_at_try[level];
-	if (ctl->step) {
-		set_event(b, ENGINE_EV_UNDO, level);
-		b->phase = PH_REMOVED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-	goto advance;
-
-out:
-	b->level = level;
-	st->level = level;
-	return status;
+	return search_run(&b->search, &bt_hooks, b, ctl);
 }
 
 const struct engine_event *sdk_bt_event(const struct sdk_bt *b)
 {
-	return &b->ev;
+	return &b->search.ev;
 }
 
 const struct search_stats *sdk_bt_stats(const struct sdk_bt *b)
 {
-	return &b->st;
+	return &b->search.st;
 }
 
 double sdk_bt_progress(const struct sdk_bt *b)
 {
-	if (b->phase == PH_DONE)
-		return 1.0;
-	if (b->phase == PH_START)
-		return 0.0;
-	int l = b->level;
-	int last = b->phase == PH_PLACED ? b->kth[l] : b->phase == PH_REMOVED ? b->kth[l] + 1 : 0;
-	return search_share(b->degree, b->kth, l, last, b->phase == PH_SOLVED);
+	return search_progress(&b->search, false);
 }
 
 void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
@@ -347,9 +253,7 @@ void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int 
 
 int sdk_bt_path(const struct sdk_bt *b, int *cells, int *digits)
 {
-	int n = b->level + (b->phase == PH_PLACED);
-	if (b->phase == PH_START || b->phase == PH_DONE)
-		n = 0;
+	int n = search_path_len(&b->search);
 	for (int l = 0; l < n; l++) {
 		cells[l] = b->cell[l];
 		digits[l] = b->digit[l];
@@ -364,7 +268,7 @@ const struct sdk_grid *sdk_bt_start(const struct sdk_bt *b)
 
 bool sdk_bt_undo_solved(const struct sdk_bt *b)
 {
-	return b->ev.kind == ENGINE_EV_UNDO && b->undo_solved;
+	return search_undo_solved(&b->search);
 }
 
 bool sdk_bt_clash(const struct sdk_bt *b, int *a, int *c, int *unit)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
 
 /* Each choice fills at least one cell, and the solution is a node one
@@ -661,16 +662,6 @@ static int choose(const struct geo *g, const struct board *x, sdk_mask *cand, ui
 
 /* ---- the engine ------------------------------------------------------------ */
 
-enum fast_phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of a node, its board ready */
-	PH_CHOSEN,    /* propagated, cell chosen, no digit tried yet */
-	PH_PLACED,    /* digit placed in the child's board, the child next */
-	PH_SOLVED,    /* at a solution node, back up next */
-	PH_REMOVED,   /* digit taken back, the next digit next */
-	PH_DONE,
-};
-
 struct sdk_fast {
 	struct geo geo;
 	struct sdk_grid start;
@@ -678,19 +669,12 @@ struct sdk_fast {
 	bool clash;
 	int clash_a, clash_b, clash_unit;
 
-	enum fast_phase phase;
-	int level;
+	struct search search;       /* the phase, the level, each level's degree and kth, the counters */
 	struct fail fail;           /* why the node at level is a dead end */
-	bool undo_solved;
-	struct search_stats st;
-	struct engine_event ev;
 	int cell[LEVELS];           /* the cell branched on at each level */
 	sdk_mask rest[LEVELS];      /* its digits not yet tried */
-	int degree[LEVELS];         /* its candidates when chosen */
-	int kth[LEVELS];            /* which of them is in place, from 0 */
 	int digit[LEVELS];          /* the digit in place */
 	int forced[LEVELS];         /* digits the singles placed on entering */
-	u128 sol_at_try[LEVELS];    /* solutions when that digit went in */
 	struct board bd[LEVELS];    /* the node's board (last, being large) */
 };
 
@@ -728,7 +712,7 @@ struct sdk_fast *sdk_fast_new(const struct sdk_grid *g)
 	int blank = 0;
 	for (int c = 0; c < g->cells; c++)
 		blank += !g->v[c];
-	stats_init(&f->st, blank + 2);
+	search_init(&f->search, LEVELS, blank + 2);
 	sdk_fast_restart(f);
 	return f;
 }
@@ -737,41 +721,28 @@ void sdk_fast_free(struct sdk_fast *f)
 {
 	if (!f)
 		return;
-	stats_free(&f->st);
+	search_free(&f->search);
 	free(f);
 }
 
 void sdk_fast_restart(struct sdk_fast *f)
 {
 	f->bd[0] = f->root;
-	f->phase = PH_START;
-	f->level = 0;
-	f->undo_solved = false;
-	stats_clear(&f->st);
-	f->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+	search_restart(&f->search);
 }
 
-static void set_event(struct sdk_fast *f, enum engine_event_kind kind, int level)
-{
-	struct engine_event *ev = &f->ev;
-	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->subject = f->cell[level];
-		ev->choices = f->degree[level];
-	}
-	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->choice = f->digit[level];
-		ev->index = f->kth[level];
-	}
-}
+/* ---- the hooks of the search (search.h) ---------------------------------- */
 
 /* Enter the node at level: propagate its board, then a solution, a dead
- * end or a cell to branch on.  True at a solution. */
-static bool enter(struct sdk_fast *f, int level)
+ * end or a cell to branch on.  1 mem to enter, and propagation's. */
+static enum search_node fast_enter(void *eng, int level)
 {
-	struct search_stats *st = &f->st;
+	struct sdk_fast *f = eng;
+	struct search *s = &f->search;
+	struct search_stats *st = &s->st;
 	struct prop p = { .g = &f->geo, .ref = level ? &f->bd[level - 1] : NULL };
 	int r;
+	st->mems++;
 	if (f->clash) {
 		p.fail = (struct fail){ .why = SDK_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
 			                .unit = f->clash_unit, .digit = f->start.v[f->clash_a] };
@@ -782,153 +753,86 @@ static bool enter(struct sdk_fast *f, int level)
 	st->mems += p.mems;
 	st->updates += (uint64_t)p.placed;
 	f->forced[level] = p.placed;
-	f->kth[level] = -1;
 	f->digit[level] = 0;
 	if (r == P_SOLVED)
-		return true;
+		return SEARCH_SOLUTION;
 	if (r == P_DEAD) {
 		f->fail = p.fail;
 		f->cell[level] = p.fail.why == SDK_FAST_CLASH ? p.fail.b
 		                 : p.fail.why == SDK_FAST_NO_DIGIT ? p.fail.a
 		                                                   : unit_first_cell(&f->geo, p.fail.unit);
 		f->rest[level] = 0;
-		f->degree[level] = 0;
-		return false;
+		s->degree[level] = 0;
+		return SEARCH_BRANCH;
 	}
 	sdk_mask cand;
 	f->cell[level] = choose(&f->geo, &f->bd[level], &cand, &st->mems);
 	f->rest[level] = cand;
-	f->degree[level] = sdk_popcount(cand);
-	return false;
+	s->degree[level] = sdk_popcount(cand);
+	return SEARCH_BRANCH;
 }
+
+/* The cell's next digit, in increasing order, placed in the child's
+ * board (a copy of the node's). */
+static enum search_step fast_try_next(void *eng, int level)
+{
+	struct sdk_fast *f = eng;
+	struct search *s = &f->search;
+	const struct geo *geo = &f->geo;
+	if (!f->rest[level])
+		return SEARCH_NONE_LEFT;
+	int d = sdk_first_digit(f->rest[level]), c = f->cell[level];
+	f->rest[level] &= (sdk_mask)~sdk_bit(d);
+	f->digit[level] = d;
+	s->kth[level]++;
+	f->bd[level + 1] = f->bd[level];
+	place(geo, &f->bd[level + 1], d - 1, c / geo->band_bits, c % geo->band_bits);
+	s->st.updates++;
+	s->st.mems += (uint64_t)((geo->side + 1) * geo->bands + geo->side + geo->bands);
+	return SEARCH_TRIED_ONE;
+}
+
+/* The parent's board is as it was: nothing to take back but the level. */
+static void fast_undo(void *eng, int level)
+{
+	(void)eng;
+	(void)level;
+}
+
+static void fast_describe(void *eng, struct engine_event *ev)
+{
+	const struct sdk_fast *f = eng;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->subject = f->cell[ev->level];
+	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->choice = f->digit[ev->level];
+}
+
+static const struct search_hooks fast_hooks = {
+	.enter = fast_enter,
+	.try_next = fast_try_next,
+	.undo = fast_undo,
+	.describe = fast_describe,
+};
 
 enum engine_status sdk_fast_run(struct sdk_fast *f, const struct engine_ctl *ctl)
 {
-	struct search_stats *st = &f->st;
-	const struct geo *geo = &f->geo;
-	int level = f->level;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
-	switch (f->phase) {
-	case PH_START:
-		level = 0;
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-	case PH_REMOVED:
-		goto advance;
-	case PH_PLACED:
-		goto placed;
-	case PH_SOLVED:
-		goto leave;
-	case PH_DONE:
-		set_event(f, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = ENGINE_CANCELLED;
-		f->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		f->phase = PH_FORWARD;
-		goto out;
-	}
-	f->level = level;
-	st->nodes++;
-	st->profile[level]++;
-	st->mems++;
-	if (level > st->max_level)
-		st->max_level = level;
-	if (enter(f, level)) {
-		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		set_event(f, ENGINE_EV_SOLUTION, level);
-		f->phase = PH_SOLVED;
-		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-			goto out;
-		}
-		goto leave;
-	}
-	if (ctl->step) {
-		set_event(f, ENGINE_EV_CHOOSE, level);
-		f->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-advance:
-	if (!f->rest[level])
-		goto leave;
-	{
-		int d = sdk_first_digit(f->rest[level]), c = f->cell[level];
-		f->rest[level] &= (sdk_mask)~sdk_bit(d);
-		f->digit[level] = d;
-		f->kth[level]++;
-		f->sol_at_try[level] = st->solutions;
-		f->bd[level + 1] = f->bd[level];
-		place(geo, &f->bd[level + 1], d - 1, c / geo->band_bits, c % geo->band_bits);
-		st->updates++;
-		st->mems += (uint64_t)((geo->side + 1) * geo->bands + geo->side + geo->bands);
-	}
-	if (ctl->step) {
-		set_event(f, ENGINE_EV_TRY, level);
-		f->phase = PH_PLACED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-placed:
-	level++;
-	goto forward;
-
-leave:
-	if (level == 0) {
-		f->phase = PH_DONE;
-		f->level = 0;
-		st->level = 0;
-		set_event(f, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-	/* the parent's board is as it was: nothing to take back but the level */
-	level--;
-	f->undo_solved = st->solutions > f->sol_at_try[level];
-	if (ctl->step) {
-		set_event(f, ENGINE_EV_UNDO, level);
-		f->phase = PH_REMOVED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-	goto advance;
-
-out:
-	f->level = level;
-	st->level = level;
-	return status;
+	return search_run(&f->search, &fast_hooks, f, ctl);
 }
 
 const struct engine_event *sdk_fast_event(const struct sdk_fast *f)
 {
-	return &f->ev;
+	return &f->search.ev;
 }
 
 const struct search_stats *sdk_fast_stats(const struct sdk_fast *f)
 {
-	return &f->st;
+	return &f->search.st;
 }
 
 double sdk_fast_progress(const struct sdk_fast *f)
 {
-	if (f->phase == PH_DONE)
-		return 1.0;
-	if (f->phase == PH_START)
-		return 0.0;
-	int l = f->level;
-	int last = f->phase == PH_PLACED ? f->kth[l] : f->phase == PH_REMOVED ? f->kth[l] + 1 : 0;
-	return search_share(f->degree, f->kth, l, last, f->phase == PH_SOLVED);
+	return search_progress(&f->search, false);
 }
 
 void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
@@ -965,10 +869,11 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 
 int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
 {
-	if (f->phase == PH_START || f->phase == PH_DONE)
+	const struct search *search = &f->search;
+	if (search->phase == SEARCH_START || search->phase == SEARCH_DONE)
 		return 0;
 	const struct geo *geo = &f->geo;
-	const struct board *x = &f->bd[f->level + (f->phase == PH_PLACED)];
+	const struct board *x = &f->bd[search_path_len(search)];
 	/* digit by digit, its filled cells (a batch solve asks this of every
 	 * solution: cell by cell took nine looks a cell) */
 	uint8_t at[SDK_MAX_CELLS] = { 0 };
@@ -993,7 +898,7 @@ const struct sdk_grid *sdk_fast_start(const struct sdk_fast *f)
 
 int sdk_fast_forced(const struct sdk_fast *f)
 {
-	const struct engine_event *ev = &f->ev;
+	const struct engine_event *ev = &f->search.ev;
 	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_SOLUTION)
 		return f->forced[ev->level];
 	return 0;
@@ -1001,12 +906,13 @@ int sdk_fast_forced(const struct sdk_fast *f)
 
 bool sdk_fast_undo_solved(const struct sdk_fast *f)
 {
-	return f->ev.kind == ENGINE_EV_UNDO && f->undo_solved;
+	return search_undo_solved(&f->search);
 }
 
 bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
 {
-	if (f->ev.kind != ENGINE_EV_CHOOSE || f->ev.choices != 0)
+	const struct engine_event *ev = &f->search.ev;
+	if (ev->kind != ENGINE_EV_CHOOSE || ev->choices != 0)
 		return false;
 	*out = (struct sdk_fast_dead){ .why = f->fail.why, .a = f->fail.a, .b = f->fail.b, .unit = f->fail.unit,
 		                       .digit = f->fail.digit };

@@ -1,0 +1,67 @@
+#include "config.h"
+
+#include "solver/search.h"
+
+#include <stdlib.h>
+
+#include "util/xalloc.h"
+
+void search_init(struct search *s, int levels, int profile_levels)
+{
+	*s = (struct search){ 0 };
+	search_reserve(s, levels);
+	stats_init(&s->st, profile_levels);
+	search_restart(s);
+}
+
+void search_free(struct search *s)
+{
+	free(s->degree);
+	free(s->kth);
+	free(s->sol_at_try);
+	stats_free(&s->st);
+}
+
+void search_reserve(struct search *s, int levels)
+{
+	if (levels <= s->room)
+		return;
+	int room = s->room ? s->room : 16;
+	while (room < levels)
+		room *= 2;
+	s->degree = xreallocarray(s->degree, (size_t)room, sizeof *s->degree);
+	s->kth = xreallocarray(s->kth, (size_t)room, sizeof *s->kth);
+	s->sol_at_try = xreallocarray(s->sol_at_try, (size_t)room, sizeof *s->sol_at_try);
+	s->room = room;
+}
+
+void search_restart(struct search *s)
+{
+	s->phase = SEARCH_START;
+	s->level = 0;
+	s->undo_solved = false;
+	stats_clear(&s->st);
+	s->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+}
+
+double search_progress(const struct search *s, bool dead_end_done)
+{
+	int l = s->level;
+	switch (s->phase) {
+	case SEARCH_START:
+		return 0.0;
+	case SEARCH_DONE:
+		return 1.0;
+	case SEARCH_FORWARD:
+		return search_share(s->degree, s->kth, l, 0, false);
+	case SEARCH_CHOSEN:
+		return search_share(s->degree, s->kth, l, 0, dead_end_done && s->degree[l] == 0);
+	case SEARCH_TRIED:
+		return search_share(s->degree, s->kth, l, s->kth[l], false);
+	case SEARCH_LEAF:
+		return search_share(s->degree, s->kth, l, 0, true);
+	case SEARCH_UNDONE:
+		return search_share(s->degree, s->kth, l, s->kth[l] + 1, false);
+	}
+	return 0.0;
+}
