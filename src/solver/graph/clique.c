@@ -6,18 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
-
-enum phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of the node at level, not entered yet */
-	PH_CHOSEN,    /* its children listed, none tried yet */
-	PH_PLACED,    /* a vertex added, its child next */
-	PH_LEAF,      /* at a leaf that improved on the best, back up next */
-	PH_CUT,       /* the rest of the node pruned, back up next */
-	PH_REMOVED,   /* a vertex taken back, the next child next */
-	PH_DONE,
-};
 
 /* The colour of a child that no bound can cut (the plain backtrackers). */
 #define NO_COLOUR INT_MAX
@@ -37,14 +27,14 @@ struct clique {
 	int best_n;             /* vertices in best (0: none found above the floor) */
 	int *best;              /* in the caller's numbers, increasing */
 
-	enum phase phase;
-	int level;
+	struct search search;   /* the phase, the level, each level's degree and kth, the counters */
 	int cap;                /* levels with room */
 	uint64_t *P;            /* cap rows of W words: the candidates at each level */
 	int *lo, *hi;           /* the words of each that may be nonzero */
 	int *base;              /* where each level's children start in lv, lc */
-	int *degree, *kth;      /* the children of each level, and which is in place */
 	long *bound;            /* each level's bound (for a node pruned whole) */
+	int cut_at;             /* the child where the last cut began (-1: the whole node) */
+	long cut_bound;         /* and the bound that failed there */
 	int *lv, *lc;           /* children in the order tried, and their colours */
 	size_t lcap;
 	uint64_t *U, *Q;        /* colouring scratch */
@@ -61,8 +51,6 @@ struct clique {
 	int *plv, *plc;         /* the probe's lists */
 	uint64_t *pP;           /* the probe's candidates */
 
-	struct search_stats st;
-	struct engine_event ev;
 
 	/* MaxSAT resolution (absorb) */
 	uint64_t *cvirt;        /* per class: its virtual vertices (MaxSAT resolution) */
@@ -745,10 +733,9 @@ static void grow_levels(struct clique *c, int need)
 	c->lo = xreallocarray(c->lo, (size_t)cap, sizeof *c->lo);
 	c->hi = xreallocarray(c->hi, (size_t)cap, sizeof *c->hi);
 	c->base = xreallocarray(c->base, (size_t)cap, sizeof *c->base);
-	c->degree = xreallocarray(c->degree, (size_t)cap, sizeof *c->degree);
-	c->kth = xreallocarray(c->kth, (size_t)cap, sizeof *c->kth);
 	c->bound = xreallocarray(c->bound, (size_t)cap, sizeof *c->bound);
 	c->cap = cap;
+	search_reserve(&c->search, cap);
 }
 
 /* Room in lv, lc for a level's children from base on. */
@@ -811,8 +798,8 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
 	c->cver = 1;
 
+	search_init(&c->search, 16, g->n + 2);
 	grow_levels(c, 16);
-	stats_init(&c->st, g->n + 2);
 	clique_restart(c);
 	return c;
 }
@@ -828,8 +815,6 @@ void clique_free(struct clique *c)
 	free(c->lo);
 	free(c->hi);
 	free(c->base);
-	free(c->degree);
-	free(c->kth);
 	free(c->bound);
 	free(c->lv);
 	free(c->lc);
@@ -865,7 +850,7 @@ void clique_free(struct clique *c)
 	free(c->plv);
 	free(c->plc);
 	free(c->pP);
-	stats_free(&c->st);
+	search_free(&c->search);
 	free(c);
 }
 
@@ -886,10 +871,7 @@ void clique_restart(struct clique *c)
 	c->best_k = c->floor;
 	c->best_n = 0;
 	c->enumerate = c->enumerate_next;
-	c->phase = PH_START;
-	c->level = 0;
-	stats_clear(&c->st);
-	c->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+	search_restart(&c->search);
 }
 
 void clique_set_floor(struct clique *c, int k)
@@ -927,7 +909,7 @@ static int cmp_int(const void *a, const void *b)
 static void record_best(struct clique *c, int level)
 {
 	for (int l = 0; l < level; l++)
-		c->best[l] = c->order[c->lv[c->base[l] + c->kth[l]]];
+		c->best[l] = c->order[c->lv[c->base[l] + c->search.kth[l]]];
 	qsort(c->best, (size_t)level, sizeof *c->best, cmp_int);
 	c->best_n = level;
 	if (!c->enumerate)
@@ -940,220 +922,137 @@ static int child_vertex(const struct clique *c, int level, int k)
 	return c->order[c->lv[c->base[level] + k]];
 }
 
-static void set_event(struct clique *c, enum engine_event_kind kind, int level)
+/* ---- the hooks of the search (search.h) ---------------------------------- */
+
+/* A leaf (no candidates, or in enumerate mode a clique of floor + 1,
+ * which is a solution whether or not it could grow): a solution if it
+ * beats the best.  Else the children, highest colour first.  1 mem to
+ * enter. */
+static enum search_node clique_enter(void *eng, int level)
 {
-	struct engine_event *ev = &c->ev;
-	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE) {
-		ev->choices = c->degree[level];
+	struct clique *c = eng;
+	struct search *s = &c->search;
+	s->st.mems++;
+	if (c->lo[level] > c->hi[level] || (c->enumerate && level > c->best_k)) {
+		s->degree[level] = 0;
+		c->bound[level] = level;
+		if (level <= c->best_k)
+			return SEARCH_BRANCH;
+		record_best(c, level);
+		return SEARCH_SOLUTION;
+	}
+	int lo = c->lo[level], hi = c->hi[level];
+	size_t b = (size_t)c->base[level];
+	grow_lists(c, b + (size_t)(hi - lo + 1) * 64);
+	s->degree[level] = children(c, cand(c, level), lo, hi, level, c->lv + b, c->lc + b, &s->st.mems,
+	                            &c->bound[level]);
+	return SEARCH_BRANCH;
+}
+
+/* The next child, unless its colour cannot beat the best (nor can the
+ * rest, coloured no higher): its candidates are the node's cut to its
+ * neighbours. */
+static enum search_step clique_try_next(void *eng, int level)
+{
+	struct clique *c = eng;
+	struct search *s = &c->search;
+	if (s->degree[level] == 0 && c->lo[level] <= c->hi[level]) {
+		/* candidates, but none can beat the best */
+		c->cut_at = -1;
+		c->cut_bound = c->bound[level];
+		return SEARCH_CUT;
+	}
+	int k = ++s->kth[level];
+	if (k >= s->degree[level])
+		return SEARCH_NONE_LEFT;
+	size_t at = (size_t)c->base[level] + (size_t)k;
+	int v = c->lv[at], col = c->lc[at];
+	if (col != NO_COLOUR && level + col <= c->best_k) {
+		c->cut_at = k;
+		c->cut_bound = (long)level + col;
+		return SEARCH_CUT;
+	}
+	grow_levels(c, level + 2);
+	int lo = c->lo[level], hi = c->hi[level];
+	cut(cand(c, level + 1), cand(c, level), graph_row(c->h, v), lo, hi, &c->lo[level + 1], &c->hi[level + 1]);
+	c->base[level + 1] = c->base[level] + s->degree[level];
+	s->st.mems += (uint64_t)(hi - lo + 1);
+	s->st.updates++;
+	return SEARCH_TRIED_ONE;
+}
+
+/* The vertex taken back leaves the node's candidates, so that the
+ * cliques holding it are not found again below its later siblings. */
+static void clique_undo(void *eng, int level)
+{
+	struct clique *c = eng;
+	int v = c->lv[(size_t)c->base[level] + (size_t)c->search.kth[level]];
+	graph_bit_clear(cand(c, level), v);
+	c->search.st.mems++;
+}
+
+/* The target met by a clique found, not by a floor above it (best_n is 0
+ * until one is; in enumerate mode best_k stays the floor). */
+static bool clique_finished(void *eng)
+{
+	const struct clique *c = eng;
+	return c->target && c->best_n >= c->target;
+}
+
+static void clique_describe(void *eng, struct engine_event *ev)
+{
+	const struct clique *c = eng;
+	int level = ev->level;
+	switch (ev->kind) {
+	case ENGINE_EV_CHOOSE:
 		if (ev->choices)
 			ev->subject = child_vertex(c, level, 0);
-	} else if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->choices = c->degree[level];
-		ev->index = c->kth[level];
-		ev->subject = ev->choice = child_vertex(c, level, c->kth[level]);
+		break;
+	case ENGINE_EV_TRY:
+	case ENGINE_EV_UNDO:
+		ev->subject = ev->choice = child_vertex(c, level, ev->index);
+		break;
+	case ENGINE_EV_PRUNE:
+		ev->why = "colour bound";
+		ev->value = c->cut_bound;
+		ev->choices = c->search.degree[level];
+		if (c->cut_at >= 0) {
+			ev->index = c->cut_at;
+			ev->subject = child_vertex(c, level, c->cut_at);
+		}
+		break;
+	default:
+		break;
 	}
 }
 
-static void set_prune(struct clique *c, int level, int k, long value)
-{
-	set_event(c, ENGINE_EV_PRUNE, level);
-	c->ev.why = "colour bound";
-	c->ev.value = value;
-	c->ev.choices = c->degree[level];
-	if (k >= 0) {
-		c->ev.index = k;
-		c->ev.subject = child_vertex(c, level, k);
-	}
-}
-
-static bool cancelled(const struct engine_ctl *ctl)
-{
-	return ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed);
-}
+static const struct search_hooks clique_hooks = {
+	.enter = clique_enter,
+	.try_next = clique_try_next,
+	.undo = clique_undo,
+	.finished = clique_finished,
+	.describe = clique_describe,
+};
 
 enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl)
 {
-	struct search_stats *st = &c->st;
-	int level = c->level;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
-	switch (c->phase) {
-	case PH_START:
-		level = 0;
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-		goto chosen;
-	case PH_PLACED:
-		goto placed;
-	case PH_LEAF:
-	case PH_CUT:
-		goto leave;
-	case PH_REMOVED:
-		goto advance;
-	case PH_DONE:
-		set_event(c, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (cancelled(ctl)) {
-		status = ENGINE_CANCELLED;
-		c->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		c->phase = PH_FORWARD;
-		goto out;
-	}
-	c->level = level;
-	st->nodes++;
-	st->profile[level]++;
-	st->mems++;
-	if (level > st->max_level)
-		st->max_level = level;
-	c->kth[level] = -1;
-	/* In enumerate mode a clique of floor + 1 is a solution whether or
-	 * not it could grow, and the search goes no deeper. */
-	if (c->lo[level] > c->hi[level] || (c->enumerate && level > c->best_k)) {
-		/* a leaf */
-		c->degree[level] = 0;
-		c->bound[level] = level;
-		if (level > c->best_k) {
-			record_best(c, level);
-			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-			set_event(c, ENGINE_EV_SOLUTION, level);
-			c->phase = PH_LEAF;
-			if (ctl->step || ctl->report_solutions ||
-			    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-				status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-				goto out;
-			}
-			goto leave;
-		}
-	} else {
-		int lo = c->lo[level], hi = c->hi[level];
-		size_t b = (size_t)c->base[level];
-		grow_lists(c, b + (size_t)(hi - lo + 1) * 64);
-		c->degree[level] = children(c, cand(c, level), lo, hi, level, c->lv + b, c->lc + b, &st->mems,
-		                            &c->bound[level]);
-	}
-	if (ctl->step) {
-		set_event(c, ENGINE_EV_CHOOSE, level);
-		c->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-chosen:
-	if (c->degree[level] == 0 && c->lo[level] <= c->hi[level]) {
-		/* candidates, but none can beat the best */
-		if (ctl->step) {
-			set_prune(c, level, -1, c->bound[level]);
-			c->phase = PH_CUT;
-			status = ENGINE_STEP;
-			goto out;
-		}
-		goto leave;
-	}
-advance:
-	{
-		int k = ++c->kth[level];
-		if (k >= c->degree[level])
-			goto leave;
-		size_t at = (size_t)c->base[level] + (size_t)k;
-		int v = c->lv[at], col = c->lc[at];
-		if (col != NO_COLOUR && level + col <= c->best_k) {
-			if (ctl->step) {
-				set_prune(c, level, k, (long)level + col);
-				c->phase = PH_CUT;
-				status = ENGINE_STEP;
-				goto out;
-			}
-			goto leave;
-		}
-		grow_levels(c, level + 2);
-		int lo = c->lo[level], hi = c->hi[level];
-		cut(cand(c, level + 1), cand(c, level), graph_row(c->h, v), lo, hi, &c->lo[level + 1],
-		    &c->hi[level + 1]);
-		c->base[level + 1] = c->base[level] + c->degree[level];
-		st->mems += (uint64_t)(hi - lo + 1);
-		st->updates++;
-	}
-	if (ctl->step) {
-		set_event(c, ENGINE_EV_TRY, level);
-		c->phase = PH_PLACED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-placed:
-	level++;
-	goto forward;
-
-leave:
-	/* The target met by a clique found, not by a floor above it (best_n
-	 * is 0 until one is; in enumerate mode best_k stays the floor). */
-	if (level == 0 || (c->target && c->best_n >= c->target)) {
-		c->phase = PH_DONE;
-		c->level = 0;
-		st->level = 0;
-		set_event(c, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-	level--;
-	{
-		int v = c->lv[(size_t)c->base[level] + (size_t)c->kth[level]];
-		graph_bit_clear(cand(c, level), v);
-		st->mems++;
-	}
-	if (ctl->step) {
-		set_event(c, ENGINE_EV_UNDO, level);
-		c->phase = PH_REMOVED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-	goto advance;
-
-out:
-	c->level = level;
-	st->level = level;
-	return status;
+	return search_run(&c->search, &clique_hooks, c, ctl);
 }
 
 const struct engine_event *clique_event(const struct clique *c)
 {
-	return &c->ev;
+	return &c->search.ev;
 }
 
 const struct search_stats *clique_stats(const struct clique *c)
 {
-	return &c->st;
+	return &c->search.st;
 }
 
+/* A leaf and a node cut whole count as finished. */
 double clique_progress(const struct clique *c)
 {
-	int l = c->level;
-	switch (c->phase) {
-	case PH_START:
-		return 0.0;
-	case PH_DONE:
-		return 1.0;
-	case PH_FORWARD:
-		return l ? search_share(c->degree, c->kth, l - 1, c->kth[l - 1], false) : 0.0;
-	case PH_CHOSEN:
-		return search_share(c->degree, c->kth, l, 0, c->degree[l] == 0);
-	case PH_PLACED:
-		return search_share(c->degree, c->kth, l, c->kth[l], false);
-	case PH_LEAF:
-	case PH_CUT:
-		return search_share(c->degree, c->kth, l, 0, true);
-	case PH_REMOVED:
-		return search_share(c->degree, c->kth, l, c->kth[l] + 1, false);
-	}
-	return 0.0;
+	return search_progress(&c->search, true);
 }
 
 void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
@@ -1192,11 +1091,9 @@ void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int 
 
 int clique_path(const struct clique *c, int *out)
 {
-	if (c->phase == PH_START || c->phase == PH_DONE)
-		return 0;
-	int k = c->level + (c->phase == PH_PLACED);
+	int k = search_path_len(&c->search);
 	for (int l = 0; l < k; l++)
-		out[l] = child_vertex(c, l, c->kth[l]);
+		out[l] = child_vertex(c, l, c->search.kth[l]);
 	return k;
 }
 
@@ -1228,14 +1125,14 @@ static int greedy(struct clique *c, bool front, int *out)
 		const uint64_t *row = graph_row(c->h, v);
 		for (int x = lo; x <= hi; x++)
 			P[x] &= row[x];
-		c->st.mems += (uint64_t)(hi - lo + 1);
+		c->search.st.mems += (uint64_t)(hi - lo + 1);
 	}
 	return k;
 }
 
 void clique_seed_greedy(struct clique *c)
 {
-	if (c->phase != PH_START || c->enumerate || c->n == 0)
+	if (c->search.phase != SEARCH_START || c->enumerate || c->n == 0)
 		return;
 	/* From the back of the degeneracy order, as the search's first
 	 * descent goes (its first child is the last vertex of the top
@@ -1272,7 +1169,7 @@ int clique_max(const struct graph *g, int *out, const atomic_int *cancel, struct
 			memcpy(out, c->best, sizeof *out * (size_t)k);
 	}
 	if (st)
-		stats_copy(st, &c->st);
+		stats_copy(st, &c->search.st);
 	clique_free(c);
 	return k;
 }
