@@ -1,10 +1,12 @@
 /* Sudoku's engines, behind the engine interface (engine.h), raced on one
  * grid by the compare screen and chosen with --algo:
- *   seq  cells in reading order, digits in order (seed 004's first);
- *   mrv  the cell with the fewest candidates first, on bitmasks (seed
- *        004's second);
+ *   seq  cells in reading order, digits in order (the
+ *        plainest backtracker);
+ *   mrv  the cell with the fewest candidates first, on bitmasks (the
+ *        plain backtracker with the minimum-remaining-values rule);
  *   dlx  Dancing Links on the 324-item exact cover (xc_engine.h);
- *   sat  the clause-based solver of seed 001 (sudoku_sat.c);
+ *   sat  the clause solver, branching as Algorithm X would
+ *        (sudoku_sat.c);
  *   fast bitboards, the singles (and locked candidates) placed at every
  *        node before anything is tried (sudoku_fast_engine.c): the
  *        fastest, the family's first, for checks, hints and counts.

@@ -1,6 +1,7 @@
-/* Sudoku for the clause solver (solver/clauses/sat.h), seed 001's way: a variable
- * for each cell and digit, "r3c5 is 7"; a positive clause for each of the
- * exact cover's items (a cell has a digit; a row, a column, a box has a
+/* Sudoku for the clause solver (solver/clauses/sat.h), encoded so that
+ * its search is Algorithm X's on the exact cover: a variable for each
+ * cell and digit, "r3c5 is 7"; a positive clause for each of the exact
+ * cover's items (a cell has a digit; a row, a column, a box has a
  * digit somewhere), so branching on the shortest one is Algorithm X's
  * MRV; negative clauses of two literals saying at most one digit per cell
  * and at most one place per digit in a row, a column, a box; and each

@@ -2,8 +2,8 @@
  * backtracking, on a formula in conjunctive normal form given as numbers
  * (variables 1..n, a literal +v or -v, a clause a list of literals).
  *
- * It branches the way seed 001 (after Bram Cohen) does to make a clause
- * solver search like Knuth's Algorithm X: on the shortest clause not yet
+ * It branches so that a clause solver searches like Knuth's Algorithm X
+ * (an idea of Bram Cohen's): on the shortest clause not yet
  * satisfied among the positive ones (all literals positive; ties to the
  * first), trying its unassigned literals in order.  Branch i makes
  * literal i true and literals 0..i-1 false, so the branches split the

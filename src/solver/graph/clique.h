@@ -28,12 +28,12 @@
  *                     in MoMC).  The children are the vertices whose
  *                     colour can still beat the best clique: the others
  *                     can never lead to a larger one.
- *   CLIQUE_BT         seed 004's plain backtracking: the children are the
+ *   CLIQUE_BT         plain backtracking: the children are the
  *                     candidates larger than the last vertex added, in
  *                     increasing order, so every clique of the graph is a
  *                     node exactly once (no bound).
- *   CLIQUE_BT_COLOUR  the same with seed 004's bound: a node whose |C|
- *                     plus the colours of a greedy colouring of P (vertices
+ *   CLIQUE_BT_COLOUR  the same with a bound: a node whose |C| plus
+ *                     the colours of a greedy colouring of P (vertices
  *                     in increasing order) cannot beat the best is pruned
  *                     whole.
  *

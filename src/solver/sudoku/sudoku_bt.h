@@ -1,10 +1,9 @@
-/* Sudoku's two plain backtrackers (seed 004), on bitmasks, as resumable
+/* Sudoku's two plain backtrackers, on bitmasks, as resumable
  * state machines with the semantics of engine.h:
  *   SDK_BT_SEQ  the first blank cell in reading order, its digits in
- *               increasing order (seed 004's first algorithm);
+ *               increasing order;
  *   SDK_BT_MRV  the blank cell with the fewest candidates, ties to the
- *               first in reading order, digits in increasing order (its
- *               second).
+ *               first in reading order, digits in increasing order.
  * A cell left no candidate is a dead end: a node with no children.
  *
  * The counters follow stats.h as dlx.c fills them, so the engines compare
