@@ -63,10 +63,67 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	sudoku_path_add(sdk_bt_start(bt), cells, digits, n, out);
 }
 
-static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, const char *cell,
+bool sudoku_engines_grid_ok(const struct sdk_grid *g)
+{
+	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+		return false;
+	for (int c = 0; c < g->cells; c++)
+		if (g->v[c] > g->side)
+			return false;
+	return true;
+}
+
+void sudoku_engines_note(const struct sdk_grid *start, const struct engine_event *ev, bool undo_solved,
+                         const char *after, sudoku_engines_choose_fn *choose, const void *solver,
+                         struct note *out)
+{
+	char cell[32] = "";
+	note_clear(out);
+	if (ev->subject >= 0) {
+		sudoku_cell_name(start, ev->subject, cell, sizeof cell);
+		note_cell(out, ev->subject);
+	}
+	if (ev->choice > 0)
+		note_piece(out, ev->choice);
+	switch (ev->kind) {
+	case ENGINE_EV_NONE:
+		note_say(out, "ready to search");
+		break;
+	case ENGINE_EV_CHOOSE:
+		choose(solver, ev, cell, after, out);
+		break;
+	case ENGINE_EV_TRY:
+		if (ev->choices == 1)
+			note_say(out, "%s can only be %d", cell, ev->choice);
+		else
+			note_say(out, "%s has %d candidates: tries %d", cell, ev->choices, ev->choice);
+		break;
+	case ENGINE_EV_UNDO:
+		if (undo_solved)
+			note_say(out, "%s: takes %d back to look for more", cell, ev->choice);
+		else
+			note_say(out, "%s: %d fails, takes it back", cell, ev->choice);
+		break;
+	case ENGINE_EV_SOLUTION:
+		note_say(out, "%severy cell is filled: a solution", after);
+		break;
+	case ENGINE_EV_DONE:
+		note_say(out, "every way has been tried");
+		break;
+	case ENGINE_EV_PRUNE:
+	case ENGINE_EV_MEMO_HIT:
+		/* never raised by these engines */
+		note_say(out, "goes on searching");
+		break;
+	}
+}
+
+static void choose_note(const void *solver, const struct engine_event *ev, const char *cell, const char *after,
                         struct note *out)
 {
+	const struct sdk_bt *bt = solver;
 	int a, b, unit;
+	(void)after;
 	if (ev->level == 0 && sdk_bt_clash(bt, &a, &b, &unit)) {
 		char where[24];
 		sudoku_unit_name(sdk_bt_start(bt)->side, unit, where, sizeof where);
@@ -85,46 +142,7 @@ static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, 
 static void ops_event_note(const struct engine *e, struct note *out)
 {
 	const struct sdk_bt *bt = of(e)->bt;
-	const struct engine_event *ev = sdk_bt_event(bt);
-	char cell[32] = "";
-	note_clear(out);
-	if (ev->subject >= 0) {
-		sudoku_cell_name(sdk_bt_start(bt), ev->subject, cell, sizeof cell);
-		note_cell(out, ev->subject);
-	}
-	if (ev->choice > 0)
-		note_piece(out, ev->choice);
-	switch (ev->kind) {
-	case ENGINE_EV_NONE:
-		note_say(out, "ready to search");
-		break;
-	case ENGINE_EV_CHOOSE:
-		choose_note(bt, ev, cell, out);
-		break;
-	case ENGINE_EV_TRY:
-		if (ev->choices == 1)
-			note_say(out, "%s can only be %d", cell, ev->choice);
-		else
-			note_say(out, "%s has %d candidates: tries %d", cell, ev->choices, ev->choice);
-		break;
-	case ENGINE_EV_UNDO:
-		if (sdk_bt_undo_solved(bt))
-			note_say(out, "%s: takes %d back to look for more", cell, ev->choice);
-		else
-			note_say(out, "%s: %d fails, takes it back", cell, ev->choice);
-		break;
-	case ENGINE_EV_SOLUTION:
-		note_say(out, "every cell is filled: a solution");
-		break;
-	case ENGINE_EV_DONE:
-		note_say(out, "every way has been tried");
-		break;
-	case ENGINE_EV_PRUNE:
-	case ENGINE_EV_MEMO_HIT:
-		/* never raised by these engines */
-		note_say(out, "goes on searching");
-		break;
-	}
+	sudoku_engines_note(sdk_bt_start(bt), sdk_bt_event(bt), sdk_bt_undo_solved(bt), "", choose_note, bt, out);
 }
 
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)

@@ -31,4 +31,19 @@ struct engine *sudoku_engine_sat_new(const struct sdk_grid *g);
 /* NULL for a grid that is no Sudoku grid (as sudoku_engine_sat_new). */
 struct engine *sudoku_engine_fast_new(const struct sdk_grid *g);
 
+/* A grid these engines can take: a box of 2 to SDK_MAX_BOX, its sizes
+ * consistent, every digit in range. */
+bool sudoku_engines_grid_ok(const struct sdk_grid *g);
+
+/* The words of a backtracker's event, as the seq, mrv and fast engines
+ * say them, with the cell and the digit marked: start the grid searched,
+ * undo_solved whether the digit taken back led to a solution, after what
+ * went before the node ("after 3 forced digits, " or ""); a CHOOSE is
+ * told by choose(solver, ev, cell name, after, out). */
+typedef void sudoku_engines_choose_fn(const void *solver, const struct engine_event *ev, const char *cell,
+                                      const char *after, struct note *out);
+void sudoku_engines_note(const struct sdk_grid *start, const struct engine_event *ev, bool undo_solved,
+                         const char *after, sudoku_engines_choose_fn *choose, const void *solver,
+                         struct note *out);
+
 #endif

@@ -102,53 +102,21 @@ static void dead_note(const struct sdk_fast *s, const char *cell, const char *af
 	}
 }
 
+static void choose_note(const void *solver, const struct engine_event *ev, const char *cell, const char *after,
+                        struct note *out)
+{
+	if (ev->choices == 0)
+		dead_note(solver, cell, after, out);
+	else
+		note_say(out, "%s%s has %d candidate%s", after, cell, ev->choices, ev->choices == 1 ? "" : "s");
+}
+
 static void ops_event_note(const struct engine *e, struct note *out)
 {
 	const struct sdk_fast *s = of(e)->s;
-	const struct engine_event *ev = sdk_fast_event(s);
-	char cell[32] = "", after[48];
-	note_clear(out);
+	char after[48];
 	forced_words(sdk_fast_forced(s), after, sizeof after);
-	if (ev->subject >= 0) {
-		sudoku_cell_name(sdk_fast_start(s), ev->subject, cell, sizeof cell);
-		note_cell(out, ev->subject);
-	}
-	if (ev->choice > 0)
-		note_piece(out, ev->choice);
-	switch (ev->kind) {
-	case ENGINE_EV_NONE:
-		note_say(out, "ready to search");
-		break;
-	case ENGINE_EV_CHOOSE:
-		if (ev->choices == 0)
-			dead_note(s, cell, after, out);
-		else
-			note_say(out, "%s%s has %d candidate%s", after, cell, ev->choices, ev->choices == 1 ? "" : "s");
-		break;
-	case ENGINE_EV_TRY:
-		if (ev->choices == 1)
-			note_say(out, "%s can only be %d", cell, ev->choice);
-		else
-			note_say(out, "%s has %d candidates: tries %d", cell, ev->choices, ev->choice);
-		break;
-	case ENGINE_EV_UNDO:
-		if (sdk_fast_undo_solved(s))
-			note_say(out, "%s: takes %d back to look for more", cell, ev->choice);
-		else
-			note_say(out, "%s: %d fails, takes it back", cell, ev->choice);
-		break;
-	case ENGINE_EV_SOLUTION:
-		note_say(out, "%severy cell is filled: a solution", after);
-		break;
-	case ENGINE_EV_DONE:
-		note_say(out, "every way has been tried");
-		break;
-	case ENGINE_EV_PRUNE:
-	case ENGINE_EV_MEMO_HIT:
-		/* never raised by this engine */
-		note_say(out, "goes on searching");
-		break;
-	}
+	sudoku_engines_note(sdk_fast_start(s), sdk_fast_event(s), sdk_fast_undo_solved(s), after, choose_note, s, out);
 }
 
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
@@ -171,25 +139,10 @@ static const struct engine_ops fast_ops = {
 
 struct engine *sudoku_engine_fast_new(const struct sdk_grid *g)
 {
-	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+	if (!sudoku_engines_grid_ok(g))
 		return NULL;
-	for (int c = 0; c < g->cells; c++)
-		if (g->v[c] > g->side)
-			return NULL;
 	struct fast_engine *x = xmalloc(sizeof *x);
 	x->base.ops = &fast_ops;
 	x->s = sdk_fast_new(g);
 	return &x->base;
 }
-
-static struct engine *new_from_state(const struct puzzle *pz, const struct puzzle_state *s)
-{
-	(void)pz;
-	return sudoku_engine_fast_new(sudoku_state_grid(s));
-}
-
-const struct puzzle_engine sudoku_engine_fast = {
-	.name = "fast",
-	.title = "Singles propagated",
-	.new = new_from_state,
-};

@@ -329,11 +329,8 @@ static const struct engine_ops sdk_sat_ops = {
 
 struct engine *sudoku_engine_sat_new(const struct sdk_grid *g)
 {
-	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+	if (!sudoku_engines_grid_ok(g))
 		return NULL;
-	for (int p = 0; p < g->cells; p++)
-		if (g->v[p] > g->side)
-			return NULL;
 	struct sdk_sat *x = xcalloc(1, sizeof *x);
 	x->base.ops = &sdk_sat_ops;
 	x->g = *g;
@@ -344,15 +341,3 @@ struct engine *sudoku_engine_sat_new(const struct sdk_grid *g)
 	sat_formula_free(&f);
 	return &x->base;
 }
-
-static struct engine *new_from_state(const struct puzzle *pz, const struct puzzle_state *s)
-{
-	(void)pz;
-	return sudoku_engine_sat_new(sudoku_state_grid(s));
-}
-
-const struct puzzle_engine sudoku_engine_sat = {
-	.name = "sat",
-	.title = "Clause solver",
-	.new = new_from_state,
-};
