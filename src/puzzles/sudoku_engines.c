@@ -13,59 +13,60 @@
 #include "solver/sudoku/sudoku_bt.h"
 #include "util/xalloc.h"
 
-struct sdk_engine {
+struct bt_engine {
 	struct engine base;
-	struct sdk_bt *bt;
+	struct sudoku_bt *bt;
 };
 
-static struct sdk_engine *of(const struct engine *e)
+static struct bt_engine *of(const struct engine *e)
 {
-	return (struct sdk_engine *)e;
+	return (struct bt_engine *)e;
 }
 
 static void ops_free(struct engine *e)
 {
-	sdk_bt_free(of(e)->bt);
+	sudoku_bt_free(of(e)->bt);
 	free(e);
 }
 
 static void ops_restart(struct engine *e)
 {
-	sdk_bt_restart(of(e)->bt);
+	sudoku_bt_restart(of(e)->bt);
 }
 
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
-	return sdk_bt_run(of(e)->bt, ctl);
+	return sudoku_bt_run(of(e)->bt, ctl);
 }
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
-	return sdk_bt_event(of(e)->bt);
+	return sudoku_bt_event(of(e)->bt);
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
 {
-	return sdk_bt_stats(of(e)->bt);
+	return sudoku_bt_stats(of(e)->bt);
 }
 
 static double ops_progress(const struct engine *e)
 {
-	return sdk_bt_progress(of(e)->bt);
+	return sudoku_bt_progress(of(e)->bt);
 }
 
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	const struct sdk_bt *bt = of(e)->bt;
-	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
-	int n = sdk_bt_path(bt, cells, digits);
-	sudoku_path_add(sdk_bt_start(bt), cells, digits, n, out);
+	const struct sudoku_bt *bt = of(e)->bt;
+	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	int n = sudoku_bt_path(bt, cells, digits);
+	sudoku_path_add(sudoku_bt_start(bt), cells, digits, n, out);
 }
 
-bool sudoku_engines_grid_ok(const struct sdk_grid *g)
+bool sudoku_engines_grid_ok(const struct sudoku_grid *g)
 {
-	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+	if (!g || g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX || g->side != g->box * g->box ||
+	    g->cells != g->side * g->side)
 		return false;
 	for (int c = 0; c < g->cells; c++)
 		if (g->v[c] > g->side)
@@ -73,7 +74,7 @@ bool sudoku_engines_grid_ok(const struct sdk_grid *g)
 	return true;
 }
 
-void sudoku_engines_note(const struct sdk_grid *start, const struct engine_event *ev, bool undo_solved,
+void sudoku_engines_note(const struct sudoku_grid *start, const struct engine_event *ev, bool undo_solved,
                          const char *after, sudoku_engines_choose_fn *choose, const void *solver,
                          struct note *out)
 {
@@ -121,15 +122,15 @@ void sudoku_engines_note(const struct sdk_grid *start, const struct engine_event
 static void choose_note(const void *solver, const struct engine_event *ev, const char *cell, const char *after,
                         struct note *out)
 {
-	const struct sdk_bt *bt = solver;
+	const struct sudoku_bt *bt = solver;
 	int a, b, unit;
 	(void)after;
-	if (ev->level == 0 && sdk_bt_clash(bt, &a, &b, &unit)) {
+	if (ev->level == 0 && sudoku_bt_clash(bt, &a, &b, &unit)) {
 		char where[24];
-		sudoku_unit_name(sdk_bt_start(bt)->side, unit, where, sizeof where);
+		sudoku_unit_name(sudoku_bt_start(bt)->side, unit, where, sizeof where);
 		note_cell(out, a);
 		note_cell(out, b);
-		note_say(out, "%d is twice in %s: no way to finish", sdk_bt_start(bt)->v[a], where);
+		note_say(out, "%d is twice in %s: no way to finish", sudoku_bt_start(bt)->v[a], where);
 	} else if (ev->choices == 0) {
 		note_say(out, "%s has no candidate left", cell);
 	} else if (ev->choices == 1) {
@@ -141,13 +142,14 @@ static void choose_note(const void *solver, const struct engine_event *ev, const
 
 static void ops_event_note(const struct engine *e, struct note *out)
 {
-	const struct sdk_bt *bt = of(e)->bt;
-	sudoku_engines_note(sdk_bt_start(bt), sdk_bt_event(bt), sdk_bt_undo_solved(bt), "", choose_note, bt, out);
+	const struct sudoku_bt *bt = of(e)->bt;
+	sudoku_engines_note(sudoku_bt_start(bt), sudoku_bt_event(bt), sudoku_bt_undo_solved(bt), "", choose_note, bt,
+	                    out);
 }
 
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	sdk_bt_probe(of(e)->bt, r, degrees, cap, depth, solution);
+	sudoku_bt_probe(of(e)->bt, r, degrees, cap, depth, solution);
 }
 
 static const struct engine_ops seq_ops = {
@@ -176,20 +178,20 @@ static const struct engine_ops mrv_ops = {
 	.probe = ops_probe,
 };
 
-static struct engine *engine_new(const struct sdk_grid *g, enum sdk_bt_rule rule)
+static struct engine *engine_new(const struct sudoku_grid *g, enum sudoku_bt_rule rule)
 {
-	struct sdk_engine *x = xcalloc(1, sizeof *x);
-	x->base.ops = rule == SDK_BT_SEQ ? &seq_ops : &mrv_ops;
-	x->bt = sdk_bt_new(g, rule);
+	struct bt_engine *x = xcalloc(1, sizeof *x);
+	x->base.ops = rule == SUDOKU_BT_SEQ ? &seq_ops : &mrv_ops;
+	x->bt = sudoku_bt_new(g, rule);
 	return &x->base;
 }
 
-struct engine *sudoku_engine_seq_new(const struct sdk_grid *g)
+struct engine *sudoku_engine_seq_new(const struct sudoku_grid *g)
 {
-	return engine_new(g, SDK_BT_SEQ);
+	return engine_new(g, SUDOKU_BT_SEQ);
 }
 
-struct engine *sudoku_engine_mrv_new(const struct sdk_grid *g)
+struct engine *sudoku_engine_mrv_new(const struct sudoku_grid *g)
 {
-	return engine_new(g, SDK_BT_MRV);
+	return engine_new(g, SUDOKU_BT_MRV);
 }

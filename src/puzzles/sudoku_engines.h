@@ -25,15 +25,15 @@ extern const struct puzzle_engine sudoku_engine_fast;
 
 /* The engines on a bare grid, for the batch commands and the generator
  * (the family's engines call these with the state's grid). */
-struct engine *sudoku_engine_seq_new(const struct sdk_grid *g);
-struct engine *sudoku_engine_mrv_new(const struct sdk_grid *g);
-struct engine *sudoku_engine_sat_new(const struct sdk_grid *g);
+struct engine *sudoku_engine_seq_new(const struct sudoku_grid *g);
+struct engine *sudoku_engine_mrv_new(const struct sudoku_grid *g);
+struct engine *sudoku_engine_sat_new(const struct sudoku_grid *g);
 /* NULL for a grid that is no Sudoku grid (as sudoku_engine_sat_new). */
-struct engine *sudoku_engine_fast_new(const struct sdk_grid *g);
+struct engine *sudoku_engine_fast_new(const struct sudoku_grid *g);
 
-/* A grid these engines can take: a box of 2 to SDK_MAX_BOX, its sizes
+/* A grid these engines can take: a box of 2 to SUDOKU_GRID_MAX_BOX, its sizes
  * consistent, every digit in range. */
-bool sudoku_engines_grid_ok(const struct sdk_grid *g);
+bool sudoku_engines_grid_ok(const struct sudoku_grid *g);
 
 /* The words of a backtracker's event, as the seq, mrv and fast engines
  * say them, with the cell and the digit marked: start the grid searched,
@@ -42,7 +42,7 @@ bool sudoku_engines_grid_ok(const struct sdk_grid *g);
  * told by choose(solver, ev, cell name, after, out). */
 typedef void sudoku_engines_choose_fn(const void *solver, const struct engine_event *ev, const char *cell,
                                       const char *after, struct note *out);
-void sudoku_engines_note(const struct sdk_grid *start, const struct engine_event *ev, bool undo_solved,
+void sudoku_engines_note(const struct sudoku_grid *start, const struct engine_event *ev, bool undo_solved,
                          const char *after, sudoku_engines_choose_fn *choose, const void *solver,
                          struct note *out);
 

@@ -120,7 +120,7 @@ void clique_seed_greedy(struct clique *c);
 enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl);
 const struct engine_event *clique_event(const struct clique *c);
 const struct search_stats *clique_stats(const struct clique *c);
-/* Knuth's share of the tree finished, in [0, 1] (as sdk_bt_progress). */
+/* Knuth's share of the tree finished, in [0, 1] (as sudoku_bt_progress). */
 double clique_progress(const struct clique *c);
 /* One random walk from the root, as engine_ops.probe, against the best
  * clique known now (a branch and bound's tree shrinks as it improves);

@@ -11,9 +11,9 @@
 
 /* Each choice fills at least one cell, and the solution is a node one
  * level below the last choice: room for every cell and one more. */
-#define LEVELS (SDK_MAX_CELLS + 1)
-#define BANDS SDK_MAX_BOX
-#define BAND_BITS (SDK_MAX_BOX * SDK_MAX_SIDE)
+#define LEVELS (SUDOKU_GRID_MAX_CELLS + 1)
+#define BANDS SUDOKU_GRID_MAX_BOX
+#define BAND_BITS (SUDOKU_GRID_MAX_BOX * SUDOKU_GRID_MAX_SIDE)
 
 /* The shape of one size, bit i of a band being the cell in its row
  * i / side, column i % side: the masks of the band's rows, boxes and
@@ -21,9 +21,9 @@
 struct geo {
 	int box, side, bands, band_bits;
 	uint32_t band_all;
-	uint32_t row[SDK_MAX_BOX];
-	uint32_t boxm[SDK_MAX_BOX];
-	uint32_t col[SDK_MAX_SIDE];
+	uint32_t row[SUDOKU_GRID_MAX_BOX];
+	uint32_t boxm[SUDOKU_GRID_MAX_BOX];
+	uint32_t col[SUDOKU_GRID_MAX_SIDE];
 	uint32_t peer[BAND_BITS];   /* its row and box, itself left out */
 	uint8_t col_of[BAND_BITS];
 };
@@ -32,12 +32,12 @@ struct geo {
  * cells included, so that every unit keeps at least one of each digit
  * until the board is a dead end. */
 struct board {
-	uint32_t f[SDK_MAX_SIDE][BANDS];
+	uint32_t f[SUDOKU_GRID_MAX_SIDE][BANDS];
 	uint32_t open[BANDS];       /* the blank cells */
 };
 
 struct fail {
-	enum sdk_fast_why why;
+	enum sudoku_fast_why why;
 	int a, b, unit, digit;
 };
 
@@ -138,15 +138,15 @@ static void place(const struct geo *g, struct board *x, int d, int b, int i)
 }
 
 /* The digits (bit d: digit d+1) that bit i of band b may still hold. */
-HOT sdk_mask cell_digits_k(const struct board *x, int b, int i, const int box)
+HOT sudoku_grid_mask cell_digits_k(const struct board *x, int b, int i, const int box)
 {
-	sdk_mask m = 0;
+	sudoku_grid_mask m = 0;
 	for (int d = 0; d < box * box; d++)
-		m |= (sdk_mask)(((x->f[d][b] >> i) & 1u) << d);
+		m |= (sudoku_grid_mask)(((x->f[d][b] >> i) & 1u) << d);
 	return m;
 }
 
-static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+static inline sudoku_grid_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
 {
 	return g->box == 3 ? cell_digits_k(x, b, i, 3) : cell_digits_k(x, b, i, 2);
 }
@@ -155,11 +155,11 @@ static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, i
  * digit: a digit's places are the cells outside the rows, columns and
  * boxes that hold it, and not given another digit.  False if a unit holds
  * a digit twice (or a cell one past the side: no board at all). */
-static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
+static bool load(const struct geo *g, const struct sudoku_grid *s, struct board *x)
 {
 	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
 	 * that no branch asks which (givens and blanks come in no order) */
-	uint32_t given[SDK_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
+	uint32_t given[SUDOKU_GRID_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
 	for (int b = 0, c = 0; b < g->bands; b++)
 		for (int i = 0; i < g->band_bits; i++, c++) {
 			if (s->v[c] > g->side)
@@ -242,13 +242,13 @@ HOT void forced_last(struct prop *p, struct board *x, int d, int b, int i, const
 
 static int dead_cell(struct prop *p, int b, int i)
 {
-	p->fail = (struct fail){ .why = SDK_FAST_NO_DIGIT, .a = b * p->g->band_bits + i, .unit = -1 };
+	p->fail = (struct fail){ .why = SUDOKU_FAST_NO_DIGIT, .a = b * p->g->band_bits + i, .unit = -1 };
 	return P_DEAD;
 }
 
 static int dead_unit(struct prop *p, int unit, int d)
 {
-	p->fail = (struct fail){ .why = SDK_FAST_NO_PLACE, .a = -1, .unit = unit, .digit = d + 1 };
+	p->fail = (struct fail){ .why = SUDOKU_FAST_NO_PLACE, .a = -1, .unit = unit, .digit = d + 1 };
 	return P_DEAD;
 }
 
@@ -272,7 +272,7 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 			/* a single placed since may have taken this one's digit;
 			 * the digit gathered, not searched for (which one it is
 			 * follows no pattern a branch predictor could learn) */
-			sdk_mask m = cell_digits_k(x, b, i, box);
+			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
 			if (!m)
 				return dead_cell(p, b, i);
 			forced_last(p, x, low_bit(m), b, i, box);
@@ -487,7 +487,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 	for (int d = 0; d < side; d++) {
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
-		uint32_t here[SDK_MAX_BOX];
+		uint32_t here[SUDOKU_GRID_MAX_BOX];
 		for (int b = 0; b < box; b++) {
 			uint32_t y = x->f[d][b];
 			uint32_t m = minirows(y, box), a = fitting(m, box);
@@ -607,10 +607,10 @@ HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const
  * puzzles' trees are smaller than by the blank cells alone); then the
  * first in reading order.  Propagated, a board has no
  * cell with fewer than two, and cells with two are the rule. */
-HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems, const int box)
+HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems, const int box)
 {
 	const int side = box * box;
-	uint32_t pair[SDK_MAX_BOX], any = 0;
+	uint32_t pair[SUDOKU_GRID_MAX_BOX], any = 0;
 	*mems += (uint64_t)(side * box);
 	for (int b = 0; b < box; b++) {
 		uint32_t one = 0, two = 0, three = 0;
@@ -623,14 +623,14 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 		pair[b] = x->open[b] & two & ~three;
 		any |= pair[b];
 	}
-	int best = -1, best_n = SDK_MAX_SIDE + 1, best_score = -1;
+	int best = -1, best_n = SUDOKU_GRID_MAX_SIDE + 1, best_score = -1;
 	for (int b = 0; any && b < box; b++) {
 		/* (the rule, and worth a loop of its own: two digits a cell) */
 		for (uint32_t s = pair[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			sdk_mask m = cell_digits_k(x, b, i, box);
-			int d1 = low_bit(m), d2 = low_bit(m & (sdk_mask)(m - 1));
-			uint32_t mates[SDK_MAX_BOX];
+			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
+			int d1 = low_bit(m), d2 = low_bit(m & (sudoku_grid_mask)(m - 1));
+			uint32_t mates[SUDOKU_GRID_MAX_BOX];
 			for (int o = 0; o < box; o++)
 				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
 			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
@@ -642,7 +642,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 	for (int b = 0; !any && b < box; b++) {
 		for (uint32_t s = x->open[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			int n = sdk_popcount(cell_digits_k(x, b, i, box));
+			int n = sudoku_grid_popcount(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
 			int k = count_bits64(seen(g, x->open, b, i, box));
@@ -655,16 +655,16 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 	return best;
 }
 
-static int choose(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems)
+static int choose(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems)
 {
 	return g->box == 3 ? choose_k(g, x, cand, mems, 3) : choose_k(g, x, cand, mems, 2);
 }
 
 /* ---- the engine ------------------------------------------------------------ */
 
-struct sdk_fast {
+struct sudoku_fast {
 	struct geo geo;
-	struct sdk_grid start;
+	struct sudoku_grid start;
 	struct board root;          /* the givens placed, nothing propagated */
 	bool clash;
 	int clash_a, clash_b, clash_unit;
@@ -672,13 +672,13 @@ struct sdk_fast {
 	struct search search;       /* the phase, the level, each level's degree and kth, the counters */
 	struct fail fail;           /* why the node at level is a dead end */
 	int cell[LEVELS];           /* the cell branched on at each level */
-	sdk_mask rest[LEVELS];      /* its digits not yet tried */
+	sudoku_grid_mask rest[LEVELS];      /* its digits not yet tried */
 	int digit[LEVELS];          /* the digit in place */
 	int forced[LEVELS];         /* digits the singles placed on entering */
 	struct board bd[LEVELS];    /* the node's board (last, being large) */
 };
 
-/* The first cell of a unit (rows, columns, boxes as sdk_grid numbers
+/* The first cell of a unit (rows, columns, boxes as sudoku_grid numbers
  * them), where a dead end for want of a place is shown. */
 static int unit_first_cell(const struct geo *g, int unit)
 {
@@ -693,31 +693,31 @@ static int unit_first_cell(const struct geo *g, int unit)
 	}
 }
 
-struct sdk_fast *sdk_fast_new(const struct sdk_grid *g)
+struct sudoku_fast *sudoku_fast_new(const struct sudoku_grid *g)
 {
 	/* not zeroed: every board is written before it is read */
-	struct sdk_fast *f = xmalloc(sizeof *f);
-	memset(f, 0, offsetof(struct sdk_fast, bd));
+	struct sudoku_fast *f = xmalloc(sizeof *f);
+	memset(f, 0, offsetof(struct sudoku_fast, bd));
 	f->start = *g;
 	geo_init(&f->geo, g->box);
 	if (!load(&f->geo, g, &f->root)) {
 		/* the root is a dead end whatever, and fills no cell */
 		memset(&f->root, 0, sizeof f->root);
-		struct sdk_geom geo;
-		sdk_geom_init(&geo, g->box);
+		struct sudoku_grid_geom geo;
+		sudoku_grid_geom_init(&geo, g->box);
 		f->clash = true;
-		if (!sdk_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit))
+		if (!sudoku_grid_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit))
 			f->clash_a = f->clash_b = f->clash_unit = 0;
 	}
 	int blank = 0;
 	for (int c = 0; c < g->cells; c++)
 		blank += !g->v[c];
 	search_init(&f->search, LEVELS, blank + 2);
-	sdk_fast_restart(f);
+	sudoku_fast_restart(f);
 	return f;
 }
 
-void sdk_fast_free(struct sdk_fast *f)
+void sudoku_fast_free(struct sudoku_fast *f)
 {
 	if (!f)
 		return;
@@ -725,7 +725,7 @@ void sdk_fast_free(struct sdk_fast *f)
 	free(f);
 }
 
-void sdk_fast_restart(struct sdk_fast *f)
+void sudoku_fast_restart(struct sudoku_fast *f)
 {
 	f->bd[0] = f->root;
 	search_restart(&f->search);
@@ -737,14 +737,14 @@ void sdk_fast_restart(struct sdk_fast *f)
  * end or a cell to branch on.  1 mem to enter, and propagation's. */
 static enum search_node fast_enter(void *eng, int level)
 {
-	struct sdk_fast *f = eng;
+	struct sudoku_fast *f = eng;
 	struct search *s = &f->search;
 	struct search_stats *st = &s->st;
 	struct prop p = { .g = &f->geo, .ref = level ? &f->bd[level - 1] : NULL };
 	int r;
 	st->mems++;
 	if (f->clash) {
-		p.fail = (struct fail){ .why = SDK_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
+		p.fail = (struct fail){ .why = SUDOKU_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
 			                .unit = f->clash_unit, .digit = f->start.v[f->clash_a] };
 		r = P_DEAD;
 	} else {
@@ -758,17 +758,17 @@ static enum search_node fast_enter(void *eng, int level)
 		return SEARCH_SOLUTION;
 	if (r == P_DEAD) {
 		f->fail = p.fail;
-		f->cell[level] = p.fail.why == SDK_FAST_CLASH ? p.fail.b
-		                 : p.fail.why == SDK_FAST_NO_DIGIT ? p.fail.a
+		f->cell[level] = p.fail.why == SUDOKU_FAST_CLASH ? p.fail.b
+		                 : p.fail.why == SUDOKU_FAST_NO_DIGIT ? p.fail.a
 		                                                   : unit_first_cell(&f->geo, p.fail.unit);
 		f->rest[level] = 0;
 		s->degree[level] = 0;
 		return SEARCH_BRANCH;
 	}
-	sdk_mask cand;
+	sudoku_grid_mask cand;
 	f->cell[level] = choose(&f->geo, &f->bd[level], &cand, &st->mems);
 	f->rest[level] = cand;
-	s->degree[level] = sdk_popcount(cand);
+	s->degree[level] = sudoku_grid_popcount(cand);
 	return SEARCH_BRANCH;
 }
 
@@ -776,13 +776,13 @@ static enum search_node fast_enter(void *eng, int level)
  * board (a copy of the node's). */
 static enum search_step fast_try_next(void *eng, int level)
 {
-	struct sdk_fast *f = eng;
+	struct sudoku_fast *f = eng;
 	struct search *s = &f->search;
 	const struct geo *geo = &f->geo;
 	if (!f->rest[level])
 		return SEARCH_NONE_LEFT;
-	int d = sdk_first_digit(f->rest[level]), c = f->cell[level];
-	f->rest[level] &= (sdk_mask)~sdk_bit(d);
+	int d = sudoku_grid_first_digit(f->rest[level]), c = f->cell[level];
+	f->rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
 	f->digit[level] = d;
 	s->kth[level]++;
 	f->bd[level + 1] = f->bd[level];
@@ -801,7 +801,7 @@ static void fast_undo(void *eng, int level)
 
 static void fast_describe(void *eng, struct engine_event *ev)
 {
-	const struct sdk_fast *f = eng;
+	const struct sudoku_fast *f = eng;
 	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
 		ev->subject = f->cell[ev->level];
 	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
@@ -815,27 +815,27 @@ static const struct search_hooks fast_hooks = {
 	.describe = fast_describe,
 };
 
-enum engine_status sdk_fast_run(struct sdk_fast *f, const struct engine_ctl *ctl)
+enum engine_status sudoku_fast_run(struct sudoku_fast *f, const struct engine_ctl *ctl)
 {
 	return search_run(&f->search, &fast_hooks, f, ctl);
 }
 
-const struct engine_event *sdk_fast_event(const struct sdk_fast *f)
+const struct engine_event *sudoku_fast_event(const struct sudoku_fast *f)
 {
 	return &f->search.ev;
 }
 
-const struct search_stats *sdk_fast_stats(const struct sdk_fast *f)
+const struct search_stats *sudoku_fast_stats(const struct sudoku_fast *f)
 {
 	return &f->search.st;
 }
 
-double sdk_fast_progress(const struct sdk_fast *f)
+double sudoku_fast_progress(const struct sudoku_fast *f)
 {
 	return search_progress(&f->search, false);
 }
 
-void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+void sudoku_fast_probe(struct sudoku_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	struct board x = f->root;
 	const struct geo *geo = &f->geo;
@@ -850,11 +850,11 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 			*solution = got == P_SOLVED;
 			break;
 		}
-		sdk_mask cand;
+		sudoku_grid_mask cand;
 		uint64_t mems = 0;
 		int c = choose(geo, &x, &cand, &mems);
-		int deg = sdk_popcount(cand);
-		int d = sdk_kth_digit(cand, rng_below(r, (uint64_t)deg));
+		int deg = sudoku_grid_popcount(cand);
+		int d = sudoku_grid_kth_digit(cand, rng_below(r, (uint64_t)deg));
 		parent = x;
 		root = false;
 		place(geo, &x, d - 1, c / geo->band_bits, c % geo->band_bits);
@@ -867,7 +867,7 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 	*depth = level;
 }
 
-int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
+int sudoku_fast_filled(const struct sudoku_fast *f, int *cells, int *digits)
 {
 	const struct search *search = &f->search;
 	if (search->phase == SEARCH_START || search->phase == SEARCH_DONE)
@@ -876,7 +876,7 @@ int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
 	const struct board *x = &f->bd[search_path_len(search)];
 	/* digit by digit, its filled cells (a batch solve asks this of every
 	 * solution: cell by cell took nine looks a cell) */
-	uint8_t at[SDK_MAX_CELLS] = { 0 };
+	uint8_t at[SUDOKU_GRID_MAX_CELLS] = { 0 };
 	for (int d = 0; d < geo->side; d++)
 		for (int b = 0; b < geo->bands; b++)
 			for (uint32_t s = x->f[d][b] & ~x->open[b]; s; s &= s - 1)
@@ -891,12 +891,12 @@ int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
 	return n;
 }
 
-const struct sdk_grid *sdk_fast_start(const struct sdk_fast *f)
+const struct sudoku_grid *sudoku_fast_start(const struct sudoku_fast *f)
 {
 	return &f->start;
 }
 
-int sdk_fast_forced(const struct sdk_fast *f)
+int sudoku_fast_forced(const struct sudoku_fast *f)
 {
 	const struct engine_event *ev = &f->search.ev;
 	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_SOLUTION)
@@ -904,17 +904,17 @@ int sdk_fast_forced(const struct sdk_fast *f)
 	return 0;
 }
 
-bool sdk_fast_undo_solved(const struct sdk_fast *f)
+bool sudoku_fast_undo_solved(const struct sudoku_fast *f)
 {
 	return search_undo_solved(&f->search);
 }
 
-bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
+bool sudoku_fast_dead_end(const struct sudoku_fast *f, struct sudoku_fast_dead *out)
 {
 	const struct engine_event *ev = &f->search.ev;
 	if (ev->kind != ENGINE_EV_CHOOSE || ev->choices != 0)
 		return false;
-	*out = (struct sdk_fast_dead){ .why = f->fail.why, .a = f->fail.a, .b = f->fail.b, .unit = f->fail.unit,
+	*out = (struct sudoku_fast_dead){ .why = f->fail.why, .a = f->fail.a, .b = f->fail.b, .unit = f->fail.unit,
 		                       .digit = f->fail.digit };
 	return true;
 }
@@ -924,7 +924,8 @@ bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
 /* The grid of a solved board x of the start g: digit by digit, its
  * cells (cell by cell took nine looks a cell, and the generator asks for
  * every second solution it meets). */
-static void solved_grid(const struct geo *geo, const struct board *x, const struct sdk_grid *g, struct sdk_grid *out)
+static void solved_grid(const struct geo *geo, const struct board *x, const struct sudoku_grid *g,
+                        struct sudoku_grid *out)
 {
 	*out = *g;
 	for (int d = 0; d < geo->side; d++)
@@ -933,12 +934,12 @@ static void solved_grid(const struct geo *geo, const struct board *x, const stru
 				out->v[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
 }
 
-uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
+uint64_t sudoku_fast_count(const struct sudoku_grid *g, struct sudoku_fast_req *req)
 {
 	struct geo geo;
 	struct board bd[LEVELS];
 	int cell[LEVELS];
-	sdk_mask rest[LEVELS];
+	sudoku_grid_mask rest[LEVELS];
 	uint64_t count = 0;
 	req->nodes = 0;
 	req->cancelled = false;
@@ -978,10 +979,10 @@ uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 				return count;
 			level--;
 		}
-		int c = cell[level], d = sdk_first_digit(rest[level]);
-		if (req->prefer && (rest[level] & sdk_bit(req->prefer->v[c])))
+		int c = cell[level], d = sudoku_grid_first_digit(rest[level]);
+		if (req->prefer && (rest[level] & sudoku_grid_bit(req->prefer->v[c])))
 			d = req->prefer->v[c];
-		rest[level] &= (sdk_mask)~sdk_bit(d);
+		rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
 		bd[level + 1] = bd[level];
 		place(&geo, &bd[level + 1], d - 1, c / geo.band_bits, c % geo.band_bits);
 		level++;
