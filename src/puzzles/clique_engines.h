@@ -12,8 +12,8 @@
 
 #include "puzzles/puzzle.h"
 
-extern const struct puzzle_engine cq_engine_bnb;
-extern const struct puzzle_engine cq_engine_btc;
-extern const struct puzzle_engine cq_engine_bt;
+extern const struct puzzle_engine clique_engine_bnb;
+extern const struct puzzle_engine clique_engine_btc;
+extern const struct puzzle_engine clique_engine_bt;
 
 #endif
