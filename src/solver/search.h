@@ -1,5 +1,5 @@
-/* The resumable backtrack search that every engine of engine.h is, written
- * once.  An engine keeps what it searches (a grid, clauses, a graph) and
+/* The resumable backtrack search that the engines of engine.h are,
+ * written once.  An engine keeps what it searches (a grid, clauses, a graph) and
  * says, through a few hooks, how to enter a node, try its next choice and
  * take a choice back; this skeleton keeps the rest: the phase to resume
  * at, the level, each level's degree (its number of choices) and which
@@ -11,7 +11,8 @@
  * (sudoku_fast.c), the clause solver (sat.c) and the clique branch and
  * bound (clique.c) run on it.  Dancing Links and the bitset exact cover
  * (xc/) still drive their own loops, which weave in a memo and a split of
- * the tree; a memo hit would be one more outcome of enter().
+ * the tree; they could run on it too: cover and uncover are try_next and
+ * undo, and a memo hit would be one more outcome of enter().
  *
  * The search, in the order a node meets it:
  *
@@ -75,6 +76,13 @@ enum search_step {
 	SEARCH_NONE_LEFT,  /* every choice has been tried */
 	SEARCH_CUT,        /* the rest cannot beat the best: back up (a PRUNE event) */
 };
+
+/* An engine's hooks are defined with SEARCH_HOOK, so that search_run's
+ * calls of them, direct once the table is constant, are inlined as well
+ * (left to itself the compiler made calls of them, which cost the plain
+ * backtracker, whose nodes are a few instructions each, a sixth of its
+ * speed). */
+#define SEARCH_HOOK static inline __attribute__((always_inline))
 
 /* An engine's part.  eng is the engine; level the node's depth. */
 struct search_hooks {

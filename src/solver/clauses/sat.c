@@ -373,7 +373,7 @@ void sat_restart(struct sat *s)
 static const struct search_hooks sat_hooks;
 
 /* The root: the unit clauses propagated. */
-static void sat_begin(void *eng)
+SEARCH_HOOK void sat_begin(void *eng)
 {
 	root(eng);
 }
@@ -381,7 +381,7 @@ static void sat_begin(void *eng)
 /* A dead end if propagation found a clause false (its CHOOSE event made
  * at once, step mode or not); a solution if nothing is left to branch
  * on; else the branches of the clause or variable chosen. */
-static enum search_node sat_enter(void *eng, int level)
+SEARCH_HOOK enum search_node sat_enter(void *eng, int level)
 {
 	struct sat *s = eng;
 	s->mark[level] = s->n_trail;
@@ -394,7 +394,7 @@ static enum search_node sat_enter(void *eng, int level)
 	return choose(s, level) == 0 ? SEARCH_SOLUTION : SEARCH_BRANCH;
 }
 
-static enum search_step sat_try_next(void *eng, int level)
+SEARCH_HOOK enum search_step sat_try_next(void *eng, int level)
 {
 	struct sat *s = eng;
 	int k = ++s->search.kth[level];
@@ -404,7 +404,7 @@ static enum search_step sat_try_next(void *eng, int level)
 	return SEARCH_TRIED_ONE;
 }
 
-static void sat_undo(void *eng, int level)
+SEARCH_HOOK void sat_undo(void *eng, int level)
 {
 	struct sat *s = eng;
 	undo_to(s, s->mark[level]);

@@ -939,7 +939,7 @@ static int child_vertex(const struct clique *c, int level, int k)
  * which is a solution whether or not it could grow): a solution if it
  * beats the best.  Else the children, highest colour first.  1 mem to
  * enter. */
-static enum search_node clique_enter(void *eng, int level)
+SEARCH_HOOK enum search_node clique_enter(void *eng, int level)
 {
 	struct clique *c = eng;
 	struct search *s = &c->search;
@@ -963,7 +963,7 @@ static enum search_node clique_enter(void *eng, int level)
 /* The next child, unless its colour cannot beat the best (nor can the
  * rest, coloured no higher): its candidates are the node's cut to its
  * neighbours. */
-static enum search_step clique_try_next(void *eng, int level)
+SEARCH_HOOK enum search_step clique_try_next(void *eng, int level)
 {
 	struct clique *c = eng;
 	struct search *s = &c->search;
@@ -994,7 +994,7 @@ static enum search_step clique_try_next(void *eng, int level)
 
 /* The vertex taken back leaves the node's candidates, so that the
  * cliques holding it are not found again below its later siblings. */
-static void clique_undo(void *eng, int level)
+SEARCH_HOOK void clique_undo(void *eng, int level)
 {
 	struct clique *c = eng;
 	int v = c->lv[(size_t)c->base[level] + (size_t)c->search.kth[level]];
@@ -1004,7 +1004,7 @@ static void clique_undo(void *eng, int level)
 
 /* The target met by a clique found, not by a floor above it (best_n is 0
  * until one is; in enumerate mode best_k stays the floor). */
-static bool clique_finished(void *eng)
+SEARCH_HOOK bool clique_finished(void *eng)
 {
 	const struct clique *c = eng;
 	return c->target && c->best_n >= c->target;

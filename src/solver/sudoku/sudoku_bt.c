@@ -150,7 +150,7 @@ void sudoku_bt_restart(struct sudoku_bt *b)
 
 /* A solution when no cell is blank; else the cell to branch on, its
  * candidates the choices (none: a dead end).  1 mem to enter. */
-static enum search_node bt_enter(void *eng, int level)
+SEARCH_HOOK enum search_node bt_enter(void *eng, int level)
 {
 	struct sudoku_bt *b = eng;
 	struct search *s = &b->search;
@@ -166,7 +166,7 @@ static enum search_node bt_enter(void *eng, int level)
 }
 
 /* The cell's next digit, in increasing order, placed. */
-static enum search_step bt_try_next(void *eng, int level)
+SEARCH_HOOK enum search_step bt_try_next(void *eng, int level)
 {
 	struct sudoku_bt *b = eng;
 	struct search *s = &b->search;
@@ -182,7 +182,7 @@ static enum search_step bt_try_next(void *eng, int level)
 	return SEARCH_TRIED_ONE;
 }
 
-static void bt_undo(void *eng, int level)
+SEARCH_HOOK void bt_undo(void *eng, int level)
 {
 	struct sudoku_bt *b = eng;
 	take(&b->geo, &b->now, b->cell[level]);

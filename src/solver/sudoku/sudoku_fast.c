@@ -735,7 +735,7 @@ void sudoku_fast_restart(struct sudoku_fast *f)
 
 /* Enter the node at level: propagate its board, then a solution, a dead
  * end or a cell to branch on.  1 mem to enter, and propagation's. */
-static enum search_node fast_enter(void *eng, int level)
+SEARCH_HOOK enum search_node fast_enter(void *eng, int level)
 {
 	struct sudoku_fast *f = eng;
 	struct search *s = &f->search;
@@ -774,7 +774,7 @@ static enum search_node fast_enter(void *eng, int level)
 
 /* The cell's next digit, in increasing order, placed in the child's
  * board (a copy of the node's). */
-static enum search_step fast_try_next(void *eng, int level)
+SEARCH_HOOK enum search_step fast_try_next(void *eng, int level)
 {
 	struct sudoku_fast *f = eng;
 	struct search *s = &f->search;
@@ -793,7 +793,7 @@ static enum search_step fast_try_next(void *eng, int level)
 }
 
 /* The parent's board is as it was: nothing to take back but the level. */
-static void fast_undo(void *eng, int level)
+SEARCH_HOOK void fast_undo(void *eng, int level)
 {
 	(void)eng;
 	(void)level;
