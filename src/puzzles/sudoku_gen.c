@@ -11,7 +11,7 @@
 /* Removal orders tried on one full grid; the puzzle with the fewest clues
  * is kept (ties: the first).  A count, not a time, so that a seed makes
  * the same puzzle on every machine.  One: its median is 24 clues, within
- * issue 8's bound, and it is about three times as quick as four (median
+ * the aim of at most 24, and it is about three times as quick as four (median
  * 23), which the generator needs to keep up with tdoku's. */
 #define GEN_ORDERS 1
 

@@ -1,9 +1,9 @@
-/* New Sudoku puzzles (after seed 003): a random full grid, then clues
+/* New Sudoku puzzles: a random full grid, then clues
  * taken away in a random order while the solution stays unique, until no
  * clue can go (minimal).  Reproducible from the seed.
  *
  * One removal order is tried, the single pass most generators make: it
- * leaves a median of 24 clues on 9x9 (issue 8 asks for at most 24); more
+ * leaves a median of 24 clues on 9x9 (the aim: at most 24); more
  * orders on the one full grid, the puzzle with the fewest clues kept,
  * leave fewer (four: 23) at about their number times the cost. */
 #ifndef LD_SUDOKU_GEN_H
