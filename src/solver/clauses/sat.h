@@ -24,9 +24,10 @@
  * size as it stands, which counters give at once and watches would have to
  * count at every node, and undoing is plain arithmetic in trail order.
  *
- * The search is a resumable state machine with the semantics of
- * engine.h: it stops at a node when a mems budget is spent or a cancel is
- * seen, at each solution when asked, and after each event in step mode.
+ * The search is resumable, with the semantics of engine.h (it runs on
+ * the skeleton of search.h): it stops at a node when a mems budget is
+ * spent or a cancel is seen, at each solution when asked, and after each
+ * event in step mode.
  * A node is a branch point (the root included), a dead end found by
  * propagation, or a solution; updates count the literals set by
  * propagation. */

@@ -1,5 +1,6 @@
 /* Maximum cliques (and, on the complement graph, maximum independent
- * sets), as resumable searches with the semantics of engine.h, and all
+ * sets), as resumable searches with the semantics of engine.h (on the
+ * skeleton of search.h), and all
  * maximal cliques by Bron and Kerbosch's algorithm.
  *
  * The search keeps a clique C and its candidates P, the vertices adjacent

@@ -1,5 +1,5 @@
-/* Sudoku's two plain backtrackers, on bitmasks, as resumable
- * state machines with the semantics of engine.h:
+/* Sudoku's two plain backtrackers, on bitmasks, as resumable searches
+ * with the semantics of engine.h (run on the skeleton of search.h):
  *   SUDOKU_BT_SEQ  the first blank cell in reading order, its digits in
  *               increasing order;
  *   SUDOKU_BT_MRV  the blank cell with the fewest candidates, ties to the

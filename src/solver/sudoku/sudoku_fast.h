@@ -18,7 +18,8 @@
  * a 9x9 band fit one 32-bit word), so that placing a digit, and finding
  * the singles, is a few word operations for a whole band at once.
  *
- * A resumable state machine with the semantics of engine.h, its counters
+ * A resumable search with the semantics of engine.h (run on the skeleton
+ * of search.h), its counters
  * as stats.h has them: a node is a board entered (the root, or a digit
  * tried), its propagation included; a solution is a node of its own one
  * level below the last choice, or the root when propagation alone fills
