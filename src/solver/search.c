@@ -15,9 +15,18 @@ void search_init(struct search *s, int levels, int profile_levels)
 	search_restart(s);
 }
 
+void search_init_fixed(struct search *s, int levels, const struct search_levels *arrays, int profile_levels)
+{
+	*s = (struct search){ .room = levels, .fixed = true, .degree = arrays->degree, .kth = arrays->kth,
+		              .sol_at_try = arrays->sol_at_try };
+	stats_init(&s->st, profile_levels);
+	search_restart(s);
+}
+
 void search_free(struct search *s)
 {
-	free(s->sol_at_try);   /* the block of the three per-level arrays */
+	if (!s->fixed)
+		free(s->sol_at_try);   /* the block of the three per-level arrays */
 	stats_free(&s->st);
 }
 
@@ -28,6 +37,8 @@ void search_reserve(struct search *s, int levels)
 {
 	if (levels <= s->room)
 		return;
+	if (s->fixed)
+		abort();   /* an engine of fixed depth went deeper: a bug */
 	int room = s->room ? s->room : 16;
 	while (room < levels)
 		room *= 2;

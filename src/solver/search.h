@@ -56,6 +56,7 @@ struct search {
 	enum search_phase phase;
 	int level;
 	int room;                /* levels the arrays below have room for */
+	bool fixed;              /* the arrays are the engine's (search_init_fixed) */
 	int *degree;             /* per level: the choices of its node */
 	int *kth;                /* per level: the choice in place (or last taken back), from 0; -1 none yet */
 	u128 *sol_at_try;        /* per level: the solutions when its choice went in */
@@ -107,6 +108,14 @@ struct search_hooks {
 /* Room for levels levels (more with search_reserve), the profile of the
  * statistics for profile_levels; phase START. */
 void search_init(struct search *s, int levels, int profile_levels);
+/* The same on the engine's own arrays of levels levels, for an engine of
+ * a fixed depth (the Sudoku searches): one allocation fewer for each
+ * engine made, which a batch of easy puzzles, an engine each, feels. */
+struct search_levels {
+	int *degree, *kth;
+	u128 *sol_at_try;
+};
+void search_init_fixed(struct search *s, int levels, const struct search_levels *arrays, int profile_levels);
 void search_free(struct search *s);
 /* Room for at least levels levels. */
 void search_reserve(struct search *s, int levels);

@@ -34,6 +34,8 @@ struct sudoku_bt {
 	int cell[LEVELS];           /* the cell branched on at each level */
 	sudoku_grid_mask rest[LEVELS];      /* its digits not yet tried */
 	int digit[LEVELS];          /* the digit in place */
+	int degree[LEVELS], kth[LEVELS];  /* the search's (search_init_fixed) */
+	u128 sol_at_try[LEVELS];
 };
 
 static sudoku_grid_mask candidates(const struct sudoku_grid_geom *geo, const struct board *bd, int c)
@@ -127,7 +129,8 @@ struct sudoku_bt *sudoku_bt_new(const struct sudoku_grid *g, enum sudoku_bt_rule
 	b->start = *g;
 	sudoku_grid_geom_init(&b->geo, g->box);
 	load_root(b);
-	search_init(&b->search, LEVELS, b->n_blank + 2);
+	struct search_levels arrays = { .degree = b->degree, .kth = b->kth, .sol_at_try = b->sol_at_try };
+	search_init_fixed(&b->search, LEVELS, &arrays, b->n_blank + 2);
 	sudoku_bt_restart(b);
 	return b;
 }

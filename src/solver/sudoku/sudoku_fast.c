@@ -675,6 +675,8 @@ struct sudoku_fast {
 	sudoku_grid_mask rest[LEVELS];      /* its digits not yet tried */
 	int digit[LEVELS];          /* the digit in place */
 	int forced[LEVELS];         /* digits the singles placed on entering */
+	int degree[LEVELS], kth[LEVELS];  /* the search's (search_init_fixed) */
+	u128 sol_at_try[LEVELS];
 	struct board bd[LEVELS];    /* the node's board (last, being large) */
 };
 
@@ -712,7 +714,8 @@ struct sudoku_fast *sudoku_fast_new(const struct sudoku_grid *g)
 	int blank = 0;
 	for (int c = 0; c < g->cells; c++)
 		blank += !g->v[c];
-	search_init(&f->search, LEVELS, blank + 2);
+	struct search_levels arrays = { .degree = f->degree, .kth = f->kth, .sol_at_try = f->sol_at_try };
+	search_init_fixed(&f->search, LEVELS, &arrays, blank + 2);
 	sudoku_fast_restart(f);
 	return f;
 }
