@@ -31,8 +31,7 @@ void search_free(struct search *s)
 }
 
 /* The three per-level arrays are one block (sol_at_try first, for its
- * alignment): an engine made per puzzle, as a batch of easy Sudokus
- * makes them, paid 2% of its time for three. */
+ * alignment): one allocation, not three, for each engine made. */
 void search_reserve(struct search *s, int levels)
 {
 	if (levels <= s->room)
