@@ -25,7 +25,7 @@
 #include "solver/graph/clique.h"
 #include "util/xalloc.h"
 
-struct cq_engine {
+struct clique_engine {
 	struct engine base;
 	struct clique *c;          /* NULL when nothing is missing */
 	int map[CLIQUE_PUZZLE_MAX_VERTICES];  /* the subgraph's vertex i is map[i] */
@@ -45,9 +45,9 @@ struct cq_engine {
 	struct search_stats trivial_st;
 };
 
-static struct cq_engine *of(const struct engine *e)
+static struct clique_engine *of(const struct engine *e)
 {
-	return (struct cq_engine *)e;
+	return (struct clique_engine *)e;
 }
 
 static void ops_free(struct engine *e)
@@ -59,7 +59,7 @@ static void ops_free(struct engine *e)
 
 static void ops_restart(struct engine *e)
 {
-	struct cq_engine *x = of(e);
+	struct clique_engine *x = of(e);
 	x->best = 0;
 	x->improved = false;
 	x->finishes = 0;
@@ -74,7 +74,7 @@ static void ops_restart(struct engine *e)
 	stats_init(&x->trivial_st, 1);
 }
 
-static enum engine_status trivial_run(struct cq_engine *x, const struct engine_ctl *ctl)
+static enum engine_status trivial_run(struct clique_engine *x, const struct engine_ctl *ctl)
 {
 	if (ctl->cancel && atomic_load(ctl->cancel))
 		return ENGINE_CANCELLED;
@@ -99,7 +99,7 @@ static enum engine_status trivial_run(struct cq_engine *x, const struct engine_c
  * those that finish the position. */
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
-	struct cq_engine *x = of(e);
+	struct clique_engine *x = of(e);
 	if (!x->c)
 		return trivial_run(x, ctl);
 	struct engine_ctl inner = *ctl;
@@ -134,13 +134,13 @@ static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
-	const struct cq_engine *x = of(e);
+	const struct clique_engine *x = of(e);
 	return x->c ? &x->ev : &x->trivial_ev;
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
 {
-	struct cq_engine *x = of(e);
+	struct clique_engine *x = of(e);
 	if (!x->c)
 		return &x->trivial_st;
 	/* The solver's counters, but its solutions are every larger clique:
@@ -152,12 +152,12 @@ static const struct search_stats *ops_stats(const struct engine *e)
 
 static double ops_progress(const struct engine *e)
 {
-	const struct cq_engine *x = of(e);
+	const struct clique_engine *x = of(e);
 	return x->c ? clique_progress(x->c) : x->trivial_step ? 1.0 : 0.0;
 }
 
 /* The vertices the search holds now, in the graph's numbers. */
-static int path(const struct cq_engine *x, int *out)
+static int path(const struct clique_engine *x, int *out)
 {
 	if (!x->c)
 		return 0;
@@ -175,13 +175,13 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 		strbuf_addf(out, "%s+%d", out->len ? ";" : "", v[i] + 1);
 }
 
-static int vertex(const struct cq_engine *x, int sub)
+static int vertex(const struct clique_engine *x, int sub)
 {
 	return sub >= 0 && sub < x->k ? x->map[sub] : -1;
 }
 
 /* " · best so far 4", in the player's count (the selection included). */
-static void best_words(const struct cq_engine *x, char *buf, size_t size)
+static void best_words(const struct clique_engine *x, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	if (x->best > 0 && x->finishes == 0)
@@ -190,7 +190,7 @@ static void best_words(const struct cq_engine *x, char *buf, size_t size)
 
 static void ops_event_note(const struct engine *e, struct note *out)
 {
-	const struct cq_engine *x = of(e);
+	const struct clique_engine *x = of(e);
 	const struct engine_event *ev = ops_event(e);
 	const char *set = x->independent ? "independent set" : "clique";
 	int v[CLIQUE_PUZZLE_MAX_VERTICES];
@@ -264,7 +264,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	struct cq_engine *x = of(e);
+	struct clique_engine *x = of(e);
 	if (x->c) {
 		clique_probe(x->c, r, degrees, cap, depth, solution);
 		return;
@@ -273,7 +273,7 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 	*solution = true;
 }
 
-#define CQ_OPS(id)                                                                                           \
+#define CLIQUE_OPS(id)                                                                                       \
 	static const struct engine_ops id##_ops = {                                                          \
 		.name = #id,                                                                                 \
 		.free = ops_free,                                                                            \
@@ -287,13 +287,13 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 		.probe = ops_probe,                                                                          \
 	}
 
-CQ_OPS(bnb);
-CQ_OPS(btc);
-CQ_OPS(bt);
+CLIQUE_OPS(bnb);
+CLIQUE_OPS(btc);
+CLIQUE_OPS(bt);
 
 static struct engine *engine_new(const struct puzzle_state *s, const struct engine_ops *ops, enum clique_rule rule)
 {
-	struct cq_engine *x = xcalloc(1, sizeof *x);
+	struct clique_engine *x = xcalloc(1, sizeof *x);
 	x->base.ops = ops;
 	x->independent = clique_puzzle_independent(s);
 	uint64_t sel = clique_puzzle_selection(s);
@@ -342,6 +342,6 @@ static struct engine *bt_new(const struct puzzle *pz, const struct puzzle_state 
 	return engine_new(s, &bt_ops, CLIQUE_BT);
 }
 
-const struct puzzle_engine cq_engine_bnb = { "bnb", "Branch and bound", bnb_new };
-const struct puzzle_engine cq_engine_btc = { "btc", "Backtrack + colours", btc_new };
-const struct puzzle_engine cq_engine_bt = { "bt", "Backtracking", bt_new };
+const struct puzzle_engine clique_engine_bnb = { "bnb", "Branch and bound", bnb_new };
+const struct puzzle_engine clique_engine_btc = { "btc", "Backtrack + colours", btc_new };
+const struct puzzle_engine clique_engine_bt = { "bt", "Backtracking", bt_new };

@@ -752,7 +752,7 @@ static const char clique_rules[] =
  * reach the largest size) is the one a player can follow; the MCS-style
  * branch and bound and the plain backtracking race it on X. */
 static const struct puzzle_engine *const clique_engines[] = {
-	&cq_engine_btc, &cq_engine_bnb, &cq_engine_bt, NULL,
+	&clique_engine_btc, &clique_engine_bnb, &clique_engine_bt, NULL,
 };
 
 static const struct puzzle_param clique_params[] = {

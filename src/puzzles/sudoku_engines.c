@@ -13,83 +13,75 @@
 #include "solver/sudoku/sudoku_bt.h"
 #include "util/xalloc.h"
 
-struct sdk_engine {
+struct bt_engine {
 	struct engine base;
-	struct sdk_bt *bt;
+	struct sudoku_bt *bt;
 };
 
-static struct sdk_engine *of(const struct engine *e)
+static struct bt_engine *of(const struct engine *e)
 {
-	return (struct sdk_engine *)e;
+	return (struct bt_engine *)e;
 }
 
 static void ops_free(struct engine *e)
 {
-	sdk_bt_free(of(e)->bt);
+	sudoku_bt_free(of(e)->bt);
 	free(e);
 }
 
 static void ops_restart(struct engine *e)
 {
-	sdk_bt_restart(of(e)->bt);
+	sudoku_bt_restart(of(e)->bt);
 }
 
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
-	return sdk_bt_run(of(e)->bt, ctl);
+	return sudoku_bt_run(of(e)->bt, ctl);
 }
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
-	return sdk_bt_event(of(e)->bt);
+	return sudoku_bt_event(of(e)->bt);
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
 {
-	return sdk_bt_stats(of(e)->bt);
+	return sudoku_bt_stats(of(e)->bt);
 }
 
 static double ops_progress(const struct engine *e)
 {
-	return sdk_bt_progress(of(e)->bt);
+	return sudoku_bt_progress(of(e)->bt);
 }
 
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	const struct sdk_bt *bt = of(e)->bt;
-	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
-	int n = sdk_bt_path(bt, cells, digits);
-	sudoku_path_add(sdk_bt_start(bt), cells, digits, n, out);
+	const struct sudoku_bt *bt = of(e)->bt;
+	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	int n = sudoku_bt_path(bt, cells, digits);
+	sudoku_path_add(sudoku_bt_start(bt), cells, digits, n, out);
 }
 
-static void choose_note(const struct sdk_bt *bt, const struct engine_event *ev, const char *cell,
-                        struct note *out)
+bool sudoku_engines_grid_ok(const struct sudoku_grid *g)
 {
-	int a, b, unit;
-	if (ev->level == 0 && sdk_bt_clash(bt, &a, &b, &unit)) {
-		char where[24];
-		sudoku_unit_name(sdk_bt_start(bt)->side, unit, where, sizeof where);
-		note_cell(out, a);
-		note_cell(out, b);
-		note_say(out, "%d is twice in %s: no way to finish", sdk_bt_start(bt)->v[a], where);
-	} else if (ev->choices == 0) {
-		note_say(out, "%s has no candidate left", cell);
-	} else if (ev->choices == 1) {
-		note_say(out, "%s has 1 candidate", cell);
-	} else {
-		note_say(out, "%s has %d candidates", cell, ev->choices);
-	}
+	if (!g || g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX || g->side != g->box * g->box ||
+	    g->cells != g->side * g->side)
+		return false;
+	for (int c = 0; c < g->cells; c++)
+		if (g->v[c] > g->side)
+			return false;
+	return true;
 }
 
-static void ops_event_note(const struct engine *e, struct note *out)
+void sudoku_engines_note(const struct sudoku_grid *start, const struct engine_event *ev, bool undo_solved,
+                         const char *after, sudoku_engines_choose_fn *choose, const void *solver,
+                         struct note *out)
 {
-	const struct sdk_bt *bt = of(e)->bt;
-	const struct engine_event *ev = sdk_bt_event(bt);
 	char cell[32] = "";
 	note_clear(out);
 	if (ev->subject >= 0) {
-		sudoku_cell_name(sdk_bt_start(bt), ev->subject, cell, sizeof cell);
+		sudoku_cell_name(start, ev->subject, cell, sizeof cell);
 		note_cell(out, ev->subject);
 	}
 	if (ev->choice > 0)
@@ -99,7 +91,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 		note_say(out, "ready to search");
 		break;
 	case ENGINE_EV_CHOOSE:
-		choose_note(bt, ev, cell, out);
+		choose(solver, ev, cell, after, out);
 		break;
 	case ENGINE_EV_TRY:
 		if (ev->choices == 1)
@@ -108,13 +100,13 @@ static void ops_event_note(const struct engine *e, struct note *out)
 			note_say(out, "%s has %d candidates: tries %d", cell, ev->choices, ev->choice);
 		break;
 	case ENGINE_EV_UNDO:
-		if (sdk_bt_undo_solved(bt))
+		if (undo_solved)
 			note_say(out, "%s: takes %d back to look for more", cell, ev->choice);
 		else
 			note_say(out, "%s: %d fails, takes it back", cell, ev->choice);
 		break;
 	case ENGINE_EV_SOLUTION:
-		note_say(out, "every cell is filled: a solution");
+		note_say(out, "%severy cell is filled: a solution", after);
 		break;
 	case ENGINE_EV_DONE:
 		note_say(out, "every way has been tried");
@@ -127,9 +119,37 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	}
 }
 
+static void choose_note(const void *solver, const struct engine_event *ev, const char *cell, const char *after,
+                        struct note *out)
+{
+	const struct sudoku_bt *bt = solver;
+	int a, b, unit;
+	(void)after;
+	if (ev->level == 0 && sudoku_bt_clash(bt, &a, &b, &unit)) {
+		char where[24];
+		sudoku_unit_name(sudoku_bt_start(bt)->side, unit, where, sizeof where);
+		note_cell(out, a);
+		note_cell(out, b);
+		note_say(out, "%d is twice in %s: no way to finish", sudoku_bt_start(bt)->v[a], where);
+	} else if (ev->choices == 0) {
+		note_say(out, "%s has no candidate left", cell);
+	} else if (ev->choices == 1) {
+		note_say(out, "%s has 1 candidate", cell);
+	} else {
+		note_say(out, "%s has %d candidates", cell, ev->choices);
+	}
+}
+
+static void ops_event_note(const struct engine *e, struct note *out)
+{
+	const struct sudoku_bt *bt = of(e)->bt;
+	sudoku_engines_note(sudoku_bt_start(bt), sudoku_bt_event(bt), sudoku_bt_undo_solved(bt), "", choose_note, bt,
+	                    out);
+}
+
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	sdk_bt_probe(of(e)->bt, r, degrees, cap, depth, solution);
+	sudoku_bt_probe(of(e)->bt, r, degrees, cap, depth, solution);
 }
 
 static const struct engine_ops seq_ops = {
@@ -158,20 +178,20 @@ static const struct engine_ops mrv_ops = {
 	.probe = ops_probe,
 };
 
-static struct engine *engine_new(const struct sdk_grid *g, enum sdk_bt_rule rule)
+static struct engine *engine_new(const struct sudoku_grid *g, enum sudoku_bt_rule rule)
 {
-	struct sdk_engine *x = xcalloc(1, sizeof *x);
-	x->base.ops = rule == SDK_BT_SEQ ? &seq_ops : &mrv_ops;
-	x->bt = sdk_bt_new(g, rule);
+	struct bt_engine *x = xcalloc(1, sizeof *x);
+	x->base.ops = rule == SUDOKU_BT_SEQ ? &seq_ops : &mrv_ops;
+	x->bt = sudoku_bt_new(g, rule);
 	return &x->base;
 }
 
-struct engine *sudoku_engine_seq_new(const struct sdk_grid *g)
+struct engine *sudoku_engine_seq_new(const struct sudoku_grid *g)
 {
-	return engine_new(g, SDK_BT_SEQ);
+	return engine_new(g, SUDOKU_BT_SEQ);
 }
 
-struct engine *sudoku_engine_mrv_new(const struct sdk_grid *g)
+struct engine *sudoku_engine_mrv_new(const struct sudoku_grid *g)
 {
-	return engine_new(g, SDK_BT_MRV);
+	return engine_new(g, SUDOKU_BT_MRV);
 }

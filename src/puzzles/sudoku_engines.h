@@ -1,10 +1,12 @@
 /* Sudoku's engines, behind the engine interface (engine.h), raced on one
  * grid by the compare screen and chosen with --algo:
- *   seq  cells in reading order, digits in order (seed 004's first);
- *   mrv  the cell with the fewest candidates first, on bitmasks (seed
- *        004's second);
+ *   seq  cells in reading order, digits in order (the
+ *        plainest backtracker);
+ *   mrv  the cell with the fewest candidates first, on bitmasks (the
+ *        plain backtracker with the minimum-remaining-values rule);
  *   dlx  Dancing Links on the 324-item exact cover (xc_engine.h);
- *   sat  the clause-based solver of seed 001 (sudoku_sat.c);
+ *   sat  the clause solver, branching as Algorithm X would
+ *        (sudoku_sat.c);
  *   fast bitboards, the singles (and locked candidates) placed at every
  *        node before anything is tried (sudoku_fast_engine.c): the
  *        fastest, the family's first, for checks, hints and counts.
@@ -23,10 +25,25 @@ extern const struct puzzle_engine sudoku_engine_fast;
 
 /* The engines on a bare grid, for the batch commands and the generator
  * (the family's engines call these with the state's grid). */
-struct engine *sudoku_engine_seq_new(const struct sdk_grid *g);
-struct engine *sudoku_engine_mrv_new(const struct sdk_grid *g);
-struct engine *sudoku_engine_sat_new(const struct sdk_grid *g);
+struct engine *sudoku_engine_seq_new(const struct sudoku_grid *g);
+struct engine *sudoku_engine_mrv_new(const struct sudoku_grid *g);
+struct engine *sudoku_engine_sat_new(const struct sudoku_grid *g);
 /* NULL for a grid that is no Sudoku grid (as sudoku_engine_sat_new). */
-struct engine *sudoku_engine_fast_new(const struct sdk_grid *g);
+struct engine *sudoku_engine_fast_new(const struct sudoku_grid *g);
+
+/* A grid these engines can take: a box of 2 to SUDOKU_GRID_MAX_BOX, its sizes
+ * consistent, every digit in range. */
+bool sudoku_engines_grid_ok(const struct sudoku_grid *g);
+
+/* The words of a backtracker's event, as the seq, mrv and fast engines
+ * say them, with the cell and the digit marked: start the grid searched,
+ * undo_solved whether the digit taken back led to a solution, after what
+ * went before the node ("after 3 forced digits, " or ""); a CHOOSE is
+ * told by choose(solver, ev, cell name, after, out). */
+typedef void sudoku_engines_choose_fn(const void *solver, const struct engine_event *ev, const char *cell,
+                                      const char *after, struct note *out);
+void sudoku_engines_note(const struct sudoku_grid *start, const struct engine_event *ev, bool undo_solved,
+                         const char *after, sudoku_engines_choose_fn *choose, const void *solver,
+                         struct note *out);
 
 #endif

@@ -1,5 +1,6 @@
-/* The backtrackers as engines of the Sudoku family: on the grid of a
- * state, givens and entries alike (sudoku_engines.c does the rest). */
+/* The Sudoku engines as engines of the family: each on the grid of a
+ * state, givens and entries alike (sudoku_engines.c, sudoku_fast_engine.c
+ * and sudoku_sat.c do the rest). */
 #include "config.h"
 
 #include "puzzles/sudoku_engines.h"
@@ -17,6 +18,18 @@ static struct engine *new_mrv(const struct puzzle *pz, const struct puzzle_state
 	return sudoku_engine_mrv_new(sudoku_state_grid(s));
 }
 
+static struct engine *new_sat(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return sudoku_engine_sat_new(sudoku_state_grid(s));
+}
+
+static struct engine *new_fast(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	return sudoku_engine_fast_new(sudoku_state_grid(s));
+}
+
 const struct puzzle_engine sudoku_engine_seq = {
 	.name = "seq",
 	.title = "Cells in order",
@@ -27,4 +40,16 @@ const struct puzzle_engine sudoku_engine_mrv = {
 	.name = "mrv",
 	.title = "Fewest candidates",
 	.new = new_mrv,
+};
+
+const struct puzzle_engine sudoku_engine_sat = {
+	.name = "sat",
+	.title = "Clause solver",
+	.new = new_sat,
+};
+
+const struct puzzle_engine sudoku_engine_fast = {
+	.name = "fast",
+	.title = "Singles propagated",
+	.new = new_fast,
 };

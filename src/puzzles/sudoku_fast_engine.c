@@ -13,7 +13,7 @@
 
 struct fast_engine {
 	struct engine base;
-	struct sdk_fast *s;
+	struct sudoku_fast *s;
 };
 
 static struct fast_engine *of(const struct engine *e)
@@ -23,47 +23,47 @@ static struct fast_engine *of(const struct engine *e)
 
 static void ops_free(struct engine *e)
 {
-	sdk_fast_free(of(e)->s);
+	sudoku_fast_free(of(e)->s);
 	free(e);
 }
 
 static void ops_restart(struct engine *e)
 {
-	sdk_fast_restart(of(e)->s);
+	sudoku_fast_restart(of(e)->s);
 }
 
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
-	return sdk_fast_run(of(e)->s, ctl);
+	return sudoku_fast_run(of(e)->s, ctl);
 }
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
-	return sdk_fast_event(of(e)->s);
+	return sudoku_fast_event(of(e)->s);
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
 {
-	return sdk_fast_stats(of(e)->s);
+	return sudoku_fast_stats(of(e)->s);
 }
 
 static double ops_progress(const struct engine *e)
 {
-	return sdk_fast_progress(of(e)->s);
+	return sudoku_fast_progress(of(e)->s);
 }
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	const struct sdk_fast *s = of(e)->s;
-	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
-	int n = sdk_fast_filled(s, cells, digits);
-	sudoku_path_add(sdk_fast_start(s), cells, digits, n, out);
+	const struct sudoku_fast *s = of(e)->s;
+	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	int n = sudoku_fast_filled(s, cells, digits);
+	sudoku_path_add(sudoku_fast_start(s), cells, digits, n, out);
 }
 
-static void mark_unit(const struct sdk_grid *g, int unit, struct note *out)
+static void mark_unit(const struct sudoku_grid *g, int unit, struct note *out)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, g->box);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, g->box);
 	for (int k = 0; k < g->side; k++)
 		note_cell(out, geo.unit_cell[unit][k]);
 }
@@ -77,23 +77,23 @@ static void forced_words(int forced, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
-static void dead_note(const struct sdk_fast *s, const char *cell, const char *after, struct note *out)
+static void dead_note(const struct sudoku_fast *s, const char *cell, const char *after, struct note *out)
 {
-	const struct sdk_grid *g = sdk_fast_start(s);
-	struct sdk_fast_dead dead;
+	const struct sudoku_grid *g = sudoku_fast_start(s);
+	struct sudoku_fast_dead dead;
 	char where[24];
-	if (!sdk_fast_dead_end(s, &dead))
+	if (!sudoku_fast_dead_end(s, &dead))
 		return;
 	switch (dead.why) {
-	case SDK_FAST_CLASH:
+	case SUDOKU_FAST_CLASH:
 		sudoku_unit_name(g->side, dead.unit, where, sizeof where);
 		note_cell(out, dead.a);
 		note_say(out, "%d is twice in %s: no way to finish", dead.digit, where);
 		break;
-	case SDK_FAST_NO_DIGIT:
+	case SUDOKU_FAST_NO_DIGIT:
 		note_say(out, "%s%s has no candidate left", after, cell);
 		break;
-	case SDK_FAST_NO_PLACE:
+	case SUDOKU_FAST_NO_PLACE:
 		sudoku_unit_name(g->side, dead.unit, where, sizeof where);
 		mark_unit(g, dead.unit, out);
 		note_piece(out, dead.digit);
@@ -102,58 +102,27 @@ static void dead_note(const struct sdk_fast *s, const char *cell, const char *af
 	}
 }
 
+static void choose_note(const void *solver, const struct engine_event *ev, const char *cell, const char *after,
+                        struct note *out)
+{
+	if (ev->choices == 0)
+		dead_note(solver, cell, after, out);
+	else
+		note_say(out, "%s%s has %d candidate%s", after, cell, ev->choices, ev->choices == 1 ? "" : "s");
+}
+
 static void ops_event_note(const struct engine *e, struct note *out)
 {
-	const struct sdk_fast *s = of(e)->s;
-	const struct engine_event *ev = sdk_fast_event(s);
-	char cell[32] = "", after[48];
-	note_clear(out);
-	forced_words(sdk_fast_forced(s), after, sizeof after);
-	if (ev->subject >= 0) {
-		sudoku_cell_name(sdk_fast_start(s), ev->subject, cell, sizeof cell);
-		note_cell(out, ev->subject);
-	}
-	if (ev->choice > 0)
-		note_piece(out, ev->choice);
-	switch (ev->kind) {
-	case ENGINE_EV_NONE:
-		note_say(out, "ready to search");
-		break;
-	case ENGINE_EV_CHOOSE:
-		if (ev->choices == 0)
-			dead_note(s, cell, after, out);
-		else
-			note_say(out, "%s%s has %d candidate%s", after, cell, ev->choices, ev->choices == 1 ? "" : "s");
-		break;
-	case ENGINE_EV_TRY:
-		if (ev->choices == 1)
-			note_say(out, "%s can only be %d", cell, ev->choice);
-		else
-			note_say(out, "%s has %d candidates: tries %d", cell, ev->choices, ev->choice);
-		break;
-	case ENGINE_EV_UNDO:
-		if (sdk_fast_undo_solved(s))
-			note_say(out, "%s: takes %d back to look for more", cell, ev->choice);
-		else
-			note_say(out, "%s: %d fails, takes it back", cell, ev->choice);
-		break;
-	case ENGINE_EV_SOLUTION:
-		note_say(out, "%severy cell is filled: a solution", after);
-		break;
-	case ENGINE_EV_DONE:
-		note_say(out, "every way has been tried");
-		break;
-	case ENGINE_EV_PRUNE:
-	case ENGINE_EV_MEMO_HIT:
-		/* never raised by this engine */
-		note_say(out, "goes on searching");
-		break;
-	}
+	const struct sudoku_fast *s = of(e)->s;
+	char after[48];
+	forced_words(sudoku_fast_forced(s), after, sizeof after);
+	sudoku_engines_note(sudoku_fast_start(s), sudoku_fast_event(s), sudoku_fast_undo_solved(s), after, choose_note,
+	                    s, out);
 }
 
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	sdk_fast_probe(of(e)->s, r, degrees, cap, depth, solution);
+	sudoku_fast_probe(of(e)->s, r, degrees, cap, depth, solution);
 }
 
 static const struct engine_ops fast_ops = {
@@ -169,27 +138,12 @@ static const struct engine_ops fast_ops = {
 	.probe = ops_probe,
 };
 
-struct engine *sudoku_engine_fast_new(const struct sdk_grid *g)
+struct engine *sudoku_engine_fast_new(const struct sudoku_grid *g)
 {
-	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+	if (!sudoku_engines_grid_ok(g))
 		return NULL;
-	for (int c = 0; c < g->cells; c++)
-		if (g->v[c] > g->side)
-			return NULL;
 	struct fast_engine *x = xmalloc(sizeof *x);
 	x->base.ops = &fast_ops;
-	x->s = sdk_fast_new(g);
+	x->s = sudoku_fast_new(g);
 	return &x->base;
 }
-
-static struct engine *new_from_state(const struct puzzle *pz, const struct puzzle_state *s)
-{
-	(void)pz;
-	return sudoku_engine_fast_new(sudoku_state_grid(s));
-}
-
-const struct puzzle_engine sudoku_engine_fast = {
-	.name = "fast",
-	.title = "Singles propagated",
-	.new = new_from_state,
-};

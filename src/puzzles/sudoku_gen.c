@@ -11,15 +11,15 @@
 /* Removal orders tried on one full grid; the puzzle with the fewest clues
  * is kept (ties: the first).  A count, not a time, so that a seed makes
  * the same puzzle on every machine.  One: its median is 24 clues, the
- * most the game wants on 9x9, and it is about three times as quick as four (median
- * 23), which the generator needs to keep up with tdoku's. */
+ * most the game wants on 9x9, and it is about three times as quick as four
+ * (median 23), which the generator needs to keep up with tdoku's. */
 #define GEN_ORDERS 1
 
-uint64_t sudoku_count(const struct sdk_grid *g, uint64_t limit, const atomic_int *cancel)
+uint64_t sudoku_count(const struct sudoku_grid *g, uint64_t limit, const atomic_int *cancel)
 {
 	/* A cancelled count is the solutions found so far. */
-	struct sdk_fast_req req = { .limit = limit, .bar_cell = -1, .cancel = cancel };
-	return sdk_fast_count(g, &req);
+	struct sudoku_fast_req req = { .limit = limit, .bar_cell = -1, .cancel = cancel };
+	return sudoku_fast_count(g, &req);
 }
 
 /* Cells as a mask (up to 128 cells). */
@@ -39,7 +39,7 @@ static void cells_flip(struct cells *s, int c)
 #define GEN_WITNESSES 64
 
 struct witnesses {
-	const struct sdk_grid *full;
+	const struct sudoku_grid *full;
 	struct cells set[GEN_WITNESSES];
 	int n, next;
 };
@@ -56,13 +56,13 @@ static bool witnessed(const struct witnesses *w, const struct cells *clue)
  * a puzzle that had d as a clue in c and one solution, it says whether
  * taking the clue away lets a second solution in (kept in w, if not
  * NULL).  *cancelled if stopped. */
-static bool other_solution(const struct sdk_grid *g, int c, int d, struct witnesses *w, const atomic_int *cancel,
+static bool other_solution(const struct sudoku_grid *g, int c, int d, struct witnesses *w, const atomic_int *cancel,
                            bool *cancelled)
 {
-	struct sdk_grid second;
-	struct sdk_fast_req req = { .limit = 1, .bar_cell = c, .bar_digit = d, .cancel = cancel,
+	struct sudoku_grid second;
+	struct sudoku_fast_req req = { .limit = 1, .bar_cell = c, .bar_digit = d, .cancel = cancel,
 		                    .first = w ? &second : NULL, .prefer = w ? w->full : NULL };
-	uint64_t n = sdk_fast_count(g, &req);
+	uint64_t n = sudoku_fast_count(g, &req);
 	*cancelled |= req.cancelled;
 	if (n > 0 && w) {
 		struct cells *set = &w->set[w->next];
@@ -79,12 +79,12 @@ static bool other_solution(const struct sdk_grid *g, int c, int d, struct witnes
 
 /* By the backtracker's counter, which can try digits in a random order:
  * the full grid of a seed stays the one it has always been. */
-static bool random_full_grid(int box, struct rng *r, struct sdk_grid *full, const atomic_int *cancel)
+static bool random_full_grid(int box, struct rng *r, struct sudoku_grid *full, const atomic_int *cancel)
 {
-	struct sdk_grid empty;
-	sdk_grid_init(&empty, box);
-	struct sdk_count_req req = { .limit = 1, .bar_cell = -1, .rng = r, .cancel = cancel, .first = full };
-	return sdk_count(&empty, &req) == 1;
+	struct sudoku_grid empty;
+	sudoku_grid_init(&empty, box);
+	struct sudoku_bt_count_req req = { .limit = 1, .bar_cell = -1, .rng = r, .cancel = cancel, .first = full };
+	return sudoku_bt_count(&empty, &req) == 1;
 }
 
 static void shuffle(int *a, int n, struct rng *r)
@@ -97,7 +97,7 @@ static void shuffle(int *a, int n, struct rng *r)
 	}
 }
 
-static int clues(const struct sdk_grid *g)
+static int clues(const struct sudoku_grid *g)
 {
 	int n = 0;
 	for (int c = 0; c < g->cells; c++)
@@ -106,13 +106,15 @@ static int clues(const struct sdk_grid *g)
 }
 
 /* Unit k (0 its row, 1 its column, 2 its box) of cell c, numbered as
- * sdk_grid numbers units; and the j-th cell of unit u. */
-static int unit_of(const struct sdk_grid *p, int c, int k)
+ * sudoku_grid numbers units; and the j-th cell of unit u. */
+static int unit_of(const struct sudoku_grid *p, int c, int k)
 {
-	return k == 0 ? sdk_row(p, c) : k == 1 ? p->side + sdk_col(p, c) : 2 * p->side + sdk_box(p, c);
+	return k == 0 ? sudoku_grid_row(p, c) : k == 1 ? p->side + sudoku_grid_col(p,
+	                                                                           c) : 2 * p->side + sudoku_grid_box(p,
+	                                                                                                              c);
 }
 
-static int unit_cell(const struct sdk_grid *p, int u, int j)
+static int unit_cell(const struct sudoku_grid *p, int u, int j)
 {
 	int k = u % p->side;
 	switch (u / p->side) {
@@ -128,35 +130,36 @@ static int unit_cell(const struct sdk_grid *p, int u, int j)
 /* The clues' digits in each unit, as the search sees them before it
  * places anything. */
 struct clue_units {
-	sdk_mask used[SDK_MAX_UNITS];
+	sudoku_grid_mask used[SUDOKU_GRID_MAX_UNITS];
 };
 
-static void clue_put(const struct sdk_grid *p, struct clue_units *cu, int c, int d, bool on)
+static void clue_put(const struct sudoku_grid *p, struct clue_units *cu, int c, int d, bool on)
 {
 	for (int k = 0; k < 3; k++) {
 		int u = unit_of(p, c, k);
-		cu->used[u] = on ? (sdk_mask)(cu->used[u] | sdk_bit(d)) : (sdk_mask)(cu->used[u] & ~sdk_bit(d));
+		cu->used[u] = on ? (sudoku_grid_mask)(cu->used[u] | sudoku_grid_bit(d))
+		                 : (sudoku_grid_mask)(cu->used[u] & ~sudoku_grid_bit(d));
 	}
 }
 
-static sdk_mask clue_cands(const struct sdk_grid *p, const struct clue_units *cu, int c)
+static sudoku_grid_mask clue_cands(const struct sudoku_grid *p, const struct clue_units *cu, int c)
 {
-	return (sdk_mask)(sdk_all(p->side) & ~(cu->used[unit_of(p, c, 0)] | cu->used[unit_of(p, c, 1)] |
+	return (sudoku_grid_mask)(sudoku_grid_all(p->side) & ~(cu->used[unit_of(p, c, 0)] | cu->used[unit_of(p, c, 1)] |
 	                                         cu->used[unit_of(p, c, 2)]));
 }
 
 /* Do the clues of p alone put d in its blank cell c: d is the only digit
  * they leave c, or c the only blank cell of one of its units they leave
  * d?  Then every solution has d there: no search needs asking. */
-static bool clues_force(const struct sdk_grid *p, const struct clue_units *cu, int c, int d)
+static bool clues_force(const struct sudoku_grid *p, const struct clue_units *cu, int c, int d)
 {
-	if (clue_cands(p, cu, c) == sdk_bit(d))
+	if (clue_cands(p, cu, c) == sudoku_grid_bit(d))
 		return true;
 	for (int k = 0; k < 3; k++) {
 		int u = unit_of(p, c, k), j = 0;
 		for (; j < p->side; j++) {
 			int x = unit_cell(p, u, j);
-			if (x != c && !p->v[x] && (clue_cands(p, cu, x) & sdk_bit(d)))
+			if (x != c && !p->v[x] && (clue_cands(p, cu, x) & sudoku_grid_bit(d)))
 				break;
 		}
 		if (j == p->side)
@@ -171,10 +174,10 @@ static bool clues_force(const struct sdk_grid *p, const struct clue_units *cu, i
  * solutions in), so one pass leaves p minimal (in pairs, if symmetric).
  * With best > 0, the pass gives up (false, *beaten) as soon as it cannot
  * end with fewer clues than best: the caller keeps the first of equals. */
-static bool remove_clues(struct sdk_grid *p, bool symmetric, struct rng *r, int best, bool *beaten,
+static bool remove_clues(struct sudoku_grid *p, bool symmetric, struct rng *r, int best, bool *beaten,
                          struct witnesses *w, const atomic_int *cancel)
 {
-	int order[SDK_MAX_CELLS], n = 0;
+	int order[SUDOKU_GRID_MAX_CELLS], n = 0;
 	for (int c = 0; c < p->cells; c++)
 		if (!symmetric || c <= p->cells - 1 - c)
 			order[n++] = c;
@@ -225,17 +228,17 @@ static bool remove_clues(struct sdk_grid *p, bool symmetric, struct rng *r, int 
 	return !cancelled;
 }
 
-bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sdk_grid *out, const atomic_int *cancel)
+bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sudoku_grid *out, const atomic_int *cancel)
 {
 	return sudoku_gen_minimal_orders(box, symmetric, seed, GEN_ORDERS, out, cancel);
 }
 
-bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sdk_grid *out,
+bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sudoku_grid *out,
                                const atomic_int *cancel)
 {
 	struct rng r;
 	rng_seed(&r, seed);
-	struct sdk_grid full;
+	struct sudoku_grid full;
 	if (!random_full_grid(box, &r, &full, cancel))
 		return false;
 	int best = -1;
@@ -243,7 +246,7 @@ bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int order
 	if (orders < 1)
 		orders = 1;
 	for (int k = 0; k < orders; k++) {
-		struct sdk_grid p = full;
+		struct sudoku_grid p = full;
 		bool beaten;
 		if (!remove_clues(&p, symmetric, &r, best, &beaten, &w, cancel)) {
 			if (beaten)
@@ -258,11 +261,11 @@ bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int order
 	return true;
 }
 
-bool sudoku_is_minimal(const struct sdk_grid *g)
+bool sudoku_is_minimal(const struct sudoku_grid *g)
 {
 	if (sudoku_count(g, 2, NULL) != 1)
 		return false;
-	struct sdk_grid p = *g;
+	struct sudoku_grid p = *g;
 	bool cancelled = false;
 	for (int c = 0; c < p.cells; c++) {
 		int d = p.v[c];

@@ -16,24 +16,24 @@
 #include "solver/sudoku/sudoku_grid.h"
 
 /* Solutions of g up to limit (0: no limit), by the fastest search
- * (sdk_fast_count: the singles placed at every node, on bitboards);
+ * (sudoku_fast_count: the singles placed at every node, on bitboards);
  * cancel is checked at every node, and a cancelled count is the solutions
  * found so far. */
-uint64_t sudoku_count(const struct sdk_grid *g, uint64_t limit, const atomic_int *cancel);
+uint64_t sudoku_count(const struct sudoku_grid *g, uint64_t limit, const atomic_int *cancel);
 
 /* A proper minimal puzzle of box side box; with symmetric, clues go in
  * pairs turned half a turn about the centre, and the puzzle is minimal in
  * pairs: no pair (nor the centre) can go, though a single clue might,
  * which would break the symmetry.  False if cancelled. */
-bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sdk_grid *out, const atomic_int *cancel);
+bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sudoku_grid *out, const atomic_int *cancel);
 
 /* The same with the number of removal orders given (sudoku_gen_minimal
  * tries 1; at least 1).  The first order is the same for every number, so
  * one order gives the puzzle of the first pass of four. */
-bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sdk_grid *out,
+bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sudoku_grid *out,
                                const atomic_int *cancel);
 
 /* Is g proper (one solution) and minimal (no clue can go)? */
-bool sudoku_is_minimal(const struct sdk_grid *g);
+bool sudoku_is_minimal(const struct sudoku_grid *g);
 
 #endif

@@ -3,7 +3,7 @@
  * stops at the first instance that rules something out, so a step always
  * changes the position and the ladder cannot loop.  The grader runs the
  * same ladder without words; the words are made only for a step that is
- * shown (sdk_step_explain). */
+ * shown (sudoku_logic_explain). */
 #include "config.h"
 
 #include "puzzles/sudoku_logic.h"
@@ -15,17 +15,17 @@
 /* The geometry of each size, worked out once: the grader is called
  * thousands of times by the generator, and working it out costs more than
  * grading an easy puzzle.  Never written after the once. */
-static struct sdk_geom shared_geo[SDK_MAX_BOX + 1];
+static struct sudoku_grid_geom shared_geo[SUDOKU_GRID_MAX_BOX + 1];
 static pthread_once_t shared_geo_once = PTHREAD_ONCE_INIT;
 
 static void shared_geo_init(void)
 {
-	for (int box = 2; box <= SDK_MAX_BOX; box++)
-		sdk_geom_init(&shared_geo[box], box);
+	for (int box = 2; box <= SUDOKU_GRID_MAX_BOX; box++)
+		sudoku_grid_geom_init(&shared_geo[box], box);
 }
 
 /* The geometry of box side box (2 or 3). */
-static const struct sdk_geom *geom_of(int box)
+static const struct sudoku_grid_geom *geom_of(int box)
 {
 	pthread_once(&shared_geo_once, shared_geo_init);
 	return &shared_geo[box];
@@ -33,7 +33,7 @@ static const struct sdk_geom *geom_of(int box)
 
 /* ---- steps ------------------------------------------------------------- */
 
-static void step_reset(struct sdk_step *st, enum sdk_technique t)
+static void step_reset(struct sudoku_logic_step *st, enum sudoku_logic_technique t)
 {
 	st->tech = t;
 	st->cell = -1;
@@ -45,7 +45,7 @@ static void step_reset(struct sdk_step *st, enum sdk_technique t)
 	st->digits = 0;
 }
 
-static void step_reason(struct sdk_step *st, int cell)
+static void step_reason(struct sudoku_logic_step *st, int cell)
 {
 	for (int i = 0; i < st->n_reason; i++)
 		if (st->reason[i] == cell)
@@ -54,25 +54,25 @@ static void step_reason(struct sdk_step *st, int cell)
 		st->reason[st->n_reason++] = (uint8_t)cell;
 }
 
-static void step_elim(struct sdk_step *st, int cell, sdk_mask digits)
+static void step_elim(struct sudoku_logic_step *st, int cell, sudoku_grid_mask digits)
 {
-	for (; digits; digits &= (sdk_mask)(digits - 1)) {
-		if (st->n_elim >= SDK_STEP_MAX_ELIM)
+	for (; digits; digits &= (sudoku_grid_mask)(digits - 1)) {
+		if (st->n_elim >= SUDOKU_LOGIC_MAX_ELIM)
 			return;
 		st->elim[st->n_elim].cell = (uint8_t)cell;
-		st->elim[st->n_elim].digit = (uint8_t)sdk_first_digit(digits);
+		st->elim[st->n_elim].digit = (uint8_t)sudoku_grid_first_digit(digits);
 		st->n_elim++;
 	}
 }
 
-static bool in_unit(const struct sdk_geom *geo, int cell, int u)
+static bool in_unit(const struct sudoku_grid_geom *geo, int cell, int u)
 {
 	const uint8_t *cu = geo->cell_unit[cell];
 	return cu[0] == u || cu[1] == u || cu[2] == u;
 }
 
 /* Units in the order a player scans them: boxes, then rows, then columns. */
-static int unit_at(const struct sdk_geom *geo, int k)
+static int unit_at(const struct sudoku_grid_geom *geo, int k)
 {
 	return (k + 2 * geo->side) % geo->units;
 }
@@ -83,19 +83,19 @@ static int unit_at(const struct sdk_geom *geo, int k)
  * no candidate, a digit with no place left in a unit), where the ladder
  * stops. */
 
-static int find_naked_single(const struct sdk_logic *L, struct sdk_step *st)
+static int find_naked_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
 	for (int c = 0; c < L->geo.cells; c++) {
 		if (L->g.v[c])
 			continue;
-		sdk_mask m = L->cand[c];
+		sudoku_grid_mask m = L->cand[c];
 		if (!m)
 			return -1;
 		if (m & (m - 1))
 			continue;
-		step_reset(st, SDK_T_NAKED_SINGLE);
+		step_reset(st, SUDOKU_LOGIC_NAKED_SINGLE);
 		st->cell = c;
-		st->digit = sdk_first_digit(m);
+		st->digit = sudoku_grid_first_digit(m);
 		st->digits = m;
 		step_reason(st, c);
 		return 1;
@@ -103,32 +103,32 @@ static int find_naked_single(const struct sdk_logic *L, struct sdk_step *st)
 	return 0;
 }
 
-static int find_hidden_single(const struct sdk_logic *L, struct sdk_step *st)
+static int find_hidden_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int k = 0; k < geo->units; k++) {
 		int u = unit_at(geo, k);
-		sdk_mask once = 0, twice = 0, placed = 0;
+		sudoku_grid_mask once = 0, twice = 0, placed = 0;
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[u][i];
 			twice |= once & L->cand[c];
 			once |= L->cand[c];
 			if (L->g.v[c])
-				placed |= sdk_bit(L->g.v[c]);
+				placed |= sudoku_grid_bit(L->g.v[c]);
 		}
-		if ((once | placed) != sdk_all(geo->side))
+		if ((once | placed) != sudoku_grid_all(geo->side))
 			return -1;
-		sdk_mask single = (sdk_mask)(once & ~twice);
+		sudoku_grid_mask single = (sudoku_grid_mask)(once & ~twice);
 		if (!single)
 			continue;
-		int d = sdk_first_digit(single);
+		int d = sudoku_grid_first_digit(single);
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[u][i];
-			if (L->cand[c] & sdk_bit(d)) {
-				step_reset(st, SDK_T_HIDDEN_SINGLE);
+			if (L->cand[c] & sudoku_grid_bit(d)) {
+				step_reset(st, SUDOKU_LOGIC_HIDDEN_SINGLE);
 				st->cell = c;
 				st->digit = d;
-				st->digits = sdk_bit(d);
+				st->digits = sudoku_grid_bit(d);
 				st->units[0] = u;
 				step_reason(st, c);
 				return 1;
@@ -140,30 +140,30 @@ static int find_hidden_single(const struct sdk_logic *L, struct sdk_step *st)
 
 /* Digit d is locked in the cells where units `in` and `out` cross (all of
  * in's cells that can hold d are there): rule it out of out's other cells. */
-static bool try_locked(const struct sdk_logic *L, int in, int out, int d, struct sdk_step *st)
+static bool try_locked(const struct sudoku_logic *L, int in, int out, int d, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
-	step_reset(st, SDK_T_LOCKED);
+	const struct sudoku_grid_geom *geo = &L->geo;
+	step_reset(st, SUDOKU_LOGIC_LOCKED);
 	for (int i = 0; i < geo->side; i++) {
 		int c = geo->unit_cell[out][i];
-		if (!(L->cand[c] & sdk_bit(d)))
+		if (!(L->cand[c] & sudoku_grid_bit(d)))
 			continue;
 		if (in_unit(geo, c, in))
 			step_reason(st, c);
 		else
-			step_elim(st, c, sdk_bit(d));
+			step_elim(st, c, sudoku_grid_bit(d));
 	}
 	st->units[0] = in;
 	st->units[1] = out;
-	st->digits = sdk_bit(d);
+	st->digits = sudoku_grid_bit(d);
 	return st->n_elim > 0;
 }
 
 /* The candidates of line `line` (a row or column unit) by the box each
  * crossing holds: part[j] is the j-th crossing along the line. */
-static void line_parts(const struct sdk_logic *L, int line, sdk_mask *part, int *box_of)
+static void line_parts(const struct sudoku_logic *L, int line, sudoku_grid_mask *part, int *box_of)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int j = 0; j < geo->box; j++)
 		part[j] = 0;
 	for (int i = 0; i < geo->side; i++) {
@@ -175,13 +175,13 @@ static void line_parts(const struct sdk_logic *L, int line, sdk_mask *part, int 
 
 /* Pointing: in a box, a digit whose places all lie in one row (column)
  * is ruled out of the rest of that row (column). */
-static bool find_pointing(const struct sdk_logic *L, struct sdk_step *st)
+static bool find_pointing(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int b = 0; b < geo->side; b++) {
 		int ubox = 2 * geo->side + b, r0 = b / geo->box * geo->box, c0 = b % geo->box * geo->box;
 		for (int dir = 0; dir < 2; dir++) {
-			sdk_mask inter[SDK_MAX_BOX];
+			sudoku_grid_mask inter[SUDOKU_GRID_MAX_BOX];
 			for (int i = 0; i < geo->box; i++) {
 				inter[i] = 0;
 				for (int j = 0; j < geo->box; j++) {
@@ -190,14 +190,14 @@ static bool find_pointing(const struct sdk_logic *L, struct sdk_step *st)
 				}
 			}
 			for (int i = 0; i < geo->box; i++) {
-				sdk_mask others = 0;
+				sudoku_grid_mask others = 0;
 				for (int j = 0; j < geo->box; j++)
 					if (j != i)
 						others |= inter[j];
-				sdk_mask only = (sdk_mask)(inter[i] & ~others);
+				sudoku_grid_mask only = (sudoku_grid_mask)(inter[i] & ~others);
 				int line = dir == 0 ? r0 + i : geo->side + c0 + i;
-				for (; only; only &= (sdk_mask)(only - 1))
-					if (try_locked(L, ubox, line, sdk_first_digit(only), st))
+				for (; only; only &= (sudoku_grid_mask)(only - 1))
+					if (try_locked(L, ubox, line, sudoku_grid_first_digit(only), st))
 						return true;
 			}
 		}
@@ -207,21 +207,21 @@ static bool find_pointing(const struct sdk_logic *L, struct sdk_step *st)
 
 /* Claiming: in a row (column), a digit whose places all lie in one box is
  * ruled out of the rest of that box. */
-static bool find_claiming(const struct sdk_logic *L, struct sdk_step *st)
+static bool find_claiming(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int line = 0; line < 2 * geo->side; line++) {
-		sdk_mask part[SDK_MAX_BOX];
-		int box_of[SDK_MAX_BOX];
+		sudoku_grid_mask part[SUDOKU_GRID_MAX_BOX];
+		int box_of[SUDOKU_GRID_MAX_BOX];
 		line_parts(L, line, part, box_of);
 		for (int j = 0; j < geo->box; j++) {
-			sdk_mask others = 0;
+			sudoku_grid_mask others = 0;
 			for (int k = 0; k < geo->box; k++)
 				if (k != j)
 					others |= part[k];
-			sdk_mask only = (sdk_mask)(part[j] & ~others);
-			for (; only; only &= (sdk_mask)(only - 1))
-				if (try_locked(L, line, box_of[j], sdk_first_digit(only), st))
+			sudoku_grid_mask only = (sudoku_grid_mask)(part[j] & ~others);
+			for (; only; only &= (sudoku_grid_mask)(only - 1))
+				if (try_locked(L, line, box_of[j], sudoku_grid_first_digit(only), st))
 					return true;
 		}
 	}
@@ -230,10 +230,11 @@ static bool find_claiming(const struct sdk_logic *L, struct sdk_step *st)
 
 /* Cells (positions in unit u) that between them can only hold the digits
  * of dm, as many as there are digits: no other cell of u can hold them. */
-static bool try_naked(const struct sdk_logic *L, int u, const int *pos, int k, sdk_mask dm, struct sdk_step *st)
+static bool try_naked(const struct sudoku_logic *L, int u, const int *pos, int k, sudoku_grid_mask dm,
+                      struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
-	step_reset(st, k == 2 ? SDK_T_NAKED_PAIR : SDK_T_NAKED_TRIPLE);
+	const struct sudoku_grid_geom *geo = &L->geo;
+	step_reset(st, k == 2 ? SUDOKU_LOGIC_NAKED_PAIR : SUDOKU_LOGIC_NAKED_TRIPLE);
 	int in = 0;
 	for (int j = 0; j < k; j++)
 		in |= 1 << pos[j];
@@ -251,32 +252,32 @@ static bool try_naked(const struct sdk_logic *L, int u, const int *pos, int k, s
 	return true;
 }
 
-static bool find_naked(const struct sdk_logic *L, int k, struct sdk_step *st)
+static bool find_naked(const struct sudoku_logic *L, int k, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int uk = 0; uk < geo->units; uk++) {
-		int u = unit_at(geo, uk), idx[SDK_MAX_SIDE], n = 0;
-		sdk_mask m[SDK_MAX_SIDE];
+		int u = unit_at(geo, uk), idx[SUDOKU_GRID_MAX_SIDE], n = 0;
+		sudoku_grid_mask m[SUDOKU_GRID_MAX_SIDE];
 		for (int i = 0; i < geo->side; i++) {
-			sdk_mask cm = L->cand[geo->unit_cell[u][i]];
-			if (cm && sdk_popcount(cm) <= k)
+			sudoku_grid_mask cm = L->cand[geo->unit_cell[u][i]];
+			if (cm && sudoku_grid_popcount(cm) <= k)
 				idx[n] = i, m[n++] = cm;
 		}
 		for (int a = 0; a < n; a++)
 			for (int b = a + 1; b < n; b++) {
-				sdk_mask ab = m[a] | m[b];
+				sudoku_grid_mask ab = m[a] | m[b];
 				if (k == 2) {
 					int pos[2] = { idx[a], idx[b] };
-					if (sdk_popcount(ab) == 2 && try_naked(L, u, pos, 2, ab, st))
+					if (sudoku_grid_popcount(ab) == 2 && try_naked(L, u, pos, 2, ab, st))
 						return true;
 					continue;
 				}
-				if (sdk_popcount(ab) > 3)
+				if (sudoku_grid_popcount(ab) > 3)
 					continue;
 				for (int c = b + 1; c < n; c++) {
 					int pos[3] = { idx[a], idx[b], idx[c] };
-					sdk_mask abc = ab | m[c];
-					if (sdk_popcount(abc) == 3 && try_naked(L, u, pos, 3, abc, st))
+					sudoku_grid_mask abc = ab | m[c];
+					if (sudoku_grid_popcount(abc) == 3 && try_naked(L, u, pos, 3, abc, st))
 						return true;
 				}
 			}
@@ -286,51 +287,54 @@ static bool find_naked(const struct sdk_logic *L, int k, struct sdk_step *st)
 
 /* Digits dm of unit u that fit only the cells at positions in, as many
  * cells as digits: those cells hold nothing else. */
-static bool try_hidden(const struct sdk_logic *L, int u, int in, int k, sdk_mask dm, struct sdk_step *st)
+static bool try_hidden(const struct sudoku_logic *L, int u, int in, int k, sudoku_grid_mask dm,
+                       struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
-	step_reset(st, k == 2 ? SDK_T_HIDDEN_PAIR : SDK_T_HIDDEN_TRIPLE);
+	const struct sudoku_grid_geom *geo = &L->geo;
+	step_reset(st, k == 2 ? SUDOKU_LOGIC_HIDDEN_PAIR : SUDOKU_LOGIC_HIDDEN_TRIPLE);
 	for (int i = 0; i < geo->side; i++) {
 		if (!(in & (1 << i)))
 			continue;
 		int c = geo->unit_cell[u][i];
 		step_reason(st, c);
-		step_elim(st, c, (sdk_mask)(L->cand[c] & ~dm));
+		step_elim(st, c, (sudoku_grid_mask)(L->cand[c] & ~dm));
 	}
 	st->units[0] = u;
 	st->digits = dm;
 	return st->n_elim > 0;
 }
 
-static bool find_hidden(const struct sdk_logic *L, int k, struct sdk_step *st)
+static bool find_hidden(const struct sudoku_logic *L, int k, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int uk = 0; uk < geo->units; uk++) {
-		int u = unit_at(geo, uk), dig[SDK_MAX_SIDE], where[SDK_MAX_SIDE], n = 0;
+		int u = unit_at(geo, uk), dig[SUDOKU_GRID_MAX_SIDE], where[SUDOKU_GRID_MAX_SIDE], n = 0;
 		for (int d = 1; d <= geo->side; d++) {
 			int w = 0;
 			for (int i = 0; i < geo->side; i++)
-				if (L->cand[geo->unit_cell[u][i]] & sdk_bit(d))
+				if (L->cand[geo->unit_cell[u][i]] & sudoku_grid_bit(d))
 					w |= 1 << i;
-			int p = sdk_popcount((sdk_mask)w);
+			int p = sudoku_grid_popcount((sudoku_grid_mask)w);
 			if (p >= 2 && p <= k)
 				dig[n] = d, where[n++] = w;
 		}
 		for (int a = 0; a < n; a++)
 			for (int b = a + 1; b < n; b++) {
 				int ab = where[a] | where[b];
-				sdk_mask dab = sdk_bit(dig[a]) | sdk_bit(dig[b]);
+				sudoku_grid_mask dab = sudoku_grid_bit(dig[a]) | sudoku_grid_bit(dig[b]);
 				if (k == 2) {
-					if (sdk_popcount((sdk_mask)ab) == 2 && try_hidden(L, u, ab, 2, dab, st))
+					if (sudoku_grid_popcount((sudoku_grid_mask)ab) == 2 &&
+					    try_hidden(L, u, ab, 2, dab, st))
 						return true;
 					continue;
 				}
-				if (sdk_popcount((sdk_mask)ab) > 3)
+				if (sudoku_grid_popcount((sudoku_grid_mask)ab) > 3)
 					continue;
 				for (int c = b + 1; c < n; c++) {
 					int abc = ab | where[c];
-					if (sdk_popcount((sdk_mask)abc) == 3 &&
-					    try_hidden(L, u, abc, 3, (sdk_mask)(dab | sdk_bit(dig[c])), st))
+					if (sudoku_grid_popcount((sudoku_grid_mask)abc) == 3 &&
+					    try_hidden(L, u, abc, 3, (sudoku_grid_mask)(dab | sudoku_grid_bit(dig[c])),
+					               st))
 						return true;
 				}
 			}
@@ -341,19 +345,20 @@ static bool find_hidden(const struct sdk_logic *L, int k, struct sdk_step *st)
 /* Two rows (dir 0; columns, dir 1) whose places for d are the same two
  * columns (rows): d is in those crossings, so the rest of both columns
  * (rows) cannot hold it. */
-static bool try_xwing(const struct sdk_logic *L, int dir, int l1, int l2, int cover, int d, struct sdk_step *st)
+static bool try_xwing(const struct sudoku_logic *L, int dir, int l1, int l2, int cover, int d,
+                      struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	int side = geo->side;
-	step_reset(st, SDK_T_XWING);
+	step_reset(st, SUDOKU_LOGIC_XWING);
 	for (int i = 0; i < side; i++) {
 		if (!(cover & (1 << i)))
 			continue;
 		int cu = (1 - dir) * side + i; /* the crossing line */
 		for (int j = 0; j < side; j++) {
 			int c = geo->unit_cell[cu][j];
-			if (j != l1 && j != l2 && (L->cand[c] & sdk_bit(d)))
-				step_elim(st, c, sdk_bit(d));
+			if (j != l1 && j != l2 && (L->cand[c] & sudoku_grid_bit(d)))
+				step_elim(st, c, sudoku_grid_bit(d));
 		}
 	}
 	if (!st->n_elim)
@@ -370,25 +375,25 @@ static bool try_xwing(const struct sdk_logic *L, int dir, int l1, int l2, int co
 	}
 	st->units[0] = dir * side + l1;
 	st->units[1] = dir * side + l2;
-	st->digits = sdk_bit(d);
+	st->digits = sudoku_grid_bit(d);
 	return true;
 }
 
-static bool find_xwing(const struct sdk_logic *L, struct sdk_step *st)
+static bool find_xwing(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	int side = geo->side;
 	for (int d = 1; d <= side; d++)
 		for (int dir = 0; dir < 2; dir++) {
-			int where[SDK_MAX_SIDE];
+			int where[SUDOKU_GRID_MAX_SIDE];
 			for (int l = 0; l < side; l++) {
 				where[l] = 0;
 				for (int i = 0; i < side; i++)
-					if (L->cand[geo->unit_cell[dir * side + l][i]] & sdk_bit(d))
+					if (L->cand[geo->unit_cell[dir * side + l][i]] & sudoku_grid_bit(d))
 						where[l] |= 1 << i;
 			}
 			for (int a = 0; a < side; a++) {
-				if (sdk_popcount((sdk_mask)where[a]) != 2)
+				if (sudoku_grid_popcount((sudoku_grid_mask)where[a]) != 2)
 					continue;
 				for (int b = a + 1; b < side; b++)
 					if (where[b] == where[a] && try_xwing(L, dir, a, b, where[a], d, st))
@@ -399,7 +404,7 @@ static bool find_xwing(const struct sdk_logic *L, struct sdk_step *st)
 }
 
 /* The easiest step, without words. */
-static bool find_core(const struct sdk_logic *L, struct sdk_step *st)
+static bool find_core(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
 	int r = find_naked_single(L, st);
 	if (r)
@@ -419,13 +424,13 @@ struct names {
 	char s[4][NAME_SIZE];
 };
 
-static const char *cell_name(const struct sdk_geom *geo, int c, char *buf)
+static const char *cell_name(const struct sudoku_grid_geom *geo, int c, char *buf)
 {
 	snprintf(buf, NAME_SIZE, "r%dc%d", c / geo->side + 1, c % geo->side + 1);
 	return buf;
 }
 
-static const char *unit_name(const struct sdk_geom *geo, int u, char *buf)
+static const char *unit_name(const struct sudoku_grid_geom *geo, int u, char *buf)
 {
 	if (u < geo->side)
 		snprintf(buf, NAME_SIZE, "row %d", u + 1);
@@ -437,14 +442,14 @@ static const char *unit_name(const struct sdk_geom *geo, int u, char *buf)
 }
 
 /* "2 or 6", "2, 6, 9": the digits of m joined by sep when there are two. */
-static void digit_list(sdk_mask m, const char *two, char *buf, size_t size)
+static void digit_list(sudoku_grid_mask m, const char *two, char *buf, size_t size)
 {
 	size_t n = 0;
-	int count = sdk_popcount(m), i = 0;
+	int count = sudoku_grid_popcount(m), i = 0;
 	buf[0] = '\0';
-	for (; m && n < size; m &= (sdk_mask)(m - 1), i++) {
+	for (; m && n < size; m &= (sudoku_grid_mask)(m - 1), i++) {
 		const char *sep = i == 0 ? "" : count == 2 ? two : ", ";
-		int w = snprintf(buf + n, size - n, "%s%d", sep, sdk_first_digit(m));
+		int w = snprintf(buf + n, size - n, "%s%d", sep, sudoku_grid_first_digit(m));
 		if (w < 0)
 			return;
 		n += (size_t)w;
@@ -452,7 +457,7 @@ static void digit_list(sdk_mask m, const char *two, char *buf, size_t size)
 }
 
 /* A filled peer of cell c holding digit d, or -1. */
-static int peer_holding(const struct sdk_logic *L, int c, int d)
+static int peer_holding(const struct sudoku_logic *L, int c, int d)
 {
 	for (int i = 0; i < L->geo.n_peers; i++) {
 		int p = L->geo.peer[c][i];
@@ -462,7 +467,7 @@ static int peer_holding(const struct sdk_logic *L, int c, int d)
 	return -1;
 }
 
-static void explain_naked_single(const struct sdk_logic *L, struct sdk_step *st)
+static void explain_naked_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
 	char a[NAME_SIZE];
 	bool all_seen = true;
@@ -481,9 +486,9 @@ static void explain_naked_single(const struct sdk_logic *L, struct sdk_step *st)
 	         all_seen ? "every other digit is in its row, column or box" : "every other digit has been ruled out");
 }
 
-static void explain_hidden_single(const struct sdk_logic *L, struct sdk_step *st)
+static void explain_hidden_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	char a[NAME_SIZE], b[NAME_SIZE];
 	int u = st->units[0];
 	st->n_reason = 0;
@@ -500,51 +505,51 @@ static void explain_hidden_single(const struct sdk_logic *L, struct sdk_step *st
 	         st->digit);
 }
 
-void sdk_step_explain(const struct sdk_logic *L, struct sdk_step *st)
+void sudoku_logic_explain(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	struct names n;
 	char digits[32];
-	int d = st->digits ? sdk_first_digit(st->digits) : 0;
+	int d = st->digits ? sudoku_grid_first_digit(st->digits) : 0;
 	st->why[0] = '\0';
 	switch (st->tech) {
-	case SDK_T_NAKED_SINGLE:
+	case SUDOKU_LOGIC_NAKED_SINGLE:
 		explain_naked_single(L, st);
 		break;
-	case SDK_T_HIDDEN_SINGLE:
+	case SUDOKU_LOGIC_HIDDEN_SINGLE:
 		explain_hidden_single(L, st);
 		break;
-	case SDK_T_LOCKED:
+	case SUDOKU_LOGIC_LOCKED:
 		unit_name(geo, st->units[0], n.s[0]);
 		unit_name(geo, st->units[1], n.s[1]);
 		snprintf(st->why, sizeof st->why, "%s can hold %d only in %s, so the rest of %s cannot hold %d", n.s[0], d,
 		         n.s[1], n.s[1], d);
 		break;
-	case SDK_T_NAKED_PAIR:
+	case SUDOKU_LOGIC_NAKED_PAIR:
 		digit_list(st->digits, " or ", digits, sizeof digits);
 		snprintf(st->why, sizeof st->why, "%s and %s can only be %s, so the rest of %s cannot hold them",
 		         cell_name(geo, st->reason[0], n.s[0]), cell_name(geo, st->reason[1], n.s[1]), digits,
 		         unit_name(geo, st->units[0], n.s[2]));
 		break;
-	case SDK_T_NAKED_TRIPLE:
+	case SUDOKU_LOGIC_NAKED_TRIPLE:
 		digit_list(st->digits, " or ", digits, sizeof digits);
 		snprintf(st->why, sizeof st->why, "%s, %s, %s can only be %s, so the rest of %s cannot hold them",
 		         cell_name(geo, st->reason[0], n.s[0]), cell_name(geo, st->reason[1], n.s[1]),
 		         cell_name(geo, st->reason[2], n.s[2]), digits, unit_name(geo, st->units[0], n.s[3]));
 		break;
-	case SDK_T_HIDDEN_PAIR:
+	case SUDOKU_LOGIC_HIDDEN_PAIR:
 		digit_list(st->digits, " and ", digits, sizeof digits);
 		snprintf(st->why, sizeof st->why, "in %s only %s and %s can hold %s, so they hold nothing else",
 		         unit_name(geo, st->units[0], n.s[0]), cell_name(geo, st->reason[0], n.s[1]),
 		         cell_name(geo, st->reason[1], n.s[2]), digits);
 		break;
-	case SDK_T_HIDDEN_TRIPLE:
+	case SUDOKU_LOGIC_HIDDEN_TRIPLE:
 		digit_list(st->digits, " and ", digits, sizeof digits);
 		snprintf(st->why, sizeof st->why, "in %s only %s, %s, %s can hold %s, so they hold nothing else",
 		         unit_name(geo, st->units[0], n.s[0]), cell_name(geo, st->reason[0], n.s[1]),
 		         cell_name(geo, st->reason[1], n.s[2]), cell_name(geo, st->reason[2], n.s[3]), digits);
 		break;
-	case SDK_T_XWING: {
+	case SUDOKU_LOGIC_XWING: {
 		bool rows = st->units[0] < geo->side;
 		int l1 = st->units[0] % geo->side + 1, l2 = st->units[1] % geo->side + 1;
 		/* the crossing lines, from the first and last of its four cells */
@@ -562,98 +567,98 @@ void sdk_step_explain(const struct sdk_logic *L, struct sdk_step *st)
 
 /* ---- the ladder --------------------------------------------------------- */
 
-bool sdk_logic_init_geo(struct sdk_logic *L, const struct sdk_geom *geo, const struct sdk_grid *g)
+bool sudoku_logic_init_geo(struct sudoku_logic *L, const struct sudoku_grid_geom *geo, const struct sudoku_grid *g)
 {
-	if (geo->box != g->box || g->box < 2 || g->box > SDK_MAX_BOX) {
+	if (geo->box != g->box || g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX) {
 		memset(L, 0, sizeof *L);
 		return false;
 	}
 	L->geo = *geo;
 	L->g = *g;
-	if (sdk_candidates(g, &L->geo, L->cand))
+	if (sudoku_grid_candidates(g, &L->geo, L->cand))
 		return true;
-	L->geo.box = 0; /* so that sdk_logic_find finds nothing in a grid that breaks a rule */
+	L->geo.box = 0; /* so that sudoku_logic_find finds nothing in a grid that breaks a rule */
 	return false;
 }
 
-bool sdk_logic_init(struct sdk_logic *L, const struct sdk_grid *g)
+bool sudoku_logic_init(struct sudoku_logic *L, const struct sudoku_grid *g)
 {
-	if (g->box < 2 || g->box > SDK_MAX_BOX) {
+	if (g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX) {
 		memset(L, 0, sizeof *L);
 		return false;
 	}
-	return sdk_logic_init_geo(L, geom_of(g->box), g);
+	return sudoku_logic_init_geo(L, geom_of(g->box), g);
 }
 
-bool sdk_logic_find(const struct sdk_logic *L, struct sdk_step *out)
+bool sudoku_logic_find(const struct sudoku_logic *L, struct sudoku_logic_step *out)
 {
 	if (L->geo.box < 2 || !find_core(L, out))
 		return false;
-	sdk_step_explain(L, out);
+	sudoku_logic_explain(L, out);
 	return true;
 }
 
-void sdk_logic_apply(struct sdk_logic *L, const struct sdk_step *st)
+void sudoku_logic_apply(struct sudoku_logic *L, const struct sudoku_logic_step *st)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	if (st->cell >= 0 && st->cell < geo->cells && st->digit >= 1 && st->digit <= geo->side) {
 		L->g.v[st->cell] = (uint8_t)st->digit;
 		L->cand[st->cell] = 0;
 		for (int i = 0; i < geo->n_peers; i++)
-			L->cand[geo->peer[st->cell][i]] &= (sdk_mask)~sdk_bit(st->digit);
+			L->cand[geo->peer[st->cell][i]] &= (sudoku_grid_mask)~sudoku_grid_bit(st->digit);
 	}
 	for (int i = 0; i < st->n_elim; i++)
 		if (st->elim[i].cell < geo->cells && st->elim[i].digit >= 1 && st->elim[i].digit <= geo->side)
-			L->cand[st->elim[i].cell] &= (sdk_mask)~sdk_bit(st->elim[i].digit);
+			L->cand[st->elim[i].cell] &= (sudoku_grid_mask)~sudoku_grid_bit(st->elim[i].digit);
 }
 
-int sdk_technique_grade(enum sdk_technique t)
+int sudoku_logic_technique_grade(enum sudoku_logic_technique t)
 {
 	switch (t) {
-	case SDK_T_NAKED_SINGLE:
-	case SDK_T_HIDDEN_SINGLE:
+	case SUDOKU_LOGIC_NAKED_SINGLE:
+	case SUDOKU_LOGIC_HIDDEN_SINGLE:
 		return 1;
-	case SDK_T_LOCKED:
-	case SDK_T_NAKED_PAIR:
-	case SDK_T_HIDDEN_PAIR:
+	case SUDOKU_LOGIC_LOCKED:
+	case SUDOKU_LOGIC_NAKED_PAIR:
+	case SUDOKU_LOGIC_HIDDEN_PAIR:
 		return 2;
-	case SDK_T_NAKED_TRIPLE:
-	case SDK_T_HIDDEN_TRIPLE:
-	case SDK_T_XWING:
+	case SUDOKU_LOGIC_NAKED_TRIPLE:
+	case SUDOKU_LOGIC_HIDDEN_TRIPLE:
+	case SUDOKU_LOGIC_XWING:
 		return 3;
 	default:
 		return 4;
 	}
 }
 
-const char *sdk_technique_name(enum sdk_technique t)
+const char *sudoku_logic_technique_name(enum sudoku_logic_technique t)
 {
-	static const char *const names[SDK_T_COUNT] = {
-		[SDK_T_NONE] = "trial",
-		[SDK_T_NAKED_SINGLE] = "naked single",
-		[SDK_T_HIDDEN_SINGLE] = "hidden single",
-		[SDK_T_LOCKED] = "locked candidates",
-		[SDK_T_NAKED_PAIR] = "naked pair",
-		[SDK_T_HIDDEN_PAIR] = "hidden pair",
-		[SDK_T_NAKED_TRIPLE] = "naked triple",
-		[SDK_T_HIDDEN_TRIPLE] = "hidden triple",
-		[SDK_T_XWING] = "X-wing",
+	static const char *const names[SUDOKU_LOGIC_COUNT] = {
+		[SUDOKU_LOGIC_NONE] = "trial",
+		[SUDOKU_LOGIC_NAKED_SINGLE] = "naked single",
+		[SUDOKU_LOGIC_HIDDEN_SINGLE] = "hidden single",
+		[SUDOKU_LOGIC_LOCKED] = "locked candidates",
+		[SUDOKU_LOGIC_NAKED_PAIR] = "naked pair",
+		[SUDOKU_LOGIC_HIDDEN_PAIR] = "hidden pair",
+		[SUDOKU_LOGIC_NAKED_TRIPLE] = "naked triple",
+		[SUDOKU_LOGIC_HIDDEN_TRIPLE] = "hidden triple",
+		[SUDOKU_LOGIC_XWING] = "X-wing",
 	};
-	return (unsigned)t < SDK_T_COUNT ? names[t] : "trial";
+	return (unsigned)t < SUDOKU_LOGIC_COUNT ? names[t] : "trial";
 }
 
-bool sdk_logic_grade_geo(const struct sdk_geom *geo, const struct sdk_grid *g, int *grade,
-                         enum sdk_technique *hardest, int *steps, const atomic_int *cancel)
+bool sudoku_logic_grade_geo(const struct sudoku_grid_geom *geo, const struct sudoku_grid *g, int *grade,
+                            enum sudoku_logic_technique *hardest, int *steps, const atomic_int *cancel)
 {
-	struct sdk_logic L;
-	struct sdk_step st;
+	struct sudoku_logic L;
+	struct sudoku_logic_step st;
 	*grade = 4;
-	*hardest = SDK_T_NONE;
+	*hardest = SUDOKU_LOGIC_NONE;
 	*steps = 0;
-	if (!sdk_logic_init_geo(&L, geo, g))
+	if (!sudoku_logic_init_geo(&L, geo, g))
 		return true;
 	int blanks = 0, n = 0;
-	enum sdk_technique used = SDK_T_NONE;
+	enum sudoku_logic_technique used = SUDOKU_LOGIC_NONE;
 	for (int c = 0; c < geo->cells; c++)
 		blanks += !g->v[c];
 	while (blanks > 0) {
@@ -666,25 +671,25 @@ bool sdk_logic_grade_geo(const struct sdk_geom *geo, const struct sdk_grid *g, i
 		if (st.tech > used)
 			used = st.tech;
 		blanks -= st.cell >= 0;
-		sdk_logic_apply(&L, &st);
+		sudoku_logic_apply(&L, &st);
 		n++;
 	}
-	*grade = used == SDK_T_NONE ? 1 : sdk_technique_grade(used);
+	*grade = used == SUDOKU_LOGIC_NONE ? 1 : sudoku_logic_technique_grade(used);
 	*hardest = used;
 	*steps = n;
 	return true;
 }
 
-bool sdk_logic_grade(const struct sdk_grid *g, int *grade, enum sdk_technique *hardest, int *steps,
-                     const atomic_int *cancel)
+bool sudoku_logic_grade(const struct sudoku_grid *g, int *grade, enum sudoku_logic_technique *hardest, int *steps,
+                        const atomic_int *cancel)
 {
-	if (g->box < 2 || g->box > SDK_MAX_BOX) {
+	if (g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX) {
 		*grade = 4;
-		*hardest = SDK_T_NONE;
+		*hardest = SUDOKU_LOGIC_NONE;
 		*steps = 0;
 		return true;
 	}
-	return sdk_logic_grade_geo(geom_of(g->box), g, grade, hardest, steps, cancel);
+	return sudoku_logic_grade_geo(geom_of(g->box), g, grade, hardest, steps, cancel);
 }
 
 /* ---- the next placement --------------------------------------------------
@@ -699,10 +704,10 @@ struct core {
 	int8_t digit;
 	int16_t cell;
 	int8_t units[2];
-	sdk_mask digits;
+	sudoku_grid_mask digits;
 };
 
-static void core_of(const struct sdk_step *st, struct core *k)
+static void core_of(const struct sudoku_logic_step *st, struct core *k)
 {
 	k->tech = (uint8_t)st->tech;
 	k->cell = (int16_t)st->cell;
@@ -715,19 +720,19 @@ static void core_of(const struct sdk_step *st, struct core *k)
 }
 
 struct trace {
-	const struct sdk_geom *geo;
-	const struct sdk_grid *g;
-	int16_t remover[SDK_MAX_CELLS][SDK_MAX_SIDE]; /* the step that ruled a candidate out, or -1 */
+	const struct sudoku_grid_geom *geo;
+	const struct sudoku_grid *g;
+	int16_t remover[SUDOKU_GRID_MAX_CELLS][SUDOKU_GRID_MAX_SIDE]; /* the step that ruled a candidate out, or -1 */
 	bool *needed;
 };
 
 /* The premise "cell c holds none of m": the steps that made it so are needed. */
-static void need(struct trace *t, int c, sdk_mask m)
+static void need(struct trace *t, int c, sudoku_grid_mask m)
 {
 	if (t->g->v[c])
 		return;
-	for (; m; m &= (sdk_mask)(m - 1)) {
-		int r = t->remover[c][sdk_first_digit(m) - 1];
+	for (; m; m &= (sudoku_grid_mask)(m - 1)) {
+		int r = t->remover[c][sudoku_grid_first_digit(m) - 1];
 		if (r >= 0)
 			t->needed[r] = true;
 	}
@@ -743,15 +748,15 @@ static bool core_has(const struct core *k, int c)
 
 static void need_premises(struct trace *t, const struct core *k)
 {
-	const struct sdk_geom *geo = t->geo;
-	sdk_mask all = sdk_all(geo->side);
+	const struct sudoku_grid_geom *geo = t->geo;
+	sudoku_grid_mask all = sudoku_grid_all(geo->side);
 	switch (k->tech) {
-	case SDK_T_NAKED_SINGLE:
-		need(t, k->cell, (sdk_mask)(all & ~sdk_bit(k->digit)));
+	case SUDOKU_LOGIC_NAKED_SINGLE:
+		need(t, k->cell, (sudoku_grid_mask)(all & ~sudoku_grid_bit(k->digit)));
 		break;
-	case SDK_T_HIDDEN_SINGLE:
-	case SDK_T_HIDDEN_PAIR:
-	case SDK_T_HIDDEN_TRIPLE:
+	case SUDOKU_LOGIC_HIDDEN_SINGLE:
+	case SUDOKU_LOGIC_HIDDEN_PAIR:
+	case SUDOKU_LOGIC_HIDDEN_TRIPLE:
 		/* the digits fit no other cell of the unit */
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[k->units[0]][i];
@@ -759,7 +764,7 @@ static void need_premises(struct trace *t, const struct core *k)
 				need(t, c, k->digits);
 		}
 		break;
-	case SDK_T_LOCKED:
+	case SUDOKU_LOGIC_LOCKED:
 		/* the digit fits no cell of units[0] outside units[1] */
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[k->units[0]][i];
@@ -767,12 +772,12 @@ static void need_premises(struct trace *t, const struct core *k)
 				need(t, c, k->digits);
 		}
 		break;
-	case SDK_T_NAKED_PAIR:
-	case SDK_T_NAKED_TRIPLE:
+	case SUDOKU_LOGIC_NAKED_PAIR:
+	case SUDOKU_LOGIC_NAKED_TRIPLE:
 		for (int i = 0; i < k->n_reason; i++)
-			need(t, k->reason[i], (sdk_mask)(all & ~k->digits));
+			need(t, k->reason[i], (sudoku_grid_mask)(all & ~k->digits));
 		break;
-	case SDK_T_XWING: {
+	case SUDOKU_LOGIC_XWING: {
 		/* the digit fits neither line outside the two crossing lines */
 		int across = k->units[0] < geo->side ? 1 : 0;
 		for (int a = 0; a < 2; a++)
@@ -791,16 +796,17 @@ static void need_premises(struct trace *t, const struct core *k)
 	}
 }
 
-int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, int max)
+int sudoku_logic_next_placement(const struct sudoku_grid *g, struct sudoku_logic_step *steps, int max)
 {
-	static const int cap = SDK_MAX_CELLS * SDK_MAX_SIDE; /* each step rules out one candidate at least */
-	struct sdk_logic L;
-	struct sdk_step st;
-	struct core cores[SDK_MAX_CELLS * SDK_MAX_SIDE + 1];
-	bool needed[SDK_MAX_CELLS * SDK_MAX_SIDE + 1];
+	/* each step rules out one candidate at least */
+	static const int cap = SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE;
+	struct sudoku_logic L;
+	struct sudoku_logic_step st;
+	struct core cores[SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE + 1];
+	bool needed[SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE + 1];
 	struct trace t;
 
-	if (max <= 0 || !sdk_logic_init(&L, g))
+	if (max <= 0 || !sudoku_logic_init(&L, g))
 		return 0;
 	t.geo = &L.geo;
 	t.g = g;
@@ -816,7 +822,7 @@ int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, i
 			break;
 		for (int i = 0; i < st.n_elim; i++)
 			t.remover[st.elim[i].cell][st.elim[i].digit - 1] = (int16_t)n;
-		sdk_logic_apply(&L, &st);
+		sudoku_logic_apply(&L, &st);
 		n++;
 	}
 	/* Backwards: a step's premises were made by earlier steps only. */
@@ -830,14 +836,14 @@ int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, i
 	int skip = told > max ? told - max : 0, out = 0;
 	needed[n] = true;
 	/* Again, with words for the steps told. */
-	sdk_logic_init(&L, g);
+	sudoku_logic_init(&L, g);
 	for (int i = 0; i <= n; i++) {
 		find_core(&L, &st);
 		if (needed[i] && skip-- <= 0) {
-			sdk_step_explain(&L, &st);
+			sudoku_logic_explain(&L, &st);
 			steps[out++] = st;
 		}
-		sdk_logic_apply(&L, &st);
+		sudoku_logic_apply(&L, &st);
 	}
 	return out;
 }
@@ -857,22 +863,23 @@ struct contradiction {
 
 /* Every contradiction of L's position, in the order a player scans:
  * cells in reading order, then boxes, rows, columns. */
-static int contradictions(const struct sdk_logic *L, struct contradiction *out)
+static int contradictions(const struct sudoku_logic *L, struct contradiction *out)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	int n = 0;
 	for (int c = 0; c < geo->cells; c++)
 		if (!L->g.v[c] && !L->cand[c])
 			out[n++] = (struct contradiction){ c, -1, 0 };
 	for (int k = 0; k < geo->units; k++) {
 		int u = unit_at(geo, k);
-		sdk_mask have = 0;
+		sudoku_grid_mask have = 0;
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[u][i];
-			have |= L->g.v[c] ? sdk_bit(L->g.v[c]) : L->cand[c];
+			have |= L->g.v[c] ? sudoku_grid_bit(L->g.v[c]) : L->cand[c];
 		}
-		for (sdk_mask missing = (sdk_mask)(sdk_all(geo->side) & ~have); missing; missing &= (sdk_mask)(missing - 1))
-			out[n++] = (struct contradiction){ -1, u, sdk_first_digit(missing) };
+		sudoku_grid_mask missing = (sudoku_grid_mask)(sudoku_grid_all(geo->side) & ~have);
+		for (; missing; missing &= (sudoku_grid_mask)(missing - 1))
+			out[n++] = (struct contradiction){ -1, u, sudoku_grid_first_digit(missing) };
 	}
 	return n;
 }
@@ -883,10 +890,10 @@ static int support(struct trace *t, const struct core *cores, int n, const struc
 {
 	memset(t->needed, 0, sizeof(bool) * (size_t)n);
 	if (x->cell >= 0) {
-		need(t, x->cell, sdk_all(t->geo->side));
+		need(t, x->cell, sudoku_grid_all(t->geo->side));
 	} else {
 		for (int i = 0; i < t->geo->side; i++)
-			need(t, t->geo->unit_cell[x->unit][i], sdk_bit(x->digit));
+			need(t, t->geo->unit_cell[x->unit][i], sudoku_grid_bit(x->digit));
 	}
 	int count = 0;
 	for (int i = n - 1; i >= 0; i--)
@@ -901,25 +908,25 @@ static int support(struct trace *t, const struct core *cores, int n, const struc
  * hidden (the digit's only place in unit), as the trace wants it. */
 static struct core single(int cell, int digit, int unit)
 {
-	struct core k = { .tech = unit < 0 ? SDK_T_NAKED_SINGLE : SDK_T_HIDDEN_SINGLE,
+	struct core k = { .tech = unit < 0 ? SUDOKU_LOGIC_NAKED_SINGLE : SUDOKU_LOGIC_HIDDEN_SINGLE,
 		          .n_reason = 1,
 		          .reason = { (uint8_t)cell },
 		          .digit = (int8_t)digit,
 		          .cell = (int16_t)cell,
 		          .units = { (int8_t)unit, -1 },
-		          .digits = sdk_bit(digit) };
+		          .digits = sudoku_grid_bit(digit) };
 	return k;
 }
 
 /* Every single of L's position, naked ones first; returns how many. */
-static int all_singles(const struct sdk_logic *L, struct core *singles)
+static int all_singles(const struct sudoku_logic *L, struct core *singles)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	int n = 0;
 	for (int c = 0; c < geo->cells; c++) {
-		sdk_mask m = L->cand[c];
+		sudoku_grid_mask m = L->cand[c];
 		if (!L->g.v[c] && m && !(m & (m - 1)))
-			singles[n++] = single(c, sdk_first_digit(m), -1);
+			singles[n++] = single(c, sudoku_grid_first_digit(m), -1);
 	}
 	for (int k = 0; k < geo->units; k++) {
 		int u = unit_at(geo, k);
@@ -927,10 +934,10 @@ static int all_singles(const struct sdk_logic *L, struct core *singles)
 			int place = -1, places = 0;
 			for (int i = 0; i < geo->side; i++) {
 				int c = geo->unit_cell[u][i];
-				if (L->cand[c] & sdk_bit(d))
+				if (L->cand[c] & sudoku_grid_bit(d))
 					place = c, places++;
 			}
-			if (places == 1 && sdk_popcount(L->cand[place]) > 1)
+			if (places == 1 && sudoku_grid_popcount(L->cand[place]) > 1)
 				singles[n++] = single(place, d, u);
 		}
 	}
@@ -947,22 +954,23 @@ static int all_singles(const struct sdk_logic *L, struct core *singles)
  * On the wrong digits of the shipped levels, a third fewer reasons need 13
  * singles or more than when the first contradiction of one single at a
  * time is told. */
-bool sdk_logic_contradiction(const struct sdk_grid *g, struct sdk_contradiction *out)
+bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_logic_contradiction *out)
 {
-	struct core round[SDK_MAX_CELLS + SDK_MAX_UNITS * SDK_MAX_SIDE], cores[SDK_MAX_CELLS];
-	struct contradiction found[SDK_MAX_CELLS + SDK_MAX_UNITS * SDK_MAX_SIDE];
-	bool needed[SDK_MAX_CELLS];
-	struct sdk_logic L;
+	struct core round[SUDOKU_GRID_MAX_CELLS + SUDOKU_GRID_MAX_UNITS * SUDOKU_GRID_MAX_SIDE];
+	struct core cores[SUDOKU_GRID_MAX_CELLS];
+	struct contradiction found[SUDOKU_GRID_MAX_CELLS + SUDOKU_GRID_MAX_UNITS * SUDOKU_GRID_MAX_SIDE];
+	bool needed[SUDOKU_GRID_MAX_CELLS];
+	struct sudoku_logic L;
 	struct trace t;
 
 	out->cell = out->unit = -1;
 	out->digit = 0;
 	out->n_forced = 0;
-	if (g->box < 2 || g->box > SDK_MAX_BOX)
+	if (g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX)
 		return false;
 	L.geo = *geom_of(g->box);
 	L.g = *g;
-	sdk_candidates(g, &L.geo, L.cand);
+	sudoku_grid_candidates(g, &L.geo, L.cand);
 	t.geo = &L.geo;
 	t.g = g;
 	t.needed = needed;
@@ -975,16 +983,16 @@ bool sdk_logic_contradiction(const struct sdk_grid *g, struct sdk_contradiction 
 			int c = round[j].cell, d = round[j].digit;
 			/* An earlier single of the round may have filled the
 			 * cell, or taken the digit. */
-			if (L.g.v[c] || !(L.cand[c] & sdk_bit(d)))
+			if (L.g.v[c] || !(L.cand[c] & sudoku_grid_bit(d)))
 				continue;
 			cores[n] = round[j];
-			for (sdk_mask m = L.cand[c]; m; m &= (sdk_mask)(m - 1))
-				t.remover[c][sdk_first_digit(m) - 1] = (int16_t)n;
+			for (sudoku_grid_mask m = L.cand[c]; m; m &= (sudoku_grid_mask)(m - 1))
+				t.remover[c][sudoku_grid_first_digit(m) - 1] = (int16_t)n;
 			for (int i = 0; i < L.geo.n_peers; i++) {
 				int p = L.geo.peer[c][i];
-				if (L.cand[p] & sdk_bit(d)) {
+				if (L.cand[p] & sudoku_grid_bit(d)) {
 					t.remover[p][d - 1] = (int16_t)n;
-					L.cand[p] &= (sdk_mask)~sdk_bit(d);
+					L.cand[p] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
 				}
 			}
 			L.g.v[c] = (uint8_t)d;

@@ -5,7 +5,7 @@
  * rung it needs.
  *
  * Candidates are the ladder's own, worked out from the grid (the player's
- * pencil marks play no part): sdk_logic_init starts them from the grid,
+ * pencil marks play no part): sudoku_logic_init starts them from the grid,
  * each step applied narrows them. */
 #ifndef LD_SUDOKU_LOGIC_H
 #define LD_SUDOKU_LOGIC_H
@@ -16,30 +16,30 @@
 #include "solver/sudoku/sudoku_grid.h"
 
 /* The rungs, easiest first; the grade of a puzzle is that of its hardest
- * rung (sdk_technique_grade). */
-enum sdk_technique {
-	SDK_T_NONE,
-	SDK_T_NAKED_SINGLE,    /* a cell with one candidate left */
-	SDK_T_HIDDEN_SINGLE,   /* a digit with one place left in a unit */
-	SDK_T_LOCKED,          /* pointing or claiming: a digit locked in a box-line intersection */
-	SDK_T_NAKED_PAIR,
-	SDK_T_HIDDEN_PAIR,
-	SDK_T_NAKED_TRIPLE,
-	SDK_T_HIDDEN_TRIPLE,
-	SDK_T_XWING,
-	SDK_T_COUNT
+ * rung (sudoku_logic_technique_grade). */
+enum sudoku_logic_technique {
+	SUDOKU_LOGIC_NONE,
+	SUDOKU_LOGIC_NAKED_SINGLE,    /* a cell with one candidate left */
+	SUDOKU_LOGIC_HIDDEN_SINGLE,   /* a digit with one place left in a unit */
+	SUDOKU_LOGIC_LOCKED,          /* pointing or claiming: a digit locked in a box-line intersection */
+	SUDOKU_LOGIC_NAKED_PAIR,
+	SUDOKU_LOGIC_HIDDEN_PAIR,
+	SUDOKU_LOGIC_NAKED_TRIPLE,
+	SUDOKU_LOGIC_HIDDEN_TRIPLE,
+	SUDOKU_LOGIC_XWING,
+	SUDOKU_LOGIC_COUNT
 };
 
-#define SDK_STEP_MAX_ELIM (SDK_MAX_CELLS * SDK_MAX_SIDE)
+#define SUDOKU_LOGIC_MAX_ELIM (SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE)
 
 /* One step of the ladder. */
-struct sdk_step {
-	enum sdk_technique tech;
+struct sudoku_logic_step {
+	enum sudoku_logic_technique tech;
 	int cell, digit;                    /* the digit it places, or cell -1 */
 	int n_reason;                       /* the cells that show why */
-	uint8_t reason[SDK_MAX_SIDE * 2];
+	uint8_t reason[SUDOKU_GRID_MAX_SIDE * 2];
 	int n_elim;                         /* the candidates it rules out */
-	struct { uint8_t cell, digit; } elim[SDK_STEP_MAX_ELIM];
+	struct { uint8_t cell, digit; } elim[SUDOKU_LOGIC_MAX_ELIM];
 	char why[240];                      /* "r3c5 can only be 7: every other digit is in its row, column or box" */
 	/* What the step reasons about, for a view that marks more than cells:
 	 * units[0] the unit it looks at (a single's or a subset's unit; for
@@ -48,36 +48,36 @@ struct sdk_step {
 	 * in), numbered as in sudoku_grid.h, -1 if none; digits the digits
 	 * (a naked subset's, a hidden subset's, the single digit otherwise). */
 	int units[2];
-	sdk_mask digits;
+	sudoku_grid_mask digits;
 };
 
-struct sdk_logic {
-	struct sdk_geom geo;
-	struct sdk_grid g;                  /* with the steps' placements */
-	sdk_mask cand[SDK_MAX_CELLS];
+struct sudoku_logic {
+	struct sudoku_grid_geom geo;
+	struct sudoku_grid g;                  /* with the steps' placements */
+	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
 };
 
 /* Start from g: false if g already breaks a rule or leaves a cell with no
  * candidate. */
-bool sdk_logic_init(struct sdk_logic *L, const struct sdk_grid *g);
+bool sudoku_logic_init(struct sudoku_logic *L, const struct sudoku_grid *g);
 /* The same with the geometry already worked out (geo->box == g->box), for
  * a caller that grades many grids of one size. */
-bool sdk_logic_init_geo(struct sdk_logic *L, const struct sdk_geom *geo, const struct sdk_grid *g);
+bool sudoku_logic_init_geo(struct sudoku_logic *L, const struct sudoku_grid_geom *geo, const struct sudoku_grid *g);
 
 /* The easiest step that applies, in *out (not yet applied), or false if
  * no rung applies (or the grid is full). */
-bool sdk_logic_find(const struct sdk_logic *L, struct sdk_step *out);
-void sdk_logic_apply(struct sdk_logic *L, const struct sdk_step *st);
+bool sudoku_logic_find(const struct sudoku_logic *L, struct sudoku_logic_step *out);
+void sudoku_logic_apply(struct sudoku_logic *L, const struct sudoku_logic_step *st);
 /* Fill in st's why (and, for a single, its reason cells) from its other
- * fields and the position L it was found in: sdk_logic_find does it;
+ * fields and the position L it was found in: sudoku_logic_find does it;
  * for a caller or test that builds a step itself. */
-void sdk_step_explain(const struct sdk_logic *L, struct sdk_step *st);
+void sudoku_logic_explain(const struct sudoku_logic *L, struct sudoku_logic_step *st);
 
 /* The steps up to and including the next placement, for a hint: a hint
  * that rests on eliminations tells them first.  Returns how many steps
  * were written to steps (at most max), the last one the placement; 0 if
  * the ladder cannot reach one. */
-int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, int max);
+int sudoku_logic_next_placement(const struct sudoku_grid *g, struct sudoku_logic_step *steps, int max);
 /* (Only the eliminations the placement rests on are told, directly or
  * through other told steps; if more than max steps are needed, the
  * earliest are left out.) */
@@ -88,31 +88,31 @@ int sdk_logic_next_placement(const struct sdk_grid *g, struct sdk_step *steps, i
  * told (traced back from it, as for a hint), in the order they are
  * placed; none when g shows it as it is.  False if the singles run out,
  * or fill the grid, first.  g holds no digit twice in a unit. */
-struct sdk_contradiction {
+struct sudoku_logic_contradiction {
 	int cell;                  /* the blank cell left no candidate, or -1 */
 	int unit, digit;           /* or the unit (numbered as in sudoku_grid.h) left no place for digit */
 	int n_forced;
-	struct { uint8_t cell, digit; } forced[SDK_MAX_CELLS];
+	struct { uint8_t cell, digit; } forced[SUDOKU_GRID_MAX_CELLS];
 };
 
-bool sdk_logic_contradiction(const struct sdk_grid *g, struct sdk_contradiction *out);
+bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_logic_contradiction *out);
 
 /* Grade g by the ladder: 1 singles; 2 locked candidates and pairs; 3
  * triples and X-wing; 4 the ladder stalls (needs trial).  *hardest the
- * hardest rung used (or the rung where it stalled: SDK_T_NONE), *steps
+ * hardest rung used (or the rung where it stalled: SUDOKU_LOGIC_NONE), *steps
  * how many steps it took.  False if cancelled. */
-bool sdk_logic_grade(const struct sdk_grid *g, int *grade, enum sdk_technique *hardest, int *steps,
-                     const atomic_int *cancel);
+bool sudoku_logic_grade(const struct sudoku_grid *g, int *grade, enum sudoku_logic_technique *hardest, int *steps,
+                        const atomic_int *cancel);
 /* The same with the geometry already worked out (geo->box == g->box).  A
  * grid that breaks a rule grades 4 (no step applies); a full grid 1. */
-bool sdk_logic_grade_geo(const struct sdk_geom *geo, const struct sdk_grid *g, int *grade,
-                         enum sdk_technique *hardest, int *steps, const atomic_int *cancel);
+bool sudoku_logic_grade_geo(const struct sudoku_grid_geom *geo, const struct sudoku_grid *g, int *grade,
+                            enum sudoku_logic_technique *hardest, int *steps, const atomic_int *cancel);
 
 /* 1 for the singles, 2 locked candidates and pairs, 3 triples and X-wing,
- * 4 for SDK_T_NONE (as a hardest rung: the ladder stalled). */
-int sdk_technique_grade(enum sdk_technique t);
+ * 4 for SUDOKU_LOGIC_NONE (as a hardest rung: the ladder stalled). */
+int sudoku_logic_technique_grade(enum sudoku_logic_technique t);
 /* "hidden single", "X-wing": for the grader's words ("trial" for
- * SDK_T_NONE). */
-const char *sdk_technique_name(enum sdk_technique t);
+ * SUDOKU_LOGIC_NONE). */
+const char *sudoku_logic_technique_name(enum sudoku_logic_technique t);
 
 #endif

@@ -20,24 +20,24 @@
 #include "util/xalloc.h"
 
 struct puzzle_state {
-	struct sdk_grid givens;
-	struct sdk_grid grid;            /* the givens with the entries */
-	sdk_mask marks[SDK_MAX_CELLS];
+	struct sudoku_grid givens;
+	struct sudoku_grid grid;            /* the givens with the entries */
+	sudoku_grid_mask marks[SUDOKU_GRID_MAX_CELLS];
 	bool setup;
 };
 
 /* The geometry of each size, made once and only read after: the game and
  * the solver threads share it. */
-static struct sdk_geom geo_of[SDK_MAX_BOX + 1];
+static struct sudoku_grid_geom geo_of[SUDOKU_GRID_MAX_BOX + 1];
 static pthread_once_t geo_once = PTHREAD_ONCE_INIT;
 
 static void build_geoms(void)
 {
-	for (int b = 2; b <= SDK_MAX_BOX; b++)
-		sdk_geom_init(&geo_of[b], b);
+	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
+		sudoku_grid_geom_init(&geo_of[b], b);
 }
 
-static const struct sdk_geom *geom(int box)
+static const struct sudoku_grid_geom *geom(int box)
 {
 	pthread_once(&geo_once, build_geoms);
 	return &geo_of[box];
@@ -48,17 +48,17 @@ bool sudoku_puzzle_is(const struct puzzle *pz)
 	return pz == &sudoku_puzzle;
 }
 
-const struct sdk_grid *sudoku_state_givens(const struct puzzle_state *s)
+const struct sudoku_grid *sudoku_state_givens(const struct puzzle_state *s)
 {
 	return &s->givens;
 }
 
-const struct sdk_grid *sudoku_state_grid(const struct puzzle_state *s)
+const struct sudoku_grid *sudoku_state_grid(const struct puzzle_state *s)
 {
 	return &s->grid;
 }
 
-sdk_mask sudoku_state_marks(const struct puzzle_state *s, int cell)
+sudoku_grid_mask sudoku_state_marks(const struct puzzle_state *s, int cell)
 {
 	return cell >= 0 && cell < s->grid.cells ? s->marks[cell] : 0;
 }
@@ -70,9 +70,9 @@ bool sudoku_state_setup(const struct puzzle_state *s)
 
 /* ---- moves ------------------------------------------------------------ */
 
-void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size)
+void sudoku_cell_name(const struct sudoku_grid *g, int cell, char *buf, size_t size)
 {
-	snprintf(buf, size, "r%dc%d", sdk_row(g, cell) + 1, sdk_col(g, cell) + 1);
+	snprintf(buf, size, "r%dc%d", sudoku_grid_row(g, cell) + 1, sudoku_grid_col(g, cell) + 1);
 }
 
 void sudoku_unit_name(int side, int unit, char *buf, size_t size)
@@ -86,18 +86,18 @@ void sudoku_unit_name(int side, int unit, char *buf, size_t size)
  * Rows, columns and digits are single digits (a side is at most 9). */
 enum { CELL_MOVE_LEN = 6 };
 
-static char *put_cell_move(const struct sdk_grid *g, int cell, char op, int digit, char *p)
+static char *put_cell_move(const struct sudoku_grid *g, int cell, char op, int digit, char *p)
 {
 	*p++ = 'r';
-	*p++ = (char)('1' + sdk_row(g, cell));
+	*p++ = (char)('1' + sudoku_grid_row(g, cell));
 	*p++ = 'c';
-	*p++ = (char)('1' + sdk_col(g, cell));
+	*p++ = (char)('1' + sudoku_grid_col(g, cell));
 	*p++ = op;
 	*p++ = (char)('0' + digit);
 	return p;
 }
 
-static void cell_move(const struct sdk_grid *g, int cell, char op, int digit, char *buf, size_t size)
+static void cell_move(const struct sudoku_grid *g, int cell, char op, int digit, char *buf, size_t size)
 {
 	char m[CELL_MOVE_LEN];
 	put_cell_move(g, cell, op, digit, m);
@@ -106,9 +106,9 @@ static void cell_move(const struct sdk_grid *g, int cell, char op, int digit, ch
 	buf[n] = '\0';
 }
 
-void sudoku_path_add(const struct sdk_grid *g, const int *cells, const int *digits, int n, struct strbuf *out)
+void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *digits, int n, struct strbuf *out)
 {
-	char buf[SDK_MAX_CELLS * (CELL_MOVE_LEN + 1)], *p = buf;
+	char buf[SUDOKU_GRID_MAX_CELLS * (CELL_MOVE_LEN + 1)], *p = buf;
 	for (int i = 0; i < n; i++) {
 		if (i)
 			*p++ = ';';
@@ -117,23 +117,23 @@ void sudoku_path_add(const struct sdk_grid *g, const int *cells, const int *digi
 	strbuf_addn(out, buf, (size_t)(p - buf)); /* "" rather than NULL for none */
 }
 
-void sudoku_move_enter(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size)
+void sudoku_move_enter(const struct sudoku_grid *g, int cell, int digit, char *buf, size_t size)
 {
 	cell_move(g, cell, '=', digit, buf, size);
 }
 
-void sudoku_move_mark(const struct sdk_grid *g, int cell, int digit, char op, char *buf, size_t size)
+void sudoku_move_mark(const struct sudoku_grid *g, int cell, int digit, char op, char *buf, size_t size)
 {
 	cell_move(g, cell, op, digit, buf, size);
 }
 
-void sudoku_move_given(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size)
+void sudoku_move_given(const struct sudoku_grid *g, int cell, int digit, char *buf, size_t size)
 {
 	cell_move(g, cell, ':', digit, buf, size);
 }
 
 /* "9x9": how a player names the size. */
-static void size_name(const struct sdk_grid *g, char *buf, size_t size)
+static void size_name(const struct sudoku_grid *g, char *buf, size_t size)
 {
 	snprintf(buf, size, "%dx%d", g->side, g->side);
 }
@@ -159,7 +159,7 @@ static bool number_at(const char **p, const char *end, long *v, const char **tex
 
 /* "rRcC" at the start of *p: the cell, or false; *looked says whether it
  * was written as a cell at all (then err says what is wrong with it). */
-static bool parse_cell(const struct sdk_grid *g, const char **p, const char *end, int *cell, struct diag *err,
+static bool parse_cell(const struct sudoku_grid *g, const char **p, const char *end, int *cell, struct diag *err,
                        bool *looked)
 {
 	const char *q = *p, *rt, *ct;
@@ -214,8 +214,8 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 	const char *end = m + len;
 	char name[32], sz[16];
 	if (len == 5 && !strncmp(m, "marks", 5)) {
-		sdk_mask cand[SDK_MAX_CELLS];
-		sdk_candidates(&s->grid, geom(s->grid.box), cand);
+		sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+		sudoku_grid_candidates(&s->grid, geom(s->grid.box), cand);
 		for (int c = 0; c < s->grid.cells; c++)
 			if (!s->grid.v[c])
 				s->marks[c] = cand[c];
@@ -227,7 +227,7 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 			return false;
 		}
 		int a, b, u;
-		if (sdk_first_clash(&s->givens, geom(s->givens.box), &a, &b, &u)) {
+		if (sudoku_grid_first_clash(&s->givens, geom(s->givens.box), &a, &b, &u)) {
 			char na[32], nb[32];
 			sudoku_cell_name(&s->grid, a, na, sizeof na);
 			sudoku_cell_name(&s->grid, b, nb, sizeof nb);
@@ -297,13 +297,13 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 		s->grid.v[cell] = (uint8_t)d;
 		break;
 	case '^':
-		s->marks[cell] ^= sdk_bit((int)d);
+		s->marks[cell] ^= sudoku_grid_bit((int)d);
 		break;
 	case '+':
-		s->marks[cell] |= sdk_bit((int)d);
+		s->marks[cell] |= sudoku_grid_bit((int)d);
 		break;
 	default:
-		s->marks[cell] &= (sdk_mask)~sdk_bit((int)d);
+		s->marks[cell] &= (sudoku_grid_mask)~sudoku_grid_bit((int)d);
 		break;
 	}
 	return true;
@@ -350,7 +350,7 @@ static struct puzzle_state *apply(const struct puzzle_state *s, const char *move
 
 static bool is_solved(const struct puzzle_state *s)
 {
-	return !s->setup && sdk_is_solved(&s->grid, geom(s->grid.box));
+	return !s->setup && sudoku_grid_is_solved(&s->grid, geom(s->grid.box));
 }
 
 /* ---- reading puzzles: one line, or a grid of rows ----------------------- */
@@ -371,7 +371,7 @@ static void trim(const char **text, size_t *len)
 /* The box of a puzzle line's length (81: 3), of a grid row's (9: 3), or 0. */
 static int box_of_line(size_t len)
 {
-	for (int b = 2; b <= SDK_MAX_BOX; b++)
+	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
 		if (len == (size_t)(b * b * b * b))
 			return b;
 	return 0;
@@ -379,14 +379,14 @@ static int box_of_line(size_t len)
 
 static int box_of_row(size_t len)
 {
-	for (int b = 2; b <= SDK_MAX_BOX; b++)
+	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
 		if (len == (size_t)(b * b))
 			return b;
 	return 0;
 }
 
 /* Are the characters of one row of a grid of side `side` all a digit
- * 1..side, '.' or '0'?  If not, why, in sdk_parse_line's words. */
+ * 1..side, '.' or '0'?  If not, why, in sudoku_grid_parse_line's words. */
 static bool row_chars(const char *t, size_t len, int side, char *why, size_t size)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -409,7 +409,7 @@ struct puzzle_reader {
 	long first;         /* the line of its first row */
 	int skip;           /* rows still to pass over after a bad row */
 	int skip_side;      /* the length of those rows */
-	char cells[SDK_MAX_CELLS + 1];
+	char cells[SUDOKU_GRID_MAX_CELLS + 1];
 };
 
 static struct puzzle_reader *reader_new(void)
@@ -498,9 +498,9 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 		memcpy(r->cells, text, len);
 		return PUZZLE_READ_MORE;
 	}
-	struct sdk_grid g;
+	struct sudoku_grid g;
 	int col;
-	if (!sdk_parse_line(text, len, &g, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(text, len, &g, why, sizeof why, &col)) {
 		diag_set(err, "%s", why);
 		return PUZZLE_READ_BAD;
 	}
@@ -510,8 +510,8 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 
 static void as_line(const struct puzzle_state *s, char *buf, size_t size)
 {
-	char line[SDK_MAX_CELLS + 1];
-	sdk_format(&s->grid, line);
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	sudoku_grid_format(&s->grid, line);
 	snprintf(buf, size, "%s", line);
 }
 
@@ -532,11 +532,11 @@ static bool desc_line(const char **p, const char **text, size_t *len)
 /* "entries LINE": the entries, '.' where there is none, never on a given. */
 static bool parse_entries(struct puzzle_state *s, const char *t, size_t len, struct diag *err)
 {
-	struct sdk_grid e;
+	struct sudoku_grid e;
 	char why[160];
 	int col;
 	trim(&t, &len);
-	if (!sdk_parse_line(t, len, &e, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(t, len, &e, why, sizeof why, &col)) {
 		diag_set(err, "entries: %s", why);
 		return false;
 	}
@@ -585,7 +585,7 @@ static bool parse_marks(struct puzzle_state *s, const char *t, size_t len, struc
 				diag_set(err, "marks: '%c' is not a digit 1-%d", *p, s->grid.side);
 			return false;
 		}
-		s->marks[cell] |= sdk_bit(*p - '0');
+		s->marks[cell] |= sudoku_grid_bit(*p - '0');
 	}
 	if (cell + 1 != s->grid.cells) {
 		diag_set(err, "marks for %d cell%s, not %d", cell + 1, cell ? "s" : "", s->grid.cells);
@@ -661,7 +661,7 @@ static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int
 	*bad_line = -1;
 	if (!desc) {
 		/* No puzzle: the empty grid, to set one up. */
-		sdk_grid_init(&s->givens, 3);
+		sudoku_grid_init(&s->givens, 3);
 		s->grid = s->givens;
 		s->setup = true;
 		return s;
@@ -692,7 +692,7 @@ static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int
 		goto fail;
 	char why[160];
 	int col;
-	if (!sdk_parse_line(cells.s, cells.len, &s->givens, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(cells.s, cells.len, &s->givens, why, sizeof why, &col)) {
 		diag_set(err, "%s", why); /* not reached: the reader checked it */
 		goto fail;
 	}
@@ -713,17 +713,17 @@ fail:
 static void describe(const struct puzzle_state *s, char *buf, size_t size)
 {
 	struct strbuf b = { 0 };
-	char line[SDK_MAX_CELLS + 1];
-	sdk_format(&s->givens, line);
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	sudoku_grid_format(&s->givens, line);
 	strbuf_addf(&b, "%s\n", line);
-	struct sdk_grid e;
+	struct sudoku_grid e;
 	bool any = false;
-	sdk_grid_init(&e, s->grid.box);
+	sudoku_grid_init(&e, s->grid.box);
 	for (int c = 0; c < s->grid.cells; c++)
 		if (s->grid.v[c] && !s->givens.v[c])
 			e.v[c] = s->grid.v[c], any = true;
 	if (any) {
-		sdk_format(&e, line);
+		sudoku_grid_format(&e, line);
 		strbuf_addf(&b, "entries %s\n", line);
 	}
 	any = false;
@@ -735,7 +735,7 @@ static void describe(const struct puzzle_state *s, char *buf, size_t size)
 			if (c)
 				strbuf_addf(&b, ",");
 			for (int d = 1; d <= s->grid.side; d++)
-				if (s->marks[c] & sdk_bit(d))
+				if (s->marks[c] & sudoku_grid_bit(d))
 					strbuf_addf(&b, "%d", d);
 		}
 		strbuf_addf(&b, "\n");
@@ -749,7 +749,7 @@ static void describe(const struct puzzle_state *s, char *buf, size_t size)
 /* ---- words for moves -------------------------------------------------- */
 
 /* One move in words; "" if it is none. */
-static void say_one(const struct sdk_grid *g, const char *m, size_t len, char *buf, size_t size, bool brief)
+static void say_one(const struct sudoku_grid *g, const char *m, size_t len, char *buf, size_t size, bool brief)
 {
 	const char *p = m, *end = m + len;
 	int cell;
@@ -836,7 +836,7 @@ static void describe_move(const struct puzzle_state *s, const char *move, char *
 /* ---- dead ends -------------------------------------------------------- */
 
 
-static void mark_unit(const struct sdk_geom *geo, int u, struct note *out)
+static void mark_unit(const struct sudoku_grid_geom *geo, int u, struct note *out)
 {
 	for (int i = 0; i < geo->side; i++)
 		note_cell(out, geo->unit_cell[u][i]);
@@ -844,12 +844,12 @@ static void mark_unit(const struct sdk_geom *geo, int u, struct note *out)
 
 static bool dead_end(const struct puzzle_state *s, struct note *out)
 {
-	const struct sdk_grid *g = &s->grid;
-	const struct sdk_geom *geo = geom(g->box);
+	const struct sudoku_grid *g = &s->grid;
+	const struct sudoku_grid_geom *geo = geom(g->box);
 	char a_name[32], b_name[32], unit[32];
 	int a, b, u;
 	note_clear(out);
-	if (sdk_first_clash(g, geo, &a, &b, &u)) {
+	if (sudoku_grid_first_clash(g, geo, &a, &b, &u)) {
 		sudoku_cell_name(g, a, a_name, sizeof a_name);
 		sudoku_cell_name(g, b, b_name, sizeof b_name);
 		note_say(out, "%s and %s both hold %d", a_name, b_name, g->v[a]);
@@ -862,8 +862,8 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	 * the digit it ends in, and the digits the singles force on the way.
 	 * Those are not on the grid: the words name the first three, and
 	 * every one's cell is marked. */
-	struct sdk_contradiction why;
-	if (!sdk_logic_contradiction(g, &why))
+	struct sudoku_logic_contradiction why;
+	if (!sudoku_logic_find_contradiction(g, &why))
 		return false;
 	char end[96], forced[128] = "";
 	if (why.cell >= 0) {
@@ -922,28 +922,28 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 	/* One order serves both rules: cells in reading order first, so that
 	 * DLX_FIRST fills the grid as a person reads it. */
 	(void)rule;
-	const struct sdk_grid *g = &s->grid;
-	const struct sdk_geom *geo = geom(g->box);
+	const struct sudoku_grid *g = &s->grid;
+	const struct sudoku_grid_geom *geo = geom(g->box);
 	struct xc_problem *p = xc_new();
 	int a, b, u;
-	if (sdk_first_clash(g, geo, &a, &b, &u)) {
-		add_item(p, "r%dc%d", sdk_row(g, b) + 1, sdk_col(g, b) + 1);
+	if (sudoku_grid_first_clash(g, geo, &a, &b, &u)) {
+		add_item(p, "r%dc%d", sudoku_grid_row(g, b) + 1, sudoku_grid_col(g, b) + 1);
 		return p;
 	}
-	sdk_mask placed[SDK_MAX_UNITS] = { 0 };
+	sudoku_grid_mask placed[SUDOKU_GRID_MAX_UNITS] = { 0 };
 	for (int c = 0; c < g->cells; c++)
 		if (g->v[c])
 			for (int k = 0; k < 3; k++)
-				placed[geo->cell_unit[c][k]] |= sdk_bit(g->v[c]);
-	int cell_item[SDK_MAX_CELLS], unit_item[SDK_MAX_UNITS][SDK_MAX_SIDE + 1];
+				placed[geo->cell_unit[c][k]] |= sudoku_grid_bit(g->v[c]);
+	int cell_item[SUDOKU_GRID_MAX_CELLS], unit_item[SUDOKU_GRID_MAX_UNITS][SUDOKU_GRID_MAX_SIDE + 1];
 	for (int c = 0; c < g->cells; c++)
 		if (!g->v[c]) {
 			cell_item[c] = p->n_items;
-			add_item(p, "r%dc%d", sdk_row(g, c) + 1, sdk_col(g, c) + 1);
+			add_item(p, "r%dc%d", sudoku_grid_row(g, c) + 1, sudoku_grid_col(g, c) + 1);
 		}
 	for (u = 0; u < geo->units; u++)
 		for (int d = 1; d <= g->side; d++)
-			if (!(placed[u] & sdk_bit(d))) {
+			if (!(placed[u] & sudoku_grid_bit(d))) {
 				unit_item[u][d] = p->n_items;
 				static const char *const fmt[] = { "r%d#%d", "c%d#%d", "b%d#%d" };
 				add_item(p, fmt[u / g->side], u % g->side + 1, d);
@@ -952,9 +952,9 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 		if (g->v[c])
 			continue;
 		const uint8_t *cu = geo->cell_unit[c];
-		sdk_mask taken = placed[cu[0]] | placed[cu[1]] | placed[cu[2]];
+		sudoku_grid_mask taken = placed[cu[0]] | placed[cu[1]] | placed[cu[2]];
 		for (int d = 1; d <= g->side; d++) {
-			if (taken & sdk_bit(d))
+			if (taken & sudoku_grid_bit(d))
 				continue;
 			int items[4] = { cell_item[c], unit_item[cu[0]][d], unit_item[cu[1]][d], unit_item[cu[2]][d] };
 			xc_add_option(p, items, 4, c * 16 + d, NULL);
@@ -968,14 +968,14 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
  * preset meets the same lists as a search of reduce's problem and makes
  * the same choices.  Option cell * side + digit - 1 puts digit in cell.
  * Made once, with the geometries, and only read after. */
-static struct xc_problem *whole_of[SDK_MAX_BOX + 1];
+static struct xc_problem *whole_of[SUDOKU_GRID_MAX_BOX + 1];
 static pthread_once_t whole_once = PTHREAD_ONCE_INIT;
 
 static void build_wholes(void)
 {
 	struct puzzle_state empty = { 0 };
-	for (int b = 2; b <= SDK_MAX_BOX; b++) {
-		sdk_grid_init(&empty.grid, b);
+	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++) {
+		sudoku_grid_init(&empty.grid, b);
 		whole_of[b] = reduce(&empty, DLX_MRV);
 	}
 }
@@ -988,7 +988,7 @@ static const struct xc_problem *whole(const struct puzzle_state *s)
 
 static int placed(const struct puzzle_state *s, int *options)
 {
-	const struct sdk_grid *g = &s->grid;
+	const struct sudoku_grid *g = &s->grid;
 	int n = 0;
 	for (int c = 0; c < g->cells; c++)
 		if (g->v[c])
@@ -1004,8 +1004,8 @@ static void option_move(const struct puzzle_state *s, const struct xc_problem *p
 
 static void item_note(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out)
 {
-	const struct sdk_grid *g = &s->grid;
-	const struct sdk_geom *geo = geom(g->box);
+	const struct sudoku_grid *g = &s->grid;
+	const struct sudoku_grid_geom *geo = geom(g->box);
 	const char *name = p->name[item];
 	char kind;
 	int a, b;

@@ -28,22 +28,22 @@ extern const struct puzzle sudoku_puzzle;
 bool sudoku_puzzle_is(const struct puzzle *pz);
 
 /* The givens alone, and the givens with the entries. */
-const struct sdk_grid *sudoku_state_givens(const struct puzzle_state *s);
-const struct sdk_grid *sudoku_state_grid(const struct puzzle_state *s);
+const struct sudoku_grid *sudoku_state_givens(const struct puzzle_state *s);
+const struct sudoku_grid *sudoku_state_grid(const struct puzzle_state *s);
 /* The pencil marks of a cell (0 for none). */
-sdk_mask sudoku_state_marks(const struct puzzle_state *s, int cell);
+sudoku_grid_mask sudoku_state_marks(const struct puzzle_state *s, int cell);
 /* Givens still being typed in ("enter your own"). */
 bool sudoku_state_setup(const struct puzzle_state *s);
 
 /* Moves, as above, for the view and the engines. */
-void sudoku_move_enter(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
-void sudoku_move_mark(const struct sdk_grid *g, int cell, int digit, char op, char *buf, size_t size);
-void sudoku_move_given(const struct sdk_grid *g, int cell, int digit, char *buf, size_t size);
+void sudoku_move_enter(const struct sudoku_grid *g, int cell, int digit, char *buf, size_t size);
+void sudoku_move_mark(const struct sudoku_grid *g, int cell, int digit, char op, char *buf, size_t size);
+void sudoku_move_given(const struct sudoku_grid *g, int cell, int digit, char *buf, size_t size);
 /* The entries digits[i] in cells[i], i < n, as one move ("r1c2=3;r4c5=6"),
  * appended to out ("" for none): an engine's path. */
-void sudoku_path_add(const struct sdk_grid *g, const int *cells, const int *digits, int n, struct strbuf *out);
+void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *digits, int n, struct strbuf *out);
 /* "r3c5": how Sudoku players name a cell, in every message. */
-void sudoku_cell_name(const struct sdk_grid *g, int cell, char *buf, size_t size);
+void sudoku_cell_name(const struct sudoku_grid *g, int cell, char *buf, size_t size);
 /* "row 4", "column 7", "box 5": unit u of a grid of that side
  * (sudoku_grid.h numbers the units). */
 void sudoku_unit_name(int side, int unit, char *buf, size_t size);

@@ -1,6 +1,7 @@
-/* Sudoku for the clause solver (solver/clauses/sat.h), seed 001's way: a variable
- * for each cell and digit, "r3c5 is 7"; a positive clause for each of the
- * exact cover's items (a cell has a digit; a row, a column, a box has a
+/* Sudoku for the clause solver (solver/clauses/sat.h), encoded so that
+ * its search is Algorithm X's on the exact cover: a variable for each
+ * cell and digit, "r3c5 is 7"; a positive clause for each of the exact
+ * cover's items (a cell has a digit; a row, a column, a box has a
  * digit somewhere), so branching on the shortest one is Algorithm X's
  * MRV; negative clauses of two literals saying at most one digit per cell
  * and at most one place per digit in a row, a column, a box; and each
@@ -23,32 +24,32 @@
 #include "solver/clauses/sat.h"
 #include "util/xalloc.h"
 
-struct sdk_sat {
+struct sudoku_sat_engine {
 	struct engine base;
-	struct sdk_grid g;         /* the grid it started from */
-	struct sdk_geom geo;
+	struct sudoku_grid g;         /* the grid it started from */
+	struct sudoku_grid_geom geo;
 	struct sat *s;
 	int neg_start;             /* the first negative clause */
 	int fill_start;            /* the first filled cell's clause */
 };
 
-static struct sdk_sat *of(const struct engine *e)
+static struct sudoku_sat_engine *of(const struct engine *e)
 {
-	return (struct sdk_sat *)e;
+	return (struct sudoku_sat_engine *)e;
 }
 
 /* Variable of digit d (1..side) in cell p, and back. */
-static int var_of(const struct sdk_grid *g, int p, int d)
+static int var_of(const struct sudoku_grid *g, int p, int d)
 {
 	return p * g->side + d;
 }
 
-static int cell_of(const struct sdk_grid *g, int v)
+static int cell_of(const struct sudoku_grid *g, int v)
 {
 	return (v - 1) / g->side;
 }
 
-static int digit_of(const struct sdk_grid *g, int v)
+static int digit_of(const struct sudoku_grid *g, int v)
 {
 	return (v - 1) % g->side + 1;
 }
@@ -59,11 +60,11 @@ static void add2(struct sat_formula *f, int a, int b)
 	sat_formula_add(f, l, 2);
 }
 
-static void build(struct sdk_sat *x, struct sat_formula *f)
+static void build(struct sudoku_sat_engine *x, struct sat_formula *f)
 {
-	const struct sdk_grid *g = &x->g;
-	const struct sdk_geom *geo = &x->geo;
-	int side = g->side, lits[SDK_MAX_CELLS];
+	const struct sudoku_grid *g = &x->g;
+	const struct sudoku_grid_geom *geo = &x->geo;
+	int side = g->side, lits[SUDOKU_GRID_MAX_CELLS];
 
 	sat_formula_init(f, g->cells * side);
 	for (int p = 0; p < g->cells; p++) {
@@ -89,7 +90,9 @@ static void build(struct sdk_sat *x, struct sat_formula *f)
 			for (int i = 0; i < side; i++)
 				for (int j = i + 1; j < side; j++) {
 					int a = geo->unit_cell[u][i], b = geo->unit_cell[u][j];
-					if (box && (sdk_row(g, a) == sdk_row(g, b) || sdk_col(g, a) == sdk_col(g, b)))
+					if (box &&
+					    (sudoku_grid_row(g, a) == sudoku_grid_row(g, b) ||
+					     sudoku_grid_col(g, a) == sudoku_grid_col(g, b)))
 						continue;
 					add2(f, var_of(g, a, d), var_of(g, b, d));
 				}
@@ -107,7 +110,7 @@ static void build(struct sdk_sat *x, struct sat_formula *f)
 
 static void ops_free(struct engine *e)
 {
-	struct sdk_sat *x = of(e);
+	struct sudoku_sat_engine *x = of(e);
 	sat_free(x->s);
 	free(x);
 }
@@ -145,11 +148,11 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	const struct sdk_sat *x = of(e);
+	const struct sudoku_sat_engine *x = of(e);
 	const int *trail;
 	int n = sat_trail(x->s, &trail), k = 0;
-	int cells[SDK_MAX_CELLS], digits[SDK_MAX_CELLS];
-	for (int i = 0; i < n && k < SDK_MAX_CELLS; i++) {
+	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	for (int i = 0; i < n && k < SUDOKU_GRID_MAX_CELLS; i++) {
 		int p = cell_of(&x->g, trail[i]);
 		if (trail[i] < 0 || x->g.v[p])
 			continue;
@@ -161,7 +164,7 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 
 /* What a positive clause c says: a cell has a digit (*unit -1, *cell),
  * or unit *unit has digit *digit. */
-static void positive_clause(const struct sdk_sat *x, int c, int *cell, int *unit, int *digit)
+static void positive_clause(const struct sudoku_sat_engine *x, int c, int *cell, int *unit, int *digit)
 {
 	int cells = x->g.cells;
 	*cell = *unit = -1;
@@ -180,7 +183,7 @@ static const char *plural(int n)
 }
 
 /* The free places of clause c marked (the cells of its free literals). */
-static void mark_free(const struct sdk_sat *x, int c, struct note *out)
+static void mark_free(const struct sudoku_sat_engine *x, int c, struct note *out)
 {
 	const int *lits;
 	int n = sat_clause(x->s, c, &lits);
@@ -190,9 +193,9 @@ static void mark_free(const struct sdk_sat *x, int c, struct note *out)
 }
 
 /* The branch point (and the literal tried, if lit is not 0). */
-static void branch_words(const struct sdk_sat *x, const struct engine_event *ev, int lit, struct note *out)
+static void branch_words(const struct sudoku_sat_engine *x, const struct engine_event *ev, int lit, struct note *out)
 {
-	const struct sdk_grid *g = &x->g;
+	const struct sudoku_grid *g = &x->g;
 	char name[32], where[32];
 	if (ev->subject < 0 || ev->subject >= x->neg_start) {
 		/* Not a positive clause: a Sudoku never branches there. */
@@ -230,9 +233,9 @@ static void branch_words(const struct sdk_sat *x, const struct engine_event *ev,
 }
 
 /* A dead end: clause c has every literal false. */
-static void dead_end_words(const struct sdk_sat *x, int c, struct note *out)
+static void dead_end_words(const struct sudoku_sat_engine *x, int c, struct note *out)
 {
-	const struct sdk_grid *g = &x->g;
+	const struct sudoku_grid *g = &x->g;
 	const int *lits;
 	int n = sat_clause(x->s, c, &lits);
 	char a[32], b[32], where[32];
@@ -271,7 +274,7 @@ static void dead_end_words(const struct sdk_sat *x, int c, struct note *out)
 
 static void ops_event_note(const struct engine *e, struct note *out)
 {
-	const struct sdk_sat *x = of(e);
+	const struct sudoku_sat_engine *x = of(e);
 	const struct engine_event *ev = sat_event(x->s);
 	char name[32];
 	note_clear(out);
@@ -313,7 +316,7 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	}
 }
 
-static const struct engine_ops sdk_sat_ops = {
+static const struct engine_ops sat_ops = {
 	.name = "sat",
 	.free = ops_free,
 	.restart = ops_restart,
@@ -326,32 +329,17 @@ static const struct engine_ops sdk_sat_ops = {
 	.probe = ops_probe,
 };
 
-struct engine *sudoku_engine_sat_new(const struct sdk_grid *g)
+struct engine *sudoku_engine_sat_new(const struct sudoku_grid *g)
 {
-	if (!g || g->box < 2 || g->box > SDK_MAX_BOX || g->side != g->box * g->box || g->cells != g->side * g->side)
+	if (!sudoku_engines_grid_ok(g))
 		return NULL;
-	for (int p = 0; p < g->cells; p++)
-		if (g->v[p] > g->side)
-			return NULL;
-	struct sdk_sat *x = xcalloc(1, sizeof *x);
-	x->base.ops = &sdk_sat_ops;
+	struct sudoku_sat_engine *x = xcalloc(1, sizeof *x);
+	x->base.ops = &sat_ops;
 	x->g = *g;
-	sdk_geom_init(&x->geo, g->box);
+	sudoku_grid_geom_init(&x->geo, g->box);
 	struct sat_formula f;
 	build(x, &f);
 	x->s = sat_new(&f);
 	sat_formula_free(&f);
 	return &x->base;
 }
-
-static struct engine *new_from_state(const struct puzzle *pz, const struct puzzle_state *s)
-{
-	(void)pz;
-	return sudoku_engine_sat_new(sudoku_state_grid(s));
-}
-
-const struct puzzle_engine sudoku_engine_sat = {
-	.name = "sat",
-	.title = "Clause solver",
-	.new = new_from_state,
-};

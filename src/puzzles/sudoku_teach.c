@@ -15,7 +15,7 @@
  * number more than a few. */
 #define CHAIN_MAX 8
 
-static void mark_step(const struct sdk_step *st, struct note *out)
+static void mark_step(const struct sudoku_logic_step *st, struct note *out)
 {
 	for (int i = 0; i < st->n_reason; i++)
 		note_cell(out, st->reason[i]);
@@ -24,7 +24,7 @@ static void mark_step(const struct sdk_step *st, struct note *out)
 }
 
 /* The grid a solution makes from the givens: its entries laid on them. */
-static void solution_grid(const struct puzzle_state *s, const char *solution, struct sdk_grid *out)
+static void solution_grid(const struct puzzle_state *s, const char *solution, struct sudoku_grid *out)
 {
 	*out = *sudoku_state_givens(s);
 	for (const char *m = solution; m && *m;) {
@@ -39,15 +39,15 @@ static void solution_grid(const struct puzzle_state *s, const char *solution, st
 
 /* When the ladder finds nothing: the blank cell with the fewest
  * candidates, which the solver's digit then fills. */
-static int fewest_candidates(const struct sdk_grid *g)
+static int fewest_candidates(const struct sudoku_grid *g)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, g->box);
-	sdk_mask cand[SDK_MAX_CELLS];
-	sdk_candidates(g, &geo, cand);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, g->box);
+	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_candidates(g, &geo, cand);
 	int best = -1;
 	for (int c = 0; c < g->cells; c++)
-		if (!g->v[c] && (best < 0 || sdk_popcount(cand[c]) < sdk_popcount(cand[best])))
+		if (!g->v[c] && (best < 0 || sudoku_grid_popcount(cand[c]) < sudoku_grid_popcount(cand[best])))
 			best = c;
 	return best;
 }
@@ -65,7 +65,7 @@ static void sentence(char *text)
 	text[0] = (char)(text[0] - 'a' + 'A');
 }
 
-static void enter_tier(const struct sdk_grid *g, int cell, int digit, struct note *out)
+static void enter_tier(const struct sudoku_grid *g, int cell, int digit, struct note *out)
 {
 	char name[16];
 	sudoku_cell_name(g, cell, name, sizeof name);
@@ -80,7 +80,7 @@ static void enter_tier(const struct sdk_grid *g, int cell, int digit, struct not
 bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
 {
 	note_clear(out);
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	if (tier < 1)
 		return false;
 	if (sudoku_state_setup(s)) {
@@ -90,10 +90,10 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 		note_say(out, "Type your givens first; F fixes them, and then hints can help");
 		return true;
 	}
-	static _Thread_local struct sdk_step chain[CHAIN_MAX];
-	int n = sdk_logic_next_placement(g, chain, CHAIN_MAX);
+	static _Thread_local struct sudoku_logic_step chain[CHAIN_MAX];
+	int n = sudoku_logic_next_placement(g, chain, CHAIN_MAX);
 	if (n == 0) {
-		struct sdk_grid sol;
+		struct sudoku_grid sol;
 		solution_grid(s, solution, &sol);
 		int cell = fewest_candidates(g), digit = cell >= 0 ? sol.v[cell] : 0;
 		if (cell < 0 || !digit)
@@ -108,7 +108,7 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 		enter_tier(g, cell, digit, out);
 		return true;
 	}
-	const struct sdk_step *place = &chain[n - 1];
+	const struct sudoku_logic_step *place = &chain[n - 1];
 	int tiers = n > 1 ? 3 : 2;
 	if (tier > tiers)
 		return false;
@@ -119,7 +119,7 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 	if (tier == 1 && n > 1) {
 		/* The last elimination is the one the digit rests on directly;
 		 * earlier ones are counted, not recited. */
-		const struct sdk_step *el = &chain[n - 2];
+		const struct sudoku_logic_step *el = &chain[n - 2];
 		if (n > 2)
 			note_say(out, "%s (the last of %d steps that rule candidates out)", el->why, n - 1);
 		else
@@ -140,8 +140,8 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 bool sudoku_mistakes(const struct puzzle_state *s, const char *solution, struct note *out)
 {
 	note_clear(out);
-	const struct sdk_grid *g = sudoku_state_grid(s), *givens = sudoku_state_givens(s);
-	struct sdk_grid sol;
+	const struct sudoku_grid *g = sudoku_state_grid(s), *givens = sudoku_state_givens(s);
+	struct sudoku_grid sol;
 	solution_grid(s, solution, &sol);
 	char names[NAMED_MAX * 8] = "";
 	int n = 0;
@@ -170,7 +170,7 @@ bool sudoku_mistakes(const struct puzzle_state *s, const char *solution, struct 
 void sudoku_differ(const struct puzzle_state *s, const char *a, const char *b, struct note *out)
 {
 	note_clear(out);
-	struct sdk_grid ga, gb;
+	struct sudoku_grid ga, gb;
 	solution_grid(s, a, &ga);
 	solution_grid(s, b, &gb);
 	char words[NAMED_MAX * 24] = "";
@@ -196,7 +196,7 @@ void sudoku_differ(const struct puzzle_state *s, const char *a, const char *b, s
 bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel)
 {
 	memset(out, 0, sizeof *out);
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	uint64_t ways = sudoku_count(g, 2, cancel);
 	if (cancel && atomic_load(cancel))
 		return false;
@@ -208,8 +208,8 @@ bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 		return true;
 	}
 	int steps;
-	enum sdk_technique hardest;
-	if (!sdk_logic_grade(g, &out->grade, &hardest, &steps, cancel))
+	enum sudoku_logic_technique hardest;
+	if (!sudoku_logic_grade(g, &out->grade, &hardest, &steps, cancel))
 		return false;
 	/* The nodes of the search the player can watch from here (A), as the
 	 * tilings count theirs. */
@@ -224,10 +224,11 @@ bool sudoku_grade(const struct puzzle_state *s, struct puzzle_grade *out, const 
 		snprintf(out->why, sizeof out->why, "%s to show it", n);
 	else if (out->grade >= 4)
 		snprintf(out->why, sizeof out->why, "it takes trial and error; %s %s", n, proof);
-	else if (hardest == SDK_T_NAKED_SINGLE || hardest == SDK_T_HIDDEN_SINGLE)
+	else if (hardest == SUDOKU_LOGIC_NAKED_SINGLE || hardest == SUDOKU_LOGIC_HIDDEN_SINGLE)
 		snprintf(out->why, sizeof out->why, "singles only, %d of them; %s %s", steps, n, proof);
 	else
-		snprintf(out->why, sizeof out->why, "needs a %s; %s %s", sdk_technique_name(hardest), n, proof);
+		snprintf(out->why, sizeof out->why, "needs a %s; %s %s", sudoku_logic_technique_name(hardest), n,
+		         proof);
 	return true;
 }
 
@@ -262,20 +263,20 @@ bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uin
 		diag_set(err, "the grade of a %s puzzle is 1 (easy) to 4", pz->title);
 		return false;
 	}
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, box);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, box);
 	for (uint64_t a = 0; a < GEN_ATTEMPTS; a++) {
-		struct sdk_grid g;
+		struct sudoku_grid g;
 		if (!sudoku_gen_minimal(box, symmetric, seed * GEN_ATTEMPTS + a, &g, cancel))
 			break;
 		int got = 0, steps;
-		enum sdk_technique hardest;
-		if (!sdk_logic_grade_geo(&geo, &g, &got, &hardest, &steps, cancel))
+		enum sudoku_logic_technique hardest;
+		if (!sudoku_logic_grade_geo(&geo, &g, &got, &hardest, &steps, cancel))
 			break;
 		if (grade && got != grade)
 			continue;
-		char line[SDK_MAX_CELLS + 1];
-		sdk_format(&g, line);
+		char line[SUDOKU_GRID_MAX_CELLS + 1];
+		sudoku_grid_format(&g, line);
 		strbuf_addf(desc, "%s\n", line);
 		return true;
 	}

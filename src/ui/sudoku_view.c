@@ -102,7 +102,7 @@ struct placing {
 
 struct sudoku_view {
 	struct view base;
-	struct sdk_geom geo;
+	struct sudoku_grid_geom geo;
 	int box, side;
 	int cur;                 /* the cursor's cell */
 	bool mark_mode;          /* digits toggle pencil marks */
@@ -123,7 +123,7 @@ static void set_size(struct sudoku_view *sv, int box)
 {
 	sv->box = box;
 	sv->side = box * box;
-	sdk_geom_init(&sv->geo, box);
+	sudoku_grid_geom_init(&sv->geo, box);
 	if (sv->cur >= sv->side * sv->side)
 		sv->cur = 0;
 }
@@ -219,14 +219,14 @@ static void add_move(struct view_out *out, const char *move)
 static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state *s, int cell, int d,
                               struct view_out *out)
 {
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	char m[32];
 	sudoku_move_enter(g, cell, d, m, sizeof m);
 	add_move(out, m);
 	if (sv->auto_clear && d)
 		for (int i = 0; i < sv->geo.n_peers; i++) {
 			int p = sv->geo.peer[cell][i];
-			if (is_given(s, p) || !(sudoku_state_marks(s, p) & sdk_bit(d)))
+			if (is_given(s, p) || !(sudoku_state_marks(s, p) & sudoku_grid_bit(d)))
 				continue;
 			sudoku_move_mark(g, p, d, '-', m, sizeof m);
 			add_move(out, m);
@@ -236,7 +236,7 @@ static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state 
 
 static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_state *s, int d, struct view_out *out)
 {
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	int cell = sv->cur;
 	char name[16], m[32];
 	sudoku_cell_name(g, cell, name, sizeof name);
@@ -268,7 +268,7 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 /* 0, ., x, Backspace. */
 static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_state *s, struct view_out *out)
 {
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	int cell = sv->cur;
 	char name[16], m[32];
 	sudoku_cell_name(g, cell, name, sizeof name);
@@ -284,11 +284,11 @@ static enum view_result clear_key(struct sudoku_view *sv, const struct puzzle_st
 	if (g->v[cell])
 		return enter(sv, s, cell, 0, out);
 	/* A blank cell: clearing it takes its pencil marks away. */
-	sdk_mask marks = sudoku_state_marks(s, cell);
+	sudoku_grid_mask marks = sudoku_state_marks(s, cell);
 	if (!marks)
 		return VIEW_HANDLED;
 	for (int d = 1; d <= sv->side; d++)
-		if (marks & sdk_bit(d)) {
+		if (marks & sudoku_grid_bit(d)) {
 			sudoku_move_mark(g, cell, d, '-', m, sizeof m);
 			add_move(out, m);
 		}
@@ -617,11 +617,11 @@ static void draw_lines(const struct sudoku_view *sv, const struct placing *pl, s
 
 /* The cells holding a digit that another cell of one of their units
  * holds too. */
-static void clashes(const struct sudoku_view *sv, const struct sdk_grid *g, bool *clash)
+static void clashes(const struct sudoku_view *sv, const struct sudoku_grid *g, bool *clash)
 {
 	memset(clash, 0, sizeof(bool) * (size_t)g->cells);
 	for (int u = 0; u < sv->geo.units; u++) {
-		int count[SDK_MAX_SIDE + 1] = { 0 };
+		int count[SUDOKU_GRID_MAX_SIDE + 1] = { 0 };
 		for (int i = 0; i < sv->side; i++)
 			count[g->v[sv->geo.unit_cell[u][i]]]++;
 		for (int i = 0; i < sv->side; i++) {
@@ -649,7 +649,7 @@ static const char *count_glyph(int n)
 /* A cell's marks, each digit in its place and the others blank, or their
  * count beside a dot. */
 static void draw_marks(const struct sudoku_view *sv, const struct form *f, struct canvas *cv, int y0, int x0,
-                       sdk_mask marks, const struct view_show *show, bool marked, attr_t base)
+                       sudoku_grid_mask marks, const struct view_show *show, bool marked, attr_t base)
 {
 	struct mark_grid mg = mark_grid(sv, f);
 	attr_t dim = base | style(ST_DIM);
@@ -657,11 +657,11 @@ static void draw_marks(const struct sudoku_view *sv, const struct form *f, struc
 	if (!marks || !mg.positional) {
 		canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
 		if (marks)
-			canvas_put(cv, y0 + my, x0 + mx + 1, dim, count_glyph(sdk_popcount(marks)));
+			canvas_put(cv, y0 + my, x0 + mx + 1, dim, count_glyph(sudoku_grid_popcount(marks)));
 		return;
 	}
 	for (int d = 1; d <= sv->side; d++) {
-		if (!(marks & sdk_bit(d)))
+		if (!(marks & sudoku_grid_bit(d)))
 			continue;
 		int k = d - 1, y = y0 + mg.y + k / mg.cols * mg.ystep, x = x0 + mg.x + (k % mg.cols) * mg.step;
 		/* A hint that speaks of digits has them stand out in its cells. */
@@ -704,7 +704,7 @@ static void draw_cell(const struct sudoku_view *sv, const struct placing *pl, st
                       const struct puzzle_state *s, int cell, const struct view_show *show, const bool *clash)
 {
 	const struct form *f = pl->f;
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	int r = cell / sv->side, c = cell % sv->side;
 	int y0 = cell_y(sv, pl, r), x0 = cell_x(sv, pl, c);
 	int my = (f->ch - 1) / 2, mx = (f->cw - 1) / 2;
@@ -743,8 +743,8 @@ static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 {
 	const struct sudoku_view *sv = CSV(v);
 	const struct placing *pl = show->searching ? &sv->search : &sv->play;
-	const struct sdk_grid *g = sudoku_state_grid(s);
-	bool clash[SDK_MAX_CELLS];
+	const struct sudoku_grid *g = sudoku_state_grid(s);
+	bool clash[SUDOKU_GRID_MAX_CELLS];
 	clashes(sv, g, clash);
 	draw_lines(sv, pl, cv);
 	for (int cell = 0; cell < g->cells; cell++)
@@ -754,7 +754,7 @@ static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 static void sv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
 {
 	const struct sudoku_view *sv = CSV(v);
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	char name[16];
 	sudoku_cell_name(g, sv->cur, name, sizeof name);
 	const char *dot = glyph(GL_DOT);
@@ -767,11 +767,11 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		return;
 	}
 	size_t n = (size_t)snprintf(buf, size, "%s", name);
-	sdk_mask marks = g->v[sv->cur] ? 0 : sudoku_state_marks(s, sv->cur);
+	sudoku_grid_mask marks = g->v[sv->cur] ? 0 : sudoku_state_marks(s, sv->cur);
 	if (marks && n < size) {
 		n += (size_t)snprintf(buf + n, size - n, " %s marks", dot);
 		for (int d = 1; d <= sv->side && n < size; d++)
-			if (marks & sdk_bit(d))
+			if (marks & sudoku_grid_bit(d))
 				n += (size_t)snprintf(buf + n, size - n, " %d", d);
 	}
 	if (sv->mark_mode && n < size)

@@ -24,7 +24,7 @@ static double cpu_seconds(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static uint64_t by_engine(const struct sdk_grid *g, uint64_t *nodes)
+static uint64_t by_engine(const struct sudoku_grid *g, uint64_t *nodes)
 {
 	struct engine *e = sudoku_engine_fast_new(g);
 	struct engine_ctl ctl = { .max_solutions = 2 };
@@ -35,16 +35,16 @@ static uint64_t by_engine(const struct sdk_grid *g, uint64_t *nodes)
 	return n;
 }
 
-static uint64_t by_counter(const struct sdk_grid *g, uint64_t *nodes)
+static uint64_t by_counter(const struct sudoku_grid *g, uint64_t *nodes)
 {
-	struct sdk_fast_req req = { .limit = 2, .bar_cell = -1 };
-	uint64_t n = sdk_fast_count(g, &req);
+	struct sudoku_fast_req req = { .limit = 2, .bar_cell = -1 };
+	uint64_t n = sudoku_fast_count(g, &req);
 	*nodes += req.nodes;
 	return n;
 }
 
-static void measure(const char *what, uint64_t (*search)(const struct sdk_grid *, uint64_t *),
-                    const struct sdk_grid *g, int n, double seconds)
+static void measure(const char *what, uint64_t (*search)(const struct sudoku_grid *, uint64_t *),
+                    const struct sudoku_grid *g, int n, double seconds)
 {
 	uint64_t done = 0, nodes = 0, unique = 0;
 	double t0 = cpu_seconds(), t;
@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 		perror(argv[1]);
 		return 1;
 	}
-	struct sdk_grid *g = NULL;
+	struct sudoku_grid *g = NULL;
 	int n = 0, cap = 0;
 	char line[512];
 	while (fgets(line, sizeof line, f)) {
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 			cap = cap ? 2 * cap : 1024;
 			g = xreallocarray(g, (size_t)cap, sizeof *g);
 		}
-		if (len && line[0] != '#' && sdk_parse_line(line, len, &g[n], why, sizeof why, &col))
+		if (len && line[0] != '#' && sudoku_grid_parse_line(line, len, &g[n], why, sizeof why, &col))
 			n++;
 	}
 	fclose(f);

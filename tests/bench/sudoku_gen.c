@@ -35,16 +35,16 @@ int main(int argc, char **argv)
 		perror(argv[3]);
 		return 1;
 	}
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
-	long clues[SDK_MAX_CELLS + 1] = { 0 }, grades[5] = { 0 };
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
+	long clues[SUDOKU_GRID_MAX_CELLS + 1] = { 0 }, grades[5] = { 0 };
 	double t0 = cpu_seconds();
 	for (long k = 1; k <= n; k++) {
-		struct sdk_grid g;
+		struct sudoku_grid g;
 		int grade, steps;
-		enum sdk_technique hardest;
+		enum sudoku_logic_technique hardest;
 		if (!sudoku_gen_minimal_orders(3, false, (uint64_t)k, (int)orders, &g, NULL) ||
-		    !sdk_logic_grade_geo(&geo, &g, &grade, &hardest, &steps, NULL)) {
+		    !sudoku_logic_grade_geo(&geo, &g, &grade, &hardest, &steps, NULL)) {
 			fprintf(stderr, "sudoku_gen: seed %ld failed\n", k);
 			return 1;
 		}
@@ -54,8 +54,8 @@ int main(int argc, char **argv)
 		clues[c]++;
 		grades[grade]++;
 		if (out) {
-			char line[SDK_MAX_CELLS + 1];
-			sdk_format(&g, line);
+			char line[SUDOKU_GRID_MAX_CELLS + 1];
+			sudoku_grid_format(&g, line);
 			fprintf(out, "%s\n", line);
 		}
 	}

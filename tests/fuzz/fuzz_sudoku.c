@@ -98,7 +98,7 @@ static void check_message(const char *msg, const char *text, size_t len)
 static void check_state(const struct puzzle_state *s, const char *text, size_t len)
 {
 	const struct puzzle *pz = &sudoku_puzzle;
-	const struct sdk_grid *gv = sudoku_state_givens(s), *g = sudoku_state_grid(s);
+	const struct sudoku_grid *gv = sudoku_state_givens(s), *g = sudoku_state_grid(s);
 	if (gv->box != g->box || (g->box != 2 && g->box != 3))
 		fail("a state of no size", NULL, text, len);
 	for (int c = 0; c < g->cells; c++) {
@@ -106,7 +106,7 @@ static void check_state(const struct puzzle_state *s, const char *text, size_t l
 			fail("a cell holds no digit of the grid", NULL, text, len);
 		if (gv->v[c] && gv->v[c] != g->v[c])
 			fail("an entry over a given", NULL, text, len);
-		if (sudoku_state_marks(s, c) & ~sdk_all(g->side))
+		if (sudoku_state_marks(s, c) & ~sudoku_grid_all(g->side))
 			fail("a mark beyond the grid's digits", NULL, text, len);
 	}
 	char *once = malloc(DESC_MAX), *twice = malloc(DESC_MAX);
@@ -133,12 +133,12 @@ static void check_state(const struct puzzle_state *s, const char *text, size_t l
 /* givens/entries/marks: a digest of a state for the verdict. */
 static void digest(const struct puzzle_state *s, char *buf, size_t size)
 {
-	const struct sdk_grid *gv = sudoku_state_givens(s), *g = sudoku_state_grid(s);
+	const struct sudoku_grid *gv = sudoku_state_givens(s), *g = sudoku_state_grid(s);
 	int givens = 0, entries = 0, marks = 0;
 	for (int c = 0; c < g->cells; c++) {
 		givens += gv->v[c] != 0;
 		entries += g->v[c] && !gv->v[c];
-		marks += sdk_popcount(sudoku_state_marks(s, c));
+		marks += sudoku_grid_popcount(sudoku_state_marks(s, c));
 	}
 	snprintf(buf, size, "%dx%d, %d givens, %d entries, %d marks%s%s", g->side, g->side, givens, entries, marks,
 	         sudoku_state_setup(s) ? ", setup" : "", sudoku_puzzle.is_solved(s) ? ", solved" : "");
@@ -249,14 +249,14 @@ static void fuzz_batch(const char *text, size_t size)
 static void check_move(const struct puzzle_state *before, const struct puzzle_state *after, const char *text,
                        size_t len)
 {
-	const struct sdk_grid *a = sudoku_state_givens(before), *b = sudoku_state_givens(after);
+	const struct sudoku_grid *a = sudoku_state_givens(before), *b = sudoku_state_givens(after);
 	if (!sudoku_state_setup(before) && (sudoku_state_setup(after) || memcmp(a->v, b->v, sizeof a->v)))
 		fail("a move changes a fixed puzzle's givens", NULL, text, len);
 	if (sudoku_state_setup(before) && !sudoku_state_setup(after)) {
-		struct sdk_geom geo;
+		struct sudoku_grid_geom geo;
 		int x, y, u;
-		sdk_geom_init(&geo, b->box);
-		if (sdk_first_clash(b, &geo, &x, &y, &u))
+		sudoku_grid_geom_init(&geo, b->box);
+		if (sudoku_grid_first_clash(b, &geo, &x, &y, &u))
 			fail("a puzzle is fixed with a digit twice in a unit", NULL, text, len);
 	}
 }

@@ -218,24 +218,24 @@ static void test_random(void)
 
 /* ---- Sudoku --------------------------------------------------------------- */
 
-static struct sdk_grid grid_of(const char *line)
+static struct sudoku_grid grid_of(const char *line)
 {
-	struct sdk_grid g;
+	struct sudoku_grid g;
 	char why[128];
 	int col;
-	if (!sdk_parse_line(line, strlen(line), &g, why, sizeof why, &col))
-		sdk_grid_init(&g, 3);
+	if (!sudoku_grid_parse_line(line, strlen(line), &g, why, sizeof why, &col))
+		sudoku_grid_init(&g, 3);
 	return g;
 }
 
 static struct engine *sudoku(const char *line)
 {
-	struct sdk_grid g = grid_of(line);
+	struct sudoku_grid g = grid_of(line);
 	return sudoku_engine_sat_new(&g);
 }
 
 /* The grid after the moves "r3c5=7;..." (false if one is not that). */
-static bool play(struct sdk_grid *g, const char *moves)
+static bool play(struct sudoku_grid *g, const char *moves)
 {
 	const char *p = moves;
 	while (*p) {
@@ -263,11 +263,11 @@ static char *path(struct engine *e)
 /* The solution a path move makes of line, as a line. */
 static void solution_line(const char *line, const char *moves, char *out)
 {
-	struct sdk_grid g = grid_of(line);
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, g.box);
-	if (play(&g, moves) && sdk_is_solved(&g, &geo))
-		sdk_format(&g, out);
+	struct sudoku_grid g = grid_of(line);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, g.box);
+	if (play(&g, moves) && sudoku_grid_is_solved(&g, &geo))
+		sudoku_grid_format(&g, out);
 	else
 		strcpy(out, "not a solution");
 }
@@ -301,7 +301,7 @@ static void test_sudoku_counts(void)
 	/* every solution reported is a different grid */
 	e->ops->restart(e);
 	struct engine_ctl each = { .report_solutions = true };
-	char seen[288][SDK_MAX_CELLS + 1];
+	char seen[288][SUDOKU_GRID_MAX_CELLS + 1];
 	int n = 0;
 	bool distinct = true;
 	while (engine_run(e, &each) == ENGINE_SOLUTION && n < 288) {
@@ -322,8 +322,8 @@ static void test_sudoku_counts(void)
 	ok(engine_stats(e)->solutions == 288 / 12, "4x4 with 1 and 2 given in row 1: 24 completions");
 	engine_free(e);
 
-	struct sdk_grid bad;
-	sdk_grid_init(&bad, 3);
+	struct sudoku_grid bad;
+	sudoku_grid_init(&bad, 3);
 	bad.v[0] = 10;
 	ok(sudoku_engine_sat_new(&bad) == NULL, "a grid holding a digit it cannot have: no engine");
 }
@@ -335,7 +335,7 @@ static void test_sudoku_puzzle(void)
 	double t0 = clock_seconds();
 	enum engine_status st = engine_run(e, &ctl);
 	char *m = path(e);
-	char line[SDK_MAX_CELLS + 1];
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
 	solution_line(inkala, m, line);
 	is_str(st == ENGINE_SOLUTION ? line : "none", inkala_sol, "Inkala's puzzle: the right solution");
 	free(m);
@@ -364,15 +364,17 @@ static void test_sudoku_puzzle(void)
 	 * blank cell where no given forbids it: no solution at all. */
 	char wrong[82];
 	strcpy(wrong, inkala);
-	struct sdk_grid g = grid_of(inkala);
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
-	sdk_mask cand[SDK_MAX_CELLS];
-	sdk_candidates(&g, &geo, cand);
+	struct sudoku_grid g = grid_of(inkala);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
+	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_candidates(&g, &geo, cand);
 	int cell = 0;
-	while (g.v[cell] || sdk_popcount(cand[cell] & (sdk_mask)~sdk_bit(inkala_sol[cell] - '0')) == 0)
+	while (g.v[cell] ||
+	       sudoku_grid_popcount(cand[cell] & (sudoku_grid_mask)~sudoku_grid_bit(inkala_sol[cell] - '0')) == 0)
 		cell++;
-	wrong[cell] = (char)('0' + sdk_first_digit(cand[cell] & (sdk_mask)~sdk_bit(inkala_sol[cell] - '0')));
+	sudoku_grid_mask others = (sudoku_grid_mask)(cand[cell] & ~sudoku_grid_bit(inkala_sol[cell] - '0'));
+	wrong[cell] = (char)('0' + sudoku_grid_first_digit(others));
 	e = sudoku(wrong);
 	struct engine_ctl all = { 0 };
 	st = engine_run(e, &all);

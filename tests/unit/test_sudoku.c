@@ -63,15 +63,15 @@ static const char *describe(const struct puzzle_state *s)
 
 static const char *grid_line(const struct puzzle_state *s)
 {
-	static char line[SDK_MAX_CELLS + 1];
-	sdk_format(sudoku_state_grid(s), line);
+	static char line[SUDOKU_GRID_MAX_CELLS + 1];
+	sudoku_grid_format(sudoku_state_grid(s), line);
 	return line;
 }
 
 static void test_empty(void)
 {
 	struct puzzle_state *s = must_start(NULL);
-	const struct sdk_grid *g = sudoku_state_grid(s);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
 	ok(g->side == 9 && g->cells == 81 && sudoku_state_setup(s), "no description: the empty 9x9 grid, being set up");
 	char want[128];
 	snprintf(want, sizeof want, "%.81s\nsetup\n",
@@ -91,12 +91,12 @@ static void test_moves(void)
 	   "r1c3=4 enters 4 (an entry, not a given)");
 	ok(play(&s, "r1c3=2", &err) && sudoku_state_grid(s)->v[2] == 2, "r1c3=2 replaces it");
 	ok(play(&s, "r1c4^1;r1c4+2;r1c4^3;r1c4-1;r1c4-5", &err) &&
-	       sudoku_state_marks(s, 3) == (sdk_bit(2) | sdk_bit(3)),
+	       sudoku_state_marks(s, 3) == (sudoku_grid_bit(2) | sudoku_grid_bit(3)),
 	   "marks: ^ toggles, + adds, - removes (nothing if absent), several at once");
 	ok(play(&s, "r1c3=0", &err) && sudoku_state_grid(s)->v[2] == 0, "r1c3=0 clears it");
 	ok(play(&s, "marks", &err), "marks fills in candidates");
-	sdk_mask m = sudoku_state_marks(s, 2); /* r1c3: row 5 3 7, column 8 9, box 5 3 6 8 9 */
-	ok(m == (sdk_bit(1) | sdk_bit(2) | sdk_bit(4)), "r1c3's marks are 1, 2, 4 (%#x)", m);
+	sudoku_grid_mask m = sudoku_state_marks(s, 2); /* r1c3: row 5 3 7, column 8 9, box 5 3 6 8 9 */
+	ok(m == (sudoku_grid_bit(1) | sudoku_grid_bit(2) | sudoku_grid_bit(4)), "r1c3's marks are 1, 2, 4 (%#x)", m);
 	ok(sudoku_state_marks(s, 0) == 0, "a given gets no marks");
 
 	/* Refused, in a player's words, and nothing changes. */
@@ -182,7 +182,8 @@ static void test_round_trip(void)
 	struct puzzle_state *t = must_start(d1);
 	is_str(describe(t), d1, "described, started again, described: the same");
 	is_str(grid_line(t), grid_line(s), "the same grid");
-	ok(sudoku_state_marks(t, 3) == (sdk_bit(1) | sdk_bit(2)) && sudoku_state_marks(t, 10) == sdk_bit(9),
+	ok(sudoku_state_marks(t, 3) == (sudoku_grid_bit(1) | sudoku_grid_bit(2)) &&
+	   sudoku_state_marks(t, 10) == sudoku_grid_bit(9),
 	   "the same marks");
 	pz->free_state(t);
 	pz->free_state(s);
@@ -408,7 +409,7 @@ static void test_dead_end_words(void)
 	int seen = 0, wrong = 0, whole = 0, longest = 0;
 	for (int l = 0; l < 2; l++) {
 		struct puzzle_state *s0 = must_start(levels[l]);
-		const struct sdk_grid *g = sudoku_state_grid(s0);
+		const struct sudoku_grid *g = sudoku_state_grid(s0);
 		for (int c = 0; c < 81; c++)
 			for (int d = 1; d <= 9 && !g->v[c]; d++) {
 				char move[16], line[400], fit[800];
@@ -429,12 +430,12 @@ static void test_dead_end_words(void)
 				pz->free_state(s);
 			}
 		/* The wrong digits that keep the rules: every candidate but the one of the solution. */
-		sdk_mask cand[SDK_MAX_CELLS];
-		struct sdk_geom geo;
-		sdk_geom_init(&geo, 3);
-		sdk_candidates(g, &geo, cand);
+		sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+		struct sudoku_grid_geom geo;
+		sudoku_grid_geom_init(&geo, 3);
+		sudoku_grid_candidates(g, &geo, cand);
 		for (int c = 0; c < 81; c++)
-			wrong += cand[c] ? sdk_popcount(cand[c]) - 1 : 0;
+			wrong += cand[c] ? sudoku_grid_popcount(cand[c]) - 1 : 0;
 		pz->free_state(s0);
 	}
 	ok(seen == wrong, "1-01 and Wikipedia's puzzle: the singles explain all %d wrong candidates (%d)", wrong, seen);
@@ -499,7 +500,7 @@ static uint64_t engine_count(struct puzzle_state *s, uint64_t limit, char *first
 			struct diag err;
 			e->ops->path_move(e, &m);
 			struct puzzle_state *done = pz->apply(s, m.s, &err);
-			snprintf(first, SDK_MAX_CELLS + 1, "%.81s", done ? grid_line(done) : err.msg);
+			snprintf(first, SUDOKU_GRID_MAX_CELLS + 1, "%.81s", done ? grid_line(done) : err.msg);
 			if (done && !pz->is_solved(done))
 				first[0] = '?';
 			if (done)
@@ -614,7 +615,7 @@ static void test_exact_cover(void)
 	ok(p->n_options < 51 * 9, "and fewer than 51 x 9 options (%d)", p->n_options);
 	is_u64(count_solutions(p, DLX_MRV, 0, NULL), 1, "count_solutions: one solution");
 	xc_free(p);
-	char sol[SDK_MAX_CELLS + 1];
+	char sol[SUDOKU_GRID_MAX_CELLS + 1];
 	is_u64(engine_count(s, 0, sol), 1, "the registry's engine: one solution");
 	is_str(sol, wiki_sol, "and it is the one published");
 	pz->free_state(s);
@@ -691,7 +692,7 @@ static void test_whole_problem(void)
 		struct dlx *d = dlx_new(p, DLX_MRV);
 		struct engine_ctl dfirst = { .report_solutions = true }, dmore = { .max_solutions = 3 };
 		if (dlx_run(d, &dfirst) == ENGINE_SOLUTION) {
-			int opts[SDK_MAX_CELLS], n = dlx_path(d, opts);
+			int opts[SUDOKU_GRID_MAX_CELLS], n = dlx_path(d, opts);
 			for (int k = 0; k < n; k++) {
 				char m[16];
 				pz->xc->option_move(s, p, opts[k], m, sizeof m);

@@ -31,52 +31,53 @@
 #define INKALA "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 #define EMPTY4 "................"
 
-typedef struct engine *(*maker)(const struct sdk_grid *g);
+typedef struct engine *(*maker)(const struct sudoku_grid *g);
 static const struct {
 	const char *name;
 	maker make;
-	enum sdk_bt_rule rule;
+	enum sudoku_bt_rule rule;
 } engines[] = {
-	{ "seq", sudoku_engine_seq_new, SDK_BT_SEQ },
-	{ "mrv", sudoku_engine_mrv_new, SDK_BT_MRV },
+	{ "seq", sudoku_engine_seq_new, SUDOKU_BT_SEQ },
+	{ "mrv", sudoku_engine_mrv_new, SUDOKU_BT_MRV },
 };
 #define N_ENGINES (sizeof engines / sizeof *engines)
 
-static struct sdk_grid grid(const char *line)
+static struct sudoku_grid grid(const char *line)
 {
-	struct sdk_grid g;
+	struct sudoku_grid g;
 	char why[128];
 	int col;
-	if (!sdk_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
 		tap_diag("bad test puzzle: %s", why);
-		sdk_grid_init(&g, 3);
+		sudoku_grid_init(&g, 3);
 	}
 	return g;
 }
 
 static struct engine *make(size_t k, const char *line)
 {
-	struct sdk_grid g = grid(line);
+	struct sudoku_grid g = grid(line);
 	return engines[k].make(&g);
 }
 
 /* ---- seed 004's pseudocode, recursively, as the reference tree ---------- */
 
 struct ref {
-	enum sdk_bt_rule rule;
-	struct sdk_grid g;
+	enum sudoku_bt_rule rule;
+	struct sudoku_grid g;
 	uint64_t nodes, solutions;
-	uint64_t profile[SDK_MAX_CELLS + 2];
+	uint64_t profile[SUDOKU_GRID_MAX_CELLS + 2];
 };
 
-static sdk_mask ref_candidates(const struct sdk_grid *g, int c)
+static sudoku_grid_mask ref_candidates(const struct sudoku_grid *g, int c)
 {
-	sdk_mask m = sdk_all(g->side);
+	sudoku_grid_mask m = sudoku_grid_all(g->side);
 	for (int d = 0; d < g->cells; d++) {
-		bool peer = d != c && (sdk_row(g, d) == sdk_row(g, c) || sdk_col(g, d) == sdk_col(g, c) ||
-		                       sdk_box(g, d) == sdk_box(g, c));
+		bool peer = d != c && (sudoku_grid_row(g, d) == sudoku_grid_row(g, c) ||
+		                       sudoku_grid_col(g, d) == sudoku_grid_col(g, c) ||
+		                       sudoku_grid_box(g, d) == sudoku_grid_box(g, c));
 		if (peer && g->v[d])
-			m &= (sdk_mask)~sdk_bit(g->v[d]);
+			m &= (sudoku_grid_mask)~sudoku_grid_bit(g->v[d]);
 	}
 	return m;
 }
@@ -88,9 +89,9 @@ static int ref_choose(const struct ref *r)
 	for (int c = 0; c < r->g.cells; c++) {
 		if (r->g.v[c])
 			continue;
-		if (r->rule == SDK_BT_SEQ)
+		if (r->rule == SUDOKU_BT_SEQ)
 			return c;
-		int n = sdk_popcount(ref_candidates(&r->g, c));
+		int n = sudoku_grid_popcount(ref_candidates(&r->g, c));
 		if (n < best_n)
 			best = c, best_n = n;
 	}
@@ -106,9 +107,9 @@ static void ref_search(struct ref *r, int level)
 		r->solutions++;
 		return;
 	}
-	sdk_mask m = ref_candidates(&r->g, c);
+	sudoku_grid_mask m = ref_candidates(&r->g, c);
 	for (int d = 1; d <= r->g.side; d++) {
-		if (!(m & sdk_bit(d)))
+		if (!(m & sudoku_grid_bit(d)))
 			continue;
 		r->g.v[c] = (uint8_t)d;
 		ref_search(r, level + 1);
@@ -150,7 +151,7 @@ static void test_counts(size_t k)
 	const char *proper[] = { WIKI, INKALA, ROYLE17 };
 	for (size_t i = 0; i < 3; i++) {
 		/* cells in order take over a second on the 17 clues */
-		if (engines[k].rule == SDK_BT_SEQ && i == 2)
+		if (engines[k].rule == SUDOKU_BT_SEQ && i == 2)
 			continue;
 		e = make(k, proper[i]);
 		ctl = (struct engine_ctl){ .report_solutions = true };
@@ -162,9 +163,9 @@ static void test_counts(size_t k)
 		ok(st == ENGINE_DONE && engine_stats(e)->solutions == 1, "%s: %.20s... has one solution",
 		   engines[k].name, proper[i]);
 		/* the path is the family's move, and it solves the puzzle */
-		struct sdk_grid g = grid(proper[i]);
-		struct sdk_geom geo;
-		sdk_geom_init(&geo, 3);
+		struct sudoku_grid g = grid(proper[i]);
+		struct sudoku_grid_geom geo;
+		sudoku_grid_geom_init(&geo, 3);
 		int n = 0, r, c, d, used, entries = 0;
 		for (const char *p = first; sscanf(p, "r%dc%d=%d%n", &r, &c, &d, &used) == 3; p += used, n++) {
 			if (r >= 1 && r <= 9 && c >= 1 && c <= 9 && !g.v[(r - 1) * 9 + c - 1])
@@ -172,7 +173,8 @@ static void test_counts(size_t k)
 			if (p[used] == ';')
 				used++;
 		}
-		ok(entries == n && n > 0 && sdk_is_solved(&g, &geo), "%s: its path, %d moves r3c5=7 joined by ';', fills "
+		ok(entries == n && n > 0 && sudoku_grid_is_solved(&g, &geo),
+		   "%s: its path, %d moves r3c5=7 joined by ';', fills "
 		   "the grid", engines[k].name, n);
 		free(first);
 		engine_free(e);
@@ -186,25 +188,26 @@ static void test_golden(void)
 {
 	static const struct {
 		const char *puzzle;
-		enum sdk_bt_rule rule;
+		enum sudoku_bt_rule rule;
 		uint64_t nodes;
 	} golden[] = {
-		{ EMPTY4, SDK_BT_SEQ, 2753 }, { EMPTY4, SDK_BT_MRV, 2273 },
-		{ WIKI, SDK_BT_SEQ, 4632 },   { WIKI, SDK_BT_MRV, 52 },
-		{ INKALA, SDK_BT_SEQ, 2068781 }, { INKALA, SDK_BT_MRV, 18936 },
-		{ ROYLE17, SDK_BT_MRV, 6520 },
+		{ EMPTY4, SUDOKU_BT_SEQ, 2753 }, { EMPTY4, SUDOKU_BT_MRV, 2273 },
+		{ WIKI, SUDOKU_BT_SEQ, 4632 },   { WIKI, SUDOKU_BT_MRV, 52 },
+		{ INKALA, SUDOKU_BT_SEQ, 2068781 }, { INKALA, SUDOKU_BT_MRV, 18936 },
+		{ ROYLE17, SUDOKU_BT_MRV, 6520 },
 	};
 	for (size_t i = 0; i < sizeof golden / sizeof *golden; i++) {
-		struct sdk_grid g = grid(golden[i].puzzle);
-		struct sdk_bt *b = sdk_bt_new(&g, golden[i].rule);
+		struct sudoku_grid g = grid(golden[i].puzzle);
+		struct sudoku_bt *b = sudoku_bt_new(&g, golden[i].rule);
 		struct engine_ctl ctl = { 0 };
 		double t = clock_seconds();
-		sdk_bt_run(b, &ctl);
+		sudoku_bt_run(b, &ctl);
 		t = clock_seconds() - t;
-		is_u64(sdk_bt_stats(b)->nodes, golden[i].nodes, "%s on %.16s...: %" PRIu64 " nodes (%" PRIu64 " mems, %.2f ms)",
-		       golden[i].rule == SDK_BT_SEQ ? "seq" : "mrv", golden[i].puzzle, sdk_bt_stats(b)->nodes,
-		       sdk_bt_stats(b)->mems, t * 1000);
-		sdk_bt_free(b);
+		is_u64(sudoku_bt_stats(b)->nodes, golden[i].nodes,
+		       "%s on %.16s...: %" PRIu64 " nodes (%" PRIu64 " mems, %.2f ms)",
+		       golden[i].rule == SUDOKU_BT_SEQ ? "seq" : "mrv", golden[i].puzzle, sudoku_bt_stats(b)->nodes,
+		       sudoku_bt_stats(b)->mems, t * 1000);
+		sudoku_bt_free(b);
 	}
 }
 
@@ -285,8 +288,8 @@ static void test_cancel(size_t k)
 	atomic_int flag;
 	atomic_init(&flag, 1);
 	/* every 9x9 grid: no search ends that */
-	struct sdk_grid empty;
-	sdk_grid_init(&empty, 3);
+	struct sudoku_grid empty;
+	sudoku_grid_init(&empty, 3);
 	struct engine *e = engines[k].make(&empty);
 	struct engine_ctl ctl = { .cancel = &flag };
 	ok(engine_run(e, &ctl) == ENGINE_CANCELLED && engine_stats(e)->nodes == 0,
@@ -363,7 +366,7 @@ static void test_estimate(size_t k)
 
 /* ---- the counter and the generator --------------------------------------- */
 
-static int clues(const struct sdk_grid *g)
+static int clues(const struct sudoku_grid *g)
 {
 	int n = 0;
 	for (int c = 0; c < g->cells; c++)
@@ -372,7 +375,7 @@ static int clues(const struct sdk_grid *g)
 }
 
 /* Solutions up to 2, by the mrv engine: not the generator's counter. */
-static int engine_count2(const struct sdk_grid *g)
+static int engine_count2(const struct sudoku_grid *g)
 {
 	struct engine *e = sudoku_engine_mrv_new(g);
 	struct engine_ctl ctl = { .max_solutions = 2 };
@@ -383,7 +386,7 @@ static int engine_count2(const struct sdk_grid *g)
 }
 
 /* Proper, and no clue (no pair half a turn apart, if pairs) can go. */
-static bool minimal_by_engine(const struct sdk_grid *g, bool pairs)
+static bool minimal_by_engine(const struct sudoku_grid *g, bool pairs)
 {
 	if (engine_count2(g) != 1)
 		return false;
@@ -391,7 +394,7 @@ static bool minimal_by_engine(const struct sdk_grid *g, bool pairs)
 		int twin = pairs ? g->cells - 1 - c : c;
 		if (!g->v[c] || twin < c)
 			continue;
-		struct sdk_grid p = *g;
+		struct sudoku_grid p = *g;
 		p.v[c] = p.v[twin] = 0;
 		if (engine_count2(&p) != 2)
 			return false;
@@ -399,7 +402,7 @@ static bool minimal_by_engine(const struct sdk_grid *g, bool pairs)
 	return true;
 }
 
-static bool symmetric(const struct sdk_grid *g)
+static bool symmetric(const struct sudoku_grid *g)
 {
 	for (int c = 0; c < g->cells; c++)
 		if (!g->v[c] != !g->v[g->cells - 1 - c])
@@ -409,7 +412,7 @@ static bool symmetric(const struct sdk_grid *g)
 
 static void test_count(void)
 {
-	struct sdk_grid g = grid(EMPTY4);
+	struct sudoku_grid g = grid(EMPTY4);
 	is_u64(sudoku_count(&g, 0, NULL), 288, "the counter: 288 completed 4x4 grids");
 	is_u64(sudoku_count(&g, 2, NULL), 2, "the counter stops at its limit");
 	g = grid(INKALA);
@@ -418,15 +421,15 @@ static void test_count(void)
 	is_u64(sudoku_count(&g, 0, NULL), 0, "the counter: a clash has none");
 	atomic_int flag;
 	atomic_init(&flag, 1);
-	sdk_grid_init(&g, 3);
+	sudoku_grid_init(&g, 3);
 	is_u64(sudoku_count(&g, 0, &flag), 0, "the counter: cancelled, it stops at once");
-	struct sdk_grid gen;
+	struct sudoku_grid gen;
 	ok(!sudoku_gen_minimal(3, false, 1, &gen, &flag), "the generator: cancelled, it says so");
 }
 
 static void test_generator(void)
 {
-	struct sdk_grid a, b;
+	struct sudoku_grid a, b;
 	bool all = true, minimal = true;
 	for (uint64_t seed = 1; seed <= 10; seed++) {
 		all &= sudoku_gen_minimal(3, false, seed, &a, NULL);
@@ -467,7 +470,7 @@ static void test_generator(void)
 	ok(engine_count2(&a) == 2 && !sudoku_is_minimal(&a), "a puzzle with two solutions is not minimal");
 
 	/* issue 8: the median of ungraded generation is at most 24 clues */
-	int hist[SDK_MAX_CELLS + 1] = { 0 };
+	int hist[SUDOKU_GRID_MAX_CELLS + 1] = { 0 };
 	for (uint64_t seed = 1; seed <= 100; seed++) {
 		sudoku_gen_minimal(3, false, seed, &a, NULL);
 		hist[clues(&a)]++;
@@ -477,7 +480,7 @@ static void test_generator(void)
 		seen += hist[median];
 	median--;
 	char line[256] = "";
-	for (int n = 0; n <= SDK_MAX_CELLS; n++)
+	for (int n = 0; n <= SUDOKU_GRID_MAX_CELLS; n++)
 		if (hist[n])
 			snprintf(line + strlen(line), sizeof line - strlen(line), " %d:%d", n, hist[n]);
 	ok(median <= 24, "100 puzzles, median %d clues (clues:puzzles%s)", median, line);

@@ -39,27 +39,27 @@
 /* Solutions kept per puzzle when comparing engines. */
 #define MAX_SOLS 4000
 
-static struct sdk_grid grid(const char *line)
+static struct sudoku_grid grid(const char *line)
 {
-	struct sdk_grid g;
+	struct sudoku_grid g;
 	char why[128];
 	int col;
-	if (!sdk_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
 		tap_diag("bad test puzzle: %s", why);
-		sdk_grid_init(&g, 3);
+		sudoku_grid_init(&g, 3);
 	}
 	return g;
 }
 
 static struct engine *fast(const char *line)
 {
-	struct sdk_grid g = grid(line);
+	struct sudoku_grid g = grid(line);
 	return sudoku_engine_fast_new(&g);
 }
 
 /* The grid after the moves "r3c5=7;..." (false if one is not that, or
  * fills a filled cell). */
-static bool play(struct sdk_grid *g, const char *moves)
+static bool play(struct sudoku_grid *g, const char *moves)
 {
 	for (const char *p = moves; *p;) {
 		int r, c, d, used;
@@ -78,7 +78,7 @@ static bool play(struct sdk_grid *g, const char *moves)
  * the count of them all; whole if the search ended; good if each line
  * is a solved grid. */
 struct sols {
-	char (*line)[SDK_MAX_CELLS + 1];
+	char (*line)[SUDOKU_GRID_MAX_CELLS + 1];
 	int n;
 	uint64_t count, nodes;
 	bool whole, good;
@@ -89,10 +89,10 @@ static int by_line(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
-static void all_solutions(struct engine *e, const struct sdk_grid *start, struct sols *out)
+static void all_solutions(struct engine *e, const struct sudoku_grid *start, struct sols *out)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, start->box);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, start->box);
 	out->n = 0;
 	out->good = true;
 	struct engine_ctl ctl = { .report_solutions = true };
@@ -100,9 +100,9 @@ static void all_solutions(struct engine *e, const struct sdk_grid *start, struct
 	while ((st = engine_run(e, &ctl)) == ENGINE_SOLUTION && out->n < MAX_SOLS) {
 		struct strbuf b = { 0 };
 		e->ops->path_move(e, &b);
-		struct sdk_grid g = *start;
-		out->good &= play(&g, b.s ? b.s : "") && sdk_is_solved(&g, &geo);
-		sdk_format(&g, out->line[out->n++]);
+		struct sudoku_grid g = *start;
+		out->good &= play(&g, b.s ? b.s : "") && sudoku_grid_is_solved(&g, &geo);
+		sudoku_grid_format(&g, out->line[out->n++]);
 		strbuf_free(&b);
 	}
 	if (st == ENGINE_SOLUTION) {
@@ -125,7 +125,7 @@ struct tally {
 
 /* The two engines on g: the same solutions, each a solved grid; and the
  * lean counter's count, with and without a barred digit. */
-static void agree(const struct sdk_grid *g, struct tally *t, struct sols *a, struct sols *b)
+static void agree(const struct sudoku_grid *g, struct tally *t, struct sols *a, struct sols *b)
 {
 	struct engine *ef = sudoku_engine_fast_new(g), *em = sudoku_engine_mrv_new(g);
 	all_solutions(ef, g, a);
@@ -134,8 +134,8 @@ static void agree(const struct sdk_grid *g, struct tally *t, struct sols *a, str
 	/* (past MAX_SOLS, the engines' first solutions need not be the same) */
 	for (int i = 0; same && a->n < MAX_SOLS && i < a->n; i++)
 		same = !strcmp(a->line[i], b->line[i]);
-	struct sdk_fast_req req = { .bar_cell = -1 };
-	same &= sdk_fast_count(g, &req) == a->count;
+	struct sudoku_fast_req req = { .bar_cell = -1 };
+	same &= sudoku_fast_count(g, &req) == a->count;
 	/* barred: the solutions without the first solution's digit in the
 	 * first blank cell */
 	int blank = 0;
@@ -145,8 +145,8 @@ static void agree(const struct sdk_grid *g, struct tally *t, struct sols *a, str
 		int d = a->line[0][blank] - '0', others = 0;
 		for (int i = 0; i < a->n; i++)
 			others += a->line[i][blank] - '0' != d;
-		req = (struct sdk_fast_req){ .bar_cell = blank, .bar_digit = d };
-		same &= sdk_fast_count(g, &req) == (uint64_t)others;
+		req = (struct sudoku_fast_req){ .bar_cell = blank, .bar_digit = d };
+		same &= sudoku_fast_count(g, &req) == (uint64_t)others;
 	}
 	t->puzzles++;
 	t->none += a->count == 0;
@@ -155,8 +155,8 @@ static void agree(const struct sdk_grid *g, struct tally *t, struct sols *a, str
 	t->fast_nodes += a->nodes;
 	t->mrv_nodes += b->nodes;
 	if (!same) {
-		char line[SDK_MAX_CELLS + 1];
-		sdk_format(g, line);
+		char line[SUDOKU_GRID_MAX_CELLS + 1];
+		sudoku_grid_format(g, line);
 		if (!t->bad)
 			tap_diag("disagree on %s: fast %" PRIu64 ", mrv %" PRIu64 " solutions", line, a->count, b->count);
 		t->bad++;
@@ -171,16 +171,16 @@ static void test_agreement(void)
 	struct tally t = { 0 };
 	const char *published[] = { WIKI, ROYLE17, INKALA, TOP1 };
 	for (size_t i = 0; i < sizeof published / sizeof *published; i++) {
-		struct sdk_grid g = grid(published[i]);
+		struct sudoku_grid g = grid(published[i]);
 		agree(&g, &t, &a, &b);
 	}
 	struct rng r;
 	rng_seed(&r, 8);
 	for (uint64_t seed = 1; seed <= 40; seed++) {
-		struct sdk_grid g, p;
+		struct sudoku_grid g, p;
 		sudoku_gen_minimal(3, false, seed, &g, NULL);
 		agree(&g, &t, &a, &b);
-		char sol[SDK_MAX_CELLS + 1];
+		char sol[SUDOKU_GRID_MAX_CELLS + 1];
 		snprintf(sol, sizeof sol, "%s", a.line[0]);
 		/* a clue or two less: several solutions */
 		for (int less = 1; less <= 2; less++) {
@@ -204,8 +204,8 @@ static void test_agreement(void)
 	}
 	/* 4x4: a random full grid less a random share of its clues */
 	for (int k = 0; k < 300; k++) {
-		struct sdk_grid full, p;
-		sdk_grid_init(&p, 2);
+		struct sudoku_grid full, p;
+		sudoku_grid_init(&p, 2);
 		struct engine *e = sudoku_engine_fast_new(&p);
 		struct engine_ctl ctl = { .report_solutions = true };
 		uint64_t skip = rng_below(&r, 288);
@@ -243,7 +243,7 @@ static void test_agreement(void)
 static void test_288(void)
 {
 	struct sols a = { .line = malloc(MAX_SOLS * sizeof *a.line) };
-	struct sdk_grid g = grid(EMPTY4);
+	struct sudoku_grid g = grid(EMPTY4);
 	struct engine *e = sudoku_engine_fast_new(&g);
 	all_solutions(e, &g, &a);
 	bool distinct = true;
@@ -255,12 +255,12 @@ static void test_288(void)
 	struct engine_ctl ctl = { .max_solutions = 5 };
 	ok(engine_run(e, &ctl) == ENGINE_LIMIT && engine_stats(e)->solutions == 5, "restarted, it stops at a limit of 5");
 	engine_free(e);
-	struct sdk_fast_req req = { .bar_cell = -1 };
-	is_u64(sdk_fast_count(&g, &req), 288, "the counter: 288");
-	req = (struct sdk_fast_req){ .bar_cell = 0, .bar_digit = 1 };
-	is_u64(sdk_fast_count(&g, &req), 216, "the counter, 1 barred from r1c1: 216 (three quarters)");
-	req = (struct sdk_fast_req){ .limit = 7, .bar_cell = -1 };
-	is_u64(sdk_fast_count(&g, &req), 7, "the counter stops at its limit");
+	struct sudoku_fast_req req = { .bar_cell = -1 };
+	is_u64(sudoku_fast_count(&g, &req), 288, "the counter: 288");
+	req = (struct sudoku_fast_req){ .bar_cell = 0, .bar_digit = 1 };
+	is_u64(sudoku_fast_count(&g, &req), 216, "the counter, 1 barred from r1c1: 216 (three quarters)");
+	req = (struct sudoku_fast_req){ .limit = 7, .bar_cell = -1 };
+	is_u64(sudoku_fast_count(&g, &req), 7, "the counter stops at its limit");
 	g = grid("12..............");
 	is_u64(sudoku_count(&g, 0, NULL), 24, "sudoku_count, 1 and 2 given in row 1: 24");
 	free(a.line);
@@ -269,7 +269,7 @@ static void test_288(void)
 /* ---- the counter and the generator ------------------------------------------- */
 
 /* Solutions up to 2, by the mrv engine: not the counter that generated. */
-static int mrv_count2(const struct sdk_grid *g)
+static int mrv_count2(const struct sudoku_grid *g)
 {
 	struct engine *e = sudoku_engine_mrv_new(g);
 	struct engine_ctl ctl = { .max_solutions = 2 };
@@ -280,7 +280,7 @@ static int mrv_count2(const struct sdk_grid *g)
 }
 
 /* Proper, and no clue (no pair half a turn apart, if pairs) can go. */
-static bool minimal_by_mrv(const struct sdk_grid *g, bool pairs)
+static bool minimal_by_mrv(const struct sudoku_grid *g, bool pairs)
 {
 	if (mrv_count2(g) != 1)
 		return false;
@@ -288,7 +288,7 @@ static bool minimal_by_mrv(const struct sdk_grid *g, bool pairs)
 		int twin = pairs ? g->cells - 1 - c : c;
 		if (!g->v[c] || twin < c)
 			continue;
-		struct sdk_grid p = *g;
+		struct sudoku_grid p = *g;
 		p.v[c] = p.v[twin] = 0;
 		if (mrv_count2(&p) != 2)
 			return false;
@@ -299,12 +299,12 @@ static bool minimal_by_mrv(const struct sdk_grid *g, bool pairs)
 static void test_generator(void)
 {
 	/* the counter's first solution, the one preferred where it can */
-	struct sdk_grid g = grid(".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
-	struct sdk_grid a, b, wiki = grid("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
-	struct sdk_fast_req req = { .limit = 1, .bar_cell = -1, .first = &a };
-	sdk_fast_count(&g, &req);
-	req = (struct sdk_fast_req){ .limit = 1, .bar_cell = -1, .first = &b, .prefer = &wiki };
-	sdk_fast_count(&g, &req);
+	struct sudoku_grid g = grid(".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+	struct sudoku_grid a, b, wiki = grid("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+	struct sudoku_fast_req req = { .limit = 1, .bar_cell = -1, .first = &a };
+	sudoku_fast_count(&g, &req);
+	req = (struct sudoku_fast_req){ .limit = 1, .bar_cell = -1, .first = &b, .prefer = &wiki };
+	sudoku_fast_count(&g, &req);
 	ok(!memcmp(&b, &wiki, sizeof b) && memcmp(&a, &b, sizeof a) != 0,
 	   "the counter's first solution: the preferred grid, else another of the two");
 
@@ -396,7 +396,7 @@ static void test_words(void)
 	note_of_first("12........3...4.", ENGINE_EV_CHOOSE, text, sizeof text);
 	is_str(text, "r1c3 has no candidate left", "a cell without a candidate named");
 	/* row 1 holds 2 to 7; r2c8's 1 keeps 1 out of r1c7 to r1c9 */
-	char line[SDK_MAX_CELLS + 1];
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
 	snprintf(line, sizeof line, "%-81s", "234567..........1.");
 	for (char *p = line; *p; p++)
 		*p = *p == ' ' ? '.' : *p;
@@ -424,11 +424,11 @@ static void test_words(void)
 	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 0 && engine_stats(e)->nodes == 1,
 	   "a clash of givens: no solution, one node");
 	engine_free(e);
-	struct sdk_grid odd;
-	sdk_grid_init(&odd, 2);
+	struct sudoku_grid odd;
+	sudoku_grid_init(&odd, 2);
 	odd.v[5] = 9;
-	struct sdk_fast_req none = { .bar_cell = -1 };
-	ok(sdk_fast_count(&odd, &none) == 0, "the counter: a digit past the side, no solution");
+	struct sudoku_fast_req none = { .bar_cell = -1 };
+	ok(sudoku_fast_count(&odd, &none) == 0, "the counter: a digit past the side, no solution");
 	e = fast("1234341221434321");
 	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 1 && engine_stats(e)->nodes == 1,
 	   "a full grid: itself the one solution, at the root");
@@ -446,10 +446,10 @@ static void test_words(void)
 	struct strbuf b = { 0 };
 	ok(engine_run(e, &ctl) == ENGINE_SOLUTION, "Inkala's puzzle: a solution");
 	e->ops->path_move(e, &b);
-	struct sdk_grid g = grid(INKALA);
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
-	ok(play(&g, b.s) && sdk_is_solved(&g, &geo), "its path, r3c5=7 moves joined by ';', fills the grid");
+	struct sudoku_grid g = grid(INKALA);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
+	ok(play(&g, b.s) && sudoku_grid_is_solved(&g, &geo), "its path, r3c5=7 moves joined by ';', fills the grid");
 	struct diag err;
 	int bad;
 	struct puzzle_state *s = sudoku_puzzle.start(&sudoku_puzzle, INKALA, &bad, &err);
@@ -462,8 +462,8 @@ static void test_words(void)
 	strbuf_free(&b);
 	engine_free(e);
 
-	struct sdk_grid bad_grid;
-	sdk_grid_init(&bad_grid, 3);
+	struct sudoku_grid bad_grid;
+	sudoku_grid_init(&bad_grid, 3);
 	bad_grid.v[0] = 10;
 	ok(sudoku_engine_fast_new(&bad_grid) == NULL, "a grid holding a digit it cannot have: no engine");
 	ok(puzzle_engine_find(&sudoku_puzzle, NULL) == &sudoku_engine_fast && !strcmp(sudoku_engine_fast.name, "fast"),
@@ -478,8 +478,8 @@ static void test_cancel(void)
 	atomic_int flag;
 	atomic_init(&flag, 1);
 	/* every 9x9 grid: no search ends that */
-	struct sdk_grid empty;
-	sdk_grid_init(&empty, 3);
+	struct sudoku_grid empty;
+	sudoku_grid_init(&empty, 3);
 	struct engine *e = sudoku_engine_fast_new(&empty);
 	struct engine_ctl ctl = { .cancel = &flag };
 	ok(engine_run(e, &ctl) == ENGINE_CANCELLED && engine_stats(e)->nodes == 0,
@@ -498,8 +498,9 @@ static void test_cancel(void)
 	engine_free(e);
 
 	atomic_store(&flag, 1);
-	struct sdk_fast_req req = { .bar_cell = -1, .cancel = &flag };
-	ok(sdk_fast_count(&empty, &req) == 0 && req.cancelled && req.nodes == 0, "the counter: cancelled, it stops at once");
+	struct sudoku_fast_req req = { .bar_cell = -1, .cancel = &flag };
+	ok(sudoku_fast_count(&empty, &req) == 0 && req.cancelled && req.nodes == 0,
+	   "the counter: cancelled, it stops at once");
 	is_u64(sudoku_count(&empty, 0, &flag), 0, "sudoku_count too");
 }
 

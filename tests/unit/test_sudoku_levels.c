@@ -46,14 +46,14 @@ int main(void)
 			tap_diag("%s: %s", paths[i], err.msg);
 			continue;
 		}
-		const struct sdk_grid *g = sudoku_state_grid(s);
+		const struct sudoku_grid *g = sudoku_state_grid(s);
 		minimal += sudoku_is_minimal(g);
 		int grade, steps;
-		enum sdk_technique hardest;
-		graded += sdk_logic_grade(g, &grade, &hardest, &steps, NULL) && grade == want;
+		enum sudoku_logic_technique hardest;
+		graded += sudoku_logic_grade(g, &grade, &hardest, &steps, NULL) && grade == want;
 		/* Hints all the way: each position's last tier is played. */
 		int moves = 0;
-		while (s && !pz->is_solved(s) && moves < SDK_MAX_CELLS) {
+		while (s && !pz->is_solved(s) && moves < SUDOKU_GRID_MAX_CELLS) {
 			char *sol = solve(pz, s);
 			struct note note;
 			char move[NOTE_MOVE_MAX] = "";
@@ -87,7 +87,7 @@ int main(void)
 	struct puzzle_state *s = level_start(pz, path, lv, &err);
 	free(lv);
 	char *sol = s ? solve(pz, s) : NULL;
-	const struct sdk_grid *g = s ? sudoku_state_grid(s) : NULL;
+	const struct sudoku_grid *g = s ? sudoku_state_grid(s) : NULL;
 	int blank = 0;
 	while (g && g->v[blank])
 		blank++;

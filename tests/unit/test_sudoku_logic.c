@@ -55,52 +55,52 @@ static const char *const known[] = {
 
 /* Candidates from the grid alone; false when a cell has none or a unit
  * has no place left for a digit it lacks. */
-static bool plain_cands(const struct sdk_grid *g, const struct sdk_geom *geo, sdk_mask *cand)
+static bool plain_cands(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo, sudoku_grid_mask *cand)
 {
-	if (!sdk_candidates(g, geo, cand))
+	if (!sudoku_grid_candidates(g, geo, cand))
 		return false;
 	for (int u = 0; u < geo->units; u++) {
-		sdk_mask seen = 0;
+		sudoku_grid_mask seen = 0;
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[u][i];
-			seen |= g->v[c] ? sdk_bit(g->v[c]) : cand[c];
+			seen |= g->v[c] ? sudoku_grid_bit(g->v[c]) : cand[c];
 		}
-		if (seen != sdk_all(geo->side))
+		if (seen != sudoku_grid_all(geo->side))
 			return false;
 	}
 	return true;
 }
 
 /* Solutions of g up to limit; the first in *first if not NULL. */
-static int solve(struct sdk_grid *g, const struct sdk_geom *geo, int limit, struct sdk_grid *first)
+static int solve(struct sudoku_grid *g, const struct sudoku_grid_geom *geo, int limit, struct sudoku_grid *first)
 {
-	sdk_mask cand[SDK_MAX_CELLS];
+	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
 	if (!plain_cands(g, geo, cand))
 		return 0;
-	int best = -1, fewest = SDK_MAX_SIDE + 1;
+	int best = -1, fewest = SUDOKU_GRID_MAX_SIDE + 1;
 	for (int c = 0; c < g->cells; c++)
-		if (!g->v[c] && sdk_popcount(cand[c]) < fewest)
-			fewest = sdk_popcount(cand[c]), best = c;
+		if (!g->v[c] && sudoku_grid_popcount(cand[c]) < fewest)
+			fewest = sudoku_grid_popcount(cand[c]), best = c;
 	if (best < 0) {
 		if (first)
 			*first = *g;
 		return 1;
 	}
 	int n = 0;
-	for (sdk_mask m = cand[best]; m && n < limit; m &= (sdk_mask)(m - 1)) {
-		g->v[best] = (uint8_t)sdk_first_digit(m);
+	for (sudoku_grid_mask m = cand[best]; m && n < limit; m &= (sudoku_grid_mask)(m - 1)) {
+		g->v[best] = (uint8_t)sudoku_grid_first_digit(m);
 		n += solve(g, geo, limit - n, n == 0 ? first : NULL);
 	}
 	g->v[best] = 0;
 	return n;
 }
 
-static struct sdk_grid parse(const char *line)
+static struct sudoku_grid parse(const char *line)
 {
-	struct sdk_grid g;
+	struct sudoku_grid g;
 	char why[100];
 	int col;
-	if (!sdk_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(line, strlen(line), &g, why, sizeof why, &col)) {
 		printf("Bail out! test puzzle: %s\n", why);
 		exit(1);
 	}
@@ -108,9 +108,9 @@ static struct sdk_grid parse(const char *line)
 }
 
 /* Is digit d at cell c in no solution of g? */
-static bool never(const struct sdk_grid *g, const struct sdk_geom *geo, int c, int d)
+static bool never(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo, int c, int d)
 {
-	struct sdk_grid t = *g;
+	struct sudoku_grid t = *g;
 	if (t.v[c])
 		return t.v[c] != d;
 	t.v[c] = (uint8_t)d;
@@ -127,25 +127,25 @@ static bool has(const uint8_t *cells, int n, int c)
 	return false;
 }
 
-static bool in_unit(const struct sdk_geom *geo, int c, int u)
+static bool in_unit(const struct sudoku_grid_geom *geo, int c, int u)
 {
 	return geo->cell_unit[c][0] == u || geo->cell_unit[c][1] == u || geo->cell_unit[c][2] == u;
 }
 
-static bool elims_are_candidates(const struct sdk_logic *L, const struct sdk_step *st)
+static bool elims_are_candidates(const struct sudoku_logic *L, const struct sudoku_logic_step *st)
 {
 	for (int i = 0; i < st->n_elim; i++)
-		if (!(L->cand[st->elim[i].cell] & sdk_bit(st->elim[i].digit)))
+		if (!(L->cand[st->elim[i].cell] & sudoku_grid_bit(st->elim[i].digit)))
 			return false;
 	return true;
 }
 
 /* Does st follow from L by the rule of its technique, and does it change
  * something? */
-static bool step_holds(const struct sdk_logic *L, const struct sdk_step *st, char *what, size_t size)
+static bool step_holds(const struct sudoku_logic *L, const struct sudoku_logic_step *st, char *what, size_t size)
 {
-	const struct sdk_geom *geo = &L->geo;
-	int side = geo->side, u = st->units[0], d = st->digits ? sdk_first_digit(st->digits) : 0;
+	const struct sudoku_grid_geom *geo = &L->geo;
+	int side = geo->side, u = st->units[0], d = st->digits ? sudoku_grid_first_digit(st->digits) : 0;
 	if (!elims_are_candidates(L, st)) {
 		snprintf(what, size, "rules out a candidate already gone");
 		return false;
@@ -156,21 +156,21 @@ static bool step_holds(const struct sdk_logic *L, const struct sdk_step *st, cha
 	}
 	snprintf(what, size, "does not follow from its rule");
 	switch (st->tech) {
-	case SDK_T_NAKED_SINGLE:
-		return st->cell >= 0 && !L->g.v[st->cell] && L->cand[st->cell] == sdk_bit(st->digit);
-	case SDK_T_HIDDEN_SINGLE:
+	case SUDOKU_LOGIC_NAKED_SINGLE:
+		return st->cell >= 0 && !L->g.v[st->cell] && L->cand[st->cell] == sudoku_grid_bit(st->digit);
+	case SUDOKU_LOGIC_HIDDEN_SINGLE:
 		if (st->cell < 0 || !in_unit(geo, st->cell, u))
 			return false;
 		for (int i = 0; i < side; i++) {
 			int c = geo->unit_cell[u][i];
-			if ((c == st->cell) != !!(L->cand[c] & sdk_bit(st->digit)))
+			if ((c == st->cell) != !!(L->cand[c] & sudoku_grid_bit(st->digit)))
 				return false;
 		}
 		return true;
-	case SDK_T_LOCKED:
+	case SUDOKU_LOGIC_LOCKED:
 		for (int i = 0; i < side; i++) {
 			int c = geo->unit_cell[u][i];
-			if ((L->cand[c] & sdk_bit(d)) && !in_unit(geo, c, st->units[1]))
+			if ((L->cand[c] & sudoku_grid_bit(d)) && !in_unit(geo, c, st->units[1]))
 				return false;
 		}
 		for (int i = 0; i < st->n_elim; i++)
@@ -178,10 +178,10 @@ static bool step_holds(const struct sdk_logic *L, const struct sdk_step *st, cha
 			    st->elim[i].digit != d)
 				return false;
 		return st->cell < 0;
-	case SDK_T_NAKED_PAIR:
-	case SDK_T_NAKED_TRIPLE: {
-		int k = st->tech == SDK_T_NAKED_PAIR ? 2 : 3;
-		if (st->n_reason != k || sdk_popcount(st->digits) != k)
+	case SUDOKU_LOGIC_NAKED_PAIR:
+	case SUDOKU_LOGIC_NAKED_TRIPLE: {
+		int k = st->tech == SUDOKU_LOGIC_NAKED_PAIR ? 2 : 3;
+		if (st->n_reason != k || sudoku_grid_popcount(st->digits) != k)
 			return false;
 		for (int i = 0; i < k; i++)
 			if (!in_unit(geo, st->reason[i], u) || (L->cand[st->reason[i]] & ~st->digits) ||
@@ -189,14 +189,14 @@ static bool step_holds(const struct sdk_logic *L, const struct sdk_step *st, cha
 				return false;
 		for (int i = 0; i < st->n_elim; i++)
 			if (!in_unit(geo, st->elim[i].cell, u) || has(st->reason, k, st->elim[i].cell) ||
-			    !(st->digits & sdk_bit(st->elim[i].digit)))
+			    !(st->digits & sudoku_grid_bit(st->elim[i].digit)))
 				return false;
 		return st->cell < 0;
 	}
-	case SDK_T_HIDDEN_PAIR:
-	case SDK_T_HIDDEN_TRIPLE: {
-		int k = st->tech == SDK_T_HIDDEN_PAIR ? 2 : 3;
-		if (st->n_reason != k || sdk_popcount(st->digits) != k)
+	case SUDOKU_LOGIC_HIDDEN_PAIR:
+	case SUDOKU_LOGIC_HIDDEN_TRIPLE: {
+		int k = st->tech == SUDOKU_LOGIC_HIDDEN_PAIR ? 2 : 3;
+		if (st->n_reason != k || sudoku_grid_popcount(st->digits) != k)
 			return false;
 		for (int i = 0; i < k; i++)
 			if (!in_unit(geo, st->reason[i], u))
@@ -207,18 +207,18 @@ static bool step_holds(const struct sdk_logic *L, const struct sdk_step *st, cha
 				return false;
 		}
 		for (int i = 0; i < st->n_elim; i++)
-			if (!has(st->reason, k, st->elim[i].cell) || (st->digits & sdk_bit(st->elim[i].digit)))
+			if (!has(st->reason, k, st->elim[i].cell) || (st->digits & sudoku_grid_bit(st->elim[i].digit)))
 				return false;
 		return st->cell < 0;
 	}
-	case SDK_T_XWING: {
+	case SUDOKU_LOGIC_XWING: {
 		if (st->n_reason != 4 || u < 0 || st->units[1] < 0 || (u < side) != (st->units[1] < side) || u >= 2 * side)
 			return false;
 		int across = u < side ? 1 : 0; /* which unit of a cell is the crossing line */
 		for (int a = 0; a < 2; a++)
 			for (int i = 0; i < side; i++) {
 				int c = geo->unit_cell[st->units[a]][i];
-				if ((L->cand[c] & sdk_bit(d)) && !has(st->reason, 4, c))
+				if ((L->cand[c] & sudoku_grid_bit(d)) && !has(st->reason, 4, c))
 					return false;
 			}
 		for (int i = 0; i < 4; i++)
@@ -243,11 +243,11 @@ static bool step_holds(const struct sdk_logic *L, const struct sdk_step *st, cha
 
 static void test_known_proper(void)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
 	int proper = 0;
 	for (int i = 0; i < N_KNOWN; i++) {
-		struct sdk_grid g = parse(known[i]);
+		struct sudoku_grid g = parse(known[i]);
 		if (solve(&g, &geo, 2, NULL) == 1)
 			proper++;
 		else
@@ -260,19 +260,19 @@ static void test_known_proper(void)
  * its words one line; the grader's figures agree with the run. */
 static void run_known(int i, int *grade_out)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
-	struct sdk_grid g = parse(known[i]), sol;
-	struct sdk_grid t = g;
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
+	struct sudoku_grid g = parse(known[i]), sol;
+	struct sudoku_grid t = g;
 	solve(&t, &geo, 1, &sol);
 
-	struct sdk_logic L;
-	struct sdk_step st;
-	ok(sdk_logic_init(&L, &g), "puzzle %d: the ladder starts", i);
+	struct sudoku_logic L;
+	struct sudoku_logic_step st;
+	ok(sudoku_logic_init(&L, &g), "puzzle %d: the ladder starts", i);
 	int steps = 0, wrong = 0, broken = 0, wide = 0;
-	enum sdk_technique hardest = SDK_T_NONE;
+	enum sudoku_logic_technique hardest = SUDOKU_LOGIC_NONE;
 	char what[80];
-	while (sdk_logic_find(&L, &st)) {
+	while (sudoku_logic_find(&L, &st)) {
 		if (st.cell >= 0 && sol.v[st.cell] != st.digit)
 			wrong++;
 		for (int k = 0; k < st.n_elim; k++)
@@ -280,7 +280,8 @@ static void run_known(int i, int *grade_out)
 				wrong++;
 		if (!step_holds(&L, &st, what, sizeof what)) {
 			if (!broken)
-				tap_diag("puzzle %d step %d (%s) %s: %s", i, steps, sdk_technique_name(st.tech), what, st.why);
+				tap_diag("puzzle %d step %d (%s) %s: %s", i, steps,
+				         sudoku_logic_technique_name(st.tech), what, st.why);
 			broken++;
 		}
 		if (strlen(st.why) > WIDTH || !st.why[0] || strchr(st.why, '\n')) {
@@ -290,25 +291,26 @@ static void run_known(int i, int *grade_out)
 		}
 		if (st.tech > hardest)
 			hardest = st.tech;
-		sdk_logic_apply(&L, &st);
+		sudoku_logic_apply(&L, &st);
 		steps++;
-		if (steps > SDK_MAX_CELLS * SDK_MAX_SIDE) {
+		if (steps > SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE) {
 			broken++;
 			break;
 		}
 	}
-	bool solved = sdk_is_solved(&L.g, &geo);
+	bool solved = sudoku_grid_is_solved(&L.g, &geo);
 	ok(!wrong, "puzzle %d: no step of %d places a wrong digit or rules out the solution's", i, steps);
 	ok(!broken, "puzzle %d: every step follows from its technique's rule and rules something out", i);
 	ok(!wide, "puzzle %d: every step's words are one line of at most %d columns", i, WIDTH);
 
 	int grade, gsteps;
-	enum sdk_technique gh;
-	ok(sdk_logic_grade(&g, &grade, &gh, &gsteps, NULL), "puzzle %d: graded", i);
-	int expect = solved ? (hardest == SDK_T_NONE ? 1 : sdk_technique_grade(hardest)) : 4;
-	ok(grade == expect && gsteps == steps && gh == (solved ? hardest : SDK_T_NONE),
+	enum sudoku_logic_technique gh;
+	ok(sudoku_logic_grade(&g, &grade, &gh, &gsteps, NULL), "puzzle %d: graded", i);
+	int expect = solved ? (hardest == SUDOKU_LOGIC_NONE ? 1 : sudoku_logic_technique_grade(hardest)) : 4;
+	ok(grade == expect && gsteps == steps && gh == (solved ? hardest : SUDOKU_LOGIC_NONE),
 	   "puzzle %d: grade %d, %s, %d steps, as the ladder ran (%s, %s, %d steps)", i, grade,
-	   sdk_technique_name(gh), gsteps, solved ? "solved" : "stalled", sdk_technique_name(hardest), steps);
+	   sudoku_logic_technique_name(gh), gsteps, solved ? "solved" : "stalled", sudoku_logic_technique_name(hardest),
+	   steps);
 	*grade_out = grade;
 }
 
@@ -334,7 +336,7 @@ static void test_known(void)
 /* ---- each technique where it is the easiest step --------------------------- */
 
 struct expect {
-	enum sdk_technique tech;
+	enum sudoku_logic_technique tech;
 	int cell, digit;
 	const char *why;
 	int n_reason;
@@ -352,7 +354,7 @@ static int cell4(const char *name)
 	return (name[1] - '1') * 4 + (name[3] - '1');
 }
 
-static void elim_text(const struct sdk_logic *L, const struct sdk_step *st, char *buf, size_t size)
+static void elim_text(const struct sudoku_logic *L, const struct sudoku_logic_step *st, char *buf, size_t size)
 {
 	size_t n = 0;
 	buf[0] = '\0';
@@ -363,17 +365,17 @@ static void elim_text(const struct sdk_logic *L, const struct sdk_step *st, char
 
 /* A cell down to one candidate, or a digit with one place left in a
  * unit: looked for apart from the ladder. */
-static bool single_left(const struct sdk_logic *L)
+static bool single_left(const struct sudoku_logic *L)
 {
-	const struct sdk_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = &L->geo;
 	for (int c = 0; c < geo->cells; c++)
-		if (!L->g.v[c] && sdk_popcount(L->cand[c]) == 1)
+		if (!L->g.v[c] && sudoku_grid_popcount(L->cand[c]) == 1)
 			return true;
 	for (int u = 0; u < geo->units; u++)
 		for (int d = 1; d <= geo->side; d++) {
 			int places = 0;
 			for (int i = 0; i < geo->side; i++)
-				places += !!(L->cand[geo->unit_cell[u][i]] & sdk_bit(d));
+				places += !!(L->cand[geo->unit_cell[u][i]] & sudoku_grid_bit(d));
 			if (places == 1)
 				return true;
 		}
@@ -386,23 +388,23 @@ static bool single_left(const struct sdk_logic *L)
  * its eliminations and placement against every solution of g. */
 static void check_first(const char *name, const char *line, const struct expect *e)
 {
-	struct sdk_grid g = parse(line);
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, g.box);
-	struct sdk_logic L;
-	struct sdk_step st;
+	struct sudoku_grid g = parse(line);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, g.box);
+	struct sudoku_logic L;
+	struct sudoku_logic_step st;
 	bool found = false;
-	sdk_logic_init(&L, &g);
-	for (int n = 0; n < SDK_MAX_CELLS * SDK_MAX_SIDE && sdk_logic_find(&L, &st); n++) {
+	sudoku_logic_init(&L, &g);
+	for (int n = 0; n < SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE && sudoku_logic_find(&L, &st); n++) {
 		if (st.tech == e->tech) {
 			found = true;
 			break;
 		}
-		sdk_logic_apply(&L, &st);
+		sudoku_logic_apply(&L, &st);
 	}
 	if (!ok(found, "%s: the ladder comes to one", name))
 		return;
-	if (e->tech > SDK_T_HIDDEN_SINGLE)
+	if (e->tech > SUDOKU_LOGIC_HIDDEN_SINGLE)
 		ok(!single_left(&L), "%s: no single is left there", name);
 	is_str(st.why, e->why, "%s: its words", name);
 	ok(st.cell == e->cell && st.digit == e->digit, "%s: it places %d at cell %d (expected %d at %d)", name, st.digit,
@@ -427,37 +429,37 @@ static void check_first(const char *name, const char *line, const struct expect 
 		for (int d = 1; d <= geo.side; d++)
 			if (d != st.digit)
 				sound &= never(&L.g, &geo, st.cell, d);
-	struct sdk_grid t = L.g;
+	struct sudoku_grid t = L.g;
 	ok(sound && solve(&t, &geo, 1, NULL) == 1, "%s: by brute force, the solutions agree", name);
 }
 
 /* A position from its givens: "r3c1=1 r3c2=2 ...". */
-static struct sdk_grid grid_of(int box, const char *givens)
+static struct sudoku_grid grid_of(int box, const char *givens)
 {
-	struct sdk_grid g;
-	sdk_grid_init(&g, box);
+	struct sudoku_grid g;
+	sudoku_grid_init(&g, box);
 	for (const char *p = givens; *p; p++)
 		if (*p == 'r')
 			g.v[(p[1] - '1') * g.side + (p[3] - '1')] = (uint8_t)(p[5] - '0');
 	return g;
 }
 
-static void check_first_grid(const char *name, const struct sdk_grid *g, const struct expect *e)
+static void check_first_grid(const char *name, const struct sudoku_grid *g, const struct expect *e)
 {
-	char line[SDK_MAX_CELLS + 1];
-	sdk_format(g, line);
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	sudoku_grid_format(g, line);
 	check_first(name, line, e);
 }
 
 static void test_techniques(void)
 {
-	struct sdk_grid g;
+	struct sudoku_grid g;
 
 	/* Row 3 holds 1, 2, 3, column 5 holds 4, 5, 6, box 2 holds 8, 9: no
 	 * cell before r3c5 is down to one digit. */
 	g = grid_of(3, "r3c1=1 r3c2=2 r3c3=3 r5c5=4 r6c5=5 r7c5=6 r1c4=8 r2c6=9");
 	check_first_grid("naked single", &g,
-	                 &(struct expect){ SDK_T_NAKED_SINGLE, cell_of("r3c5"), 7,
+	                 &(struct expect){ SUDOKU_LOGIC_NAKED_SINGLE, cell_of("r3c5"), 7,
 	                                   "r3c5 can only be 7: every other digit is in its row, column or box", 9,
 	                                   { "r3c5", "r3c1", "r5c5", "r1c4" }, "" });
 
@@ -465,13 +467,13 @@ static void test_techniques(void)
 	 * it; boxes 1-4 (looked at first) have two places at least. */
 	g = grid_of(3, "r1c4=2 r4c1=2 r6c9=2 r9c6=2");
 	check_first_grid("hidden single", &g,
-	                 &(struct expect){ SDK_T_HIDDEN_SINGLE, cell_of("r5c5"), 2, "in box 5 only r5c5 can hold 2", 5,
+	                 &(struct expect){ SUDOKU_LOGIC_HIDDEN_SINGLE, cell_of("r5c5"), 2, "in box 5 only r5c5 can hold 2", 5,
 	                                   { "r5c5", "r1c4", "r4c1", "r9c6" }, "" });
 
 	/* Rows 1 and 3 of box 1 are full, so its 3 (and 8, 9) is in row 2. */
 	g = grid_of(3, "r1c1=1 r1c2=2 r1c3=4 r3c1=5 r3c2=6 r3c3=7");
 	check_first_grid("locked candidates, pointing", &g,
-	                 &(struct expect){ SDK_T_LOCKED, -1, 0,
+	                 &(struct expect){ SUDOKU_LOGIC_LOCKED, -1, 0,
 	                                   "box 1 can hold 3 only in row 2, so the rest of row 2 cannot hold 3", 3,
 	                                   { "r2c1", "r2c2", "r2c3" },
 	                                   "r2c4-3 r2c5-3 r2c6-3 r2c7-3 r2c8-3 r2c9-3" });
@@ -480,38 +482,38 @@ static void test_techniques(void)
 	 * box has a digit confined to one line. */
 	g = grid_of(3, "r1c4=1 r1c5=2 r1c6=3 r1c7=4 r1c8=6 r1c9=7");
 	check_first_grid("locked candidates, claiming", &g,
-	                 &(struct expect){ SDK_T_LOCKED, -1, 0,
+	                 &(struct expect){ SUDOKU_LOGIC_LOCKED, -1, 0,
 	                                   "row 1 can hold 5 only in box 1, so the rest of box 1 cannot hold 5", 3,
 	                                   { "r1c1", "r1c2", "r1c3" },
 	                                   "r2c1-5 r2c2-5 r2c3-5 r3c1-5 r3c2-5 r3c3-5" });
 
 	/* Euler 07, after 13 steps: r8c1 and r8c4 are down to 1 and 7. */
 	check_first("naked pair", known[6],
-	            &(struct expect){ SDK_T_NAKED_PAIR, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_NAKED_PAIR, -1, 0,
 	                              "r8c1 and r8c4 can only be 1 or 7, so the rest of row 8 cannot hold them", 2,
 	                              { "r8c1", "r8c4" }, "r8c2-7 r8c3-1 r8c3-7 r8c5-1 r8c6-7" });
 	/* The same, after 18 steps: in column 7, 4 and 9 are left only in
 	 * r5c7 (1459) and r7c7 (3469). */
 	check_first("hidden pair", known[6],
-	            &(struct expect){ SDK_T_HIDDEN_PAIR, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_HIDDEN_PAIR, -1, 0,
 	                              "in column 7 only r5c7 and r7c7 can hold 4 and 9, so they hold nothing else", 2,
 	                              { "r5c7", "r7c7" }, "r5c7-1 r5c7-5 r7c7-3 r7c7-6" });
 	/* The same, after 19 steps: 6 in row 1 only at r1c6 (67) and r1c9
 	 * (167), in row 9 only at r9c6 and r9c9 (26 each). */
 	check_first("X-wing on rows", known[6],
-	            &(struct expect){ SDK_T_XWING, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_XWING, -1, 0,
 	                              "rows 1 and 9 can hold 6 only in columns 6 and 9: no other 6 in those columns", 4,
 	                              { "r1c6", "r1c9", "r9c6", "r9c9" }, "r7c6-6 r4c9-6 r7c9-6" });
 	/* Norvig's puzzle 22, after 6 steps: r1c2 (349), r1c3 (349), r1c9 (34). */
 	check_first("naked triple", known[22],
-	            &(struct expect){ SDK_T_NAKED_TRIPLE, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_NAKED_TRIPLE, -1, 0,
 	                              "r1c2, r1c3, r1c9 can only be 3, 4, 9, so the rest of row 1 cannot hold them", 3,
 	                              { "r1c2", "r1c3", "r1c9" },
 	                              "r1c4-9 r1c6-3 r1c6-4 r1c6-9 r1c7-3 r1c7-4 r1c7-9" });
 	/* The same, after 8 steps: 2 in column 1 only at r5c1 and r9c1, in
 	 * column 9 only at r5c9 and r9c9. */
 	check_first("X-wing on columns", known[22],
-	            &(struct expect){ SDK_T_XWING, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_XWING, -1, 0,
 	                              "columns 1 and 9 can hold 2 only in rows 5 and 9: no other 2 in those rows", 4,
 	                              { "r5c1", "r5c9", "r9c1", "r9c9" },
 	                              "r5c2-2 r5c3-2 r5c5-2 r5c7-2 r9c3-2 r9c7-2" });
@@ -520,24 +522,24 @@ static void test_techniques(void)
 	 * and r9c1. */
 	check_first("hidden triple",
 	            ".4..8....1.5.....4.6....5.97..3......36.9.7....4.2.......7........1...86.8...4.2.",
-	            &(struct expect){ SDK_T_HIDDEN_TRIPLE, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_HIDDEN_TRIPLE, -1, 0,
 	                              "in box 7 only r7c1, r8c1, r9c1 can hold 4, 5, 6, so they hold nothing else", 3,
 	                              { "r7c1", "r8c1", "r9c1" }, "r7c1-2 r7c1-3 r7c1-9 r8c1-3 r8c1-9" });
 
 	/* 4x4: r1c1=3, r1c2=4 leave box 1 its 1 and 2 in row 2. */
 	check_first("4x4 pointing", "34..............",
-	            &(struct expect){ SDK_T_LOCKED, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_LOCKED, -1, 0,
 	                              "box 1 can hold 1 only in row 2, so the rest of row 2 cannot hold 1", 2,
 	                              { "r2c1", "r2c2" }, "r2c3-1 r2c4-1" });
 	/* 4x4 with two solutions: 2 in row 2 only at r2c2 and r2c3 (12 each),
 	 * in row 3 only at r3c2 and r3c3 (23 each). */
 	check_first("4x4 X-wing", "..4.4..31..4.4..",
-	            &(struct expect){ SDK_T_XWING, -1, 0,
+	            &(struct expect){ SUDOKU_LOGIC_XWING, -1, 0,
 	                              "rows 2 and 3 can hold 2 only in columns 2 and 3: no other 2 in those columns", 4,
 	                              { "r2c2", "r2c3", "r3c2", "r3c3" }, "r1c2-2 r4c3-2" });
 	/* 4x4, a proper minimal puzzle: column 1 holds 1 and 3, box 1 1 and 4. */
 	check_first("4x4 naked single", "....14.3....3..1",
-	            &(struct expect){ SDK_T_NAKED_SINGLE, cell4("r1c1"), 2,
+	            &(struct expect){ SUDOKU_LOGIC_NAKED_SINGLE, cell4("r1c1"), 2,
 	                              "r1c1 can only be 2: every other digit is in its row, column or box", -1,
 	                              { "r1c1" }, "" });
 }
@@ -549,29 +551,30 @@ static const char *const small[] = { "....14.3....3..1", "...31..4.....4..", "1.
 
 static void test_small(void)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 2);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 2);
 	for (size_t i = 0; i < sizeof small / sizeof *small; i++) {
-		struct sdk_grid g = parse(small[i]), sol, t = g;
+		struct sudoku_grid g = parse(small[i]), sol, t = g;
 		ok(solve(&t, &geo, 2, &sol) == 1, "4x4 %s: one solution", small[i]);
-		struct sdk_logic L;
-		struct sdk_step st;
-		sdk_logic_init(&L, &g);
+		struct sudoku_logic L;
+		struct sudoku_logic_step st;
+		sudoku_logic_init(&L, &g);
 		int bad = 0, n = 0;
 		char what[80];
-		while (n < 100 && sdk_logic_find(&L, &st)) {
+		while (n < 100 && sudoku_logic_find(&L, &st)) {
 			bad += !step_holds(&L, &st, what, sizeof what) || strlen(st.why) > WIDTH;
 			bad += st.cell >= 0 && sol.v[st.cell] != st.digit;
 			for (int k = 0; k < st.n_elim; k++)
 				bad += sol.v[st.elim[k].cell] == st.elim[k].digit;
-			sdk_logic_apply(&L, &st);
+			sudoku_logic_apply(&L, &st);
 			n++;
 		}
 		int grade, steps;
-		enum sdk_technique h;
-		sdk_logic_grade(&g, &grade, &h, &steps, NULL);
-		ok(!bad && sdk_is_solved(&L.g, &geo) && grade == 1 && steps == n,
-		   "4x4 %s: solved by %d sound steps, grade %d (%s)", small[i], n, grade, sdk_technique_name(h));
+		enum sudoku_logic_technique h;
+		sudoku_logic_grade(&g, &grade, &h, &steps, NULL);
+		ok(!bad && sudoku_grid_is_solved(&L.g, &geo) && grade == 1 && steps == n,
+		   "4x4 %s: solved by %d sound steps, grade %d (%s)", small[i], n, grade,
+		   sudoku_logic_technique_name(h));
 	}
 }
 
@@ -579,11 +582,12 @@ static void test_small(void)
 
 /* Apply the hint's steps to a fresh ladder from g, each checked by its
  * rule there: the chain holds without the steps that were left out. */
-static bool chain_holds(const struct sdk_grid *g, const struct sdk_step *steps, int n, const struct sdk_grid *sol,
+static bool chain_holds(const struct sudoku_grid *g, const struct sudoku_logic_step *steps, int n,
+                        const struct sudoku_grid *sol,
                         char *what, size_t size)
 {
-	struct sdk_logic L;
-	sdk_logic_init(&L, g);
+	struct sudoku_logic L;
+	sudoku_logic_init(&L, g);
 	for (int i = 0; i < n; i++) {
 		if (!step_holds(&L, &steps[i], what, size))
 			return false;
@@ -599,37 +603,37 @@ static bool chain_holds(const struct sdk_grid *g, const struct sdk_step *steps, 
 			snprintf(what, size, "words too wide");
 			return false;
 		}
-		sdk_logic_apply(&L, &steps[i]);
+		sudoku_logic_apply(&L, &steps[i]);
 	}
 	what[0] = '\0';
 	return true;
 }
 
-static struct sdk_step hint[64];
+static struct sudoku_logic_step hint[64];
 
 static void test_next_placement(void)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
 
 	/* Euler 07 where the ladder comes to its first naked pair: the next
 	 * placement, r8c5=4, rests on it. */
-	struct sdk_grid g = parse(known[6]), sol, t = g;
+	struct sudoku_grid g = parse(known[6]), sol, t = g;
 	solve(&t, &geo, 1, &sol);
-	struct sdk_logic L;
-	struct sdk_step st;
-	sdk_logic_init(&L, &g);
+	struct sudoku_logic L;
+	struct sudoku_logic_step st;
+	sudoku_logic_init(&L, &g);
 	int ladder = 0;
-	while (sdk_logic_find(&L, &st) && st.tech != SDK_T_NAKED_PAIR) {
-		sdk_logic_apply(&L, &st);
+	while (sudoku_logic_find(&L, &st) && st.tech != SUDOKU_LOGIC_NAKED_PAIR) {
+		sudoku_logic_apply(&L, &st);
 		ladder += st.cell >= 0;
 	}
-	struct sdk_grid at = L.g;
-	int n = sdk_logic_next_placement(&at, hint, 64);
+	struct sudoku_grid at = L.g;
+	int n = sudoku_logic_next_placement(&at, hint, 64);
 	char what[80] = "";
 	bool pair = false;
 	for (int i = 0; i < n; i++) {
-		pair |= hint[i].tech == SDK_T_NAKED_PAIR;
+		pair |= hint[i].tech == SUDOKU_LOGIC_NAKED_PAIR;
 		tap_diag("  %s", hint[i].why);
 	}
 	ok(n >= 2 && hint[n - 1].cell == cell_of("r8c5") && hint[n - 1].digit == 4 && pair,
@@ -642,18 +646,18 @@ static void test_next_placement(void)
 	 * to box 7's 6 locked in row 8, which rests on the pair 69 in box 7,
 	 * which rests on the pair 17.  Box 2's 3 locked in row 3, the first
 	 * step, is no part of it. */
-	ok(n == 6 && hint[0].tech == SDK_T_LOCKED && hint[0].units[0] == 2 * 9 + 4 && hint[0].units[1] == 9 + 4,
+	ok(n == 6 && hint[0].tech == SUDOKU_LOGIC_LOCKED && hint[0].units[0] == 2 * 9 + 4 && hint[0].units[1] == 9 + 4,
 	   "only the steps the placement rests on are told (%d of 7)", n);
-	int few = sdk_logic_next_placement(&at, hint, 2);
+	int few = sudoku_logic_next_placement(&at, hint, 2);
 	ok(few == 2 && hint[1].cell == cell_of("r8c5"), "with room for 2 steps, the last 2, the placement last");
 
 	/* A position with a single: one step. */
 	g = parse(known[0]);
-	n = sdk_logic_next_placement(&g, hint, 64);
-	ok(n == 1 && hint[0].tech == SDK_T_NAKED_SINGLE, "Euler 01: the hint is one naked single (%d steps)", n);
+	n = sudoku_logic_next_placement(&g, hint, 64);
+	ok(n == 1 && hint[0].tech == SUDOKU_LOGIC_NAKED_SINGLE, "Euler 01: the hint is one naked single (%d steps)", n);
 	/* Where the ladder stalls: no hint. */
 	g = parse(known[23]);
-	is_u64(sdk_logic_next_placement(&g, hint, 64), 0, "Inkala's 2012 puzzle: the ladder gives no placement");
+	is_u64(sudoku_logic_next_placement(&g, hint, 64), 0, "Inkala's 2012 puzzle: the ladder gives no placement");
 
 	/* Every hint of every published puzzle, placement by placement, until
 	 * solved or stalled. */
@@ -662,7 +666,7 @@ static void test_next_placement(void)
 		g = parse(known[i]);
 		t = g;
 		solve(&t, &geo, 1, &sol);
-		while ((n = sdk_logic_next_placement(&g, hint, 64)) > 0) {
+		while ((n = sudoku_logic_next_placement(&g, hint, 64)) > 0) {
 			if (!chain_holds(&g, hint, n, &sol, what, sizeof what)) {
 				if (!bad)
 					tap_diag("puzzle %d: %s", i, what);
@@ -682,21 +686,21 @@ static void test_next_placement(void)
  * tells, placed in turn from g, each a naked or hidden single when it is
  * placed, leave the cell it names no candidate, or its unit no place for
  * its digit? */
-static bool contradiction_holds(const struct sdk_grid *start, const struct sdk_contradiction *x, char *what,
+static bool contradiction_holds(const struct sudoku_grid *start, const struct sudoku_logic_contradiction *x, char *what,
                                 size_t size)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, start->box);
-	struct sdk_grid g = *start;
-	sdk_mask cand[SDK_MAX_CELLS];
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, start->box);
+	struct sudoku_grid g = *start;
+	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
 	for (int i = 0; i < x->n_forced; i++) {
-		sdk_candidates(&g, &geo, cand);
+		sudoku_grid_candidates(&g, &geo, cand);
 		int c = x->forced[i].cell, d = x->forced[i].digit;
-		bool single = !g.v[c] && cand[c] == sdk_bit(d);
-		for (int k = 0; k < 3 && !single && !g.v[c] && (cand[c] & sdk_bit(d)); k++) {
+		bool single = !g.v[c] && cand[c] == sudoku_grid_bit(d);
+		for (int k = 0; k < 3 && !single && !g.v[c] && (cand[c] & sudoku_grid_bit(d)); k++) {
 			int places = 0;
 			for (int j = 0; j < geo.side; j++)
-				places += !!(cand[geo.unit_cell[geo.cell_unit[c][k]][j]] & sdk_bit(d));
+				places += !!(cand[geo.unit_cell[geo.cell_unit[c][k]][j]] & sudoku_grid_bit(d));
 			single = places == 1;
 		}
 		if (!single) {
@@ -706,7 +710,7 @@ static bool contradiction_holds(const struct sdk_grid *start, const struct sdk_c
 		}
 		g.v[c] = (uint8_t)d;
 	}
-	sdk_candidates(&g, &geo, cand);
+	sudoku_grid_candidates(&g, &geo, cand);
 	snprintf(what, size, "the contradiction is not there after the singles");
 	if (x->cell >= 0)
 		return x->unit < 0 && !g.v[x->cell] && !cand[x->cell];
@@ -714,7 +718,7 @@ static bool contradiction_holds(const struct sdk_grid *start, const struct sdk_c
 		return false;
 	for (int j = 0; j < geo.side; j++) {
 		int c = geo.unit_cell[x->unit][j];
-		if (g.v[c] == x->digit || (cand[c] & sdk_bit(x->digit)))
+		if (g.v[c] == x->digit || (cand[c] & sudoku_grid_bit(x->digit)))
 			return false;
 	}
 	return true;
@@ -722,9 +726,9 @@ static bool contradiction_holds(const struct sdk_grid *start, const struct sdk_c
 
 static void test_contradictions(void)
 {
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
-	struct sdk_contradiction x;
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
+	struct sudoku_logic_contradiction x;
 	char what[96] = "";
 
 	/* Wikipedia's puzzle with a 2 in r1c3 (its 4 belongs there).  By
@@ -732,15 +736,15 @@ static void test_contradictions(void)
 	 * 9 7); box 2 can hold 8 only in r1c6 (column 4 has one, row 3 and
 	 * column 5 too); then r1c9 has none left: 2 3 5 7 8 in row 1, 1 3 4
 	 * 5 6 9 in column 9. */
-	struct sdk_grid g = parse(known[10]);
+	struct sudoku_grid g = parse(known[10]);
 	g.v[2] = 2;
-	bool found = sdk_logic_contradiction(&g, &x);
+	bool found = sudoku_logic_find_contradiction(&g, &x);
 	ok(found && x.cell == 8 && x.unit < 0 && x.n_forced == 2 && x.forced[0].cell == 6 * 9 + 8 &&
 	           x.forced[0].digit == 4 && x.forced[1].cell == 5 && x.forced[1].digit == 8,
 	   "a 2 in r1c3: r7c9 must be 4, r1c6 8, and r1c9 is left no candidate (%d singles)", x.n_forced);
 	/* A 1 there takes column 8's only place for 1, r1c8, at once. */
 	g.v[2] = 1;
-	ok(sdk_logic_contradiction(&g, &x) && x.cell < 0 && x.unit == 9 + 7 && x.digit == 1 && x.n_forced == 0,
+	ok(sudoku_logic_find_contradiction(&g, &x) && x.cell < 0 && x.unit == 9 + 7 && x.digit == 1 && x.n_forced == 0,
 	   "a 1 in r1c3: column 8 has no place for 1, with no single before");
 
 	/* Every candidate of two published puzzles entered in turn: a right
@@ -748,17 +752,17 @@ static void test_contradictions(void)
 	 * (they need no more than singles), and each can be followed. */
 	int wrong = 0, told = 0, false_alarms = 0, broken = 0;
 	for (int p = 0; p < 2; p++) {
-		struct sdk_grid puzzle = parse(known[p == 0 ? 0 : 10]), sol, t = puzzle;
+		struct sudoku_grid puzzle = parse(known[p == 0 ? 0 : 10]), sol, t = puzzle;
 		solve(&t, &geo, 1, &sol);
-		sdk_mask cand[SDK_MAX_CELLS];
-		sdk_candidates(&puzzle, &geo, cand);
+		sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+		sudoku_grid_candidates(&puzzle, &geo, cand);
 		for (int c = 0; c < puzzle.cells; c++)
 			for (int d = 1; d <= 9; d++) {
-				if (!(cand[c] & sdk_bit(d)))
+				if (!(cand[c] & sudoku_grid_bit(d)))
 					continue;
 				g = puzzle;
 				g.v[c] = (uint8_t)d;
-				found = sdk_logic_contradiction(&g, &x);
+				found = sudoku_logic_find_contradiction(&g, &x);
 				if (sol.v[c] == d) {
 					false_alarms += found;
 					continue;
@@ -775,10 +779,10 @@ static void test_contradictions(void)
 
 	/* Where the singles stall at once: nothing to say. */
 	g = parse(known[23]);
-	ok(!sdk_logic_contradiction(&g, &x), "Inkala's 2012 puzzle: the singles show no contradiction");
+	ok(!sudoku_logic_find_contradiction(&g, &x), "Inkala's 2012 puzzle: the singles show no contradiction");
 	for (int i = 0; i < N_KNOWN; i++) {
 		g = parse(known[i]);
-		if (sdk_logic_contradiction(&g, &x) && broken++ == 0)
+		if (sudoku_logic_find_contradiction(&g, &x) && broken++ == 0)
 			tap_diag("published puzzle %d: a contradiction", i);
 	}
 	ok(!broken, "nor in any published puzzle, all proper");
@@ -786,34 +790,34 @@ static void test_contradictions(void)
 	/* 4x4: row 1 holds 1 2, and r2c3's 3 leaves box 1 no place for 3 (it
 	 * is scanned before row 1, which has none either). */
 	g = parse("12....3.........");
-	ok(sdk_logic_contradiction(&g, &x) && x.unit == 2 * 4 && x.digit == 3 && x.n_forced == 0,
+	ok(sudoku_logic_find_contradiction(&g, &x) && x.unit == 2 * 4 && x.digit == 3 && x.n_forced == 0,
 	   "a 4x4 grid: box 1 has no place for 3");
 	g.box = 5;
-	ok(!sdk_logic_contradiction(&g, &x), "a grid of box 5: none");
+	ok(!sudoku_logic_find_contradiction(&g, &x), "a grid of box 5: none");
 	g = parse(known[0]);
-	struct sdk_grid full;
+	struct sudoku_grid full;
 	solve(&g, &geo, 1, &full);
-	ok(!sdk_logic_contradiction(&full, &x), "a full grid: none");
+	ok(!sudoku_logic_find_contradiction(&full, &x), "a full grid: none");
 }
 
 /* ---- the words -------------------------------------------------------------- */
 
 static void test_words(void)
 {
-	struct sdk_grid g;
-	struct sdk_logic L;
-	sdk_grid_init(&g, 3);
-	sdk_logic_init(&L, &g);
+	struct sudoku_grid g;
+	struct sudoku_logic L;
+	sudoku_grid_init(&g, 3);
+	sudoku_logic_init(&L, &g);
 	/* The longest of each: column 9 (the longest unit name), three digits,
 	 * nine of everything.  Every number is one digit, so these are the
 	 * widest a step can be. */
 	int units[3] = { 8, 17, 26 }, longest = 0, wide = 0;
-	for (int t = SDK_T_NAKED_SINGLE; t < SDK_T_COUNT; t++)
+	for (int t = SUDOKU_LOGIC_NAKED_SINGLE; t < SUDOKU_LOGIC_COUNT; t++)
 		for (int k = 0; k < 3; k++)
 			for (int k2 = 0; k2 < 3; k2++) {
-				struct sdk_step st;
+				struct sudoku_logic_step st;
 				memset(&st, 0, sizeof st);
-				st.tech = (enum sdk_technique)t;
+				st.tech = (enum sudoku_logic_technique)t;
 				st.cell = -1;
 				st.units[0] = units[k];
 				st.units[1] = units[k2];
@@ -821,17 +825,17 @@ static void test_words(void)
 				for (int i = 0; i < 4; i++)
 					st.reason[i] = L.geo.unit_cell[u][i * 2 + 1];
 				st.n_reason = 4;
-				st.digits = t == SDK_T_NAKED_TRIPLE || t == SDK_T_HIDDEN_TRIPLE ? 0x1c0 :
-				            t == SDK_T_NAKED_PAIR || t == SDK_T_HIDDEN_PAIR   ? 0x180 :
+				st.digits = t == SUDOKU_LOGIC_NAKED_TRIPLE || t == SUDOKU_LOGIC_HIDDEN_TRIPLE ? 0x1c0 :
+				            t == SUDOKU_LOGIC_NAKED_PAIR || t == SUDOKU_LOGIC_HIDDEN_PAIR   ? 0x180 :
 				                                                                0x100;
-				if (t == SDK_T_XWING) {
+				if (t == SUDOKU_LOGIC_XWING) {
 					st.units[1] = u < 9 ? 7 : 16; /* two rows or two columns */
 					if (k == 2)
 						continue;
 				}
-				if (t <= SDK_T_HIDDEN_SINGLE)
+				if (t <= SUDOKU_LOGIC_HIDDEN_SINGLE)
 					st.cell = st.reason[0], st.digit = 9;
-				sdk_step_explain(&L, &st);
+				sudoku_logic_explain(&L, &st);
 				int w = (int)strlen(st.why);
 				if (w > longest)
 					longest = w;
@@ -847,55 +851,57 @@ static void test_words(void)
 
 static void test_edges(void)
 {
-	struct sdk_logic L;
-	struct sdk_step st;
+	struct sudoku_logic L;
+	struct sudoku_logic_step st;
 	int grade, steps;
-	enum sdk_technique h;
+	enum sudoku_logic_technique h;
 
-	struct sdk_grid g = parse("11..............");
-	ok(!sdk_logic_init(&L, &g) && !sdk_logic_find(&L, &st), "a grid with a digit twice in a row has no step");
-	ok(sdk_logic_grade(&g, &grade, &h, &steps, NULL) && grade == 4 && h == SDK_T_NONE && steps == 0,
+	struct sudoku_grid g = parse("11..............");
+	ok(!sudoku_logic_init(&L, &g) && !sudoku_logic_find(&L, &st), "a grid with a digit twice in a row has no step");
+	ok(sudoku_logic_grade(&g, &grade, &h, &steps, NULL) && grade == 4 && h == SUDOKU_LOGIC_NONE && steps == 0,
 	   "and grades 4 (%d)", grade);
-	is_u64(sdk_logic_next_placement(&g, hint, 64), 0, "and gets no hint");
+	is_u64(sudoku_logic_next_placement(&g, hint, 64), 0, "and gets no hint");
 
 	/* No clash, but row 1 has no place left for 3: the ladder ends. */
 	g = parse("12....3.........");
-	sdk_logic_init(&L, &g);
+	sudoku_logic_init(&L, &g);
 	int n = 0;
-	while (n < 100 && sdk_logic_find(&L, &st)) {
-		sdk_logic_apply(&L, &st);
+	while (n < 100 && sudoku_logic_find(&L, &st)) {
+		sudoku_logic_apply(&L, &st);
 		n++;
 	}
-	ok(n < 100 && !sdk_is_solved(&L.g, &L.geo), "a grid with no solution: the ladder stops (%d steps)", n);
-	ok(sdk_logic_grade(&g, &grade, &h, &steps, NULL) && grade == 4, "and grades 4");
+	ok(n < 100 && !sudoku_grid_is_solved(&L.g, &L.geo), "a grid with no solution: the ladder stops (%d steps)", n);
+	ok(sudoku_logic_grade(&g, &grade, &h, &steps, NULL) && grade == 4, "and grades 4");
 
 	g = parse(known[0]);
-	struct sdk_geom four;
-	sdk_geom_init(&four, 2);
-	ok(!sdk_logic_init_geo(&L, &four, &g), "a 9x9 grid with a 4x4 geometry is refused");
-	sdk_grid_init(&g, 3);
+	struct sudoku_grid_geom four;
+	sudoku_grid_geom_init(&four, 2);
+	ok(!sudoku_logic_init_geo(&L, &four, &g), "a 9x9 grid with a 4x4 geometry is refused");
+	sudoku_grid_init(&g, 3);
 	g.box = 5;
-	ok(!sdk_logic_init(&L, &g), "a grid of box 5 is refused");
+	ok(!sudoku_logic_init(&L, &g), "a grid of box 5 is refused");
 
 	g = parse(known[0]);
 	atomic_int stop = 1;
-	ok(!sdk_logic_grade(&g, &grade, &h, &steps, &stop), "grading stops when cancelled");
+	ok(!sudoku_logic_grade(&g, &grade, &h, &steps, &stop), "grading stops when cancelled");
 	atomic_store(&stop, 0);
-	ok(sdk_logic_grade(&g, &grade, &h, &steps, &stop) && grade == 1, "and runs to the end when not");
+	ok(sudoku_logic_grade(&g, &grade, &h, &steps, &stop) && grade == 1, "and runs to the end when not");
 
 	g = parse(known[0]);
-	struct sdk_grid sol;
-	struct sdk_geom geo;
-	sdk_geom_init(&geo, 3);
+	struct sudoku_grid sol;
+	struct sudoku_grid_geom geo;
+	sudoku_grid_geom_init(&geo, 3);
 	solve(&g, &geo, 1, &sol);
-	ok(sdk_logic_grade(&sol, &grade, &h, &steps, NULL) && grade == 1 && steps == 0 && h == SDK_T_NONE,
+	ok(sudoku_logic_grade(&sol, &grade, &h, &steps, NULL) && grade == 1 && steps == 0 && h == SUDOKU_LOGIC_NONE,
 	   "a full grid grades 1 in no steps");
 
-	ok(sdk_technique_grade(SDK_T_HIDDEN_SINGLE) == 1 && sdk_technique_grade(SDK_T_HIDDEN_PAIR) == 2 &&
-	           sdk_technique_grade(SDK_T_LOCKED) == 2 && sdk_technique_grade(SDK_T_NAKED_TRIPLE) == 3 &&
-	           sdk_technique_grade(SDK_T_XWING) == 3 && sdk_technique_grade(SDK_T_NONE) == 4,
+	ok(sudoku_logic_technique_grade(SUDOKU_LOGIC_HIDDEN_SINGLE) == 1 &&
+	   sudoku_logic_technique_grade(SUDOKU_LOGIC_HIDDEN_PAIR) == 2 &&
+	   sudoku_logic_technique_grade(SUDOKU_LOGIC_LOCKED) == 2 &&
+	   sudoku_logic_technique_grade(SUDOKU_LOGIC_NAKED_TRIPLE) == 3 &&
+	   sudoku_logic_technique_grade(SUDOKU_LOGIC_XWING) == 3 && sudoku_logic_technique_grade(SUDOKU_LOGIC_NONE) == 4,
 	   "the rungs' grades");
-	is_str(sdk_technique_name(SDK_T_XWING), "X-wing", "a rung's name");
+	is_str(sudoku_logic_technique_name(SUDOKU_LOGIC_XWING), "X-wing", "a rung's name");
 }
 
 /* ---- threads: the generator grades on several at once -------------------- */
@@ -909,9 +915,9 @@ static void *grade_all(void *arg)
 {
 	struct grader *gr = arg;
 	for (int i = 0; i < N_KNOWN; i++) {
-		struct sdk_grid g = parse(known[i]);
-		enum sdk_technique h;
-		sdk_logic_grade(&g, &gr->grade[i], &h, &gr->steps[i], NULL);
+		struct sudoku_grid g = parse(known[i]);
+		enum sudoku_logic_technique h;
+		sudoku_logic_grade(&g, &gr->grade[i], &h, &gr->steps[i], NULL);
 	}
 	return NULL;
 }

@@ -62,7 +62,7 @@ static void golden(struct play *p, int rows, int cols, const char *name, const c
 	free(got);
 }
 
-static const struct sdk_grid *grid_of(struct play *p)
+static const struct sudoku_grid *grid_of(struct play *p)
 {
 	return sudoku_state_grid(session_state(play_session(p)));
 }
@@ -103,10 +103,10 @@ static int digits_in(const char *text, int from, int to)
 static int digits_held(struct play *p)
 {
 	const struct puzzle_state *st = session_state(play_session(p));
-	const struct sdk_grid *g = sudoku_state_grid(st);
+	const struct sudoku_grid *g = sudoku_state_grid(st);
 	int n = 0;
 	for (int c = 0; c < g->cells; c++)
-		n += g->v[c] ? 1 : sdk_popcount(sudoku_state_marks(st, c));
+		n += g->v[c] ? 1 : sudoku_grid_popcount(sudoku_state_marks(st, c));
 	return n;
 }
 
@@ -464,7 +464,7 @@ static void test_marks(void)
 	press(&t, '2');
 	is_str(move_of(&t), "r1c3^2", "in mark mode a digit toggles its mark");
 	play(&t);
-	ok(sudoku_state_marks(t.s, 2) == (sdk_bit(1) | sdk_bit(4)), "r1c3's marks are 1 4");
+	ok(sudoku_state_marks(t.s, 2) == (sudoku_grid_bit(1) | sudoku_grid_bit(4)), "r1c3's marks are 1 4");
 	press(&t, 'h');
 	press(&t, '2');
 	ok(t.res == VIEW_SAY && t.out.say_bad && strstr(t.out.say, "given"), "a given takes no marks");
@@ -602,10 +602,10 @@ static void test_forms(void)
 	probe_start(&t, PUZZLE);
 	press(&t, 'M');
 	play(&t);
-	const struct sdk_grid *g = sudoku_state_grid(t.s);
+	const struct sudoku_grid *g = sudoku_state_grid(t.s);
 	int held = 0;
 	for (int c = 0; c < g->cells; c++)
-		held += g->v[c] ? 1 : sdk_popcount(sudoku_state_marks(t.s, c));
+		held += g->v[c] ? 1 : sudoku_grid_popcount(sudoku_state_marks(t.s, c));
 	int wrong = 0, rooms = 0;
 	for (int rows = 10; rows <= 60; rows++)
 		for (int cols = 28; cols <= 140; cols += 2) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
 
 /* ---- the formula as it is built ----------------------------------------- */
@@ -53,16 +54,6 @@ int sat_formula_add(struct sat_formula *f, const int *lits, int n)
 
 /* ---- the search --------------------------------------------------------- */
 
-enum phase {
-	PH_START,    /* nothing assigned */
-	PH_FORWARD,  /* at a node not yet entered (its propagation done) */
-	PH_CHOSEN,   /* chose what to branch on; no branch taken yet */
-	PH_TRIED,    /* took branch kth[level]; the child not yet entered */
-	PH_LEAF,     /* at a solution or a dead end */
-	PH_UNDONE,   /* took branch kth[level] back */
-	PH_DONE,
-};
-
 struct sat {
 	int n_vars, n_clauses;
 	int *lit, *start;          /* the clauses, as in the formula */
@@ -76,15 +67,13 @@ struct sat {
 	int n_unsat;               /* clauses with no literal true */
 	int conflict;              /* a clause found false at this node, or -1 */
 
-	/* The path: per level, what is branched on and where it stands. */
+	/* The path: the phase, the level, each level's degree and the
+	 * branch in place, the counters; and per level what is branched on,
+	 * the trail's length on entering, where its literals start in cand. */
+	struct search search;
 	int room;                  /* levels the arrays have room for */
-	int *subject, *degree, *kth, *mark, *cand_base;
+	int *subject, *mark, *cand_base;
 	int *cand, cand_cap;       /* the literals branched on, level after level */
-	int level;
-	enum phase phase;
-
-	struct engine_event ev;
-	struct search_stats st;
 };
 
 static inline int lit_ix(int l)
@@ -161,14 +150,11 @@ struct sat *sat_new(const struct sat_formula *f)
 	 * n levels of branching, and one more for the leaf below. */
 	s->room = n + 2;
 	s->subject = xcalloc((size_t)s->room, sizeof *s->subject);
-	s->degree = xcalloc((size_t)s->room, sizeof *s->degree);
-	s->kth = xcalloc((size_t)s->room, sizeof *s->kth);
 	s->mark = xcalloc((size_t)s->room, sizeof *s->mark);
 	s->cand_base = xcalloc((size_t)s->room, sizeof *s->cand_base);
 	s->cand_cap = 64;
 	s->cand = xcalloc((size_t)s->cand_cap, sizeof *s->cand);
-	stats_init(&s->st, s->room);
-	s->phase = PH_START;
+	search_init(&s->search, s->room, s->room);
 	return s;
 }
 
@@ -187,12 +173,10 @@ void sat_free(struct sat *s)
 	free(s->trail);
 	free(s->queue);
 	free(s->subject);
-	free(s->degree);
-	free(s->kth);
 	free(s->mark);
 	free(s->cand_base);
 	free(s->cand);
-	stats_free(&s->st);
+	search_free(&s->search);
 	free(s);
 }
 
@@ -222,7 +206,7 @@ static void assign(struct sat *s, int l)
 			s->queue[s->q_tail++] = c;
 		}
 	}
-	s->st.mems += 1 + (uint64_t)(s->occ_start[x + 1] - s->occ_start[x]) +
+	s->search.st.mems += 1 + (uint64_t)(s->occ_start[x + 1] - s->occ_start[x]) +
 	              (uint64_t)(s->occ_start[y + 1] - s->occ_start[y]);
 }
 
@@ -237,7 +221,7 @@ static void unassign_last(struct sat *s)
 		if (--s->n_true[s->occ[i]] == 0)
 			s->n_unsat++;
 	s->val[v] = 0;
-	s->st.mems += 1 + (uint64_t)(s->occ_start[x + 1] - s->occ_start[x]) +
+	s->search.st.mems += 1 + (uint64_t)(s->occ_start[x + 1] - s->occ_start[x]) +
 	              (uint64_t)(s->occ_start[y + 1] - s->occ_start[y]);
 }
 
@@ -267,14 +251,14 @@ static void propagate(struct sat *s)
 {
 	while (s->q_head < s->q_tail && s->conflict < 0) {
 		int c = s->queue[s->q_head++];
-		s->st.mems++;
+		s->search.st.mems++;
 		if (s->n_true[c])
 			continue;
 		for (int j = s->start[c]; j < s->start[c + 1]; j++) {
-			s->st.mems++;
+			s->search.st.mems++;
 			if (lit_val(s, s->lit[j]) == 0) {
 				assign(s, s->lit[j]);
-				s->st.updates++;
+				s->search.st.updates++;
 				break;
 			}
 		}
@@ -293,7 +277,7 @@ static void root(struct sat *s)
 		else if (s->n_free[c] == 1)
 			s->queue[s->q_tail++] = c;
 	}
-	s->st.mems += (uint64_t)s->n_clauses;
+	s->search.st.mems += (uint64_t)s->n_clauses;
 	propagate(s);
 }
 
@@ -312,13 +296,13 @@ static int shortest(struct sat *s, const int *list, int n)
 			size = s->n_free[c];
 		}
 	}
-	s->st.mems += 1 + 2 * (uint64_t)seen;
+	s->search.st.mems += 1 + 2 * (uint64_t)seen;
 	return best;
 }
 
 static int *level_cand(struct sat *s, int level, int need)
 {
-	int base = level ? s->cand_base[level - 1] + s->degree[level - 1] : 0;
+	int base = level ? s->cand_base[level - 1] + s->search.degree[level - 1] : 0;
 	s->cand_base[level] = base;
 	if (base + need > s->cand_cap) {
 		while (base + need > s->cand_cap)
@@ -342,21 +326,20 @@ static int choose(struct sat *s, int level)
 		for (int j = s->start[c]; j < s->start[c + 1]; j++)
 			if (lit_val(s, s->lit[j]) == 0)
 				cand[k++] = s->lit[j];
-		s->st.mems += (uint64_t)(s->start[c + 1] - s->start[c]);
+		s->search.st.mems += (uint64_t)(s->start[c + 1] - s->start[c]);
 		s->subject[level] = c;
 	} else if (s->n_trail < s->n_vars) {
 		int v = 1;
 		while (s->val[v])
 			v++;
-		s->st.mems += (uint64_t)v;
+		s->search.st.mems += (uint64_t)v;
 		int *cand = level_cand(s, level, 2);
 		cand[0] = -v;
 		cand[1] = v;
 		k = 2;
 		s->subject[level] = -v;
 	}
-	s->degree[level] = k;
-	s->kth[level] = 0;
+	s->search.degree[level] = k;
 	return k;
 }
 
@@ -381,158 +364,102 @@ static void unwind(struct sat *s)
 void sat_restart(struct sat *s)
 {
 	unwind(s);
-	s->level = 0;
-	s->phase = PH_START;
-	stats_clear(&s->st);
-	memset(&s->ev, 0, sizeof s->ev);
+	search_restart(&s->search);
+	memset(&s->search.ev, 0, sizeof s->search.ev);
 }
 
-static void event(struct sat *s, enum engine_event_kind kind, int level)
+/* ---- the hooks of the search (search.h) ---------------------------------- */
+
+static const struct search_hooks sat_hooks;
+
+/* The root: the unit clauses propagated. */
+SEARCH_HOOK void sat_begin(void *eng)
 {
-	s->ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = 0, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		s->ev.subject = s->subject[level];
-		s->ev.choices = s->degree[level];
-	}
-	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		s->ev.index = s->kth[level];
-		s->ev.choice = s->cand[s->cand_base[level] + s->kth[level]];
-	}
+	root(eng);
 }
 
-enum engine_status sat_run(struct sat *s, const struct engine_ctl *ctl)
+/* A dead end if propagation found a clause false (its CHOOSE event made
+ * at once, step mode or not); a solution if nothing is left to branch
+ * on; else the branches of the clause or variable chosen. */
+SEARCH_HOOK enum search_node sat_enter(void *eng, int level)
 {
-	struct search_stats *st = &s->st;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	int level = s->level;
-	enum engine_status status;
-
-	switch (s->phase) {
-	case PH_START:
-		level = 0;
-		root(s);
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-		goto advance;
-	case PH_TRIED:
-		goto tried;
-	case PH_LEAF:
-		goto backup;
-	case PH_UNDONE:
-		goto undone;
-	case PH_DONE:
-		event(s, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = ENGINE_CANCELLED;
-		s->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		s->phase = PH_FORWARD;
-		goto out;
-	}
-	st->nodes++;
-	st->profile[level]++;
-	if (level > st->max_level)
-		st->max_level = level;
+	struct sat *s = eng;
 	s->mark[level] = s->n_trail;
 	if (s->conflict >= 0) {
 		s->subject[level] = s->conflict;
-		s->degree[level] = 0;
-		s->kth[level] = 0;
-		event(s, ENGINE_EV_CHOOSE, level);
-		s->phase = PH_LEAF;
-		if (ctl->step) {
-			status = ENGINE_STEP;
-			goto out;
-		}
-		goto backup;
+		s->search.degree[level] = 0;
+		search_event(&s->search, &sat_hooks, s, ENGINE_EV_CHOOSE, level);
+		return SEARCH_BRANCH;
 	}
-	if (choose(s, level) == 0) {
-		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		event(s, ENGINE_EV_SOLUTION, level);
-		s->phase = PH_LEAF;
-		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-			goto out;
-		}
-		goto backup;
-	}
-	if (ctl->step) {
-		event(s, ENGINE_EV_CHOOSE, level);
-		s->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-advance:
-	if (s->kth[level] == s->degree[level])
-		goto backup;
-	try_branch(s, level, s->kth[level]);
-	if (ctl->step) {
-		event(s, ENGINE_EV_TRY, level);
-		s->phase = PH_TRIED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-tried:
-	level++;
-	goto forward;
+	return choose(s, level) == 0 ? SEARCH_SOLUTION : SEARCH_BRANCH;
+}
 
-backup:
-	if (level == 0) {
-		s->phase = PH_DONE;
-		event(s, ENGINE_EV_DONE, 0);
-		status = ENGINE_DONE;
-		goto out;
-	}
-	level--;
+SEARCH_HOOK enum search_step sat_try_next(void *eng, int level)
+{
+	struct sat *s = eng;
+	int k = ++s->search.kth[level];
+	if (k >= s->search.degree[level])
+		return SEARCH_NONE_LEFT;
+	try_branch(s, level, k);
+	return SEARCH_TRIED_ONE;
+}
+
+SEARCH_HOOK void sat_undo(void *eng, int level)
+{
+	struct sat *s = eng;
 	undo_to(s, s->mark[level]);
-	st->mems += 2;
-	if (ctl->step) {
-		event(s, ENGINE_EV_UNDO, level);
-		s->phase = PH_UNDONE;
-		status = ENGINE_STEP;
-		goto out;
-	}
-undone:
-	s->kth[level]++;
-	goto advance;
+	s->search.st.mems += 2;
+}
 
-out:
-	s->level = level;
-	st->level = level;
-	return status;
+static void sat_describe(void *eng, struct engine_event *ev)
+{
+	const struct sat *s = eng;
+	int level = ev->level;
+	ev->choice = 0;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->subject = s->subject[level];
+	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->choice = s->cand[s->cand_base[level] + s->search.kth[level]];
+}
+
+static const struct search_hooks sat_hooks = {
+	.begin = sat_begin,
+	.enter = sat_enter,
+	.try_next = sat_try_next,
+	.undo = sat_undo,
+	.describe = sat_describe,
+};
+
+enum engine_status sat_run(struct sat *s, const struct engine_ctl *ctl)
+{
+	return search_run(&s->search, &sat_hooks, s, ctl);
 }
 
 const struct engine_event *sat_event(const struct sat *s)
 {
-	return &s->ev;
+	return &s->search.ev;
 }
 
 const struct search_stats *sat_stats(const struct sat *s)
 {
-	return &s->st;
+	return &s->search.st;
 }
 
+/* The branches finished at the levels above this one (a coarser measure
+ * than search_progress: the node in place counts for nothing yet). */
 double sat_progress(const struct sat *s)
 {
-	if (s->phase == PH_DONE)
+	const struct search *search = &s->search;
+	if (search->phase == SEARCH_DONE)
 		return 1.0;
-	if (s->phase == PH_START)
+	if (search->phase == SEARCH_START)
 		return 0.0;
 	double f = 0.0, w = 1.0;
-	for (int l = 0; l < s->level; l++) {
-		if (s->degree[l] <= 0)
+	for (int l = 0; l < search->level; l++) {
+		if (search->degree[l] <= 0)
 			break;
-		w /= s->degree[l];
-		f += w * s->kth[l];
+		w /= search->degree[l];
+		f += w * search->kth[l];
 	}
 	return f;
 }
@@ -566,9 +493,9 @@ int sat_trail(const struct sat *s, const int **lits)
 
 void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	if (s->phase != PH_START)
+	if (s->search.phase != SEARCH_START)
 		sat_restart(s);
-	struct search_stats keep = s->st;
+	struct search_stats keep = s->search.st;
 	int level = 0;
 	*solution = false;
 	root(s);
@@ -588,5 +515,5 @@ void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth
 	}
 	*depth = level;
 	unwind(s);
-	s->st = keep;
+	s->search.st = keep;
 }

@@ -2,8 +2,8 @@
  * backtracking, on a formula in conjunctive normal form given as numbers
  * (variables 1..n, a literal +v or -v, a clause a list of literals).
  *
- * It branches the way seed 001 (after Bram Cohen) does to make a clause
- * solver search like Knuth's Algorithm X: on the shortest clause not yet
+ * It branches so that a clause solver searches like Knuth's Algorithm X
+ * (an idea of Bram Cohen's): on the shortest clause not yet
  * satisfied among the positive ones (all literals positive; ties to the
  * first), trying its unassigned literals in order.  Branch i makes
  * literal i true and literals 0..i-1 false, so the branches split the
@@ -24,9 +24,10 @@
  * size as it stands, which counters give at once and watches would have to
  * count at every node, and undoing is plain arithmetic in trail order.
  *
- * The search is a resumable state machine with the semantics of
- * engine.h: it stops at a node when a mems budget is spent or a cancel is
- * seen, at each solution when asked, and after each event in step mode.
+ * The search is resumable, with the semantics of engine.h (it runs on
+ * the skeleton of search.h): it stops at a node when a mems budget is
+ * spent or a cancel is seen, at each solution when asked, and after each
+ * event in step mode.
  * A node is a branch point (the root included), a dead end found by
  * propagation, or a solution; updates count the literals set by
  * propagation. */

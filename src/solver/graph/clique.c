@@ -6,18 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
-
-enum phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of the node at level, not entered yet */
-	PH_CHOSEN,    /* its children listed, none tried yet */
-	PH_PLACED,    /* a vertex added, its child next */
-	PH_LEAF,      /* at a leaf that improved on the best, back up next */
-	PH_CUT,       /* the rest of the node pruned, back up next */
-	PH_REMOVED,   /* a vertex taken back, the next child next */
-	PH_DONE,
-};
 
 /* The colour of a child that no bound can cut (the plain backtrackers). */
 #define NO_COLOUR INT_MAX
@@ -37,17 +27,21 @@ struct clique {
 	int best_n;             /* vertices in best (0: none found above the floor) */
 	int *best;              /* in the caller's numbers, increasing */
 
-	enum phase phase;
-	int level;
+	struct search search;   /* the phase, the level, each level's degree and kth, the counters */
 	int cap;                /* levels with room */
-	uint64_t *P;            /* cap rows of W words: the candidates at each level */
+	/* The node at level k has the clique of the vertices tried at levels
+	 * 0 .. k-1, and cands row k holds its candidates: the vertices
+	 * adjacent to every one of them, less the siblings tried before. */
+	uint64_t *cands;        /* cap rows of W words: the candidates at each level */
 	int *lo, *hi;           /* the words of each that may be nonzero */
 	int *base;              /* where each level's children start in lv, lc */
-	int *degree, *kth;      /* the children of each level, and which is in place */
 	long *bound;            /* each level's bound (for a node pruned whole) */
+	int cut_at;             /* the child where the last cut began (-1: the whole node) */
+	long cut_bound;         /* and the bound that failed there */
 	int *lv, *lc;           /* children in the order tried, and their colours */
 	size_t lcap;
-	uint64_t *U, *Q;        /* colouring scratch */
+	uint64_t *uncoloured;   /* colouring: the candidates without a class yet */
+	uint64_t *class_room;   /* colouring: those of them with no neighbour in the class being built */
 	uint64_t *cls;          /* colour classes 1 .. cls_cap-1, for re-colouring and MaxSAT */
 	int *cls_lo, *cls_hi;   /* the words each may have bits in (classes are small) */
 	unsigned char *used;    /* per class: in an inconsistent subset, or a unit now */
@@ -56,13 +50,10 @@ struct clique {
 	int cls_cap;
 	int *chead, *cnext;     /* the classes as lists: per class its first member, per vertex the next (-1: none) */
 	uint64_t cver, *wfail;  /* re-colouring: a count of the changes that free a class; per vertex, the count when no class above its own could take it */
-	uint64_t *R;            /* unit propagation: the vertices still allowed */
+	uint64_t *allowed;      /* unit propagation: the vertices adjacent to every vertex taken so far */
 	int *fv, *fk;           /* its forced vertices and their classes */
 	int *plv, *plc;         /* the probe's lists */
-	uint64_t *pP;           /* the probe's candidates */
-
-	struct search_stats st;
-	struct engine_event ev;
+	uint64_t *probe_cands;  /* the probe's candidates */
 
 	/* MaxSAT resolution (absorb) */
 	uint64_t *cvirt;        /* per class: its virtual vertices (MaxSAT resolution) */
@@ -71,18 +62,23 @@ struct clique {
 	int vidx[64];           /* where each virtual vertex was forced in fv */
 	int nvirt, nabs;        /* virtual vertices and classes absorbed at this node */
 	int *class_of;          /* per vertex: its class (0: none, a vertex to branch on) */
-	int *elim;              /* per vertex out of R: the index in fv of the vertex that cut it */
+	int *elim;              /* per vertex out of allowed: the index in fv of the vertex that cut it */
 	int *cbase, *csize;     /* per class: members (virtual ones too; class_add counts the real ones), before and in a propagation */
 	int *queue;             /* classes left with one member */
 	int *pq, npq;           /* those of them in the conflicts of the class absorbed (take), first */
-	uint64_t *M;            /* those in the classes 1 .. top-1: R's start (the others count for no class) */
-	uint64_t *R2;           /* failed literals: R saved */
-	int *cs2;               /* and csize */
-	unsigned char *take2;   /* the classes of their conflicts */
-	uint64_t *R3;           /* failed literals one level down: R saved */
-	int *cs3;               /* and csize */
-	unsigned char *take3;   /* the classes of their conflicts */
-	bool fl;                /* failed literals tried (dense graphs only: see clique_new) */
+	/* The vertices of the classes 1 .. top-1: allowed at the start of a
+	 * propagation (the others count for no class). */
+	uint64_t *allowed_start;
+	/* A failed-literal test tries a class's two members in turn and puts
+	 * back allowed and csize after each: saved here, with the classes of
+	 * the conflicts met; fl2_ for the test nested one level down. */
+	uint64_t *fl_allowed;
+	int *fl_csize;
+	unsigned char *fl_take;
+	uint64_t *fl2_allowed;
+	int *fl2_csize;
+	unsigned char *fl2_take;
+	bool failed_literals;   /* failed literals tried (dense graphs only: see clique_new) */
 };
 
 /* ---- lists of children -------------------------------------------------- */
@@ -108,11 +104,11 @@ static void grow_classes(struct clique *c, int k)
 	c->csize = xreallocarray(c->csize, (size_t)cap, sizeof *c->csize);
 	c->queue = xreallocarray(c->queue, (size_t)cap, sizeof *c->queue);
 	c->pq = xreallocarray(c->pq, (size_t)cap, sizeof *c->pq);
-	c->cs2 = xreallocarray(c->cs2, (size_t)cap, sizeof *c->cs2);
+	c->fl_csize = xreallocarray(c->fl_csize, (size_t)cap, sizeof *c->fl_csize);
 	c->chead = xreallocarray(c->chead, (size_t)cap, sizeof *c->chead);
-	c->take2 = xreallocarray(c->take2, (size_t)cap, sizeof *c->take2);
-	c->cs3 = xreallocarray(c->cs3, (size_t)cap, sizeof *c->cs3);
-	c->take3 = xreallocarray(c->take3, (size_t)cap, sizeof *c->take3);
+	c->fl_take = xreallocarray(c->fl_take, (size_t)cap, sizeof *c->fl_take);
+	c->fl2_csize = xreallocarray(c->fl2_csize, (size_t)cap, sizeof *c->fl2_csize);
+	c->fl2_take = xreallocarray(c->fl2_take, (size_t)cap, sizeof *c->fl2_take);
 	c->cls_cap = cap;
 }
 
@@ -198,17 +194,17 @@ static inline void enqueue(struct clique *c, int k, int *nq)
 
 /* Added to the count of a class while it is forced (used), so that
  * the vertices it loses never make it a unit or a conflict again: no
- * test of used[] where the vertices leave R. */
+ * test of used[] where the vertices leave allowed. */
 #define FORCED (1 << 24)
 
 /* Take the real vertex w (forced by class k, or the vertex tested when
- * k is 0) into the clique: out of R (vertices of the classes 1 .. top-1
- * only: M) go its non-neighbours, each a member less for its class
+ * k is 0) into the clique: out of allowed (vertices of the classes 1 .. top-1
+ * only: allowed_start) go its non-neighbours, each a member less for its class
  * (class_of; a forced class counts them off FORCED).  Returns a class
  * left with no member, or 0; classes left with one are queued. */
 static int take_vertex(struct clique *c, int w, int k, int lo, int hi, int *nf, int *nq, uint64_t *mems)
 {
-	uint64_t *R = c->R;
+	uint64_t *allowed = c->allowed;
 	const uint64_t *nw = graph_row(c->h, w);
 	if (k) {
 		c->used[k] = 2;
@@ -218,8 +214,8 @@ static int take_vertex(struct clique *c, int w, int k, int lo, int hi, int *nf, 
 	c->fk[(*nf)++] = k;
 	*mems += (uint64_t)(hi - lo + 1);
 	for (int x = lo; x <= hi; x++) {
-		uint64_t d = R[x] & ~nw[x];
-		R[x] &= nw[x];
+		uint64_t d = allowed[x] & ~nw[x];
+		allowed[x] &= nw[x];
 		for (; d; d &= d - 1) {
 			int v = x * 64 + __builtin_ctzll(d);
 			c->elim[v] = *nf - 1;
@@ -235,9 +231,9 @@ static int take_vertex(struct clique *c, int w, int k, int lo, int hi, int *nf, 
 
 /* Unit propagation over the classes 1 .. top-1 (the low ones and those
  * absorbed at this node) from the vertex u taken: each class's members
- * are its vertices in R (the candidates adjacent to every vertex taken
+ * are its vertices in allowed (the candidates adjacent to every vertex taken
  * so far) and its virtual vertices still live (cvirt, vlive), counted
- * in csize as vertices leave R; a class left with one member forces it
+ * in csize as vertices leave allowed; a class left with one member forces it
  * (marked used, 2, while it is a unit; a virtual vertex forced for one
  * class is gone from the others), one left with none is a conflict.
  * The forced vertices go to fv (a virtual one as -1 - its number, vidx
@@ -281,7 +277,7 @@ static int run_queue(struct clique *c, int lo, int hi, int *nf, int nq, uint64_t
 		if (c->used[k])
 			continue;
 		/* its one member: a virtual vertex still live, or else the
-		 * one real vertex of the class left in R */
+		 * one real vertex of the class left in allowed */
 		uint64_t vl = c->cvirt[k] & c->vlive;
 		if (vl) {
 			e = take_virtual(c, __builtin_ctzll(vl), k, nf, &nq, mems);
@@ -289,10 +285,10 @@ static int run_queue(struct clique *c, int lo, int hi, int *nf, int nq, uint64_t
 		}
 		const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
 		int x = c->cls_lo[k];
-		while (!(K[x] & c->R[x]))
+		while (!(K[x] & c->allowed[x]))
 			x++;
 		*mems += (uint64_t)(x - c->cls_lo[k] + 1);
-		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->R[x]), k, lo, hi, nf, &nq, mems);
+		e = take_vertex(c, x * 64 + __builtin_ctzll(K[x] & c->allowed[x]), k, lo, hi, nf, &nq, mems);
 	}
 	return e;
 }
@@ -319,7 +315,7 @@ static void need_cutters2(struct clique *c, int k, int skip, int skip2, int i)
 {
 	for (int u = c->chead[k]; u >= 0; u = c->cnext[u])
 		if (u != skip && u != skip2)
-			c->need[c->elim[u]] = 1; /* what took u out of R */
+			c->need[c->elim[u]] = 1; /* what took u out of allowed */
 	for (uint64_t v = c->cvirt[k] & ~c->vlive; v; v &= v - 1) {
 		int y = __builtin_ctzll(v);
 		if (-1 - y != skip && -1 - y != skip2 && c->vidx[y] < i)
@@ -357,14 +353,14 @@ static void trace(struct clique *c, int e, int from, int nf, unsigned char *mark
 	mark_needed(c, nf - 1, from, mark);
 }
 
-/* Trying a member of a class both ways and going back: R's words lo..hi,
- * the class counts 1..top-1 and the live virtual vertices are saved in R
- * and cs (one pair of copies per depth of failed literals) and put back
- * after each try. */
-static void save_state(const struct clique *c, uint64_t *R, int *cs, int top, int lo, int hi)
+/* Trying a member of a class both ways and going back: allowed's words
+ * lo..hi, the class counts 1..top-1 and the live virtual vertices are
+ * saved in saved and saved_csize (one pair of copies per depth of failed
+ * literals) and put back after each try. */
+static void save_state(const struct clique *c, uint64_t *saved, int *saved_csize, int top, int lo, int hi)
 {
-	memcpy(R + lo, c->R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
-	memcpy(cs + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
+	memcpy(saved + lo, c->allowed + lo, sizeof *c->allowed * (size_t)(hi - lo + 1));
+	memcpy(saved_csize + 1, c->csize + 1, sizeof *c->csize * (size_t)(top - 1));
 }
 
 /* Take member a of class k (a vertex, or -1 - a virtual vertex) after the
@@ -380,13 +376,13 @@ static int try_member(struct clique *c, int a, int k, int lo, int hi, int nf0, i
 }
 
 /* Undo try_member: its entries nf0..nf-1 unmarked, the saved state back. */
-static void undo_member(struct clique *c, int nf0, int nf, const uint64_t *R, const int *cs, uint64_t vlive,
-                        int top, int lo, int hi, uint64_t *mems)
+static void undo_member(struct clique *c, int nf0, int nf, const uint64_t *saved, const int *saved_csize,
+                        uint64_t vlive, int top, int lo, int hi, uint64_t *mems)
 {
 	for (int i = nf0; i < nf; i++)
 		c->used[c->fk[i]] = 0;
-	memcpy(c->R + lo, R + lo, sizeof *c->R * (size_t)(hi - lo + 1));
-	memcpy(c->csize + 1, cs + 1, sizeof *c->csize * (size_t)(top - 1));
+	memcpy(c->allowed + lo, saved + lo, sizeof *c->allowed * (size_t)(hi - lo + 1));
+	memcpy(c->csize + 1, saved_csize + 1, sizeof *c->csize * (size_t)(top - 1));
 	c->vlive = vlive;
 	*mems += (uint64_t)(hi - lo + 1);
 }
@@ -396,40 +392,42 @@ static void undo_member(struct clique *c, int nf0, int nf, const uint64_t *R, co
  * f0 .. f1-1): a class cut down to two members by that literal's
  * propagation, each of which leads to a conflict, is a conflict of the
  * literal (its members virtual ones too, unlike MoMC: 2-3% fewer
- * nodes).  Its classes into take2, the entries before f0 it rests on
- * left in need.  State restored either way. */
+ * nodes).  Then the classes its two conflicts needed are added to
+ * fl_take, and need marks the forced entries before f0 they rest on.
+ * allowed, csize and the live virtual vertices are as they were either
+ * way. */
 static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int hi, uint64_t *mems)
 {
 	for (int k = 1; k < top; k++) {
-		if (c->csize[k] != 2 || c->cs2[k] <= 2)
+		if (c->csize[k] != 2 || c->fl_csize[k] <= 2)
 			continue;
 		int mem[2], nm = 0;
 		for (int u = c->chead[k]; u >= 0 && nm < 2; u = c->cnext[u])
-			if (graph_bit_test(c->R, u))
+			if (graph_bit_test(c->allowed, u))
 				mem[nm++] = u;
 		for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
 			mem[nm++] = -1 - __builtin_ctzll(v);
-		save_state(c, c->R3, c->cs3, top, lo, hi);
+		save_state(c, c->fl2_allowed, c->fl2_csize, top, lo, hi);
 		uint64_t vlive = c->vlive;
-		memset(c->take3, 0, (size_t)top);
+		memset(c->fl2_take, 0, (size_t)top);
 		memset(c->need + f0, 0, (size_t)(f1 - f0));
 		bool failed = true;
 		for (int t = 0; t < 2 && failed; t++) {
 			int nf;
 			int e = try_member(c, mem[t], k, lo, hi, f1, &nf, mems);
 			if (e)
-				trace(c, e, f1, nf, c->take3);
+				trace(c, e, f1, nf, c->fl2_take);
 			else
 				failed = false;
-			undo_member(c, f1, nf, c->R3, c->cs3, vlive, top, lo, hi, mems);
+			undo_member(c, f1, nf, c->fl2_allowed, c->fl2_csize, vlive, top, lo, hi, mems);
 		}
 		if (!failed)
 			continue;
-		c->take3[k] = 1;
+		c->fl2_take[k] = 1;
 		need_cutters2(c, k, mem[0], mem[1], f1);
-		mark_needed(c, f1 - 1, f0, c->take3);
+		mark_needed(c, f1 - 1, f0, c->fl2_take);
 		for (int q = 1; q < top; q++)
-			c->take2[q] |= c->take3[q];
+			c->fl_take[q] |= c->fl2_take[q];
 		return true;
 	}
 	return false;
@@ -437,39 +435,40 @@ static bool nested_failed(struct clique *c, int f0, int f1, int top, int lo, int
 
 /* Failed literals (as in MaxCLQ and MoMC): at the fixed point of the
  * propagation (nf entries), a class k with two members left, each of
- * which leads to a conflict, is a conflict itself.  Its classes into
- * take (need marks the entries before nf they rest on).  State restored
- * either way. */
+ * which leads to a conflict, is a conflict itself.  Then the classes
+ * that the two conflicts needed are added to take, and need marks the
+ * forced entries before nf that they rest on.  allowed, csize and the
+ * live virtual vertices are as they were either way. */
 static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int nf0, uint64_t *mems)
 {
 	int mem[2], nm = 0;
 	const uint64_t *K = c->cls + (size_t)k * (size_t)c->W;
 	for (int x = c->cls_lo[k]; x <= c->cls_hi[k] && nm < 2; x++)
-		for (uint64_t b = K[x] & c->R[x]; b && nm < 2; b &= b - 1)
+		for (uint64_t b = K[x] & c->allowed[x]; b && nm < 2; b &= b - 1)
 			mem[nm++] = x * 64 + __builtin_ctzll(b);
 	for (uint64_t v = c->cvirt[k] & c->vlive; v && nm < 2; v &= v - 1)
 		mem[nm++] = -1 - __builtin_ctzll(v);
-	save_state(c, c->R2, c->cs2, top, lo, hi);
+	save_state(c, c->fl_allowed, c->fl_csize, top, lo, hi);
 	uint64_t vlive = c->vlive;
-	memset(c->take2, 0, (size_t)top);
+	memset(c->fl_take, 0, (size_t)top);
 	memset(c->need, 0, (size_t)nf0);
 	bool failed = true;
 	for (int t = 0; t < 2 && failed; t++) {
 		int nf;
 		int e = try_member(c, mem[t], k, lo, hi, nf0, &nf, mems);
 		if (e)
-			trace(c, e, nf0, nf, c->take2);
+			trace(c, e, nf0, nf, c->fl_take);
 		else if (t == 0 || !nested_failed(c, nf0, nf, top, lo, hi, mems))
 			failed = false;
-		undo_member(c, nf0, nf, c->R2, c->cs2, vlive, top, lo, hi, mems);
+		undo_member(c, nf0, nf, c->fl_allowed, c->fl_csize, vlive, top, lo, hi, mems);
 	}
 	if (!failed)
 		return false;
-	c->take2[k] = 1;
+	c->fl_take[k] = 1;
 	need_cutters2(c, k, mem[0], mem[1], nf0);
-	mark_needed(c, nf0 - 1, 0, c->take2);
+	mark_needed(c, nf0 - 1, 0, c->fl_take);
 	for (int q = 1; q < top; q++)
-		c->take[q] |= c->take2[q];
+		c->take[q] |= c->fl_take[q];
 	return true;
 }
 
@@ -492,12 +491,12 @@ static bool failed_literal(struct clique *c, int k, int top, int lo, int hi, int
 static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *mems)
 {
 	int nf = 0;
-	memcpy(c->R + lo, c->M + lo, sizeof *c->R * (size_t)(hi - lo + 1));
+	memcpy(c->allowed + lo, c->allowed_start + lo, sizeof *c->allowed * (size_t)(hi - lo + 1));
 	memcpy(c->csize + 1, c->cbase + 1, sizeof *c->csize * (size_t)(top - 1));
 	*mems += (uint64_t)(hi - lo + 1);
 	c->vlive = c->nvirt == 64 ? ~UINT64_C(0) : (UINT64_C(1) << c->nvirt) - 1;
 	int conflict = propagate(c, u, top, lo, hi, &nf, mems);
-	if (!conflict && c->fl) {
+	if (!conflict && c->failed_literals) {
 		for (int k = 1; k < top; k++)
 			if (!c->used[k] && c->csize[k] == 2 && c->cbase[k] > 2 && failed_literal(c, k, top, lo, hi, nf, mems)) {
 				for (int i = 1; i < nf; i++)
@@ -555,7 +554,7 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 		c->chead[top] = -1;
 		for (int j = failed; j < m; j++) {
 			class_add(c, top, vs[j]);
-			graph_bit_set(c->M, vs[j]);
+			graph_bit_set(c->allowed_start, vs[j]);
 		}
 		int *l = c->vcl + (size_t)c->nvirt * (size_t)c->cls_cap, n = 0;
 		uint64_t x = UINT64_C(1) << c->nvirt;
@@ -584,14 +583,14 @@ static void reverse(int *a, int m)
 	}
 }
 
-/* Colour P (words lo .. hi) greedily, class by class, each class taking
+/* Colour cands (words lo .. hi) greedily, class by class, each class taking
  * the smallest uncoloured vertex that has no neighbour in it; the
  * vertices of colour kmin and above go to lv, lc (their colours), highest
  * colour first.  Returns how many; *classes the colours used. */
-static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin, bool renumber, int *lv, int *lc,
+static int colour(struct clique *c, const uint64_t *cands, int lo, int hi, int kmin, bool renumber, int *lv, int *lc,
                   uint64_t *mems, int *classes)
 {
-	uint64_t *U = c->U, *Q = c->Q;
+	uint64_t *uncoloured = c->uncoloured, *room = c->class_room;
 	size_t W = (size_t)c->W;
 	const uint64_t *adj = c->h->adj;
 	int k = 0, m = 0, ulo = lo;
@@ -608,10 +607,10 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 			c->nvirt = c->nabs = 0;
 		}
 	}
-	memcpy(U + lo, P + lo, sizeof *U * (size_t)(hi - lo + 1));
+	memcpy(uncoloured + lo, cands + lo, sizeof *uncoloured * (size_t)(hi - lo + 1));
 	*mems += (uint64_t)(hi - lo + 1);
 	for (;;) {
-		while (ulo <= hi && !U[ulo])
+		while (ulo <= hi && !uncoloured[ulo])
 			ulo++;
 		if (ulo > hi)
 			break;
@@ -627,19 +626,19 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* a loop, not memcpy: a few words, and a call to the
 		 * library's cost 5% on G(500, 0.5) when the compiler chose it */
 		for (int x = ulo; x <= hi; x++)
-			Q[x] = U[x];
+			room[x] = uncoloured[x];
 		*mems += (uint64_t)(hi - ulo + 1);
 		for (int w = ulo; w <= hi; w++) {
-			while (Q[w]) {
-				uint64_t bit = Q[w] & -Q[w];
-				int v = w * 64 + __builtin_ctzll(Q[w]);
-				Q[w] &= ~bit;
-				U[w] &= ~bit;
+			while (room[w]) {
+				uint64_t bit = room[w] & -room[w];
+				int v = w * 64 + __builtin_ctzll(room[w]);
+				room[w] &= ~bit;
+				uncoloured[w] &= ~bit;
 				if (k >= kmin && renumber && recolour(c, v, kmin, mems))
 					continue;
 				const uint64_t *row = adj + (size_t)v * W;
 				for (int x = w; x <= hi; x++)
-					Q[x] &= ~row[x];
+					room[x] &= ~row[x];
 				*mems += (uint64_t)(hi - w + 1);
 				if (K)
 					class_add(c, k, v);
@@ -656,10 +655,10 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 		/* the classes above kmin-1 absorbed where MaxSAT reasoning
 		 * allows, the others renumbered from kmin on */
 		int out = 0, col = kmin - 1;
-		memcpy(c->M + lo, P + lo, sizeof *c->M * (size_t)(hi - lo + 1));
+		memcpy(c->allowed_start + lo, cands + lo, sizeof *c->allowed_start * (size_t)(hi - lo + 1));
 		for (int i = 0; i < m; i++) {
 			c->class_of[lv[i]] = 0;
-			graph_bit_clear(c->M, lv[i]);
+			graph_bit_clear(c->allowed_start, lv[i]);
 		}
 		for (int i = 0, j; i < m; i = j) {
 			for (j = i; j < m && lc[j] == lc[i]; j++)
@@ -681,10 +680,10 @@ static int colour(struct clique *c, const uint64_t *P, int lo, int hi, int kmin,
 }
 
 /* The children of a node whose clique has l vertices and whose
- * candidates are P (words lo .. hi, not empty), in the order they are
+ * candidates are cands (words lo .. hi, not empty), in the order they are
  * tried, into lv and lc; returns how many (0: the node is pruned whole)
  * and sets *bound. */
-static int children(struct clique *c, const uint64_t *P, int lo, int hi, int l, int *lv, int *lc, uint64_t *mems,
+static int children(struct clique *c, const uint64_t *cands, int lo, int hi, int l, int *lv, int *lc, uint64_t *mems,
                     long *bound)
 {
 	int classes, m = 0;
@@ -692,19 +691,19 @@ static int children(struct clique *c, const uint64_t *P, int lo, int hi, int l, 
 		int kmin = c->best_k - l + 1;
 		if (kmin < 1)
 			kmin = 1;
-		m = colour(c, P, lo, hi, kmin, true, lv, lc, mems, &classes);
+		m = colour(c, cands, lo, hi, kmin, true, lv, lc, mems, &classes);
 		/* re-colouring may leave the top classes empty */
 		*bound = l + (m ? lc[0] : (classes < kmin - 1 ? classes : kmin - 1));
 		return m;
 	}
 	if (c->rule == CLIQUE_BT_COLOUR) {
-		colour(c, P, lo, hi, INT_MAX, false, lv, lc, mems, &classes);
+		colour(c, cands, lo, hi, INT_MAX, false, lv, lc, mems, &classes);
 		*bound = l + classes;
 		if (*bound <= c->best_k)
 			return 0;
 	}
 	for (int w = lo; w <= hi; w++) {
-		for (uint64_t bits = P[w]; bits; bits &= bits - 1) {
+		for (uint64_t bits = cands[w]; bits; bits &= bits - 1) {
 			lv[m] = w * 64 + __builtin_ctzll(bits);
 			lc[m++] = NO_COLOUR;
 		}
@@ -715,13 +714,13 @@ static int children(struct clique *c, const uint64_t *P, int lo, int hi, int l, 
 	return m;
 }
 
-/* P & row into out over words lo .. hi; the words of out that may be
+/* cands & row into out over words lo .. hi; the words of out that may be
  * nonzero into *olo, *ohi (*olo > *ohi: empty). */
-static void cut(uint64_t *out, const uint64_t *P, const uint64_t *row, int lo, int hi, int *olo, int *ohi)
+static void cut(uint64_t *out, const uint64_t *cands, const uint64_t *row, int lo, int hi, int *olo, int *ohi)
 {
 	int a = hi + 1, b = lo - 1;
 	for (int x = lo; x <= hi; x++) {
-		out[x] = P[x] & row[x];
+		out[x] = cands[x] & row[x];
 		if (out[x]) {
 			if (a > hi)
 				a = x;
@@ -741,14 +740,13 @@ static void grow_levels(struct clique *c, int need)
 	int cap = c->cap ? c->cap : 16;
 	while (cap < need)
 		cap *= 2;
-	c->P = xreallocarray(c->P, (size_t)cap * (size_t)c->W + 1, sizeof *c->P);
+	c->cands = xreallocarray(c->cands, (size_t)cap * (size_t)c->W + 1, sizeof *c->cands);
 	c->lo = xreallocarray(c->lo, (size_t)cap, sizeof *c->lo);
 	c->hi = xreallocarray(c->hi, (size_t)cap, sizeof *c->hi);
 	c->base = xreallocarray(c->base, (size_t)cap, sizeof *c->base);
-	c->degree = xreallocarray(c->degree, (size_t)cap, sizeof *c->degree);
-	c->kth = xreallocarray(c->kth, (size_t)cap, sizeof *c->kth);
 	c->bound = xreallocarray(c->bound, (size_t)cap, sizeof *c->bound);
 	c->cap = cap;
+	search_reserve(&c->search, cap);
 }
 
 /* Room in lv, lc for a level's children from base on. */
@@ -764,9 +762,9 @@ static void grow_lists(struct clique *c, size_t need)
 	c->lcap = cap;
 }
 
-static uint64_t *cand(const struct clique *c, int level)
+static uint64_t *cands_at(const struct clique *c, int level)
 {
-	return c->P + (size_t)level * (size_t)c->W;
+	return c->cands + (size_t)level * (size_t)c->W;
 }
 
 struct clique *clique_new(const struct graph *g, enum clique_rule rule)
@@ -796,23 +794,23 @@ struct clique *clique_new(const struct graph *g, enum clique_rule rule)
 		double density = (double)graph_edges(g) * 2.0 / ((double)g->n * (double)(g->n - 1));
 		c->renumber = density >= 0.85;
 		c->maxsat = density >= 0.78;
-		c->fl = c->maxsat && density >= 0.85;
+		c->failed_literals = c->maxsat && density >= 0.85;
 	}
 	c->best = xmalloc(sizeof *c->best * (size_t)(g->n + 1));
-	c->U = xcalloc((size_t)c->W + 1, sizeof *c->U);
-	c->Q = xcalloc((size_t)c->W + 1, sizeof *c->Q);
-	c->R = xcalloc((size_t)c->W + 1, sizeof *c->R);
+	c->uncoloured = xcalloc((size_t)c->W + 1, sizeof *c->uncoloured);
+	c->class_room = xcalloc((size_t)c->W + 1, sizeof *c->class_room);
+	c->allowed = xcalloc((size_t)c->W + 1, sizeof *c->allowed);
 	c->class_of = xcalloc((size_t)c->n + 1, sizeof *c->class_of);
 	c->elim = xcalloc((size_t)c->n + 1, sizeof *c->elim);
-	c->R2 = xcalloc((size_t)c->W + 1, sizeof *c->R2);
-	c->R3 = xcalloc((size_t)c->W + 1, sizeof *c->R3);
-	c->M = xcalloc((size_t)c->W + 1, sizeof *c->M);
+	c->fl_allowed = xcalloc((size_t)c->W + 1, sizeof *c->fl_allowed);
+	c->fl2_allowed = xcalloc((size_t)c->W + 1, sizeof *c->fl2_allowed);
+	c->allowed_start = xcalloc((size_t)c->W + 1, sizeof *c->allowed_start);
 	c->cnext = xcalloc((size_t)c->n + 1, sizeof *c->cnext);
 	c->wfail = xcalloc((size_t)c->n + 1, sizeof *c->wfail);
 	c->cver = 1;
 
+	search_init(&c->search, 16, g->n + 2);
 	grow_levels(c, 16);
-	stats_init(&c->st, g->n + 2);
 	clique_restart(c);
 	return c;
 }
@@ -824,24 +822,22 @@ void clique_free(struct clique *c)
 	graph_free(c->h);
 	free(c->order);
 	free(c->best);
-	free(c->P);
+	free(c->cands);
 	free(c->lo);
 	free(c->hi);
 	free(c->base);
-	free(c->degree);
-	free(c->kth);
 	free(c->bound);
 	free(c->lv);
 	free(c->lc);
-	free(c->U);
-	free(c->Q);
+	free(c->uncoloured);
+	free(c->class_room);
 	free(c->cls);
 	free(c->cls_lo);
 	free(c->cls_hi);
 	free(c->used);
 	free(c->take);
 	free(c->need);
-	free(c->R);
+	free(c->allowed);
 	free(c->fv);
 	free(c->fk);
 	free(c->cvirt);
@@ -850,46 +846,43 @@ void clique_free(struct clique *c)
 	free(c->csize);
 	free(c->queue);
 	free(c->pq);
-	free(c->cs2);
+	free(c->fl_csize);
 	free(c->chead);
 	free(c->cnext);
 	free(c->wfail);
-	free(c->take2);
-	free(c->cs3);
-	free(c->take3);
-	free(c->R3);
-	free(c->R2);
-	free(c->M);
+	free(c->fl_take);
+	free(c->fl2_csize);
+	free(c->fl2_take);
+	free(c->fl2_allowed);
+	free(c->fl_allowed);
+	free(c->allowed_start);
 	free(c->class_of);
 	free(c->elim);
 	free(c->plv);
 	free(c->plc);
-	free(c->pP);
-	stats_free(&c->st);
+	free(c->probe_cands);
+	search_free(&c->search);
 	free(c);
 }
 
 /* The candidates at the root: every vertex. */
-static void root_set(const struct clique *c, uint64_t *P, int *lo, int *hi)
+static void root_set(const struct clique *c, uint64_t *cands, int *lo, int *hi)
 {
-	memset(P, 0, sizeof *P * (size_t)c->W);
+	memset(cands, 0, sizeof *cands * (size_t)c->W);
 	for (int v = 0; v < c->n; v++)
-		graph_bit_set(P, v);
+		graph_bit_set(cands, v);
 	*lo = 0;
 	*hi = c->W - 1;
 }
 
 void clique_restart(struct clique *c)
 {
-	root_set(c, cand(c, 0), &c->lo[0], &c->hi[0]);
+	root_set(c, cands_at(c, 0), &c->lo[0], &c->hi[0]);
 	c->base[0] = 0;
 	c->best_k = c->floor;
 	c->best_n = 0;
 	c->enumerate = c->enumerate_next;
-	c->phase = PH_START;
-	c->level = 0;
-	stats_clear(&c->st);
-	c->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+	search_restart(&c->search);
 }
 
 void clique_set_floor(struct clique *c, int k)
@@ -927,7 +920,7 @@ static int cmp_int(const void *a, const void *b)
 static void record_best(struct clique *c, int level)
 {
 	for (int l = 0; l < level; l++)
-		c->best[l] = c->order[c->lv[c->base[l] + c->kth[l]]];
+		c->best[l] = c->order[c->lv[c->base[l] + c->search.kth[l]]];
 	qsort(c->best, (size_t)level, sizeof *c->best, cmp_int);
 	c->best_n = level;
 	if (!c->enumerate)
@@ -940,247 +933,164 @@ static int child_vertex(const struct clique *c, int level, int k)
 	return c->order[c->lv[c->base[level] + k]];
 }
 
-static void set_event(struct clique *c, enum engine_event_kind kind, int level)
+/* ---- the hooks of the search (search.h) ---------------------------------- */
+
+/* A leaf (no candidates, or in enumerate mode a clique of floor + 1,
+ * which is a solution whether or not it could grow): a solution if it
+ * beats the best.  Else the children, highest colour first.  1 mem to
+ * enter. */
+SEARCH_HOOK enum search_node clique_enter(void *eng, int level)
 {
-	struct engine_event *ev = &c->ev;
-	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE) {
-		ev->choices = c->degree[level];
+	struct clique *c = eng;
+	struct search *s = &c->search;
+	s->st.mems++;
+	if (c->lo[level] > c->hi[level] || (c->enumerate && level > c->best_k)) {
+		s->degree[level] = 0;
+		c->bound[level] = level;
+		if (level <= c->best_k)
+			return SEARCH_BRANCH;
+		record_best(c, level);
+		return SEARCH_SOLUTION;
+	}
+	int lo = c->lo[level], hi = c->hi[level];
+	size_t b = (size_t)c->base[level];
+	grow_lists(c, b + (size_t)(hi - lo + 1) * 64);
+	s->degree[level] = children(c, cands_at(c, level), lo, hi, level, c->lv + b, c->lc + b, &s->st.mems,
+	                            &c->bound[level]);
+	return SEARCH_BRANCH;
+}
+
+/* The next child, unless its colour cannot beat the best (nor can the
+ * rest, coloured no higher): its candidates are the node's cut to its
+ * neighbours. */
+SEARCH_HOOK enum search_step clique_try_next(void *eng, int level)
+{
+	struct clique *c = eng;
+	struct search *s = &c->search;
+	if (s->degree[level] == 0 && c->lo[level] <= c->hi[level]) {
+		/* candidates, but none can beat the best */
+		c->cut_at = -1;
+		c->cut_bound = c->bound[level];
+		return SEARCH_CUT;
+	}
+	int k = ++s->kth[level];
+	if (k >= s->degree[level])
+		return SEARCH_NONE_LEFT;
+	size_t at = (size_t)c->base[level] + (size_t)k;
+	int v = c->lv[at], col = c->lc[at];
+	if (col != NO_COLOUR && level + col <= c->best_k) {
+		c->cut_at = k;
+		c->cut_bound = (long)level + col;
+		return SEARCH_CUT;
+	}
+	grow_levels(c, level + 2);
+	int lo = c->lo[level], hi = c->hi[level];
+	cut(cands_at(c, level + 1), cands_at(c, level), graph_row(c->h, v), lo, hi, &c->lo[level + 1], &c->hi[level + 1]);
+	c->base[level + 1] = c->base[level] + s->degree[level];
+	s->st.mems += (uint64_t)(hi - lo + 1);
+	s->st.updates++;
+	return SEARCH_TRIED_ONE;
+}
+
+/* The vertex taken back leaves the node's candidates, so that the
+ * cliques holding it are not found again below its later siblings. */
+SEARCH_HOOK void clique_undo(void *eng, int level)
+{
+	struct clique *c = eng;
+	int v = c->lv[(size_t)c->base[level] + (size_t)c->search.kth[level]];
+	graph_bit_clear(cands_at(c, level), v);
+	c->search.st.mems++;
+}
+
+/* The target met by a clique found, not by a floor above it (best_n is 0
+ * until one is; in enumerate mode best_k stays the floor). */
+SEARCH_HOOK bool clique_finished(void *eng)
+{
+	const struct clique *c = eng;
+	return c->target && c->best_n >= c->target;
+}
+
+static void clique_describe(void *eng, struct engine_event *ev)
+{
+	const struct clique *c = eng;
+	int level = ev->level;
+	switch (ev->kind) {
+	case ENGINE_EV_CHOOSE:
 		if (ev->choices)
 			ev->subject = child_vertex(c, level, 0);
-	} else if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->choices = c->degree[level];
-		ev->index = c->kth[level];
-		ev->subject = ev->choice = child_vertex(c, level, c->kth[level]);
+		break;
+	case ENGINE_EV_TRY:
+	case ENGINE_EV_UNDO:
+		ev->subject = ev->choice = child_vertex(c, level, ev->index);
+		break;
+	case ENGINE_EV_PRUNE:
+		ev->why = "colour bound";
+		ev->value = c->cut_bound;
+		ev->choices = c->search.degree[level];
+		if (c->cut_at >= 0) {
+			ev->index = c->cut_at;
+			ev->subject = child_vertex(c, level, c->cut_at);
+		}
+		break;
+	default:
+		break;
 	}
 }
 
-static void set_prune(struct clique *c, int level, int k, long value)
-{
-	set_event(c, ENGINE_EV_PRUNE, level);
-	c->ev.why = "colour bound";
-	c->ev.value = value;
-	c->ev.choices = c->degree[level];
-	if (k >= 0) {
-		c->ev.index = k;
-		c->ev.subject = child_vertex(c, level, k);
-	}
-}
-
-static bool cancelled(const struct engine_ctl *ctl)
-{
-	return ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed);
-}
+static const struct search_hooks clique_hooks = {
+	.enter = clique_enter,
+	.try_next = clique_try_next,
+	.undo = clique_undo,
+	.finished = clique_finished,
+	.describe = clique_describe,
+};
 
 enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl)
 {
-	struct search_stats *st = &c->st;
-	int level = c->level;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
-	switch (c->phase) {
-	case PH_START:
-		level = 0;
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-		goto chosen;
-	case PH_PLACED:
-		goto placed;
-	case PH_LEAF:
-	case PH_CUT:
-		goto leave;
-	case PH_REMOVED:
-		goto advance;
-	case PH_DONE:
-		set_event(c, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (cancelled(ctl)) {
-		status = ENGINE_CANCELLED;
-		c->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		c->phase = PH_FORWARD;
-		goto out;
-	}
-	c->level = level;
-	st->nodes++;
-	st->profile[level]++;
-	st->mems++;
-	if (level > st->max_level)
-		st->max_level = level;
-	c->kth[level] = -1;
-	/* In enumerate mode a clique of floor + 1 is a solution whether or
-	 * not it could grow, and the search goes no deeper. */
-	if (c->lo[level] > c->hi[level] || (c->enumerate && level > c->best_k)) {
-		/* a leaf */
-		c->degree[level] = 0;
-		c->bound[level] = level;
-		if (level > c->best_k) {
-			record_best(c, level);
-			st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-			set_event(c, ENGINE_EV_SOLUTION, level);
-			c->phase = PH_LEAF;
-			if (ctl->step || ctl->report_solutions ||
-			    (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-				status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-				goto out;
-			}
-			goto leave;
-		}
-	} else {
-		int lo = c->lo[level], hi = c->hi[level];
-		size_t b = (size_t)c->base[level];
-		grow_lists(c, b + (size_t)(hi - lo + 1) * 64);
-		c->degree[level] = children(c, cand(c, level), lo, hi, level, c->lv + b, c->lc + b, &st->mems,
-		                            &c->bound[level]);
-	}
-	if (ctl->step) {
-		set_event(c, ENGINE_EV_CHOOSE, level);
-		c->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-chosen:
-	if (c->degree[level] == 0 && c->lo[level] <= c->hi[level]) {
-		/* candidates, but none can beat the best */
-		if (ctl->step) {
-			set_prune(c, level, -1, c->bound[level]);
-			c->phase = PH_CUT;
-			status = ENGINE_STEP;
-			goto out;
-		}
-		goto leave;
-	}
-advance:
-	{
-		int k = ++c->kth[level];
-		if (k >= c->degree[level])
-			goto leave;
-		size_t at = (size_t)c->base[level] + (size_t)k;
-		int v = c->lv[at], col = c->lc[at];
-		if (col != NO_COLOUR && level + col <= c->best_k) {
-			if (ctl->step) {
-				set_prune(c, level, k, (long)level + col);
-				c->phase = PH_CUT;
-				status = ENGINE_STEP;
-				goto out;
-			}
-			goto leave;
-		}
-		grow_levels(c, level + 2);
-		int lo = c->lo[level], hi = c->hi[level];
-		cut(cand(c, level + 1), cand(c, level), graph_row(c->h, v), lo, hi, &c->lo[level + 1],
-		    &c->hi[level + 1]);
-		c->base[level + 1] = c->base[level] + c->degree[level];
-		st->mems += (uint64_t)(hi - lo + 1);
-		st->updates++;
-	}
-	if (ctl->step) {
-		set_event(c, ENGINE_EV_TRY, level);
-		c->phase = PH_PLACED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-placed:
-	level++;
-	goto forward;
-
-leave:
-	/* The target met by a clique found, not by a floor above it (best_n
-	 * is 0 until one is; in enumerate mode best_k stays the floor). */
-	if (level == 0 || (c->target && c->best_n >= c->target)) {
-		c->phase = PH_DONE;
-		c->level = 0;
-		st->level = 0;
-		set_event(c, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-	level--;
-	{
-		int v = c->lv[(size_t)c->base[level] + (size_t)c->kth[level]];
-		graph_bit_clear(cand(c, level), v);
-		st->mems++;
-	}
-	if (ctl->step) {
-		set_event(c, ENGINE_EV_UNDO, level);
-		c->phase = PH_REMOVED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-	goto advance;
-
-out:
-	c->level = level;
-	st->level = level;
-	return status;
+	return search_run(&c->search, &clique_hooks, c, ctl);
 }
 
 const struct engine_event *clique_event(const struct clique *c)
 {
-	return &c->ev;
+	return &c->search.ev;
 }
 
 const struct search_stats *clique_stats(const struct clique *c)
 {
-	return &c->st;
+	return &c->search.st;
 }
 
+/* A leaf and a node cut whole count as finished. */
 double clique_progress(const struct clique *c)
 {
-	int l = c->level;
-	switch (c->phase) {
-	case PH_START:
-		return 0.0;
-	case PH_DONE:
-		return 1.0;
-	case PH_FORWARD:
-		return l ? search_share(c->degree, c->kth, l - 1, c->kth[l - 1], false) : 0.0;
-	case PH_CHOSEN:
-		return search_share(c->degree, c->kth, l, 0, c->degree[l] == 0);
-	case PH_PLACED:
-		return search_share(c->degree, c->kth, l, c->kth[l], false);
-	case PH_LEAF:
-	case PH_CUT:
-		return search_share(c->degree, c->kth, l, 0, true);
-	case PH_REMOVED:
-		return search_share(c->degree, c->kth, l, c->kth[l] + 1, false);
-	}
-	return 0.0;
+	return search_progress(&c->search, true);
 }
 
 void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
-	if (!c->pP) {
-		c->pP = xcalloc((size_t)c->W + 1, sizeof *c->pP);
+	if (!c->probe_cands) {
+		c->probe_cands = xcalloc((size_t)c->W + 1, sizeof *c->probe_cands);
 		c->plv = xmalloc(sizeof *c->plv * (size_t)(c->n + 1));
 		c->plc = xmalloc(sizeof *c->plc * (size_t)(c->n + 1));
 	}
-	uint64_t *P = c->pP, mems = 0;
+	uint64_t *cands = c->probe_cands, mems = 0;
 	int lo, hi, level = 0;
 	long bound;
-	root_set(c, P, &lo, &hi);
+	root_set(c, cands, &lo, &hi);
 	*solution = false;
 	for (;;) {
 		if (lo > hi || (c->enumerate && level > c->best_k)) {
 			*solution = level > c->best_k;
 			break;
 		}
-		int m = children(c, P, lo, hi, level, c->plv, c->plc, &mems, &bound);
+		int m = children(c, cands, lo, hi, level, c->plv, c->plc, &mems, &bound);
 		if (m == 0)
 			break;
 		int k = (int)rng_below(r, (uint64_t)m);
 		/* the siblings tried before it are gone from its candidates */
 		for (int i = 0; i < k; i++)
-			graph_bit_clear(P, c->plv[i]);
-		cut(P, P, graph_row(c->h, c->plv[k]), lo, hi, &lo, &hi);
+			graph_bit_clear(cands, c->plv[i]);
+		cut(cands, cands, graph_row(c->h, c->plv[k]), lo, hi, &lo, &hi);
 		if (level == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
 			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
@@ -1192,11 +1102,9 @@ void clique_probe(struct clique *c, struct rng *r, int **degrees, int *cap, int 
 
 int clique_path(const struct clique *c, int *out)
 {
-	if (c->phase == PH_START || c->phase == PH_DONE)
-		return 0;
-	int k = c->level + (c->phase == PH_PLACED);
+	int k = search_path_len(&c->search);
 	for (int l = 0; l < k; l++)
-		out[l] = child_vertex(c, l, c->kth[l]);
+		out[l] = child_vertex(c, l, c->search.kth[l]);
 	return k;
 }
 
@@ -1211,31 +1119,31 @@ int clique_best(const struct clique *c, int *out)
  * size.  O(n / 64 + k W) words. */
 static int greedy(struct clique *c, bool front, int *out)
 {
-	uint64_t *P = c->U;
+	uint64_t *cands = c->uncoloured;   /* the colouring's scratch, free here */
 	int lo, hi, k = 0;
-	root_set(c, P, &lo, &hi);
+	root_set(c, cands, &lo, &hi);
 	while (lo <= hi) {
-		if (!P[lo]) {
+		if (!cands[lo]) {
 			lo++;
 			continue;
 		}
-		if (!P[hi]) {
+		if (!cands[hi]) {
 			hi--;
 			continue;
 		}
-		int v = front ? lo * 64 + __builtin_ctzll(P[lo]) : hi * 64 + 63 - __builtin_clzll(P[hi]);
+		int v = front ? lo * 64 + __builtin_ctzll(cands[lo]) : hi * 64 + 63 - __builtin_clzll(cands[hi]);
 		out[k++] = v;
 		const uint64_t *row = graph_row(c->h, v);
 		for (int x = lo; x <= hi; x++)
-			P[x] &= row[x];
-		c->st.mems += (uint64_t)(hi - lo + 1);
+			cands[x] &= row[x];
+		c->search.st.mems += (uint64_t)(hi - lo + 1);
 	}
 	return k;
 }
 
 void clique_seed_greedy(struct clique *c)
 {
-	if (c->phase != PH_START || c->enumerate || c->n == 0)
+	if (c->search.phase != SEARCH_START || c->enumerate || c->n == 0)
 		return;
 	/* From the back of the degeneracy order, as the search's first
 	 * descent goes (its first child is the last vertex of the top
@@ -1272,7 +1180,7 @@ int clique_max(const struct graph *g, int *out, const atomic_int *cancel, struct
 			memcpy(out, c->best, sizeof *out * (size_t)k);
 	}
 	if (st)
-		stats_copy(st, &c->st);
+		stats_copy(st, &c->search.st);
 	clique_free(c);
 	return k;
 }

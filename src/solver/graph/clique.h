@@ -1,5 +1,6 @@
 /* Maximum cliques (and, on the complement graph, maximum independent
- * sets), as resumable searches with the semantics of engine.h, and all
+ * sets), as resumable searches with the semantics of engine.h (on the
+ * skeleton of search.h), and all
  * maximal cliques by Bron and Kerbosch's algorithm.
  *
  * The search keeps a clique C and its candidates P, the vertices adjacent
@@ -28,12 +29,12 @@
  *                     in MoMC).  The children are the vertices whose
  *                     colour can still beat the best clique: the others
  *                     can never lead to a larger one.
- *   CLIQUE_BT         seed 004's plain backtracking: the children are the
+ *   CLIQUE_BT         plain backtracking: the children are the
  *                     candidates larger than the last vertex added, in
  *                     increasing order, so every clique of the graph is a
  *                     node exactly once (no bound).
- *   CLIQUE_BT_COLOUR  the same with seed 004's bound: a node whose |C|
- *                     plus the colours of a greedy colouring of P (vertices
+ *   CLIQUE_BT_COLOUR  the same with a bound: a node whose |C| plus
+ *                     the colours of a greedy colouring of P (vertices
  *                     in increasing order) cannot beat the best is pruned
  *                     whole.
  *
@@ -120,7 +121,7 @@ void clique_seed_greedy(struct clique *c);
 enum engine_status clique_run(struct clique *c, const struct engine_ctl *ctl);
 const struct engine_event *clique_event(const struct clique *c);
 const struct search_stats *clique_stats(const struct clique *c);
-/* Knuth's share of the tree finished, in [0, 1] (as sdk_bt_progress). */
+/* Knuth's share of the tree finished, in [0, 1] (as sudoku_bt_progress). */
 double clique_progress(const struct clique *c);
 /* One random walk from the root, as engine_ops.probe, against the best
  * clique known now (a branch and bound's tree shrinks as it improves);

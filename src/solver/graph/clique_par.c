@@ -9,6 +9,7 @@
 #include "solver/graph/clique.h"
 #include "util/xalloc.h"
 
+/* The search the threads share: one subproblem per vertex, taken in turn. */
 struct par {
 	const struct graph *g;
 	int *order;                 /* the degeneracy order */
@@ -23,7 +24,9 @@ struct par {
 	int searched;
 };
 
-struct worker {
+/* One thread's share: its scratch and its counters, added to the
+ * shared ones when it ends. */
+struct par_thread {
 	struct par *p;
 	int *cand;                  /* the subproblem's vertices */
 	int *found;                 /* a clique of the subproblem */
@@ -107,7 +110,7 @@ static void offer(struct par *p, int v, const int *cand, const int *found, int k
  * (hamming10-2: the vertices that are not neighbours form a hypercube)
  * this spares building and searching a subproblem the bound at its root
  * would cut at once. */
-static bool colour_beats(struct worker *w, int k, int best)
+static bool colour_beats(struct par_thread *w, int k, int best)
 {
 	const struct graph *g = w->p->g;
 	int W = g->words, colours = 0, left = k;
@@ -134,7 +137,7 @@ static bool colour_beats(struct worker *w, int k, int best)
 
 /* Subproblem j: the largest clique that ends at order[j], if it beats
  * the best.  False when cancelled. */
-static bool subproblem(struct worker *w, int j)
+static bool subproblem(struct par_thread *w, int j)
 {
 	struct par *p = w->p;
 	int k = earlier_neighbours(p, j, w->cand);
@@ -159,9 +162,11 @@ static bool subproblem(struct worker *w, int j)
 	return true;
 }
 
-static void *work(void *arg)
+/* Subproblems taken in turn until none is left or the search is
+ * cancelled. */
+static void *par_thread_run(void *arg)
 {
-	struct worker *w = arg;
+	struct par_thread *w = arg;
 	struct par *p = w->p;
 	int j;
 	while (!atomic_load(&p->cancelled) && (j = atomic_fetch_add(&p->next, 1)) < p->g->n) {
@@ -179,7 +184,7 @@ static void *work(void *arg)
 	return NULL;
 }
 
-static void worker_init(struct worker *w, struct par *p)
+static void par_thread_init(struct par_thread *w, struct par *p)
 {
 	int n = p->g->n;
 	w->p = p;
@@ -191,7 +196,7 @@ static void worker_init(struct worker *w, struct par *p)
 	stats_init(&w->st, n + 2);
 }
 
-static void worker_free(struct worker *w)
+static void par_thread_free(struct par_thread *w)
 {
 	free(w->cand);
 	free(w->found);
@@ -203,20 +208,20 @@ static void worker_free(struct worker *w)
 /* The subproblems, taken by threads - 1 new threads and this one. */
 static void run_threads(struct par *p, int threads)
 {
-	struct worker *ws = xcalloc((size_t)threads, sizeof *ws);
+	struct par_thread *ws = xcalloc((size_t)threads, sizeof *ws);
 	pthread_t *tid = xcalloc((size_t)threads, sizeof *tid);
 	bool *started = xcalloc((size_t)threads, sizeof *started);
 	for (int t = 0; t < threads; t++)
-		worker_init(&ws[t], p);
+		par_thread_init(&ws[t], p);
 	for (int t = 1; t < threads; t++)
-		started[t] = pthread_create(&tid[t], NULL, work, &ws[t]) == 0;
+		started[t] = pthread_create(&tid[t], NULL, par_thread_run, &ws[t]) == 0;
 	/* A thread that could not start leaves its share to the others. */
-	work(&ws[0]);
+	par_thread_run(&ws[0]);
 	for (int t = 1; t < threads; t++)
 		if (started[t])
 			pthread_join(tid[t], NULL);
 	for (int t = 0; t < threads; t++)
-		worker_free(&ws[t]);
+		par_thread_free(&ws[t]);
 	free(ws);
 	free(tid);
 	free(started);

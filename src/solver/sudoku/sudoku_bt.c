@@ -5,63 +5,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
 
 /* Each level fills one blank cell, and the solution is a node one level
  * below the last: room for every cell and one more. */
-#define LEVELS (SDK_MAX_CELLS + 1)
-
-enum bt_phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of a node */
-	PH_CHOSEN,    /* cell chosen, no digit tried yet */
-	PH_PLACED,    /* digit placed, the child next */
-	PH_SOLVED,    /* at a solution node, back up next */
-	PH_REMOVED,   /* digit taken back, the next digit next */
-	PH_DONE,
-};
+#define LEVELS (SUDOKU_GRID_MAX_CELLS + 1)
 
 /* What a search changes: the grid, the digits each unit holds, and how
  * many cells are still blank. */
 struct board {
-	struct sdk_grid g;
-	sdk_mask used[SDK_MAX_UNITS];
+	struct sudoku_grid g;
+	sudoku_grid_mask used[SUDOKU_GRID_MAX_UNITS];
 	int blank_left;
 };
 
-struct sdk_bt {
-	enum sdk_bt_rule rule;
-	struct sdk_geom geo;
-	struct sdk_grid start;
+struct sudoku_bt {
+	enum sudoku_bt_rule rule;
+	struct sudoku_grid_geom geo;
+	struct sudoku_grid start;
 	struct board root, now;
-	int blank[SDK_MAX_CELLS];   /* the blank cells of start, in reading order */
+	int blank[SUDOKU_GRID_MAX_CELLS];   /* the blank cells of start, in reading order */
 	int n_blank;
 	bool clash;
 	int clash_a, clash_b, clash_unit;
 
-	enum bt_phase phase;
-	int level;
+	struct search search;       /* the phase, the level, each level's degree and kth, the counters */
 	int cell[LEVELS];           /* the cell branched on at each level */
-	sdk_mask rest[LEVELS];      /* its digits not yet tried */
-	int degree[LEVELS];         /* its candidates when chosen */
-	int kth[LEVELS];            /* which of them is in place, from 0 */
+	sudoku_grid_mask rest[LEVELS];      /* its digits not yet tried */
 	int digit[LEVELS];          /* the digit in place */
-	u128 sol_at_try[LEVELS];    /* solutions when that digit went in */
-	bool undo_solved;
-	struct search_stats st;
-	struct engine_event ev;
+	int degree[LEVELS], kth[LEVELS];  /* the search's (search_init_fixed) */
+	u128 sol_at_try[LEVELS];
 };
 
-static sdk_mask candidates(const struct sdk_geom *geo, const struct board *bd, int c)
+static sudoku_grid_mask candidates(const struct sudoku_grid_geom *geo, const struct board *bd, int c)
 {
 	const uint8_t *u = geo->cell_unit[c];
-	return (sdk_mask)(sdk_all(geo->side) & ~(bd->used[u[0]] | bd->used[u[1]] | bd->used[u[2]]));
+	return (sudoku_grid_mask)(sudoku_grid_all(geo->side) & ~(bd->used[u[0]] | bd->used[u[1]] | bd->used[u[2]]));
 }
 
-static void put(const struct sdk_geom *geo, struct board *bd, int c, int d)
+static void put(const struct sudoku_grid_geom *geo, struct board *bd, int c, int d)
 {
 	const uint8_t *u = geo->cell_unit[c];
-	sdk_mask bit = sdk_bit(d);
+	sudoku_grid_mask bit = sudoku_grid_bit(d);
 	bd->g.v[c] = (uint8_t)d;
 	bd->used[u[0]] |= bit;
 	bd->used[u[1]] |= bit;
@@ -69,10 +55,10 @@ static void put(const struct sdk_geom *geo, struct board *bd, int c, int d)
 	bd->blank_left--;
 }
 
-static void take(const struct sdk_geom *geo, struct board *bd, int c)
+static void take(const struct sudoku_grid_geom *geo, struct board *bd, int c)
 {
 	const uint8_t *u = geo->cell_unit[c];
-	sdk_mask keep = (sdk_mask)~sdk_bit(bd->g.v[c]);
+	sudoku_grid_mask keep = (sudoku_grid_mask)~sudoku_grid_bit(bd->g.v[c]);
 	bd->g.v[c] = 0;
 	bd->used[u[0]] &= keep;
 	bd->used[u[1]] &= keep;
@@ -82,13 +68,13 @@ static void take(const struct sdk_geom *geo, struct board *bd, int c)
 
 /* The cell to branch on at this level, by the rule; *cand gets its
  * candidates.  A clash of givens makes the root a dead end. */
-static int choose(const struct sdk_bt *b, const struct board *bd, int level, sdk_mask *cand, uint64_t *mems)
+static int choose(const struct sudoku_bt *b, const struct board *bd, int level, sudoku_grid_mask *cand, uint64_t *mems)
 {
 	if (b->clash) {
 		*cand = 0;
 		return b->clash_b;
 	}
-	if (b->rule == SDK_BT_SEQ) {
+	if (b->rule == SUDOKU_BT_SEQ) {
 		/* Every blank before blank[level] has been filled on the way
 		 * down, in reading order: that one is the first blank now.  The
 		 * scan from the last cell filled is charged as if made. */
@@ -97,16 +83,16 @@ static int choose(const struct sdk_bt *b, const struct board *bd, int level, sdk
 		*cand = candidates(&b->geo, bd, c);
 		return c;
 	}
-	int best = -1, best_n = SDK_MAX_SIDE + 1;
-	sdk_mask best_cand = 0;
+	int best = -1, best_n = SUDOKU_GRID_MAX_SIDE + 1;
+	sudoku_grid_mask best_cand = 0;
 	for (int i = 0; i < b->n_blank; i++) {
 		int c = b->blank[i];
 		*mems += 1;
 		if (bd->g.v[c])
 			continue;
 		*mems += 3;
-		sdk_mask m = candidates(&b->geo, bd, c);
-		int n = sdk_popcount(m);
+		sudoku_grid_mask m = candidates(&b->geo, bd, c);
+		int n = sudoku_grid_popcount(m);
 		if (n < best_n) {
 			best = c, best_n = n, best_cand = m;
 			if (n == 0)
@@ -117,7 +103,7 @@ static int choose(const struct sdk_bt *b, const struct board *bd, int level, sdk
 	return best;
 }
 
-static void load_root(struct sdk_bt *b)
+static void load_root(struct sudoku_bt *b)
 {
 	struct board *bd = &b->root;
 	memset(bd, 0, sizeof *bd);
@@ -130,196 +116,119 @@ static void load_root(struct sdk_bt *b)
 			continue;
 		}
 		for (int k = 0; k < 3; k++)
-			bd->used[b->geo.cell_unit[c][k]] |= sdk_bit(d);
+			bd->used[b->geo.cell_unit[c][k]] |= sudoku_grid_bit(d);
 	}
 	bd->blank_left = b->n_blank;
-	b->clash = sdk_first_clash(&b->start, &b->geo, &b->clash_a, &b->clash_b, &b->clash_unit);
+	b->clash = sudoku_grid_first_clash(&b->start, &b->geo, &b->clash_a, &b->clash_b, &b->clash_unit);
 }
 
-struct sdk_bt *sdk_bt_new(const struct sdk_grid *g, enum sdk_bt_rule rule)
+struct sudoku_bt *sudoku_bt_new(const struct sudoku_grid *g, enum sudoku_bt_rule rule)
 {
-	struct sdk_bt *b = xcalloc(1, sizeof *b);
+	struct sudoku_bt *b = xcalloc(1, sizeof *b);
 	b->rule = rule;
 	b->start = *g;
-	sdk_geom_init(&b->geo, g->box);
+	sudoku_grid_geom_init(&b->geo, g->box);
 	load_root(b);
-	stats_init(&b->st, b->n_blank + 2);
-	sdk_bt_restart(b);
+	struct search_levels arrays = { .degree = b->degree, .kth = b->kth, .sol_at_try = b->sol_at_try };
+	search_init_fixed(&b->search, LEVELS, &arrays, b->n_blank + 2);
+	sudoku_bt_restart(b);
 	return b;
 }
 
-void sdk_bt_free(struct sdk_bt *b)
+void sudoku_bt_free(struct sudoku_bt *b)
 {
 	if (!b)
 		return;
-	stats_free(&b->st);
+	search_free(&b->search);
 	free(b);
 }
 
-void sdk_bt_restart(struct sdk_bt *b)
+void sudoku_bt_restart(struct sudoku_bt *b)
 {
 	b->now = b->root;
-	b->phase = PH_START;
-	b->level = 0;
-	b->undo_solved = false;
-	stats_clear(&b->st);
-	b->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+	search_restart(&b->search);
 }
 
-static void set_event(struct sdk_bt *b, enum engine_event_kind kind, int level)
+/* ---- the hooks of the search (search.h) ---------------------------------- */
+
+/* A solution when no cell is blank; else the cell to branch on, its
+ * candidates the choices (none: a dead end).  1 mem to enter. */
+SEARCH_HOOK enum search_node bt_enter(void *eng, int level)
 {
-	struct engine_event *ev = &b->ev;
-	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->subject = b->cell[level];
-		ev->choices = b->degree[level];
-	}
-	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->choice = b->digit[level];
-		ev->index = b->kth[level];
-	}
+	struct sudoku_bt *b = eng;
+	struct search *s = &b->search;
+	s->st.mems++;
+	b->digit[level] = 0;
+	if (b->now.blank_left == 0 && !b->clash)
+		return SEARCH_SOLUTION;
+	sudoku_grid_mask cand;
+	b->cell[level] = choose(b, &b->now, level, &cand, &s->st.mems);
+	b->rest[level] = cand;
+	s->degree[level] = sudoku_grid_popcount(cand);
+	return SEARCH_BRANCH;
 }
 
-enum engine_status sdk_bt_run(struct sdk_bt *b, const struct engine_ctl *ctl)
+/* The cell's next digit, in increasing order, placed. */
+SEARCH_HOOK enum search_step bt_try_next(void *eng, int level)
 {
-	struct search_stats *st = &b->st;
-	struct board *bd = &b->now;
-	const struct sdk_geom *geo = &b->geo;
-	int level = b->level;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
-	switch (b->phase) {
-	case PH_START:
-		level = 0;
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-		goto advance;
-	case PH_PLACED:
-		goto placed;
-	case PH_SOLVED:
-		goto leave;
-	case PH_REMOVED:
-		goto advance;
-	case PH_DONE:
-		set_event(b, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = ENGINE_CANCELLED;
-		b->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		b->phase = PH_FORWARD;
-		goto out;
-	}
-	b->level = level;
-	st->nodes++;
-	st->profile[level]++;
-	st->mems++;
-	if (level > st->max_level)
-		st->max_level = level;
-	if (bd->blank_left == 0 && !b->clash) {
-		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		set_event(b, ENGINE_EV_SOLUTION, level);
-		b->phase = PH_SOLVED;
-		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-			goto out;
-		}
-		goto leave;
-	}
-	{
-		sdk_mask cand;
-		b->cell[level] = choose(b, bd, level, &cand, &st->mems);
-		b->rest[level] = cand;
-		b->degree[level] = sdk_popcount(cand);
-		b->kth[level] = -1;
-		b->digit[level] = 0;
-	}
-	if (ctl->step) {
-		set_event(b, ENGINE_EV_CHOOSE, level);
-		b->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-advance:
+	struct sudoku_bt *b = eng;
+	struct search *s = &b->search;
 	if (!b->rest[level])
-		goto leave;
-	{
-		int d = sdk_first_digit(b->rest[level]);
-		b->rest[level] &= (sdk_mask)~sdk_bit(d);
-		b->digit[level] = d;
-		b->kth[level]++;
-		b->sol_at_try[level] = st->solutions;
-		put(geo, bd, b->cell[level], d);
-		st->updates++;
-		st->mems += 4;
-	}
-	if (ctl->step) {
-		set_event(b, ENGINE_EV_TRY, level);
-		b->phase = PH_PLACED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-placed:
-	level++;
-	goto forward;
-
-leave:
-	if (level == 0) {
-		b->phase = PH_DONE;
-		b->level = 0;
-		st->level = 0;
-		set_event(b, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-	level--;
-	take(geo, bd, b->cell[level]);
-	st->mems += 4;
-	b->undo_solved = st->solutions > b->sol_at_try[level];
-	if (ctl->step) {
-		set_event(b, ENGINE_EV_UNDO, level);
-		b->phase = PH_REMOVED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-	goto advance;
-
-out:
-	b->level = level;
-	st->level = level;
-	return status;
+		return SEARCH_NONE_LEFT;
+	int d = sudoku_grid_first_digit(b->rest[level]);
+	b->rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
+	b->digit[level] = d;
+	s->kth[level]++;
+	put(&b->geo, &b->now, b->cell[level], d);
+	s->st.updates++;
+	s->st.mems += 4;
+	return SEARCH_TRIED_ONE;
 }
 
-const struct engine_event *sdk_bt_event(const struct sdk_bt *b)
+SEARCH_HOOK void bt_undo(void *eng, int level)
 {
-	return &b->ev;
+	struct sudoku_bt *b = eng;
+	take(&b->geo, &b->now, b->cell[level]);
+	b->search.st.mems += 4;
 }
 
-const struct search_stats *sdk_bt_stats(const struct sdk_bt *b)
+static void bt_describe(void *eng, struct engine_event *ev)
 {
-	return &b->st;
+	const struct sudoku_bt *b = eng;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->subject = b->cell[ev->level];
+	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->choice = b->digit[ev->level];
 }
 
-double sdk_bt_progress(const struct sdk_bt *b)
+static const struct search_hooks bt_hooks = {
+	.enter = bt_enter,
+	.try_next = bt_try_next,
+	.undo = bt_undo,
+	.describe = bt_describe,
+};
+
+enum engine_status sudoku_bt_run(struct sudoku_bt *b, const struct engine_ctl *ctl)
 {
-	if (b->phase == PH_DONE)
-		return 1.0;
-	if (b->phase == PH_START)
-		return 0.0;
-	int l = b->level;
-	int last = b->phase == PH_PLACED ? b->kth[l] : b->phase == PH_REMOVED ? b->kth[l] + 1 : 0;
-	return search_share(b->degree, b->kth, l, last, b->phase == PH_SOLVED);
+	return search_run(&b->search, &bt_hooks, b, ctl);
 }
 
-void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+const struct engine_event *sudoku_bt_event(const struct sudoku_bt *b)
+{
+	return &b->search.ev;
+}
+
+const struct search_stats *sudoku_bt_stats(const struct sudoku_bt *b)
+{
+	return &b->search.st;
+}
+
+double sudoku_bt_progress(const struct sudoku_bt *b)
+{
+	return search_progress(&b->search, false);
+}
+
+void sudoku_bt_probe(struct sudoku_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	struct board bd = b->root;
 	uint64_t mems = 0;
@@ -330,12 +239,12 @@ void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int 
 			*solution = true;
 			break;
 		}
-		sdk_mask cand;
+		sudoku_grid_mask cand;
 		int c = choose(b, &bd, level, &cand, &mems);
-		int deg = sdk_popcount(cand);
+		int deg = sudoku_grid_popcount(cand);
 		if (deg == 0)
 			break;
-		put(&b->geo, &bd, c, sdk_kth_digit(cand, rng_below(r, (uint64_t)deg)));
+		put(&b->geo, &bd, c, sudoku_grid_kth_digit(cand, rng_below(r, (uint64_t)deg)));
 		if (level == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
 			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
@@ -345,11 +254,9 @@ void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int 
 	*depth = level;
 }
 
-int sdk_bt_path(const struct sdk_bt *b, int *cells, int *digits)
+int sudoku_bt_path(const struct sudoku_bt *b, int *cells, int *digits)
 {
-	int n = b->level + (b->phase == PH_PLACED);
-	if (b->phase == PH_START || b->phase == PH_DONE)
-		n = 0;
+	int n = search_path_len(&b->search);
 	for (int l = 0; l < n; l++) {
 		cells[l] = b->cell[l];
 		digits[l] = b->digit[l];
@@ -357,17 +264,17 @@ int sdk_bt_path(const struct sdk_bt *b, int *cells, int *digits)
 	return n;
 }
 
-const struct sdk_grid *sdk_bt_start(const struct sdk_bt *b)
+const struct sudoku_grid *sudoku_bt_start(const struct sudoku_bt *b)
 {
 	return &b->start;
 }
 
-bool sdk_bt_undo_solved(const struct sdk_bt *b)
+bool sudoku_bt_undo_solved(const struct sudoku_bt *b)
 {
-	return b->ev.kind == ENGINE_EV_UNDO && b->undo_solved;
+	return search_undo_solved(&b->search);
 }
 
-bool sdk_bt_clash(const struct sdk_bt *b, int *a, int *c, int *unit)
+bool sudoku_bt_clash(const struct sudoku_bt *b, int *a, int *c, int *unit)
 {
 	if (!b->clash)
 		return false;
@@ -378,34 +285,34 @@ bool sdk_bt_clash(const struct sdk_bt *b, int *a, int *c, int *unit)
 /* ---- the lean counter ---------------------------------------------------- */
 
 /* A random digit of m (m nonzero). */
-static int random_digit(struct rng *r, sdk_mask m)
+static int random_digit(struct rng *r, sudoku_grid_mask m)
 {
-	return sdk_kth_digit(m, rng_below(r, (uint64_t)sdk_popcount(m)));
+	return sudoku_grid_kth_digit(m, rng_below(r, (uint64_t)sudoku_grid_popcount(m)));
 }
 
-/* The state of sdk_count: the blank cells, those filled so far swapped to
+/* The state of sudoku_bt_count: the blank cells, those filled so far swapped to
  * the front in the order filled, so the scan for the next cell skips
  * them. */
 struct counter {
-	struct sdk_geom geo;
+	struct sudoku_grid_geom geo;
 	struct board bd;
-	int cells[SDK_MAX_CELLS];
-	sdk_mask rest[LEVELS];
+	int cells[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_mask rest[LEVELS];
 	int n;
 };
 
 /* The blank cell at or after position level with the fewest candidates,
  * swapped to position level; its candidates (0: a dead end). */
-static sdk_mask count_choose(struct counter *k, int level, const struct sdk_count_req *req)
+static sudoku_grid_mask count_choose(struct counter *k, int level, const struct sudoku_bt_count_req *req)
 {
-	int best = level, best_n = SDK_MAX_SIDE + 1;
-	sdk_mask best_m = 0;
+	int best = level, best_n = SUDOKU_GRID_MAX_SIDE + 1;
+	sudoku_grid_mask best_m = 0;
 	for (int i = level; i < k->n; i++) {
 		int c = k->cells[i];
-		sdk_mask m = candidates(&k->geo, &k->bd, c);
+		sudoku_grid_mask m = candidates(&k->geo, &k->bd, c);
 		if (c == req->bar_cell)
-			m &= (sdk_mask)~sdk_bit(req->bar_digit);
-		int n = sdk_popcount(m);
+			m &= (sudoku_grid_mask)~sudoku_grid_bit(req->bar_digit);
+		int n = sudoku_grid_popcount(m);
 		if (n < best_n) {
 			best = i, best_n = n, best_m = m;
 			if (n <= 1)
@@ -418,21 +325,21 @@ static sdk_mask count_choose(struct counter *k, int level, const struct sdk_coun
 	return best_m;
 }
 
-/* Only what the counter uses of the geometry (sdk_geom_init also lists
+/* Only what the counter uses of the geometry (sudoku_grid_geom_init also lists
  * the peers, which would cost more than many a count). */
-static void count_geom(struct sdk_geom *geo, const struct sdk_grid *g)
+static void count_geom(struct sudoku_grid_geom *geo, const struct sudoku_grid *g)
 {
 	geo->box = g->box;
 	geo->side = g->side;
 	geo->cells = g->cells;
 	for (int c = 0; c < g->cells; c++) {
-		geo->cell_unit[c][0] = (uint8_t)sdk_row(g, c);
-		geo->cell_unit[c][1] = (uint8_t)(g->side + sdk_col(g, c));
-		geo->cell_unit[c][2] = (uint8_t)(2 * g->side + sdk_box(g, c));
+		geo->cell_unit[c][0] = (uint8_t)sudoku_grid_row(g, c);
+		geo->cell_unit[c][1] = (uint8_t)(g->side + sudoku_grid_col(g, c));
+		geo->cell_unit[c][2] = (uint8_t)(2 * g->side + sudoku_grid_box(g, c));
 	}
 }
 
-static bool count_setup(struct counter *k, const struct sdk_grid *g, const struct sdk_count_req *req)
+static bool count_setup(struct counter *k, const struct sudoku_grid *g, const struct sudoku_bt_count_req *req)
 {
 	count_geom(&k->geo, g);
 	memset(&k->bd, 0, sizeof k->bd);
@@ -446,16 +353,16 @@ static bool count_setup(struct counter *k, const struct sdk_grid *g, const struc
 		}
 		for (int j = 0; j < 3; j++) {
 			int u = k->geo.cell_unit[c][j];
-			if (k->bd.used[u] & sdk_bit(d))
+			if (k->bd.used[u] & sudoku_grid_bit(d))
 				return false;
-			k->bd.used[u] |= sdk_bit(d);
+			k->bd.used[u] |= sudoku_grid_bit(d);
 		}
 	}
 	k->bd.blank_left = k->n;
 	return !(req->bar_cell >= 0 && g->v[req->bar_cell] && g->v[req->bar_cell] == req->bar_digit);
 }
 
-uint64_t sdk_count(const struct sdk_grid *g, struct sdk_count_req *req)
+uint64_t sudoku_bt_count(const struct sudoku_grid *g, struct sudoku_bt_count_req *req)
 {
 	struct counter kk, *k = &kk;
 	uint64_t count = 0;
@@ -487,8 +394,8 @@ uint64_t sdk_count(const struct sdk_grid *g, struct sdk_count_req *req)
 			level--;
 			take(&k->geo, &k->bd, k->cells[level]);
 		}
-		int d = req->rng ? random_digit(req->rng, k->rest[level]) : sdk_first_digit(k->rest[level]);
-		k->rest[level] &= (sdk_mask)~sdk_bit(d);
+		int d = req->rng ? random_digit(req->rng, k->rest[level]) : sudoku_grid_first_digit(k->rest[level]);
+		k->rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
 		put(&k->geo, &k->bd, k->cells[level], d);
 		level++;
 	}

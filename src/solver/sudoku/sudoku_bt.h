@@ -1,10 +1,9 @@
-/* Sudoku's two plain backtrackers (seed 004), on bitmasks, as resumable
- * state machines with the semantics of engine.h:
- *   SDK_BT_SEQ  the first blank cell in reading order, its digits in
- *               increasing order (seed 004's first algorithm);
- *   SDK_BT_MRV  the blank cell with the fewest candidates, ties to the
- *               first in reading order, digits in increasing order (its
- *               second).
+/* Sudoku's two plain backtrackers, on bitmasks, as resumable searches
+ * with the semantics of engine.h (run on the skeleton of search.h):
+ *   SUDOKU_BT_SEQ  the first blank cell in reading order, its digits in
+ *               increasing order;
+ *   SUDOKU_BT_MRV  the blank cell with the fewest candidates, ties to the
+ *               first in reading order, digits in increasing order.
  * A cell left no candidate is a dead end: a node with no children.
  *
  * The counters follow stats.h as dlx.c fills them, so the engines compare
@@ -17,9 +16,9 @@
  * back (the cell and its three units).
  *
  * Givens that repeat a digit in a unit make the root a dead end (no
- * solution), its cell the second of the first clash (sdk_first_clash).
+ * solution), its cell the second of the first clash (sudoku_grid_first_clash).
  *
- * Also here: sdk_count, a lean counter without events or statistics for
+ * Also here: sudoku_bt_count, a lean counter without events or statistics for
  * the generator and the uniqueness checks. */
 #ifndef LD_SUDOKU_BT_H
 #define LD_SUDOKU_BT_H
@@ -33,61 +32,61 @@
 #include "solver/sudoku/sudoku_grid.h"
 #include "util/rng.h"
 
-enum sdk_bt_rule {
-	SDK_BT_SEQ,
-	SDK_BT_MRV,
+enum sudoku_bt_rule {
+	SUDOKU_BT_SEQ,
+	SUDOKU_BT_MRV,
 };
 
-struct sdk_bt;
+struct sudoku_bt;
 
 /* The search for the ways to finish g (its filled cells are fixed). */
-struct sdk_bt *sdk_bt_new(const struct sdk_grid *g, enum sdk_bt_rule rule);
-void sdk_bt_free(struct sdk_bt *b);
+struct sudoku_bt *sudoku_bt_new(const struct sudoku_grid *g, enum sudoku_bt_rule rule);
+void sudoku_bt_free(struct sudoku_bt *b);
 /* Back to the root, statistics cleared. */
-void sdk_bt_restart(struct sdk_bt *b);
+void sudoku_bt_restart(struct sudoku_bt *b);
 
 /* As engine_run (engine.h).  Events: CHOOSE (subject the cell, choices
  * its candidates), TRY and UNDO (choice the digit, index which of the
  * candidates), SOLUTION, DONE. */
-enum engine_status sdk_bt_run(struct sdk_bt *b, const struct engine_ctl *ctl);
+enum engine_status sudoku_bt_run(struct sudoku_bt *b, const struct engine_ctl *ctl);
 
-const struct engine_event *sdk_bt_event(const struct sdk_bt *b);
-const struct search_stats *sdk_bt_stats(const struct sdk_bt *b);
+const struct engine_event *sudoku_bt_event(const struct sudoku_bt *b);
+const struct search_stats *sudoku_bt_stats(const struct sudoku_bt *b);
 /* Knuth's share of the tree finished, in [0, 1]: the sum over the
  * subtrees behind the search of 1/(d0 d1 ... dk), the degrees above them.
  * It never goes back, step by step. */
-double sdk_bt_progress(const struct sdk_bt *b);
+double sudoku_bt_progress(const struct sudoku_bt *b);
 /* One random walk from the root, as engine_ops.probe; it works on a copy,
  * so the search in progress is left as it was. */
-void sdk_bt_probe(struct sdk_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
+void sudoku_bt_probe(struct sudoku_bt *b, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
 
 /* The digits placed by the search, from the root: cells[i] took
  * digits[i]; returns how many (a solution after ENGINE_SOLUTION).
- * cells and digits have room for SDK_MAX_CELLS. */
-int sdk_bt_path(const struct sdk_bt *b, int *cells, int *digits);
+ * cells and digits have room for SUDOKU_GRID_MAX_CELLS. */
+int sudoku_bt_path(const struct sudoku_bt *b, int *cells, int *digits);
 /* The grid the search started from. */
-const struct sdk_grid *sdk_bt_start(const struct sdk_bt *b);
+const struct sudoku_grid *sudoku_bt_start(const struct sudoku_bt *b);
 /* At an UNDO event: did the digit taken back lead to a solution? */
-bool sdk_bt_undo_solved(const struct sdk_bt *b);
+bool sudoku_bt_undo_solved(const struct sudoku_bt *b);
 /* At a CHOOSE event of a root that is a dead end for a clash of givens:
- * true, with the two cells and the unit (sdk_first_clash). */
-bool sdk_bt_clash(const struct sdk_bt *b, int *a, int *c, int *unit);
+ * true, with the two cells and the unit (sudoku_grid_first_clash). */
+bool sudoku_bt_clash(const struct sudoku_bt *b, int *a, int *c, int *unit);
 
 /* The lean counter: solutions of g up to req->limit (0: all).  Cell
  * req->bar_cell (-1: none) may not hold req->bar_digit, which asks "is
  * there a solution other than the one with that digit there?".  With
  * req->rng the digits of a cell are tried in random order.  Much the
- * search of SDK_BT_MRV, but quicker to choose: the first cell met with one
+ * search of SUDOKU_BT_MRV, but quicker to choose: the first cell met with one
  * candidate is taken at once, and the cells are not met in reading order. */
-struct sdk_count_req {
+struct sudoku_bt_count_req {
 	uint64_t limit;
 	int bar_cell, bar_digit;
 	struct rng *rng;
 	const atomic_int *cancel;   /* checked at every node */
-	struct sdk_grid *first;     /* if not NULL: the first solution found */
+	struct sudoku_grid *first;     /* if not NULL: the first solution found */
 	uint64_t nodes;             /* out: nodes entered */
 	bool cancelled;             /* out: stopped by *cancel */
 };
-uint64_t sdk_count(const struct sdk_grid *g, struct sdk_count_req *req);
+uint64_t sudoku_bt_count(const struct sudoku_grid *g, struct sudoku_bt_count_req *req);
 
 #endif

@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
 
 /* Each choice fills at least one cell, and the solution is a node one
  * level below the last choice: room for every cell and one more. */
-#define LEVELS (SDK_MAX_CELLS + 1)
-#define BANDS SDK_MAX_BOX
-#define BAND_BITS (SDK_MAX_BOX * SDK_MAX_SIDE)
+#define LEVELS (SUDOKU_GRID_MAX_CELLS + 1)
+#define BANDS SUDOKU_GRID_MAX_BOX
+#define BAND_BITS (SUDOKU_GRID_MAX_BOX * SUDOKU_GRID_MAX_SIDE)
 
 /* The shape of one size, bit i of a band being the cell in its row
  * i / side, column i % side: the masks of the band's rows, boxes and
@@ -20,9 +21,9 @@
 struct geo {
 	int box, side, bands, band_bits;
 	uint32_t band_all;
-	uint32_t row[SDK_MAX_BOX];
-	uint32_t boxm[SDK_MAX_BOX];
-	uint32_t col[SDK_MAX_SIDE];
+	uint32_t row[SUDOKU_GRID_MAX_BOX];
+	uint32_t boxm[SUDOKU_GRID_MAX_BOX];
+	uint32_t col[SUDOKU_GRID_MAX_SIDE];
 	uint32_t peer[BAND_BITS];   /* its row and box, itself left out */
 	uint8_t col_of[BAND_BITS];
 };
@@ -31,12 +32,12 @@ struct geo {
  * cells included, so that every unit keeps at least one of each digit
  * until the board is a dead end. */
 struct board {
-	uint32_t f[SDK_MAX_SIDE][BANDS];
+	uint32_t f[SUDOKU_GRID_MAX_SIDE][BANDS];
 	uint32_t open[BANDS];       /* the blank cells */
 };
 
 struct fail {
-	enum sdk_fast_why why;
+	enum sudoku_fast_why why;
 	int a, b, unit, digit;
 };
 
@@ -137,15 +138,15 @@ static void place(const struct geo *g, struct board *x, int d, int b, int i)
 }
 
 /* The digits (bit d: digit d+1) that bit i of band b may still hold. */
-HOT sdk_mask cell_digits_k(const struct board *x, int b, int i, const int box)
+HOT sudoku_grid_mask cell_digits_k(const struct board *x, int b, int i, const int box)
 {
-	sdk_mask m = 0;
+	sudoku_grid_mask m = 0;
 	for (int d = 0; d < box * box; d++)
-		m |= (sdk_mask)(((x->f[d][b] >> i) & 1u) << d);
+		m |= (sudoku_grid_mask)(((x->f[d][b] >> i) & 1u) << d);
 	return m;
 }
 
-static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
+static inline sudoku_grid_mask cell_digits(const struct geo *g, const struct board *x, int b, int i)
 {
 	return g->box == 3 ? cell_digits_k(x, b, i, 3) : cell_digits_k(x, b, i, 2);
 }
@@ -154,11 +155,11 @@ static inline sdk_mask cell_digits(const struct geo *g, const struct board *x, i
  * digit: a digit's places are the cells outside the rows, columns and
  * boxes that hold it, and not given another digit.  False if a unit holds
  * a digit twice (or a cell one past the side: no board at all). */
-static bool load(const struct geo *g, const struct sdk_grid *s, struct board *x)
+static bool load(const struct geo *g, const struct sudoku_grid *s, struct board *x)
 {
 	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
 	 * that no branch asks which (givens and blanks come in no order) */
-	uint32_t given[SDK_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
+	uint32_t given[SUDOKU_GRID_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
 	for (int b = 0, c = 0; b < g->bands; b++)
 		for (int i = 0; i < g->band_bits; i++, c++) {
 			if (s->v[c] > g->side)
@@ -241,13 +242,13 @@ HOT void forced_last(struct prop *p, struct board *x, int d, int b, int i, const
 
 static int dead_cell(struct prop *p, int b, int i)
 {
-	p->fail = (struct fail){ .why = SDK_FAST_NO_DIGIT, .a = b * p->g->band_bits + i, .unit = -1 };
+	p->fail = (struct fail){ .why = SUDOKU_FAST_NO_DIGIT, .a = b * p->g->band_bits + i, .unit = -1 };
 	return P_DEAD;
 }
 
 static int dead_unit(struct prop *p, int unit, int d)
 {
-	p->fail = (struct fail){ .why = SDK_FAST_NO_PLACE, .a = -1, .unit = unit, .digit = d + 1 };
+	p->fail = (struct fail){ .why = SUDOKU_FAST_NO_PLACE, .a = -1, .unit = unit, .digit = d + 1 };
 	return P_DEAD;
 }
 
@@ -271,7 +272,7 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 			/* a single placed since may have taken this one's digit;
 			 * the digit gathered, not searched for (which one it is
 			 * follows no pattern a branch predictor could learn) */
-			sdk_mask m = cell_digits_k(x, b, i, box);
+			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
 			if (!m)
 				return dead_cell(p, b, i);
 			forced_last(p, x, low_bit(m), b, i, box);
@@ -486,7 +487,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 	for (int d = 0; d < side; d++) {
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
-		uint32_t here[SDK_MAX_BOX];
+		uint32_t here[SUDOKU_GRID_MAX_BOX];
 		for (int b = 0; b < box; b++) {
 			uint32_t y = x->f[d][b];
 			uint32_t m = minirows(y, box), a = fitting(m, box);
@@ -606,10 +607,10 @@ HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const
  * puzzles' trees are smaller than by the blank cells alone); then the
  * first in reading order.  Propagated, a board has no
  * cell with fewer than two, and cells with two are the rule. */
-HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems, const int box)
+HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems, const int box)
 {
 	const int side = box * box;
-	uint32_t pair[SDK_MAX_BOX], any = 0;
+	uint32_t pair[SUDOKU_GRID_MAX_BOX], any = 0;
 	*mems += (uint64_t)(side * box);
 	for (int b = 0; b < box; b++) {
 		uint32_t one = 0, two = 0, three = 0;
@@ -622,14 +623,14 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 		pair[b] = x->open[b] & two & ~three;
 		any |= pair[b];
 	}
-	int best = -1, best_n = SDK_MAX_SIDE + 1, best_score = -1;
+	int best = -1, best_n = SUDOKU_GRID_MAX_SIDE + 1, best_score = -1;
 	for (int b = 0; any && b < box; b++) {
 		/* (the rule, and worth a loop of its own: two digits a cell) */
 		for (uint32_t s = pair[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			sdk_mask m = cell_digits_k(x, b, i, box);
-			int d1 = low_bit(m), d2 = low_bit(m & (sdk_mask)(m - 1));
-			uint32_t mates[SDK_MAX_BOX];
+			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
+			int d1 = low_bit(m), d2 = low_bit(m & (sudoku_grid_mask)(m - 1));
+			uint32_t mates[SUDOKU_GRID_MAX_BOX];
 			for (int o = 0; o < box; o++)
 				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
 			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
@@ -641,7 +642,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 	for (int b = 0; !any && b < box; b++) {
 		for (uint32_t s = x->open[b]; s; s &= s - 1) {
 			int i = low_bit(s);
-			int n = sdk_popcount(cell_digits_k(x, b, i, box));
+			int n = sudoku_grid_popcount(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
 			int k = count_bits64(seen(g, x->open, b, i, box));
@@ -654,47 +655,32 @@ HOT int choose_k(const struct geo *g, const struct board *x, sdk_mask *cand, uin
 	return best;
 }
 
-static int choose(const struct geo *g, const struct board *x, sdk_mask *cand, uint64_t *mems)
+static int choose(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems)
 {
 	return g->box == 3 ? choose_k(g, x, cand, mems, 3) : choose_k(g, x, cand, mems, 2);
 }
 
 /* ---- the engine ------------------------------------------------------------ */
 
-enum fast_phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of a node, its board ready */
-	PH_CHOSEN,    /* propagated, cell chosen, no digit tried yet */
-	PH_PLACED,    /* digit placed in the child's board, the child next */
-	PH_SOLVED,    /* at a solution node, back up next */
-	PH_REMOVED,   /* digit taken back, the next digit next */
-	PH_DONE,
-};
-
-struct sdk_fast {
+struct sudoku_fast {
 	struct geo geo;
-	struct sdk_grid start;
+	struct sudoku_grid start;
 	struct board root;          /* the givens placed, nothing propagated */
 	bool clash;
 	int clash_a, clash_b, clash_unit;
 
-	enum fast_phase phase;
-	int level;
+	struct search search;       /* the phase, the level, each level's degree and kth, the counters */
 	struct fail fail;           /* why the node at level is a dead end */
-	bool undo_solved;
-	struct search_stats st;
-	struct engine_event ev;
 	int cell[LEVELS];           /* the cell branched on at each level */
-	sdk_mask rest[LEVELS];      /* its digits not yet tried */
-	int degree[LEVELS];         /* its candidates when chosen */
-	int kth[LEVELS];            /* which of them is in place, from 0 */
+	sudoku_grid_mask rest[LEVELS];      /* its digits not yet tried */
 	int digit[LEVELS];          /* the digit in place */
 	int forced[LEVELS];         /* digits the singles placed on entering */
-	u128 sol_at_try[LEVELS];    /* solutions when that digit went in */
+	int degree[LEVELS], kth[LEVELS];  /* the search's (search_init_fixed) */
+	u128 sol_at_try[LEVELS];
 	struct board bd[LEVELS];    /* the node's board (last, being large) */
 };
 
-/* The first cell of a unit (rows, columns, boxes as sdk_grid numbers
+/* The first cell of a unit (rows, columns, boxes as sudoku_grid numbers
  * them), where a dead end for want of a place is shown. */
 static int unit_first_cell(const struct geo *g, int unit)
 {
@@ -709,71 +695,59 @@ static int unit_first_cell(const struct geo *g, int unit)
 	}
 }
 
-struct sdk_fast *sdk_fast_new(const struct sdk_grid *g)
+struct sudoku_fast *sudoku_fast_new(const struct sudoku_grid *g)
 {
 	/* not zeroed: every board is written before it is read */
-	struct sdk_fast *f = xmalloc(sizeof *f);
-	memset(f, 0, offsetof(struct sdk_fast, bd));
+	struct sudoku_fast *f = xmalloc(sizeof *f);
+	memset(f, 0, offsetof(struct sudoku_fast, bd));
 	f->start = *g;
 	geo_init(&f->geo, g->box);
 	if (!load(&f->geo, g, &f->root)) {
 		/* the root is a dead end whatever, and fills no cell */
 		memset(&f->root, 0, sizeof f->root);
-		struct sdk_geom geo;
-		sdk_geom_init(&geo, g->box);
+		struct sudoku_grid_geom geo;
+		sudoku_grid_geom_init(&geo, g->box);
 		f->clash = true;
-		if (!sdk_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit))
+		if (!sudoku_grid_first_clash(g, &geo, &f->clash_a, &f->clash_b, &f->clash_unit))
 			f->clash_a = f->clash_b = f->clash_unit = 0;
 	}
 	int blank = 0;
 	for (int c = 0; c < g->cells; c++)
 		blank += !g->v[c];
-	stats_init(&f->st, blank + 2);
-	sdk_fast_restart(f);
+	struct search_levels arrays = { .degree = f->degree, .kth = f->kth, .sol_at_try = f->sol_at_try };
+	search_init_fixed(&f->search, LEVELS, &arrays, blank + 2);
+	sudoku_fast_restart(f);
 	return f;
 }
 
-void sdk_fast_free(struct sdk_fast *f)
+void sudoku_fast_free(struct sudoku_fast *f)
 {
 	if (!f)
 		return;
-	stats_free(&f->st);
+	search_free(&f->search);
 	free(f);
 }
 
-void sdk_fast_restart(struct sdk_fast *f)
+void sudoku_fast_restart(struct sudoku_fast *f)
 {
 	f->bd[0] = f->root;
-	f->phase = PH_START;
-	f->level = 0;
-	f->undo_solved = false;
-	stats_clear(&f->st);
-	f->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
+	search_restart(&f->search);
 }
 
-static void set_event(struct sdk_fast *f, enum engine_event_kind kind, int level)
-{
-	struct engine_event *ev = &f->ev;
-	*ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-	if (kind == ENGINE_EV_CHOOSE || kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->subject = f->cell[level];
-		ev->choices = f->degree[level];
-	}
-	if (kind == ENGINE_EV_TRY || kind == ENGINE_EV_UNDO) {
-		ev->choice = f->digit[level];
-		ev->index = f->kth[level];
-	}
-}
+/* ---- the hooks of the search (search.h) ---------------------------------- */
 
 /* Enter the node at level: propagate its board, then a solution, a dead
- * end or a cell to branch on.  True at a solution. */
-static bool enter(struct sdk_fast *f, int level)
+ * end or a cell to branch on.  1 mem to enter, and propagation's. */
+SEARCH_HOOK enum search_node fast_enter(void *eng, int level)
 {
-	struct search_stats *st = &f->st;
+	struct sudoku_fast *f = eng;
+	struct search *s = &f->search;
+	struct search_stats *st = &s->st;
 	struct prop p = { .g = &f->geo, .ref = level ? &f->bd[level - 1] : NULL };
 	int r;
+	st->mems++;
 	if (f->clash) {
-		p.fail = (struct fail){ .why = SDK_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
+		p.fail = (struct fail){ .why = SUDOKU_FAST_CLASH, .a = f->clash_a, .b = f->clash_b,
 			                .unit = f->clash_unit, .digit = f->start.v[f->clash_a] };
 		r = P_DEAD;
 	} else {
@@ -782,156 +756,89 @@ static bool enter(struct sdk_fast *f, int level)
 	st->mems += p.mems;
 	st->updates += (uint64_t)p.placed;
 	f->forced[level] = p.placed;
-	f->kth[level] = -1;
 	f->digit[level] = 0;
 	if (r == P_SOLVED)
-		return true;
+		return SEARCH_SOLUTION;
 	if (r == P_DEAD) {
 		f->fail = p.fail;
-		f->cell[level] = p.fail.why == SDK_FAST_CLASH ? p.fail.b
-		                 : p.fail.why == SDK_FAST_NO_DIGIT ? p.fail.a
+		f->cell[level] = p.fail.why == SUDOKU_FAST_CLASH ? p.fail.b
+		                 : p.fail.why == SUDOKU_FAST_NO_DIGIT ? p.fail.a
 		                                                   : unit_first_cell(&f->geo, p.fail.unit);
 		f->rest[level] = 0;
-		f->degree[level] = 0;
-		return false;
+		s->degree[level] = 0;
+		return SEARCH_BRANCH;
 	}
-	sdk_mask cand;
+	sudoku_grid_mask cand;
 	f->cell[level] = choose(&f->geo, &f->bd[level], &cand, &st->mems);
 	f->rest[level] = cand;
-	f->degree[level] = sdk_popcount(cand);
-	return false;
+	s->degree[level] = sudoku_grid_popcount(cand);
+	return SEARCH_BRANCH;
 }
 
-enum engine_status sdk_fast_run(struct sdk_fast *f, const struct engine_ctl *ctl)
+/* The cell's next digit, in increasing order, placed in the child's
+ * board (a copy of the node's). */
+SEARCH_HOOK enum search_step fast_try_next(void *eng, int level)
 {
-	struct search_stats *st = &f->st;
+	struct sudoku_fast *f = eng;
+	struct search *s = &f->search;
 	const struct geo *geo = &f->geo;
-	int level = f->level;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
-	switch (f->phase) {
-	case PH_START:
-		level = 0;
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_CHOSEN:
-	case PH_REMOVED:
-		goto advance;
-	case PH_PLACED:
-		goto placed;
-	case PH_SOLVED:
-		goto leave;
-	case PH_DONE:
-		set_event(f, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-
-forward:
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		status = ENGINE_CANCELLED;
-		f->phase = PH_FORWARD;
-		goto out;
-	}
-	if (st->mems >= mems_limit) {
-		status = ENGINE_BUDGET;
-		f->phase = PH_FORWARD;
-		goto out;
-	}
-	f->level = level;
-	st->nodes++;
-	st->profile[level]++;
-	st->mems++;
-	if (level > st->max_level)
-		st->max_level = level;
-	if (enter(f, level)) {
-		st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-		set_event(f, ENGINE_EV_SOLUTION, level);
-		f->phase = PH_SOLVED;
-		if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-			status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-			goto out;
-		}
-		goto leave;
-	}
-	if (ctl->step) {
-		set_event(f, ENGINE_EV_CHOOSE, level);
-		f->phase = PH_CHOSEN;
-		status = ENGINE_STEP;
-		goto out;
-	}
-advance:
 	if (!f->rest[level])
-		goto leave;
-	{
-		int d = sdk_first_digit(f->rest[level]), c = f->cell[level];
-		f->rest[level] &= (sdk_mask)~sdk_bit(d);
-		f->digit[level] = d;
-		f->kth[level]++;
-		f->sol_at_try[level] = st->solutions;
-		f->bd[level + 1] = f->bd[level];
-		place(geo, &f->bd[level + 1], d - 1, c / geo->band_bits, c % geo->band_bits);
-		st->updates++;
-		st->mems += (uint64_t)((geo->side + 1) * geo->bands + geo->side + geo->bands);
-	}
-	if (ctl->step) {
-		set_event(f, ENGINE_EV_TRY, level);
-		f->phase = PH_PLACED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-placed:
-	level++;
-	goto forward;
-
-leave:
-	if (level == 0) {
-		f->phase = PH_DONE;
-		f->level = 0;
-		st->level = 0;
-		set_event(f, ENGINE_EV_DONE, 0);
-		return ENGINE_DONE;
-	}
-	/* the parent's board is as it was: nothing to take back but the level */
-	level--;
-	f->undo_solved = st->solutions > f->sol_at_try[level];
-	if (ctl->step) {
-		set_event(f, ENGINE_EV_UNDO, level);
-		f->phase = PH_REMOVED;
-		status = ENGINE_STEP;
-		goto out;
-	}
-	goto advance;
-
-out:
-	f->level = level;
-	st->level = level;
-	return status;
+		return SEARCH_NONE_LEFT;
+	int d = sudoku_grid_first_digit(f->rest[level]), c = f->cell[level];
+	f->rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
+	f->digit[level] = d;
+	s->kth[level]++;
+	f->bd[level + 1] = f->bd[level];
+	place(geo, &f->bd[level + 1], d - 1, c / geo->band_bits, c % geo->band_bits);
+	s->st.updates++;
+	s->st.mems += (uint64_t)((geo->side + 1) * geo->bands + geo->side + geo->bands);
+	return SEARCH_TRIED_ONE;
 }
 
-const struct engine_event *sdk_fast_event(const struct sdk_fast *f)
+/* The parent's board is as it was: nothing to take back but the level. */
+SEARCH_HOOK void fast_undo(void *eng, int level)
 {
-	return &f->ev;
+	(void)eng;
+	(void)level;
 }
 
-const struct search_stats *sdk_fast_stats(const struct sdk_fast *f)
+static void fast_describe(void *eng, struct engine_event *ev)
 {
-	return &f->st;
+	const struct sudoku_fast *f = eng;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->subject = f->cell[ev->level];
+	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->choice = f->digit[ev->level];
 }
 
-double sdk_fast_progress(const struct sdk_fast *f)
+static const struct search_hooks fast_hooks = {
+	.enter = fast_enter,
+	.try_next = fast_try_next,
+	.undo = fast_undo,
+	.describe = fast_describe,
+};
+
+enum engine_status sudoku_fast_run(struct sudoku_fast *f, const struct engine_ctl *ctl)
 {
-	if (f->phase == PH_DONE)
-		return 1.0;
-	if (f->phase == PH_START)
-		return 0.0;
-	int l = f->level;
-	int last = f->phase == PH_PLACED ? f->kth[l] : f->phase == PH_REMOVED ? f->kth[l] + 1 : 0;
-	return search_share(f->degree, f->kth, l, last, f->phase == PH_SOLVED);
+	return search_run(&f->search, &fast_hooks, f, ctl);
 }
 
-void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+const struct engine_event *sudoku_fast_event(const struct sudoku_fast *f)
+{
+	return &f->search.ev;
+}
+
+const struct search_stats *sudoku_fast_stats(const struct sudoku_fast *f)
+{
+	return &f->search.st;
+}
+
+double sudoku_fast_progress(const struct sudoku_fast *f)
+{
+	return search_progress(&f->search, false);
+}
+
+void sudoku_fast_probe(struct sudoku_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	struct board x = f->root;
 	const struct geo *geo = &f->geo;
@@ -946,11 +853,11 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 			*solution = got == P_SOLVED;
 			break;
 		}
-		sdk_mask cand;
+		sudoku_grid_mask cand;
 		uint64_t mems = 0;
 		int c = choose(geo, &x, &cand, &mems);
-		int deg = sdk_popcount(cand);
-		int d = sdk_kth_digit(cand, rng_below(r, (uint64_t)deg));
+		int deg = sudoku_grid_popcount(cand);
+		int d = sudoku_grid_kth_digit(cand, rng_below(r, (uint64_t)deg));
 		parent = x;
 		root = false;
 		place(geo, &x, d - 1, c / geo->band_bits, c % geo->band_bits);
@@ -963,15 +870,16 @@ void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, 
 	*depth = level;
 }
 
-int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
+int sudoku_fast_filled(const struct sudoku_fast *f, int *cells, int *digits)
 {
-	if (f->phase == PH_START || f->phase == PH_DONE)
+	const struct search *search = &f->search;
+	if (search->phase == SEARCH_START || search->phase == SEARCH_DONE)
 		return 0;
 	const struct geo *geo = &f->geo;
-	const struct board *x = &f->bd[f->level + (f->phase == PH_PLACED)];
+	const struct board *x = &f->bd[search_path_len(search)];
 	/* digit by digit, its filled cells (a batch solve asks this of every
 	 * solution: cell by cell took nine looks a cell) */
-	uint8_t at[SDK_MAX_CELLS] = { 0 };
+	uint8_t at[SUDOKU_GRID_MAX_CELLS] = { 0 };
 	for (int d = 0; d < geo->side; d++)
 		for (int b = 0; b < geo->bands; b++)
 			for (uint32_t s = x->f[d][b] & ~x->open[b]; s; s &= s - 1)
@@ -986,29 +894,30 @@ int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits)
 	return n;
 }
 
-const struct sdk_grid *sdk_fast_start(const struct sdk_fast *f)
+const struct sudoku_grid *sudoku_fast_start(const struct sudoku_fast *f)
 {
 	return &f->start;
 }
 
-int sdk_fast_forced(const struct sdk_fast *f)
+int sudoku_fast_forced(const struct sudoku_fast *f)
 {
-	const struct engine_event *ev = &f->ev;
+	const struct engine_event *ev = &f->search.ev;
 	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_SOLUTION)
 		return f->forced[ev->level];
 	return 0;
 }
 
-bool sdk_fast_undo_solved(const struct sdk_fast *f)
+bool sudoku_fast_undo_solved(const struct sudoku_fast *f)
 {
-	return f->ev.kind == ENGINE_EV_UNDO && f->undo_solved;
+	return search_undo_solved(&f->search);
 }
 
-bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
+bool sudoku_fast_dead_end(const struct sudoku_fast *f, struct sudoku_fast_dead *out)
 {
-	if (f->ev.kind != ENGINE_EV_CHOOSE || f->ev.choices != 0)
+	const struct engine_event *ev = &f->search.ev;
+	if (ev->kind != ENGINE_EV_CHOOSE || ev->choices != 0)
 		return false;
-	*out = (struct sdk_fast_dead){ .why = f->fail.why, .a = f->fail.a, .b = f->fail.b, .unit = f->fail.unit,
+	*out = (struct sudoku_fast_dead){ .why = f->fail.why, .a = f->fail.a, .b = f->fail.b, .unit = f->fail.unit,
 		                       .digit = f->fail.digit };
 	return true;
 }
@@ -1018,7 +927,8 @@ bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out)
 /* The grid of a solved board x of the start g: digit by digit, its
  * cells (cell by cell took nine looks a cell, and the generator asks for
  * every second solution it meets). */
-static void solved_grid(const struct geo *geo, const struct board *x, const struct sdk_grid *g, struct sdk_grid *out)
+static void solved_grid(const struct geo *geo, const struct board *x, const struct sudoku_grid *g,
+                        struct sudoku_grid *out)
 {
 	*out = *g;
 	for (int d = 0; d < geo->side; d++)
@@ -1027,12 +937,12 @@ static void solved_grid(const struct geo *geo, const struct board *x, const stru
 				out->v[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
 }
 
-uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
+uint64_t sudoku_fast_count(const struct sudoku_grid *g, struct sudoku_fast_req *req)
 {
 	struct geo geo;
 	struct board bd[LEVELS];
 	int cell[LEVELS];
-	sdk_mask rest[LEVELS];
+	sudoku_grid_mask rest[LEVELS];
 	uint64_t count = 0;
 	req->nodes = 0;
 	req->cancelled = false;
@@ -1072,10 +982,10 @@ uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req)
 				return count;
 			level--;
 		}
-		int c = cell[level], d = sdk_first_digit(rest[level]);
-		if (req->prefer && (rest[level] & sdk_bit(req->prefer->v[c])))
+		int c = cell[level], d = sudoku_grid_first_digit(rest[level]);
+		if (req->prefer && (rest[level] & sudoku_grid_bit(req->prefer->v[c])))
 			d = req->prefer->v[c];
-		rest[level] &= (sdk_mask)~sdk_bit(d);
+		rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
 		bd[level + 1] = bd[level];
 		place(&geo, &bd[level + 1], d - 1, c / geo.band_bits, c % geo.band_bits);
 		level++;

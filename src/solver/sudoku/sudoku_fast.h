@@ -18,7 +18,8 @@
  * a 9x9 band fit one 32-bit word), so that placing a digit, and finding
  * the singles, is a few word operations for a whole band at once.
  *
- * A resumable state machine with the semantics of engine.h, its counters
+ * A resumable search with the semantics of engine.h (run on the skeleton
+ * of search.h), its counters
  * as stats.h has them: a node is a board entered (the root, or a digit
  * tried), its propagation included; a solution is a node of its own one
  * level below the last choice, or the root when propagation alone fills
@@ -30,9 +31,9 @@
  * the board copied for the child.
  *
  * Givens that repeat a digit in a unit make the root a dead end, its cell
- * the second of the first clash (sdk_first_clash), as in sudoku_bt.h.
+ * the second of the first clash (sudoku_grid_first_clash), as in sudoku_bt.h.
  *
- * Also here: sdk_fast_count, the same search without events or
+ * Also here: sudoku_fast_count, the same search without events or
  * statistics, for the generator and the uniqueness checks. */
 #ifndef LD_SUDOKU_FAST_H
 #define LD_SUDOKU_FAST_H
@@ -46,69 +47,69 @@
 #include "solver/sudoku/sudoku_grid.h"
 #include "util/rng.h"
 
-struct sdk_fast;
+struct sudoku_fast;
 
 /* The search for the ways to finish g (its filled cells are fixed). */
-struct sdk_fast *sdk_fast_new(const struct sdk_grid *g);
-void sdk_fast_free(struct sdk_fast *f);
+struct sudoku_fast *sudoku_fast_new(const struct sudoku_grid *g);
+void sudoku_fast_free(struct sudoku_fast *f);
 /* Back to the root, statistics cleared. */
-void sdk_fast_restart(struct sdk_fast *f);
+void sudoku_fast_restart(struct sudoku_fast *f);
 
 /* As engine_run (engine.h).  Events: CHOOSE (subject the cell, choices
  * its candidates after the forced digits; 0 choices: a dead end, see
- * sdk_fast_dead_end), TRY and UNDO (choice the digit, index which of the
+ * sudoku_fast_dead_end), TRY and UNDO (choice the digit, index which of the
  * candidates), SOLUTION, DONE. */
-enum engine_status sdk_fast_run(struct sdk_fast *f, const struct engine_ctl *ctl);
+enum engine_status sudoku_fast_run(struct sudoku_fast *f, const struct engine_ctl *ctl);
 
-const struct engine_event *sdk_fast_event(const struct sdk_fast *f);
-const struct search_stats *sdk_fast_stats(const struct sdk_fast *f);
-/* Knuth's share of the tree finished, in [0, 1], as sdk_bt_progress. */
-double sdk_fast_progress(const struct sdk_fast *f);
+const struct engine_event *sudoku_fast_event(const struct sudoku_fast *f);
+const struct search_stats *sudoku_fast_stats(const struct sudoku_fast *f);
+/* Knuth's share of the tree finished, in [0, 1], as sudoku_bt_progress. */
+double sudoku_fast_progress(const struct sudoku_fast *f);
 /* One random walk from the root, as engine_ops.probe; the search in
  * progress is left as it was. */
-void sdk_fast_probe(struct sdk_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
+void sudoku_fast_probe(struct sudoku_fast *f, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
 
 /* The filled cells of the board in place that the start left blank, in
  * reading order: cells[i] holds digits[i]; returns how many.  At a TRY the
  * digit tried is among them, at a CHOOSE the digits it forced too; a
- * solution after ENGINE_SOLUTION.  Room for SDK_MAX_CELLS. */
-int sdk_fast_filled(const struct sdk_fast *f, int *cells, int *digits);
+ * solution after ENGINE_SOLUTION.  Room for SUDOKU_GRID_MAX_CELLS. */
+int sudoku_fast_filled(const struct sudoku_fast *f, int *cells, int *digits);
 /* The grid the search started from. */
-const struct sdk_grid *sdk_fast_start(const struct sdk_fast *f);
+const struct sudoku_grid *sudoku_fast_start(const struct sudoku_fast *f);
 /* At a CHOOSE, TRY or SOLUTION: how many digits the singles forced on
  * entering the node. */
-int sdk_fast_forced(const struct sdk_fast *f);
+int sudoku_fast_forced(const struct sudoku_fast *f);
 /* At an UNDO event: did the digit taken back lead to a solution? */
-bool sdk_fast_undo_solved(const struct sdk_fast *f);
+bool sudoku_fast_undo_solved(const struct sudoku_fast *f);
 
 /* Why a node is a dead end (at a CHOOSE with no choices). */
-enum sdk_fast_why {
-	SDK_FAST_CLASH,     /* two givens: cells a and b, unit, digit */
-	SDK_FAST_NO_DIGIT,  /* cell a has no candidate left */
-	SDK_FAST_NO_PLACE,  /* digit has no place left in unit */
+enum sudoku_fast_why {
+	SUDOKU_FAST_CLASH,     /* two givens: cells a and b, unit, digit */
+	SUDOKU_FAST_NO_DIGIT,  /* cell a has no candidate left */
+	SUDOKU_FAST_NO_PLACE,  /* digit has no place left in unit */
 };
-struct sdk_fast_dead {
-	enum sdk_fast_why why;
+struct sudoku_fast_dead {
+	enum sudoku_fast_why why;
 	int a, b, unit, digit;
 };
-bool sdk_fast_dead_end(const struct sdk_fast *f, struct sdk_fast_dead *out);
+bool sudoku_fast_dead_end(const struct sudoku_fast *f, struct sudoku_fast_dead *out);
 
 /* The lean counter: solutions of g up to req->limit (0: all).  Cell
  * req->bar_cell (-1: none) may not hold req->bar_digit, which asks "is
  * there a solution other than the one with that digit there?".  The
  * search of the engine, without its events. */
-struct sdk_fast_req {
+struct sudoku_fast_req {
 	uint64_t limit;
 	int bar_cell, bar_digit;
 	const atomic_int *cancel;   /* checked at every node */
-	struct sdk_grid *first;     /* if not NULL: the first solution found */
+	struct sudoku_grid *first;     /* if not NULL: the first solution found */
 	/* If not NULL: at each choice its digit is tried first, so that the
 	 * first solution found is much like it (the generator asks for a
 	 * second solution near the one it knows). */
-	const struct sdk_grid *prefer;
+	const struct sudoku_grid *prefer;
 	uint64_t nodes;             /* out: nodes entered */
 	bool cancelled;             /* out: stopped by *cancel */
 };
-uint64_t sdk_fast_count(const struct sdk_grid *g, struct sdk_fast_req *req);
+uint64_t sudoku_fast_count(const struct sudoku_grid *g, struct sudoku_fast_req *req);
 
 #endif

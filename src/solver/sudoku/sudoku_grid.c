@@ -5,18 +5,19 @@
 #include <stdio.h>
 #include <string.h>
 
-void sdk_geom_init(struct sdk_geom *g, int box)
+void sudoku_grid_geom_init(struct sudoku_grid_geom *g, int box)
 {
 	memset(g, 0, sizeof *g);
-	struct sdk_grid shape;
-	sdk_grid_init(&shape, box);
+	struct sudoku_grid shape;
+	sudoku_grid_init(&shape, box);
 	g->box = box;
 	g->side = shape.side;
 	g->cells = shape.cells;
 	g->units = 3 * g->side;
-	int fill[SDK_MAX_UNITS] = { 0 };
+	int fill[SUDOKU_GRID_MAX_UNITS] = { 0 };
 	for (int c = 0; c < g->cells; c++) {
-		int u[3] = { sdk_row(&shape, c), g->side + sdk_col(&shape, c), 2 * g->side + sdk_box(&shape, c) };
+		int u[3] = { sudoku_grid_row(&shape, c), g->side + sudoku_grid_col(&shape, c),
+		             2 * g->side + sudoku_grid_box(&shape, c) };
 		for (int k = 0; k < 3; k++) {
 			g->cell_unit[c][k] = (uint8_t)u[k];
 			g->unit_cell[u[k]][fill[u[k]]++] = (uint8_t)c;
@@ -38,7 +39,7 @@ void sdk_geom_init(struct sdk_geom *g, int box)
 	}
 }
 
-void sdk_grid_init(struct sdk_grid *g, int box)
+void sudoku_grid_init(struct sudoku_grid *g, int box)
 {
 	memset(g, 0, sizeof *g);
 	g->box = box;
@@ -54,21 +55,21 @@ static const uint8_t cell_value[256] = {
 	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
 };
 
-bool sdk_parse_line(const char *line, size_t len, struct sdk_grid *g, char *why, size_t why_size, int *col)
+bool sudoku_grid_parse_line(const char *line, size_t len, struct sudoku_grid *g, char *why, size_t why_size, int *col)
 {
 	*col = 0;
 	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
 		len--;
 	int box = 0;
-	for (int b = 2; b <= SDK_MAX_BOX; b++)
+	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
 		if (len == (size_t)(b * b * b * b))
 			box = b;
 	/* A bad character says more than a wrong length, so look for one first;
 	 * the digits read on the way (a batch solve reads every puzzle more
 	 * than once: one pass, not two). */
-	uint8_t v[SDK_MAX_CELLS + 1];
-	unsigned side = box ? (unsigned)(box * box) : SDK_MAX_SIDE;
-	for (size_t i = 0; i < len && i < SDK_MAX_CELLS + 1; i++) {
+	uint8_t v[SUDOKU_GRID_MAX_CELLS + 1];
+	unsigned side = box ? (unsigned)(box * box) : SUDOKU_GRID_MAX_SIDE;
+	for (size_t i = 0; i < len && i < SUDOKU_GRID_MAX_CELLS + 1; i++) {
 		char ch = line[i];
 		unsigned d = (unsigned)cell_value[(unsigned char)ch] - 1u;
 		if (d <= side) {
@@ -87,30 +88,30 @@ bool sdk_parse_line(const char *line, size_t len, struct sdk_grid *g, char *why,
 		snprintf(why, why_size, "a puzzle line has 81 characters (16 for 4x4), not %zu", len);
 		return false;
 	}
-	sdk_grid_init(g, box);
+	sudoku_grid_init(g, box);
 	memcpy(g->v, v, (size_t)g->cells);
 	return true;
 }
 
-void sdk_format(const struct sdk_grid *g, char *buf)
+void sudoku_grid_format(const struct sudoku_grid *g, char *buf)
 {
 	for (int c = 0; c < g->cells; c++)
 		buf[c] = g->v[c] ? (char)('0' + g->v[c]) : '.';
 	buf[g->cells] = '\0';
 }
 
-bool sdk_candidates(const struct sdk_grid *g, const struct sdk_geom *geo, sdk_mask *cand)
+bool sudoku_grid_candidates(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo, sudoku_grid_mask *cand)
 {
-	sdk_mask used[SDK_MAX_UNITS] = { 0 };
+	sudoku_grid_mask used[SUDOKU_GRID_MAX_UNITS] = { 0 };
 	bool ok = true;
 	for (int c = 0; c < g->cells; c++) {
 		if (!g->v[c])
 			continue;
 		for (int k = 0; k < 3; k++) {
 			int u = geo->cell_unit[c][k];
-			if (used[u] & sdk_bit(g->v[c]))
+			if (used[u] & sudoku_grid_bit(g->v[c]))
 				ok = false;
-			used[u] |= sdk_bit(g->v[c]);
+			used[u] |= sudoku_grid_bit(g->v[c]);
 		}
 	}
 	for (int c = 0; c < g->cells; c++) {
@@ -118,19 +119,20 @@ bool sdk_candidates(const struct sdk_grid *g, const struct sdk_geom *geo, sdk_ma
 			cand[c] = 0;
 			continue;
 		}
-		sdk_mask taken = used[geo->cell_unit[c][0]] | used[geo->cell_unit[c][1]] | used[geo->cell_unit[c][2]];
-		cand[c] = (sdk_mask)(sdk_all(g->side) & ~taken);
+		const uint8_t *unit = geo->cell_unit[c];
+		sudoku_grid_mask taken = used[unit[0]] | used[unit[1]] | used[unit[2]];
+		cand[c] = (sudoku_grid_mask)(sudoku_grid_all(g->side) & ~taken);
 		if (!cand[c])
 			ok = false;
 	}
 	return ok;
 }
 
-bool sdk_first_clash(const struct sdk_grid *g, const struct sdk_geom *geo, int *a, int *b, int *unit)
+bool sudoku_grid_first_clash(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo, int *a, int *b, int *unit)
 {
 	int best_a = -1, best_b = -1, best_u = -1;
 	for (int u = 0; u < geo->units; u++) {
-		int seen[SDK_MAX_SIDE + 1];
+		int seen[SUDOKU_GRID_MAX_SIDE + 1];
 		for (int d = 0; d <= g->side; d++)
 			seen[d] = -1;
 		for (int i = 0; i < g->side; i++) {
@@ -151,17 +153,17 @@ bool sdk_first_clash(const struct sdk_grid *g, const struct sdk_geom *geo, int *
 	return true;
 }
 
-bool sdk_is_solved(const struct sdk_grid *g, const struct sdk_geom *geo)
+bool sudoku_grid_is_solved(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo)
 {
 	for (int u = 0; u < geo->units; u++) {
-		sdk_mask seen = 0;
+		sudoku_grid_mask seen = 0;
 		for (int i = 0; i < g->side; i++) {
 			int d = g->v[geo->unit_cell[u][i]];
 			if (!d)
 				return false;
-			seen |= sdk_bit(d);
+			seen |= sudoku_grid_bit(d);
 		}
-		if (seen != sdk_all(g->side))
+		if (seen != sudoku_grid_all(g->side))
 			return false;
 	}
 	return true;

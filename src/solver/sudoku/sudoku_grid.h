@@ -12,46 +12,46 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SDK_MAX_BOX 3
-#define SDK_MAX_SIDE (SDK_MAX_BOX * SDK_MAX_BOX)
-#define SDK_MAX_CELLS (SDK_MAX_SIDE * SDK_MAX_SIDE)
-#define SDK_MAX_UNITS (3 * SDK_MAX_SIDE)
+#define SUDOKU_GRID_MAX_BOX 3
+#define SUDOKU_GRID_MAX_SIDE (SUDOKU_GRID_MAX_BOX * SUDOKU_GRID_MAX_BOX)
+#define SUDOKU_GRID_MAX_CELLS (SUDOKU_GRID_MAX_SIDE * SUDOKU_GRID_MAX_SIDE)
+#define SUDOKU_GRID_MAX_UNITS (3 * SUDOKU_GRID_MAX_SIDE)
 /* Peers of a cell: the other cells of its row, column and box. */
-#define SDK_MAX_PEERS (3 * (SDK_MAX_SIDE - 1) - 2 * (SDK_MAX_BOX - 1))
+#define SUDOKU_GRID_MAX_PEERS (3 * (SUDOKU_GRID_MAX_SIDE - 1) - 2 * (SUDOKU_GRID_MAX_BOX - 1))
 
-typedef uint16_t sdk_mask;
+typedef uint16_t sudoku_grid_mask;
 
-struct sdk_grid {
+struct sudoku_grid {
 	int box, side, cells;
-	uint8_t v[SDK_MAX_CELLS]; /* 0: blank, else the digit */
+	uint8_t v[SUDOKU_GRID_MAX_CELLS]; /* 0: blank, else the digit */
 };
 
-/* The geometry of one size, filled in by sdk_geom_init: no tables are
+/* The geometry of one size, filled in by sudoku_grid_geom_init: no tables are
  * global, so every search carries its own (about 8 KB for 9x9). */
-struct sdk_geom {
+struct sudoku_grid_geom {
 	int box, side, cells, units, n_peers;
-	uint8_t unit_cell[SDK_MAX_UNITS][SDK_MAX_SIDE];
-	uint8_t cell_unit[SDK_MAX_CELLS][3]; /* its row, column, box */
-	uint8_t peer[SDK_MAX_CELLS][SDK_MAX_PEERS];
+	uint8_t unit_cell[SUDOKU_GRID_MAX_UNITS][SUDOKU_GRID_MAX_SIDE];
+	uint8_t cell_unit[SUDOKU_GRID_MAX_CELLS][3]; /* its row, column, box */
+	uint8_t peer[SUDOKU_GRID_MAX_CELLS][SUDOKU_GRID_MAX_PEERS];
 };
 
-void sdk_geom_init(struct sdk_geom *g, int box);
+void sudoku_grid_geom_init(struct sudoku_grid_geom *g, int box);
 
 /* An empty grid of box side box (2 or 3). */
-void sdk_grid_init(struct sdk_grid *g, int box);
+void sudoku_grid_init(struct sudoku_grid *g, int box);
 
-static inline int sdk_row(const struct sdk_grid *g, int cell) { return cell / g->side; }
-static inline int sdk_col(const struct sdk_grid *g, int cell) { return cell % g->side; }
-static inline int sdk_box(const struct sdk_grid *g, int cell)
+static inline int sudoku_grid_row(const struct sudoku_grid *g, int cell) { return cell / g->side; }
+static inline int sudoku_grid_col(const struct sudoku_grid *g, int cell) { return cell % g->side; }
+static inline int sudoku_grid_box(const struct sudoku_grid *g, int cell)
 {
-	return sdk_row(g, cell) / g->box * g->box + sdk_col(g, cell) / g->box;
+	return sudoku_grid_row(g, cell) / g->box * g->box + sudoku_grid_col(g, cell) / g->box;
 }
-static inline sdk_mask sdk_all(int side) { return (sdk_mask)((1u << side) - 1); }
-static inline sdk_mask sdk_bit(int digit) { return (sdk_mask)(1u << (digit - 1)); }
+static inline sudoku_grid_mask sudoku_grid_all(int side) { return (sudoku_grid_mask)((1u << side) - 1); }
+static inline sudoku_grid_mask sudoku_grid_bit(int digit) { return (sudoku_grid_mask)(1u << (digit - 1)); }
 /* Digits in m.  Inline and by halves, not __builtin_popcount: the default
  * build targets no popcount instruction, and the builtin is then a call
  * into libgcc, which the grader and the generator make millions of. */
-static inline int sdk_popcount(sdk_mask m)
+static inline int sudoku_grid_popcount(sudoku_grid_mask m)
 {
 	unsigned x = m;
 	x = x - ((x >> 1) & 0x5555u);
@@ -60,38 +60,39 @@ static inline int sdk_popcount(sdk_mask m)
 	return (int)((x + (x >> 8)) & 0x1fu);
 }
 /* The lowest digit in m (m nonzero). */
-static inline int sdk_first_digit(sdk_mask m)
+static inline int sudoku_grid_first_digit(sudoku_grid_mask m)
 {
 	return __builtin_ctz(m) + 1;
 }
 /* The k-th digit of m, from 0 (k below its count): a random walk's pick. */
-static inline int sdk_kth_digit(sdk_mask m, uint64_t k)
+static inline int sudoku_grid_kth_digit(sudoku_grid_mask m, uint64_t k)
 {
 	for (; k; k--)
-		m &= (sdk_mask)(m - 1);
-	return sdk_first_digit(m);
+		m &= (sudoku_grid_mask)(m - 1);
+	return sudoku_grid_first_digit(m);
 }
 
 /* A grid from one puzzle line: side*side characters, a digit 1..side for a
  * given, '.' or '0' for a blank (81 for 9x9, 16 for 4x4: the length picks
  * the size).  Trailing blanks and a '\r' are ignored.  False, with the
  * reason and the 1-based column in *col (0 if none), when it is not one;
- * two equal digits in a unit are allowed here (see sdk_first_clash). */
-bool sdk_parse_line(const char *line, size_t len, struct sdk_grid *g, char *why, size_t why_size, int *col);
+ * two equal digits in a unit are allowed here (see sudoku_grid_first_clash). */
+bool sudoku_grid_parse_line(const char *line, size_t len, struct sudoku_grid *g, char *why, size_t why_size, int *col);
 
 /* The grid as a line of side*side characters, '.' for blanks; buf has
- * room for SDK_MAX_CELLS + 1. */
-void sdk_format(const struct sdk_grid *g, char *buf);
+ * room for SUDOKU_GRID_MAX_CELLS + 1. */
+void sudoku_grid_format(const struct sudoku_grid *g, char *buf);
 
 /* For every cell, the digits its peers leave it (a filled cell: 0).
  * Returns false if a blank cell is left none (or a unit repeats a digit). */
-bool sdk_candidates(const struct sdk_grid *g, const struct sdk_geom *geo, sdk_mask *cand);
+bool sudoku_grid_candidates(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo, sudoku_grid_mask *cand);
 
 /* Two cells of one unit holding the same digit: true, with them in a, b
  * (a < b) and the unit in *unit, the first such pair in reading order. */
-bool sdk_first_clash(const struct sdk_grid *g, const struct sdk_geom *geo, int *a, int *b, int *unit);
+bool sudoku_grid_first_clash(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo, int *a, int *b,
+                             int *unit);
 
 /* Every cell filled and every unit holding each digit once. */
-bool sdk_is_solved(const struct sdk_grid *g, const struct sdk_geom *geo);
+bool sudoku_grid_is_solved(const struct sudoku_grid *g, const struct sudoku_grid_geom *geo);
 
 #endif
