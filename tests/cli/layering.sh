@@ -52,13 +52,16 @@ for family in $families; do
 	upper=$(echo "$prefix" | tr 'a-z' 'A-Z')
 
 	# Its own names (those of its headers with its prefix), used nowhere
-	# but in its module, its view and the registry.
+	# but in its module, its view and the registry.  The solver below may
+	# name them: a family's header speaks of its engines' types
+	# (struct sudoku_grid), which are the solver's own.
 	names=$(declared src/puzzles/"$prefix"*.h | grep "^\(${prefix}_\|${upper}_\)")
 	pattern=$(printf '%s\n' $names | paste -sd '|' -)
 	hits=""
 	if [ -n "$pattern" ]; then
 		hits=$(grep -rnwE --include='*.[ch]' "$pattern" src | code |
 			grep -v "^src/puzzles/$prefix" |
+			grep -v "^src/solver/" |
 			grep -v '^src/puzzles/registry\.c:' |
 			grep -v '^src/puzzles/families\.c:' |
 			while IFS= read -r hit; do is_view "${hit%%:*}" || echo "$hit"; done)
@@ -83,5 +86,10 @@ is "$hits" "" "no list of families is written out by hand"
 hits=$(grep -n '^#[[:space:]]*include[[:space:]]*"\(solver/\|puzzles/\)' src/cli/*.[ch] $screens |
 	grep -v '"puzzles/puzzle\.h"')
 is "$hits" "" "src/cli and the screens include puzzles/puzzle.h alone of the solver and the families"
+
+# The solver is below everything: it includes none of the families, the
+# game, the screens or the batch commands.
+hits=$(grep -rn --include='*.[ch]' '^#[[:space:]]*include[[:space:]]*"\(puzzles\|game\|ui\|cli\)/' src/solver)
+is "$hits" "" "src/solver includes nothing from the families, the game, the screens or the commands"
 
 done_testing
