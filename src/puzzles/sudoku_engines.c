@@ -152,31 +152,17 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 	sudoku_bt_probe(of(e)->bt, r, degrees, cap, depth, solution);
 }
 
-static const struct engine_ops seq_ops = {
-	.name = "seq",
-	.free = ops_free,
-	.restart = ops_restart,
-	.run = ops_run,
-	.event = ops_event,
-	.stats = ops_stats,
-	.progress = ops_progress,
-	.path_move = ops_path_move,
-	.event_note = ops_event_note,
-	.probe = ops_probe,
-};
-
-static const struct engine_ops mrv_ops = {
-	.name = "mrv",
-	.free = ops_free,
-	.restart = ops_restart,
-	.run = ops_run,
-	.event = ops_event,
-	.stats = ops_stats,
-	.progress = ops_progress,
-	.path_move = ops_path_move,
-	.event_note = ops_event_note,
-	.probe = ops_probe,
-};
+/* The two backtrackers differ only in their name: the rule is the
+ * solver's (sudoku_bt_new). */
+#define BACKTRACKER_OPS(engine_name)                                                        \
+	{                                                                                   \
+		.name = engine_name, .free = ops_free, .restart = ops_restart, .run = ops_run,  \
+		.event = ops_event, .stats = ops_stats, .progress = ops_progress,               \
+		.path_move = ops_path_move, .event_note = ops_event_note, .probe = ops_probe,   \
+	}
+static const struct engine_ops seq_ops = BACKTRACKER_OPS("seq");
+static const struct engine_ops mrv_ops = BACKTRACKER_OPS("mrv");
+#undef BACKTRACKER_OPS
 
 static struct engine *engine_new(const struct sudoku_grid *g, enum sudoku_bt_rule rule)
 {
