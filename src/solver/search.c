@@ -61,6 +61,7 @@ void search_restart(struct search *s)
 {
 	s->phase = SEARCH_START;
 	s->level = 0;
+	s->base = 0;
 	s->undo_solved = false;
 	stats_clear(&s->st);
 	s->ev = (struct engine_event){ .kind = ENGINE_EV_NONE, .subject = -1, .choice = -1, .index = -1 };
@@ -86,4 +87,17 @@ double search_progress(const struct search *s, bool dead_end_done)
 		return search_share(s->degree, s->kth, l, s->kth[l] + 1, false);
 	}
 	return 0.0;
+}
+
+void search_start_at(struct search *s, int level)
+{
+	search_restart(s);
+	search_reserve(s, level + 1);
+	for (int l = 0; l < level; l++) {
+		s->degree[l] = 1;
+		s->kth[l] = 0;
+	}
+	s->phase = SEARCH_FORWARD;
+	s->base = s->level = s->st.level = level;
+	s->st.max_level = level;
 }

@@ -24,9 +24,9 @@
  *             index (event TRY, then forward at level + 1); or none left
  *             (back up); or the rest of the node cut by a bound (event
  *             PRUNE, then back up);
- *   back up   at the root, or when finished() says so, the search is
- *             done; else level - 1 and undo() of its choice (event UNDO),
- *             then advance there.
+ *   back up   at the root (or the base of search_start_at), or when
+ *             finished() says so, the search is done; else level - 1
+ *             and undo() of its choice (event UNDO), then advance there.
  *
  * search_run() is inline and is given its hooks as a constant table, so
  * that each engine gets its own copy with the hooks called directly and
@@ -55,6 +55,7 @@ enum search_phase {
 struct search {
 	enum search_phase phase;
 	int level;
+	int base;                /* the level searched from (search_start_at), 0 for the root */
 	int room;                /* levels the arrays below have room for */
 	bool fixed;              /* the arrays are the engine's (search_init_fixed) */
 	int *degree;             /* per level: the choices of its node */
@@ -101,9 +102,19 @@ struct search_hooks {
 	/* Backing up: is the search over before the root? (NULL: never) */
 	bool (*finished)(void *eng);
 	/* Fill in what an event is about (subject, choice, why, value) over
-	 * the skeleton's kind, level, choices and index. */
+	 * the skeleton's kind, level, choices and index (NULL if counts_only). */
 	void (*describe)(void *eng, struct engine_event *ev);
+	/* The engine only counts (bitx): it is never stepped, reports no
+	 * solution one by one and makes no event, so that the tests of step
+	 * mode and the bookkeeping for UNDO events fold away. */
+	bool counts_only;
 };
+
+/* Is this run one of single steps?  Constant false for a counting engine. */
+static inline bool search_stepping(const struct search_hooks *h, const struct engine_ctl *ctl)
+{
+	return !h->counts_only && ctl->step;
+}
 
 /* Room for levels levels (more with search_reserve), the profile of the
  * statistics for profile_levels; phase START. */
@@ -121,6 +132,11 @@ void search_free(struct search *s);
 void search_reserve(struct search *s, int levels);
 /* Back to the root, statistics cleared, no event. */
 void search_restart(struct search *s);
+/* Statistics cleared, and the search made one of the subtree below the
+ * node at level, reached by the engine without searching (phase FORWARD,
+ * to enter it next): backing up to level ends it.  The levels above count
+ * as nodes of one choice, so that search_progress is the subtree's. */
+void search_start_at(struct search *s, int level);
 
 /* Knuth's share of the tree finished, in [0, 1] (search_share); a dead
  * end at CHOSEN counts as finished if dead_end_done. */
@@ -186,11 +202,13 @@ static inline bool search_solution(struct search *s, const struct search_hooks *
 {
 	struct search_stats *st = &s->st;
 	st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-	search_event(s, h, eng, ENGINE_EV_SOLUTION, level);
+	if (!h->counts_only)
+		search_event(s, h, eng, ENGINE_EV_SOLUTION, level);
 	s->phase = SEARCH_LEAF;
-	if (!(ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)))
+	bool step = search_stepping(h, ctl), report = !h->counts_only && ctl->report_solutions;
+	if (!(step || report || (ctl->max_solutions && st->solutions >= ctl->max_solutions)))
 		return false;
-	*status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
+	*status = step ? ENGINE_STEP : report ? ENGINE_SOLUTION : ENGINE_LIMIT;
 	return true;
 }
 
@@ -199,7 +217,8 @@ static inline enum engine_status search_done(struct search *s, const struct sear
 	s->phase = SEARCH_DONE;
 	s->level = 0;
 	s->st.level = 0;
-	search_event(s, h, eng, ENGINE_EV_DONE, 0);
+	if (!h->counts_only)
+		search_event(s, h, eng, ENGINE_EV_DONE, 0);
 	return ENGINE_DONE;
 }
 
@@ -228,7 +247,8 @@ search_run(struct search *s, const struct search_hooks *h, void *eng, const stru
 	case SEARCH_LEAF:
 		goto back_up;
 	case SEARCH_DONE:
-		search_event(s, h, eng, ENGINE_EV_DONE, 0);
+		if (!h->counts_only)
+			search_event(s, h, eng, ENGINE_EV_DONE, 0);
 		return ENGINE_DONE;
 	}
 
@@ -243,7 +263,7 @@ forward:
 			goto out;
 		goto back_up;
 	}
-	if (ctl->step) {
+	if (search_stepping(h, ctl)) {
 		search_event(s, h, eng, ENGINE_EV_CHOOSE, level);
 		s->phase = SEARCH_CHOSEN;
 		goto out;
@@ -253,7 +273,7 @@ advance:
 	case SEARCH_NONE_LEFT:
 		goto back_up;
 	case SEARCH_CUT:
-		if (ctl->step) {
+		if (search_stepping(h, ctl)) {
 			search_event(s, h, eng, ENGINE_EV_PRUNE, level);
 			s->phase = SEARCH_LEAF;
 			goto out;
@@ -262,8 +282,9 @@ advance:
 	case SEARCH_TRIED_ONE:
 		break;
 	}
-	s->sol_at_try[level] = st->solutions;
-	if (ctl->step) {
+	if (!h->counts_only)
+		s->sol_at_try[level] = st->solutions;
+	if (search_stepping(h, ctl)) {
 		search_event(s, h, eng, ENGINE_EV_TRY, level);
 		s->phase = SEARCH_TRIED;
 		goto out;
@@ -273,12 +294,15 @@ tried:
 	goto forward;
 
 back_up:
-	if (level == 0 || (h->finished && h->finished(eng)))
+	/* s->base from memory: held in a register through the loop, it
+	 * cost bitx (whose nodes need every register) 5% */
+	if (level == s->base || (h->finished && h->finished(eng)))
 		return search_done(s, h, eng);
 	level--;
 	h->undo(eng, level);
-	s->undo_solved = st->solutions > s->sol_at_try[level];
-	if (ctl->step) {
+	if (search_stepping(h, ctl)) {
+		/* read only at an UNDO event: not worked out when none is made */
+		s->undo_solved = st->solutions > s->sol_at_try[level];
 		search_event(s, h, eng, ENGINE_EV_UNDO, level);
 		s->phase = SEARCH_UNDONE;
 		goto out;

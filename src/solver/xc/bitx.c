@@ -6,14 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/search.h"
 #include "util/xalloc.h"
-
-enum phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of the node at level */
-	PH_NEXT,      /* the option after cur[level] next */
-	PH_DONE,
-};
 
 struct bitx {
 	enum dlx_rule rule;
@@ -29,14 +23,14 @@ struct bitx {
 	int *cls_size;
 	uint64_t *cls_mask;     /* n_cls sets of options */
 
-	enum phase phase;
-	int level, depth;
-	int base;               /* the level of the node searched (bitx_start_at), 0 for the root */
+	/* The search (search.h): its phase, levels, degrees, counters. */
+	struct search search;
+	int depth;
 	uint64_t *live;         /* depth sets of options: possible at each level */
 	uint64_t *act;          /* depth sets of primary items: to cover at each level */
-	int *best, *deg, *kth, *cur;
+	int *best, *cur;        /* per level: the item branched on, the option in place */
 	uint64_t *n_live, *w_live, *w_best; /* |S|, its hidden weight, and its best item's list's */
-	struct search_stats st;
+	bool solved;            /* the option placed last covered every primary item left */
 	bool popcnt;            /* the CPU has the instruction (x86-64 beyond the baseline) */
 };
 
@@ -103,18 +97,15 @@ struct bitx *bitx_new(const struct xc_problem *p, enum dlx_rule rule)
 	b->live = xcalloc(levels * W, sizeof *b->live);
 	b->act = xcalloc(levels * PW, sizeof *b->act);
 	b->best = xcalloc(levels, sizeof *b->best);
-	b->deg = xcalloc(levels, sizeof *b->deg);
-	b->kth = xcalloc(levels, sizeof *b->kth);
 	b->cur = xcalloc(levels, sizeof *b->cur);
 	b->n_live = xcalloc(levels, sizeof *b->n_live);
 	b->w_live = xcalloc(levels, sizeof *b->w_live);
 	b->w_best = xcalloc(levels, sizeof *b->w_best);
-	stats_init(&b->st, b->depth);
+	search_init(&b->search, b->depth, b->depth);
 #if defined(__x86_64__) && defined(__GNUC__)
 	__builtin_cpu_init();
 	b->popcnt = __builtin_cpu_supports("popcnt");
 #endif
-	b->phase = PH_START;
 	return b;
 }
 
@@ -131,13 +122,11 @@ void bitx_free(struct bitx *b)
 	free(b->live);
 	free(b->act);
 	free(b->best);
-	free(b->deg);
-	free(b->kth);
 	free(b->cur);
 	free(b->n_live);
 	free(b->w_live);
 	free(b->w_best);
-	stats_free(&b->st);
+	search_free(&b->search);
 	free(b);
 }
 
@@ -301,20 +290,18 @@ static ALWAYS_INLINE void start_root(struct bitx *b)
 
 /* Enter the node at level: choose its item, and charge what DLX1 does
  * there, the walk to choose and the cover of the item chosen, which
- * hides its options from their other lists. */
+ * hides its options from their other lists.  The node is counted by the
+ * search already. */
 static ALWAYS_INLINE void enter_node(struct bitx *b, int level)
 {
-	struct search_stats *st = &b->st;
+	struct search_stats *st = &b->search.st;
 	const int W = b->W;
 	const uint64_t *live = b->live + (size_t)level * (size_t)W;
 	int t;
 	uint64_t v, n, wt;
-	st->nodes++;
-	st->profile[level]++;
 	int best = choose(b, live, b->act + (size_t)level * (size_t)b->PW, &t, &v);
 	b->best[level] = best;
-	b->deg[level] = t;
-	b->kth[level] = 0;
+	b->search.degree[level] = t;
 	b->cur[level] = -1;
 	st->mems += 1 + 2 * v;
 	if (b->n_cls == 1) {
@@ -337,7 +324,7 @@ static ALWAYS_INLINE void enter_node(struct bitx *b, int level)
  * back.  False if no primary item is left: a solution. */
 static ALWAYS_INLINE bool place(struct bitx *b, int level, int o)
 {
-	struct search_stats *st = &b->st;
+	struct search_stats *st = &b->search.st;
 	const int W = b->W, PW = b->PW;
 	const uint64_t *live = b->live + (size_t)level * (size_t)W;
 	uint64_t *nl = b->live + (size_t)(level + 1) * (size_t)W;
@@ -357,7 +344,7 @@ static ALWAYS_INLINE bool place(struct bitx *b, int level, int o)
 	uint64_t n_left, w_left = weight(b, nl, &n_left);
 	b->n_live[level + 1] = n_left;
 	b->w_live[level + 1] = w_left;
-	uint64_t r = b->n_live[level] - n_left - (uint64_t)b->deg[level];
+	uint64_t r = b->n_live[level] - n_left - (uint64_t)b->search.degree[level];
 	uint64_t wr = b->w_live[level] - w_left - b->w_best[level];
 	uint64_t items = (uint64_t)b->size[o] - 1;
 	st->updates += items + wr;
@@ -367,114 +354,93 @@ static ALWAYS_INLINE bool place(struct bitx *b, int level, int o)
 	return any != 0;
 }
 
-/* A solution, a node of its own one level below the option placed. */
-static ALWAYS_INLINE void count_solution(struct bitx *b, int level)
+/* ---- the hooks of the search (search.h) ----------------------------------
+ * As dlx.c's search without its events: X2 enter a node (X3 choose its
+ * item, X4 cover it), X5 place the next option of its list, X7 and X8
+ * when none is left.  Nothing is undone: each level has its sets. */
+
+/* The root: every option possible, every primary item to cover. */
+SEARCH_HOOK void bitx_begin(void *eng)
 {
-	struct search_stats *st = &b->st;
-	st->nodes++;
-	st->profile[level + 1]++;
-	if (level + 1 > st->max_level)
-		st->max_level = level + 1;
-	st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-	st->mems += 2;
-	b->kth[level]++;
+	start_root(eng);
 }
 
-/* Stop the run at level, to resume at phase. */
-static ALWAYS_INLINE enum engine_status pause_at(struct bitx *b, int level, enum phase phase,
-                                                 enum engine_status status)
+/* A solution is the node below an option that covered every primary
+ * item left, found by place(): DLX1 only looks at its items' list. */
+SEARCH_HOOK enum search_node bitx_enter(void *eng, int level)
 {
-	b->phase = phase;
-	b->level = level;
-	return status;
-}
-
-/* The search, as dlx.c's without its events: X2 enter a node (X3 choose
- * its item, X4 cover it), X5 place the next option of its list, X7 and
- * X8 when none is left; nothing to undo (each level has its sets). */
-static ALWAYS_INLINE enum engine_status run(struct bitx *b, const struct engine_ctl *ctl)
-{
-	struct search_stats *st = &b->st;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	int level = b->level, o;
-
-	switch (b->phase) {
-	case PH_START:
-		level = 0;
-		start_root(b);
-		goto forward;
-	case PH_FORWARD:
-		goto forward;
-	case PH_NEXT:
-		goto next;
-	case PH_DONE:
-		return ENGINE_DONE;
+	struct bitx *b = eng;
+	if (b->solved) {
+		b->solved = false;
+		b->search.st.mems += 2;
+		return SEARCH_SOLUTION;
 	}
-
-forward: /* X2 to X4 */
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed))
-		return pause_at(b, level, PH_FORWARD, ENGINE_CANCELLED);
-	if (st->mems >= mems_limit)
-		return pause_at(b, level, PH_FORWARD, ENGINE_BUDGET);
 	enter_node(b, level);
-next: /* X5 */
-	o = next_option(b, level, b->cur[level]);
+	return SEARCH_BRANCH;
+}
+
+SEARCH_HOOK enum search_step bitx_try_next(void *eng, int level)
+{
+	struct bitx *b = eng;
+	int o = next_option(b, level, b->cur[level]);
 	if (o < 0) {
-		/* X7: every option tried, DLX1 uncovers the item */
-		st->mems += 4 + 3 * (uint64_t)b->deg[level] + 6 * b->w_best[level];
-		if (level == b->base)
-			return pause_at(b, level, PH_DONE, ENGINE_DONE);
-		/* X8, then X6 at the level above */
-		level--;
-		st->mems += 2 + 2;
-		b->kth[level]++;
-		goto next;
+		/* X7: every option tried, DLX1 uncovers the item; then, but
+		 * at the base, X8 and X6 at the level above (after a solution
+		 * only the 2 mems of bitx_enter) */
+		b->search.st.mems += 4 + 3 * (uint64_t)b->search.degree[level] + 6 * b->w_best[level];
+		if (level != b->search.base)
+			b->search.st.mems += 2 + 2;
+		return SEARCH_NONE_LEFT;
 	}
 	b->cur[level] = o;
-	if (!place(b, level, o)) {
-		count_solution(b, level);
-		if (ctl->max_solutions && st->solutions >= ctl->max_solutions)
-			return pause_at(b, level, PH_NEXT, ENGINE_LIMIT);
-		goto next;
-	}
-	if (++level > st->max_level)
-		st->max_level = level;
-	goto forward;
+	b->search.kth[level]++;
+	b->solved = !place(b, level, o);
+	return SEARCH_TRIED_ONE;
 }
+
+/* Nothing to take back: the level above has its own sets. */
+SEARCH_HOOK void bitx_undo(void *eng, int level)
+{
+	(void)eng, (void)level;
+}
+
+static const struct search_hooks bitx_hooks = {
+	.begin = bitx_begin,
+	.enter = bitx_enter,
+	.try_next = bitx_try_next,
+	.undo = bitx_undo,
+	.counts_only = true,
+};
 
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("popcnt"))) static enum engine_status run_popcnt(struct bitx *b, const struct engine_ctl *ctl)
 {
-	return run(b, ctl);
+	return search_run(&b->search, &bitx_hooks, b, ctl);
 }
 #endif
 
 static enum engine_status run_plain(struct bitx *b, const struct engine_ctl *ctl)
 {
-	return run(b, ctl);
+	return search_run(&b->search, &bitx_hooks, b, ctl);
 }
 
 enum engine_status bitx_run(struct bitx *b, const struct engine_ctl *ctl)
 {
 	assert(!ctl->report_solutions && !ctl->step);
-	enum engine_status s;
 #if defined(__x86_64__) && defined(__GNUC__)
 	if (b->popcnt)
-		s = run_popcnt(b, ctl);
-	else
+		return run_popcnt(b, ctl);
 #endif
-		s = run_plain(b, ctl);
-	b->st.level = b->level;
-	return s;
+	return run_plain(b, ctl);
 }
 
 bool bitx_start_at(struct bitx *b, const int *path, int n)
 {
 	size_t W = (size_t)b->W, PW = (size_t)b->PW;
 	/* Whatever was searched before is given up, even if the path is bad. */
-	stats_clear(&b->st);
-	b->phase = PH_DONE;
-	b->base = b->level = 0;
+	search_restart(&b->search);
+	b->search.phase = SEARCH_DONE;
+	b->solved = false;
 	if (n < 0 || n > b->n_primary)
 		return false;
 	uint64_t *live = b->live + (size_t)n * W, *act = b->act + (size_t)n * PW;
@@ -507,31 +473,18 @@ bool bitx_start_at(struct bitx *b, const int *path, int n)
 	if (!left)
 		return false;
 	b->w_live[n] = weight(b, live, &b->n_live[n]);
-	b->st.max_level = n;
-	b->base = b->level = n;
-	b->phase = PH_FORWARD;
+	search_start_at(&b->search, n);
 	return true;
 }
 
 const struct search_stats *bitx_stats(const struct bitx *b)
 {
-	return &b->st;
+	return &b->search.st;
 }
 
 double bitx_progress(const struct bitx *b)
 {
-	if (b->phase == PH_DONE)
-		return 1.0;
-	if (b->phase == PH_START)
-		return 0.0;
-	double f = 0.0, w = 1.0;
-	for (int l = b->base; l < b->level; l++) {
-		if (b->deg[l] <= 0)
-			break;
-		w /= b->deg[l];
-		f += w * b->kth[l];
-	}
-	return f;
+	return search_progress(&b->search, false);
 }
 
 int bitx_depth(const struct bitx *b)
@@ -545,5 +498,6 @@ size_t bitx_bytes(const struct bitx *b)
 	return sizeof *b->item_opts * ((size_t)b->n_items * W + (size_t)b->n_options * W + (size_t)b->n_cls * W +
 	                               levels * W) +
 	       sizeof *b->prim * ((size_t)b->n_options * PW + levels * PW) +
-	       sizeof(int) * ((size_t)b->n_options * 2 + levels * 4) + sizeof(uint64_t) * levels * 3;
+	       sizeof(int) * ((size_t)b->n_options * 2 + levels * 4) + sizeof(uint64_t) * levels * 3 +
+	       sizeof(u128) * levels;
 }
