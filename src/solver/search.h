@@ -8,11 +8,16 @@
  * share of the tree behind the search.
  *
  * The Sudoku backtrackers (sudoku_bt.c), Sudoku's fast engine
- * (sudoku_fast.c), the clause solver (sat.c) and the clique branch and
- * bound (clique.c) run on it.  Dancing Links and the bitset exact cover
- * (xc/) still drive their own loops, which weave in a memo and a split of
- * the tree; they could run on it too: cover and uncover are try_next and
- * undo, and a memo hit would be one more outcome of enter().
+ * (sudoku_fast.c), the clause solver (sat.c), the clique branch and bound
+ * (clique.c) and the bitset exact cover (xc/bitx.c) run on it.  Dancing
+ * Links (xc/dlx.c) still drives its own loop, which weaves in a memo and
+ * a split of the tree; to move it, this skeleton would need: a node
+ * passed by before it is counted (a unit of the split that is another
+ * thread's), a node counted but answered without choices (a memo hit:
+ * backing up without X7's uncover), a stop at a solution asked by the
+ * engine (dlx_set_on_solution), and dlx's events, whose SOLUTION is at
+ * the level of the option that completed it.  cover and uncover would be
+ * try_next and undo.
  *
  * The search, in the order a node meets it:
  *
