@@ -26,6 +26,12 @@ struct ranked {
 	int number;
 };
 
+static int by_int64(const void *pa, const void *pb)
+{
+	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+	return (a > b) - (a < b);
+}
+
 static int by_density(const void *pa, const void *pb)
 {
 	const struct ranked *a = pa, *b = pb;
@@ -161,6 +167,7 @@ struct core {
 	size_t n_hist, hist_room;
 	int64_t z;                   /* the best bag known */
 	uint32_t z_hist;
+	int64_t upper;               /* no bag is worth more: stop when z reaches it */
 	uint64_t max_states;
 	struct knapsack_figures fig;
 };
@@ -250,6 +257,95 @@ static void core_expand(struct core *co, int rank, bool add)
 		co->fig.most_states = out;
 }
 
+/* ---- Bounds on the whole problem from the number of items a bag holds.
+ *
+ * No bag holds more items than the lightest ones that fit (k_max), and a
+ * bag worth more than z holds at least as many as the most valuable ones
+ * that add up to more than z (k_min).  Relaxing "at most k_max items" with
+ * a price lambda on each item gives lambda k_max plus the LP of the items
+ * valued p - lambda, a bound for every lambda >= 0; "at least k_min" with
+ * a reward mu gives the LP of the items valued p + mu less mu k_min.  On
+ * strongly correlated items (value = weight + K) the first, at lambda = K,
+ * is the capacity plus K k_max: a bag that fills the capacity exactly with
+ * k_max items is then proven best at once, where the plain LP bound leaves
+ * the core to grow through millions of states. */
+
+/* The LP bound of ranks 0 .. m-1 with every value shifted by shift (items
+ * worth nothing then left out), in co's capacity. */
+static i128 lp_shifted(const struct core *co, int64_t shift, struct ranked *scratch)
+{
+	int n = 0;
+	for (int r = 0; r < co->m; r++) {
+		const struct knapsack_item *it = &co->k->items[co->item[r]];
+		if (it->value + shift > 0)
+			scratch[n++] = (struct ranked){ { it->weight, it->value + shift }, r };
+	}
+	qsort(scratch, (size_t)n, sizeof *scratch, by_density);
+	i128 value = 0;
+	int64_t room = co->c;
+	for (int i = 0; i < n; i++) {
+		if (scratch[i].it.weight > room)
+			return value + (i128)room * scratch[i].it.value / scratch[i].it.weight;
+		room -= scratch[i].it.weight;
+		value += scratch[i].it.value;
+	}
+	return value;
+}
+
+/* The least of bound(x) over whole x in [0, hi], bound convex:
+ * ternary search, then the few left looked at one by one. */
+static i128 least_over(const struct core *co, int64_t hi, int64_t count, int sign, struct ranked *scratch)
+{
+	int64_t lo = 0;
+#define BOUND_AT(x) (lp_shifted(co, -sign * (x), scratch) + (i128)sign * (x) * count)
+	while (hi - lo > 2) {
+		int64_t a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+		if (BOUND_AT(a) <= BOUND_AT(b))
+			hi = b;
+		else
+			lo = a;
+	}
+	i128 best = BOUND_AT(lo);
+	for (int64_t x = lo + 1; x <= hi; x++)
+		if (BOUND_AT(x) < best)
+			best = BOUND_AT(x);
+#undef BOUND_AT
+	return best;
+}
+
+/* Sets co->upper from the item counts (above). */
+static void core_count_bounds(struct core *co)
+{
+	int m = co->m;
+	struct ranked *scratch = xmalloc(sizeof *scratch * (size_t)(m ? m : 1));
+	int64_t *by = xmalloc(sizeof *by * (size_t)(m ? m : 1));
+	int64_t most_value = 0;
+	for (int r = 0; r < m; r++) {
+		by[r] = co->k->items[co->item[r]].weight;
+		if (co->k->items[co->item[r]].value > most_value)
+			most_value = co->k->items[co->item[r]].value;
+	}
+	qsort(by, (size_t)m, sizeof *by, by_int64);
+	int64_t k_max = 0, w = 0;
+	while (k_max < m && w + by[k_max] <= co->c)
+		w += by[k_max++];
+	for (int r = 0; r < m; r++)
+		by[r] = -co->k->items[co->item[r]].value;    /* the most valuable first */
+	qsort(by, (size_t)m, sizeof *by, by_int64);
+	int64_t k_min = 0, v = 0;
+	while (k_min < m && v <= co->z)
+		v -= by[k_min++];
+	i128 upper = least_over(co, most_value, k_max, 1, scratch);
+	if (v > co->z) {
+		i128 from_below = least_over(co, most_value, k_min, -1, scratch);
+		if (from_below < upper)
+			upper = from_below;
+	}
+	co->upper = upper < INT64_MAX ? (int64_t)upper : INT64_MAX;
+	free(scratch);
+	free(by);
+}
+
 /* The ranks that fit at all, the break rank, and the first state. */
 static int core_start(struct core *co, const struct knapsack *k)
 {
@@ -280,6 +376,14 @@ static int core_start(struct core *co, const struct knapsack *k)
 	co->n_hist = 1;   /* node 0 stands for "nothing turned over" */
 	co->z = v;
 	co->z_hist = 0;
+	co->upper = b < co->m ? v + (int64_t)((i128)(co->c - w) * k->items[co->item[b]].value / k->items[co->item[b]].weight) : v;
+	/* Greedy past the break item: a better first z cuts more states. */
+	for (int r = b + 1; r < co->m; r++)
+		if (w + k->items[co->item[r]].weight <= co->c) {
+			w += k->items[co->item[r]].weight;
+			co->z += k->items[co->item[r]].value;
+			co->z_hist = hist_add(co, r, co->z_hist);
+		}
 	return b;
 }
 
@@ -290,9 +394,17 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 	int b = core_start(&co, k);
 	int64_t result = -1;
 	bool add = true;
-	while (co.len && (co.s > 0 || co.t + 1 < co.m)) {
+	bool counted = false;
+	while (co.len && (co.s > 0 || co.t + 1 < co.m) && co.z < co.upper) {
 		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
 			goto out;
+		/* The bounds from item counts cost a few sorts of the items: only
+		 * for instances the core does not settle at once. */
+		if (!counted && co.fig.states > 16 * (uint64_t)co.m + 4096) {
+			core_count_bounds(&co);
+			counted = true;
+			continue;
+		}
 		if (max_states && co.len > max_states)
 			goto out;
 		/* in turn, a rank after the core and one before it, while there are */
