@@ -257,6 +257,46 @@ static void core_expand(struct core *co, int rank, bool add)
 		co->fig.most_states = out;
 }
 
+/* The last state no heavier than weight, or -1 (the list is sorted). */
+static long core_last_within(const struct core *co, int64_t weight)
+{
+	long lo = 0, hi = (long)co->len - 1, found = -1;
+	while (lo <= hi) {
+		long mid = lo + (hi - lo) / 2;
+		if (co->list[mid].weight <= weight)
+			found = mid, lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return found;
+}
+
+/* Each item outside the core tried in (or out) with the best state it
+ * fits: a better z at the cost of a binary search an item, which on
+ * strongly correlated items finds the bag that fills the capacity
+ * exactly long before the core grows to it.  (The state with the most
+ * value no heavier than a weight is the last one: values rise with
+ * weight.) */
+static void core_pair(struct core *co)
+{
+	for (int r = co->t + 1; r < co->m; r++) {
+		const struct knapsack_item *it = &co->k->items[co->item[r]];
+		long i = core_last_within(co, co->c - it->weight);
+		if (i >= 0 && co->list[i].value + it->value > co->z) {
+			co->z = co->list[i].value + it->value;
+			co->z_hist = hist_add(co, r, co->list[i].hist);
+		}
+	}
+	for (int r = 0; r < co->s; r++) {
+		const struct knapsack_item *it = &co->k->items[co->item[r]];
+		long i = core_last_within(co, co->c + it->weight);
+		if (i >= 0 && co->list[i].weight > co->c && co->list[i].value - it->value > co->z) {
+			co->z = co->list[i].value - it->value;
+			co->z_hist = hist_add(co, r, co->list[i].hist);
+		}
+	}
+}
+
 /* ---- Bounds on the whole problem from the number of items a bag holds.
  *
  * No bag holds more items than the lightest ones that fit (k_max), and a
@@ -414,6 +454,10 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 		else
 			core_expand(&co, --co.s, false);
 		add = !grow_up;
+		/* Once the states outnumber the items, pairing them costs less
+		 * than the next step of the core. */
+		if (co.len > (size_t)co.m)
+			core_pair(&co);
 	}
 	memset(take, 0, sizeof *take * (size_t)k->n);
 	for (int r = 0; r < b; r++)
@@ -423,6 +467,7 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 	result = co.z;
 out:
 	co.fig.core = co.t - co.s + 1;
+	co.fig.upper = co.upper;
 	if (fig)
 		*fig = co.fig;
 	free(co.item);
