@@ -310,7 +310,7 @@ static bool solve_one(const struct knapsack *k, const long *numbers, int64_t z, 
 		fprintf(log, "linkdance: %s:%ld: warning: the file gives the optimum as %" PRId64 ", the best bag found is worth %" PRId64 "\n",
 		        name, line, z, best);
 	if (stats)
-		fprintf(log, "items: %d\ncapacity: %" PRId64 "\ncore: %d\nstates: %" PRIu64 "\nmost states: %" PRIu64 "\nupper bound: %" PRId64 "\nseconds: %.3f\n",
+		fprintf(log, "items: %d\ncapacity: %" PRId64 "\ncore: %d\nstates: %" PRIu64 "\nmost states: %" PRIu64 "\nupper bound: %" PRId64 "\nseconds: %.4f\n",
 		        k->n, k->capacity, fig.core, fig.states, fig.most_states, fig.upper, t1 - t0);
 	free(take);
 	return true;
