@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "puzzles/knapsack_puzzle.h"
 #include "util/clock.h"
@@ -326,6 +327,12 @@ static enum puzzle_outcome solve_run(const char *noun, const struct puzzle_optio
 	}
 	const char *name = strcmp(file, "-") ? file : "(stdin)";
 	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	struct stat st;
+	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		f = NULL;
+		errno = EISDIR;
+	}
 	if (!f) {
 		diag_set(err, "%s: %s", name, strerror(errno));
 		return PUZZLE_FAILED;

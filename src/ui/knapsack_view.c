@@ -1,6 +1,6 @@
 /* The knapsack's face: a bar of the capacity used, and the items as a
- * list (number, weight, value, value per weight, in or out), a cursor on
- * it.  Space or Enter, or a click on an item's line, puts it in the bag
+ * list (number, weight, value, value per weight, in or out), by number or
+ * densest first (o), a cursor on it.  Space or Enter, or a click on an item's line, puts it in the bag
  * or takes it out; the list scrolls when it is longer than the room. */
 #include "config.h"
 
@@ -21,9 +21,12 @@
 struct knapsack_view {
 	struct view base;
 	int n;
-	int cur;        /* the item under the cursor, from 0 */
-	int top;        /* the first item the list shows */
+	int cur;        /* the line of the cursor, from 0 */
+	int top;        /* the first line the list shows */
 	int rows;       /* lines the list has room for */
+	bool dense_first;  /* the list by value per unit, not by number */
+	int *line;      /* line[i]: the item shown on line i */
+	int *by_density;   /* the items, densest first */
 };
 
 static struct knapsack_view *of(struct view *v)
@@ -48,12 +51,34 @@ static struct view *view_new(const struct puzzle *pz, const struct puzzle_state 
 	v->base.ops = &knapsack_view_ops;
 	v->n = s->k.n;
 	v->rows = s->k.n;
+	v->line = xmalloc(sizeof *v->line * (size_t)(v->n + 1));
+	v->by_density = xmalloc(sizeof *v->by_density * (size_t)(v->n + 1));
+	knapsack_order(&s->k, v->by_density);
+	for (int i = 0; i < v->n; i++)
+		v->line[i] = i;
 	return &v->base;
 }
 
 static void view_free(struct view *v)
 {
+	struct knapsack_view *kv = of(v);
+	if (kv) {
+		free(kv->line);
+		free(kv->by_density);
+	}
 	free(v);
+}
+
+/* The list by number or densest first, the cursor kept on its item. */
+static void reorder(struct knapsack_view *kv)
+{
+	int item = kv->line[kv->cur];
+	kv->dense_first = !kv->dense_first;
+	for (int i = 0; i < kv->n; i++) {
+		kv->line[i] = kv->dense_first ? kv->by_density[i] : i;
+		if (kv->line[i] == item)
+			kv->cur = i;
+	}
 }
 
 static void size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
@@ -111,7 +136,7 @@ static enum view_result event(struct view *v, const struct puzzle_state *s, cons
 		    ev->col >= LIST_COLS)
 			return VIEW_IGNORED;
 		kv->cur = i;
-		return toggle(s, i, out);
+		return toggle(s, kv->line[i], out);
 	}
 	if (ev->kind != TERM_KEY)
 		return VIEW_IGNORED;
@@ -124,11 +149,13 @@ static enum view_result event(struct view *v, const struct puzzle_state *s, cons
 	case KEY_SYM_PAGEDOWN: kv->cur = kv->cur + kv->rows < kv->n ? kv->cur + kv->rows : kv->n - 1; break;
 	case KEY_SYM_SPACE:
 	case KEY_SYM_ENTER:
-		return toggle(s, kv->cur, out);
+		return toggle(s, kv->line[kv->cur], out);
 	default:
 		if (ev->ch == ' ')
-			return toggle(s, kv->cur, out);
-		return VIEW_IGNORED;
+			return toggle(s, kv->line[kv->cur], out);
+		if (ev->ch != 'o')
+			return VIEW_IGNORED;
+		reorder(kv);
 	}
 	keep_cursor_shown(kv);
 	return VIEW_HANDLED;
@@ -151,7 +178,9 @@ static bool hold(struct view *v, const struct puzzle_state *s, const char *move)
 	int i = atoi(move + 1) - 1;
 	if ((move[0] != '+' && move[0] != '-') || i < 0 || i >= s->k.n)
 		return false;
-	kv->cur = i;    /* the cursor on it: Space plays it */
+	for (int l = 0; l < kv->n; l++)
+		if (kv->line[l] == i)
+			kv->cur = l;    /* the cursor on it: Space plays it */
 	keep_cursor_shown(kv);
 	return true;
 }
@@ -179,7 +208,7 @@ static void draw(const struct view *v, struct canvas *cv, const struct puzzle_st
 	const struct knapsack_view *kv = cof(v);
 	draw_head(cv, s);
 	for (int r = 0; r < kv->rows && kv->top + r < kv->n; r++) {
-		int i = kv->top + r;
+		int i = kv->line[kv->top + r];
 		const struct knapsack_item *it = &s->k.items[i];
 		char line[96];
 		snprintf(line, sizeof line, "%c %4d %9" PRId64 " %9" PRId64 " %9.2f  %s", s->in[i] ? '*' : ' ', i + 1,
@@ -187,7 +216,7 @@ static void draw(const struct view *v, struct canvas *cv, const struct puzzle_st
 		attr_t look = style(s->in[i] ? ST_GOOD : ST_NORMAL);
 		if (show->marks && note_has_cell(show->marks, i))
 			look = style(ST_MARK);
-		else if (!show->searching && i == kv->cur)
+		else if (!show->searching && kv->top + r == kv->cur)
 			look = style(ST_CURSOR);
 		canvas_print(cv, HEAD_ROWS + r, 0, look, line);
 	}
@@ -204,15 +233,17 @@ static void status(const struct view *v, const struct puzzle_state *s, char *buf
 		snprintf(buf, size, "No items");
 		return;
 	}
-	const struct knapsack_item *it = &s->k.items[kv->cur];
-	snprintf(buf, size, "Item %d: weight %" PRId64 ", value %" PRId64 ", %s", kv->cur + 1, it->weight, it->value,
-	         s->in[kv->cur] ? "in the bag" : it->weight > s->k.capacity - s->weight ? "does not fit" : "fits");
+	int i = kv->line[kv->cur];
+	const struct knapsack_item *it = &s->k.items[i];
+	snprintf(buf, size, "Item %d: weight %" PRId64 ", value %" PRId64 ", %s", i + 1, it->weight, it->value,
+	         s->in[i] ? "in the bag" : it->weight > s->k.capacity - s->weight ? "does not fit" : "fits");
 }
 
 static const struct view_key knapsack_keys[] = {
 	{ "up/down", "move along the items", true, NULL },
 	{ "Space", "put the item in or take it out", true, "put the item under the cursor in the bag, or take it out (Enter too)" },
 	{ "PgUp/PgDn", "a page of items", false, NULL },
+	{ "o", "order by number or by value per unit", true, NULL },
 	{ NULL, NULL, false, NULL },
 };
 

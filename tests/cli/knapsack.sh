@@ -83,7 +83,9 @@ printf '\n\n' >"$tmp/empty.txt"
 ld solve knapsack "$tmp/empty.txt"
 is "$rc|$err" "1|linkdance: $tmp/empty.txt: no instance in the file" "a file of no instance"
 ld solve knapsack "$tmp/nosuch.txt"
-is "$rc" 1 "a file that is not there"
+is "$rc|$err" "1|linkdance: $tmp/nosuch.txt: No such file or directory" "a file that is not there"
+ld solve knapsack "$tmp"
+is "$rc|$err" "1|linkdance: $tmp: Is a directory" "a directory"
 ld solve knapsack
 is "$rc" 2 "solve knapsack without a file is a usage error"
 
