@@ -292,11 +292,12 @@ static bool solve_one(const struct knapsack *k, const long *numbers, int64_t z, 
 	bool *take = xmalloc(sizeof *take * (size_t)(k->n ? k->n : 1));
 	struct knapsack_figures fig;
 	double t0 = clock_seconds();
-	int64_t best = knapsack_solve(k, take, 0, NULL, &fig);
+	int64_t best = knapsack_solve(k, take, KNAPSACK_STATES_MAX, NULL, &fig);
 	double t1 = clock_seconds();
 	if (best < 0) {
 		free(take);
-		diag_at(err, name, line, "the solver gave up");
+		diag_at(err, name, line, "too hard: the solver's states outgrew %llu (%d items, the core at %d of them)",
+		        (unsigned long long)KNAPSACK_STATES_MAX, k->n, fig.core);
 		return false;
 	}
 	fprintf(out, "%" PRId64 "\n", best);

@@ -130,6 +130,10 @@ static void strongly_correlated_big(void)
 	ok(best > 0 && bag_is(&k, take, best) && best <= lp.bound,
 	   "strongly correlated, 1,000 items to 10,000: a bag worth %lld fits (LP bound %lld, core %d, %llu states)",
 	   (long long)best, (long long)lp.bound, fig.core, (unsigned long long)fig.states);
+	is_u64((uint64_t)(knapsack_solve(&k, take, 10, NULL, NULL) + 1), 0,
+	       "with room for 10 states the core gives up (-1) rather than answer wrong");
+	atomic_int cancel = 1;
+	is_u64((uint64_t)(knapsack_solve(&k, take, 0, &cancel, NULL) + 1), 0, "and a cancelled solve says so");
 	free(take);
 	free(k.items);
 }

@@ -145,6 +145,9 @@ bool knapsack_bag(const struct knapsack *k, const bool *take, int64_t *value, in
  * (nodes shared by the states that grew from it), from which the best bag
  * is read back. */
 
+/* The most history nodes the core keeps (8 bytes each). */
+#define KNAPSACK_HISTORY_MAX ((size_t)1 << 30)
+
 struct core_state {
 	int64_t weight, value;
 	uint32_t hist;        /* its last turned-over rank's node; 0: the break solution */
@@ -479,7 +482,9 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 			counted = true;
 			continue;
 		}
-		if (max_states && co.len > max_states)
+		/* The history is numbered in 32 bits: a step adds at most two
+		 * nodes a state, so stopping at 2^30 keeps it from wrapping. */
+		if ((max_states && co.len > max_states) || co.n_hist > KNAPSACK_HISTORY_MAX)
 			goto out;
 		/* in turn, a rank after the core and one before it, while there are */
 		bool grow_up = add ? co.t + 1 < co.m : co.s == 0;

@@ -37,6 +37,9 @@
 #define KNAPSACK_VALUE_MAX 1000000000000LL      /* 10^12 */
 #define KNAPSACK_WEIGHT_MAX 1000000000000LL
 #define KNAPSACK_CAPACITY_MAX 1000000000000000000LL
+/* The most states solve knapsack lets the core hold at once (two lists
+ * of them, 24 bytes a state: about 800 MB). */
+#define KNAPSACK_STATES_MAX ((uint64_t)1 << 24)
 
 struct knapsack_item {
 	int64_t weight, value;
@@ -81,7 +84,8 @@ struct knapsack_figures {
 };
 
 /* The best bag, exactly: its value, and take[] (n of them); -1 if
- * cancelled or the states outgrew max_states (0: no limit). */
+ * cancelled, or the states outgrew max_states (0: no limit) or the
+ * history of them a billion nodes. */
 int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states, const atomic_int *cancel,
                        struct knapsack_figures *fig);
 
