@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "puzzles/knapsack_batch.h"
 #include "puzzles/knapsack_engines.h"
@@ -87,14 +88,33 @@ static bool item_line(struct puzzle_state *s, const char *p, struct diag *err)
 	return true;
 }
 
+static bool generate(const struct puzzle *pz, const char *params, int g, uint64_t seed, struct strbuf *desc,
+                     const atomic_int *cancel, struct diag *err);
+
+/* Free play: a bag of grade 2 from a seed of the clock, a new one each
+ * time (N makes more, of any grade). */
+static struct puzzle_state *free_play(const struct puzzle *pz, int *bad_line, struct diag *err)
+{
+	struct strbuf d = { 0 };
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec;
+	struct puzzle_state *s = NULL;
+	if (generate(pz, NULL, 2, seed, &d, NULL, err))
+		s = pz->start(pz, d.s, bad_line, err);
+	strbuf_free(&d);
+	return s;
+}
+
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
 {
-	(void)pz;
+	if (!desc)
+		return free_play(pz, bad_line, err);
 	struct puzzle_state *s = xcalloc(1, sizeof *s);
 	s->k.items = xmalloc(sizeof *s->k.items * KNAPSACK_PUZZLE_MAX_ITEMS);
 	s->in = xcalloc(KNAPSACK_PUZZLE_MAX_ITEMS, sizeof *s->in);
 	*bad_line = -1;
-	const char *p = desc ? desc : "capacity 10\n5 10\n4 40\n6 30\n3 50\n";
+	const char *p = desc;
 	char line[128];
 	int row = 0;
 	for (; *p; row++) {
