@@ -300,6 +300,15 @@ static bool solve_one(const struct knapsack *k, const long *numbers, int64_t z, 
 		        (unsigned long long)KNAPSACK_STATES_MAX, k->n, fig.core);
 		return false;
 	}
+	/* The bag is checked before it is printed: O(n), and a wrong answer
+	 * is worse than none. */
+	int64_t value, weight;
+	if (!knapsack_bag(k, take, &value, &weight) || value != best) {
+		free(take);
+		diag_at(err, name, line, "internal error: the bag found (worth %" PRId64 ", weighing %" PRId64
+		        ") is not the %" PRId64 " it should be", value, weight, best);
+		return false;
+	}
 	fprintf(out, "%" PRId64 "\n", best);
 	const char *sep = "";
 	for (int i = 0; i < k->n; i++)

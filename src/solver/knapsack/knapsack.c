@@ -171,6 +171,8 @@ struct core {
 	int64_t z;                   /* the best bag known */
 	uint32_t z_hist;
 	int64_t upper;               /* no bag is worth more: stop when z reaches it */
+	int64_t break_weight, break_value;   /* of ranks 0 .. b-1, the break solution */
+	int break_rank;              /* b: the first rank that does not fit after them */
 	uint64_t max_states;
 	struct knapsack_figures fig;
 };
@@ -258,6 +260,25 @@ static void core_expand(struct core *co, int rank, bool add)
 	co->fig.states += out;
 	if (out > co->fig.most_states)
 		co->fig.most_states = out;
+}
+
+/* Can rank r turn over (in: added; else: taken out) in a bag worth more
+ * than z?  Not if the bound of Dembo and Hammer says no: every bag is
+ * worth at most e c + the sum of (p - e w) over its items, e the break
+ * item's density, so turning r over from the break solution bounds the
+ * bag by the break solution's value plus or minus r's value, and the room
+ * left plus or minus its weight at density e.  Such a rank is passed by:
+ * no better bag has it the other way, which spares the core its states
+ * on weakly correlated items, whose densities are close. */
+static bool core_fixed(const struct core *co, int r, bool in)
+{
+	if (co->break_rank >= co->m)
+		return false;
+	const struct knapsack_item *it = &co->k->items[co->item[r]];
+	const struct knapsack_item *e = &co->k->items[co->item[co->break_rank]];
+	int64_t dv = in ? it->value : -it->value, dw = in ? it->weight : -it->weight;
+	i128 scaled = ((i128)co->break_value + dv) * e->weight + ((i128)co->c - co->break_weight - dw) * e->value;
+	return scaled < ((i128)co->z + 1) * e->weight;
 }
 
 /* The last state no heavier than weight, or -1 (the list is sorted). */
@@ -443,6 +464,9 @@ static int core_start(struct core *co, const struct knapsack *k)
 	}
 	co->s = b;
 	co->t = b - 1;
+	co->break_rank = b;
+	co->break_weight = w;
+	co->break_value = v;
 	co->room = 16;
 	co->list = xmalloc(sizeof *co->list * co->room);
 	co->next = xmalloc(sizeof *co->next * co->room);
@@ -488,10 +512,9 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 			goto out;
 		/* in turn, a rank after the core and one before it, while there are */
 		bool grow_up = add ? co.t + 1 < co.m : co.s == 0;
-		if (grow_up)
-			core_expand(&co, ++co.t, true);
-		else
-			core_expand(&co, --co.s, false);
+		int r = grow_up ? ++co.t : --co.s;
+		if (!core_fixed(&co, r, grow_up))
+			core_expand(&co, r, grow_up);
 		add = !grow_up;
 		/* Once the states outnumber the items, pairing them costs less
 		 * than the next step of the core. */
