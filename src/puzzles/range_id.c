@@ -80,6 +80,10 @@ bool range_id_parse(const char *id, int *w, int *h, int **clues, int *at, struct
 	else
 		*w = -1;
 	*h = *w < 0 ? -1 : small_number(&p);
+	if ((*w == 0 || *h == 0) && *p == ':') {
+		diag_set(err, "character 1: %dx%d: a side is 1 or more", *w, *h);
+		return false;
+	}
 	if (*w < 1 || *h < 1 || *p != ':') {
 		*at = (int)(p - id) + 1;
 		diag_set(err, "character %d: a Range game ID starts with its size and a colon, as 9x6:", *at);

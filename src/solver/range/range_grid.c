@@ -34,6 +34,23 @@ struct range_grid *range_grid_new(int w, int h, const int *clues)
 	g->whites_below = scratch + 5 * (n + 1);
 	g->forced = scratch + 6 * (n + 1);
 	g->unknown = n;
+	g->next = xmalloc((size_t)n * 4 * sizeof *g->next);
+	g->row_version = xcalloc((size_t)(w + h + n), sizeof *g->row_version);
+	g->col_version = g->row_version + h;
+	g->seen_version = g->col_version + w;
+	/* Every number unseen: rows and columns at version 1, numbers at 0. */
+	g->version = 1;
+	for (int r = 0; r < h; r++)
+		g->row_version[r] = 1;
+	for (int c = 0; c < w; c++)
+		g->col_version[c] = 1;
+	for (int k = 0; k < n; k++) {
+		int r = k / w, c = k % w;
+		g->next[4 * k + 0] = r > 0 ? k - w : -1;
+		g->next[4 * k + 1] = c + 1 < w ? k + 1 : -1;
+		g->next[4 * k + 2] = r + 1 < h ? k + w : -1;
+		g->next[4 * k + 3] = c > 0 ? k - 1 : -1;
+	}
 	for (int k = 0; k < n; k++) {
 		g->clue[k] = clues ? clues[k] : 0;
 		if (g->clue[k] > 0) {
@@ -64,22 +81,19 @@ void range_grid_free(struct range_grid *g)
 	free(g->cell);
 	free(g->trail);
 	free(g->disc);
+	free(g->next);
+	free(g->row_version);
 	free(g);
 }
 
-int range_grid_step(const struct range_grid *g, int cell, int dir)
+static inline void stamp(struct range_grid *g, int cell)
 {
-	int r = cell / g->w, c = cell % g->w;
-	switch (dir) {
-	case 0: return r > 0 ? cell - g->w : -1;
-	case 1: return c + 1 < g->w ? cell + 1 : -1;
-	case 2: return r + 1 < g->h ? cell + g->w : -1;
-	default: return c > 0 ? cell - 1 : -1;
-	}
+	g->row_version[cell / g->w] = g->col_version[cell % g->w] = ++g->version;
 }
 
 static void put(struct range_grid *g, int cell, enum range_cell value)
 {
+	stamp(g, cell);
 	g->cell[cell] = (unsigned char)value;
 	g->trail[g->trail_len++] = cell;
 	g->unknown--;
@@ -120,8 +134,10 @@ bool range_grid_mark(struct range_grid *g, int cell, enum range_cell value)
 void range_grid_undo_to(struct range_grid *g, int mark)
 {
 	while (g->trail_len > mark) {
-		g->cell[g->trail[--g->trail_len]] = RANGE_UNKNOWN;
+		int cell = g->trail[--g->trail_len];
+		g->cell[cell] = RANGE_UNKNOWN;
 		g->unknown++;
+		stamp(g, cell);
 	}
 }
 
@@ -147,7 +163,8 @@ static int at_distance(const struct range_grid *g, int cell, int dir, int d)
 	return cell;
 }
 
-/* Number cell's first deduction by rule (REACH or STOP), into *d. */
+/* Number cell's first deduction by rule (REACH or STOP; CONNECT: either,
+ * what propagation wants, for one look at its sight), into *d. */
 static enum look look_at_number(struct range_grid *g, int cell, enum range_rule rule, struct range_deduction *d)
 {
 	int need = g->clue[cell] - 1, least[4], most[4], sum_least = 0, sum_most = 0;
@@ -164,9 +181,12 @@ static enum look look_at_number(struct range_grid *g, int cell, enum range_rule 
 			continue;
 		int target = -1;
 		enum range_cell value = RANGE_WHITE;
-		if (rule == RANGE_RULE_REACH && need - (sum_most - most[dir]) > least[dir]) {
+		bool reach = rule == RANGE_RULE_REACH || rule == RANGE_RULE_CONNECT;
+		bool stop = rule == RANGE_RULE_STOP || rule == RANGE_RULE_CONNECT;
+		if (reach && need - (sum_most - most[dir]) > least[dir]) {
 			target = at_distance(g, cell, dir, least[dir] + 1);
-		} else if (rule == RANGE_RULE_STOP) {
+			rule = RANGE_RULE_REACH;
+		} else if (stop) {
 			/* Unshaded, the next cell would join the run beyond it. */
 			int next = at_distance(g, cell, dir, least[dir] + 1), run = least[dir] + 1, k = next;
 			while ((k = range_grid_step(g, k, dir)) >= 0 && g->cell[k] == RANGE_WHITE)
@@ -174,6 +194,7 @@ static enum look look_at_number(struct range_grid *g, int cell, enum range_rule 
 			if (sum_least - least[dir] + run > need) {
 				target = next;
 				value = RANGE_BLACK;
+				rule = RANGE_RULE_STOP;
 			}
 		}
 		if (target >= 0) {
@@ -254,17 +275,19 @@ static enum look numbers_pass(struct range_grid *g)
 	enum look seen = LOOK_NOTHING;
 	for (int i = 0; i < g->n_clues; i++) {
 		int cell = g->clue_cells[i];
+		uint64_t at = g->seen_version[cell];
+		if (g->row_version[cell / g->w] <= at && g->col_version[cell % g->w] <= at)
+			continue;
 		for (;;) {
 			struct range_deduction d;
-			enum look l = look_at_number(g, cell, RANGE_RULE_REACH, &d);
-			if (l == LOOK_NOTHING)
-				l = look_at_number(g, cell, RANGE_RULE_STOP, &d);
+			enum look l = look_at_number(g, cell, RANGE_RULE_CONNECT, &d);
 			if (l == LOOK_BROKEN || (l == LOOK_FOUND && !range_grid_set(g, d.cell, d.value)))
 				return LOOK_BROKEN;
 			if (l == LOOK_NOTHING)
 				break;
 			seen = LOOK_FOUND;
 		}
+		g->seen_version[cell] = g->version;
 	}
 	return seen;
 }
@@ -377,4 +400,29 @@ bool range_grid_consistent(struct range_grid *g)
 bool range_grid_solved(struct range_grid *g)
 {
 	return g->unknown == 0 && range_grid_consistent(g);
+}
+
+int range_grid_trials(struct range_grid *g)
+{
+	int found = 0, before;
+	do {
+		before = found;
+		for (int k = 0; k < g->n && g->unknown > 0; k++) {
+			if (g->cell[k] != RANGE_UNKNOWN)
+				continue;
+			int mark = g->trail_len;
+			bool black = range_grid_set(g, k, RANGE_BLACK) && range_grid_propagate(g, RANGE_RULE_CONNECT);
+			range_grid_undo_to(g, mark);
+			bool white = range_grid_set(g, k, RANGE_WHITE) && range_grid_propagate(g, RANGE_RULE_CONNECT);
+			range_grid_undo_to(g, mark);
+			if (!black && !white)
+				return -1;
+			if (black && white)
+				continue;
+			found++;
+			if (!range_grid_set(g, k, black ? RANGE_BLACK : RANGE_WHITE) || !range_grid_propagate(g, RANGE_RULE_CONNECT))
+				return -1;
+		}
+	} while (found > before && g->unknown > 0);
+	return found;
 }

@@ -58,6 +58,13 @@ struct range_grid {
 	int trail_len;
 	int unknown;              /* cells still unknown */
 	uint64_t mems;            /* cells looked at, in Knuth's spirit: the search's measure */
+	int *next;                /* per cell and direction (cell * 4 + dir): the neighbour, or -1 */
+	/* A number need be looked at again only once its row or column has
+	 * changed: each change (set or taken back) stamps its row and column
+	 * with a new version, and a number that yielded nothing is stamped
+	 * with the version it was looked at. */
+	uint64_t version;
+	uint64_t *row_version, *col_version, *seen_version;
 	/* Scratch for the connectivity pass (depth-first search). */
 	int *disc, *low, *parent, *next_dir, *stack, *whites_below, *forced;
 };
@@ -94,7 +101,10 @@ void range_grid_undo_to(struct range_grid *g, int mark);
  * edge). */
 void range_grid_sight(const struct range_grid *g, int cell, int dir, int *least, int *most);
 /* The neighbour of cell in direction dir, or -1 at the edge. */
-int range_grid_step(const struct range_grid *g, int cell, int dir);
+static inline int range_grid_step(const struct range_grid *g, int cell, int dir)
+{
+	return g->next[cell * 4 + dir];
+}
 
 /* Apply the rules NEIGHBOUR to max_rule (at most CONNECT) until nothing
  * changes; false on a contradiction. */
@@ -109,6 +119,12 @@ bool range_grid_consistent(struct range_grid *g);
  * returned) when the position already breaks a rule. */
 bool range_grid_deduce(struct range_grid *g, enum range_rule max_rule, struct range_deduction *d,
                        bool *contradiction);
+
+/* Trials to a fixed point: each unknown cell tried both ways with the
+ * rules up to CONNECT, and given the other value when one fails, sweep
+ * after sweep until a sweep finds nothing.  The cells so set, or -1 on a
+ * contradiction. */
+int range_grid_trials(struct range_grid *g);
 
 /* Solved: every cell known and no rule broken. */
 bool range_grid_solved(struct range_grid *g);
