@@ -7,12 +7,15 @@
 
 #include "puzzles/puzzle.h"
 #include "puzzles/clique_puzzle.h"
+#include "puzzles/range_puzzle.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "puzzles/xc_engine.h"
 
 const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit, &sudoku_puzzle,
-                                                 &clique_puzzle, NULL };
+                                                 &clique_puzzle,
+                                                 &range_puzzle,
+                                                 NULL };
 
 const struct puzzle *puzzle_find(const char *name)
 {
