@@ -21,7 +21,7 @@
 #include "util/u128.h"
 #include "util/xalloc.h"
 
-enum { OPT_ENGINE, OPT_STATS, OPT_LIMIT, OPT_PROBES, OPT_SEED, OPT_SIZE, OPT_GRADE, OPT_NUMBER, OPT_LEVEL, N_OPTS };
+enum { OPT_ENGINE, OPT_STATS, OPT_LIMIT, OPT_PROBES, OPT_SEED, OPT_SIZE, OPT_GRADE, OPT_NUMBER, N_OPTS };
 
 static bool whole(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -69,7 +69,6 @@ static const struct puzzle_option range_options[N_OPTS] = {
 	[OPT_SIZE] = { "size", 1, "WxH", 0, NULL },
 	[OPT_GRADE] = { "grade", 1, "G", 0, check_grade },
 	[OPT_NUMBER] = { "number", 1, "N", 0, check_count },
-	[OPT_LEVEL] = { "level", 0, "", 0, NULL },
 };
 
 static uint64_t number_of(const struct puzzle_options *opts, int o, uint64_t dflt)
@@ -324,8 +323,9 @@ static enum puzzle_outcome generate_run(const char *noun, const struct puzzle_op
 	char params[64] = "";
 	if (opts->given[OPT_SIZE])
 		snprintf(params, sizeof params, "size=%.40s", opts->values[OPT_SIZE][0]);
-	if (opts->given[OPT_LEVEL] && (number != 1 || !grade)) {
-		diag_set(err, "--level writes one level: with --grade 1 to 4 and without --number");
+	bool level = !opts->given[OPT_NUMBER];
+	if (level && !grade) {
+		diag_set(err, "generate range needs --grade 1, 2, 3 or 4 for a level (or --number N for game IDs)");
 		return PUZZLE_MISUSED;
 	}
 	for (uint64_t k = 0; k < number; k++) {
@@ -337,7 +337,7 @@ static enum puzzle_outcome generate_run(const char *noun, const struct puzzle_op
 		}
 		if (opts->given[OPT_STATS])
 			fprintf(log, "seed %" PRIu64 ": %.3f s\n", seed + k, clock_seconds() - t0);
-		if (opts->given[OPT_LEVEL])
+		if (level)
 			fprintf(out, "# linkdance generate range --grade %d --seed %" PRIu64 "%s%s\nfamily range\n"
 			             "name %d-%02" PRIu64 "\ngrade %d\nseed %" PRIu64 "\nboard\n%s\n",
 			        grade, seed, params[0] ? " --size " : "", params[0] ? params + 5 : "", grade, seed, grade, seed,
@@ -369,8 +369,8 @@ static const struct puzzle_command grade_command = RANGE_COMMAND("grade", "grade
 static const struct puzzle_command generate_command = {
 	.verb = "generate",
 	.nouns = nouns,
-	.usage = "generate range [--size WxH] [--grade G] [--seed S] [--number N]\n"
-	         "                       [--level] [--stats]",
+	.usage = "generate range --grade G [--size WxH] [--seed S] [--stats]\n"
+	         "                       | [--grade G] --number N [--size WxH] [--seed S]",
 	.options = range_options,
 	.n_options = N_OPTS,
 	.takes_file = false,
@@ -385,4 +385,4 @@ const char range_batch_help[] =
 	"Range writes it (9x6:a4f2c13g9b9a10b5a7b9g9c6f7a), a level, or a file of\n"
 	"game IDs one a line.  solve prints the solution a row a line, '#' shaded,\n"
 	"'.' unshaded, numbers as given; count the number of solutions.  generate\n"
-	"range writes new puzzles as game IDs (--level: as a level file).\n";
+	"range writes a level (--grade G), or --number N game IDs one a line.\n";

@@ -95,10 +95,18 @@ is "$out" "1
 1" "each has one solution"
 ld grade range "$tmp/gen.txt"
 is "$(echo "$out" | cut -c1-7 | sort -u)" "grade 2" "each is of grade 2"
-ld generate range --size 7x5 --seed 3
+ld generate range --size 7x5 --seed 3 --number 1
 case $out in 7x5:*) r=0 ;; *) r=1 ;; esac
 ok $r "--size 7x5 makes a 7x5 puzzle"
-ld generate range --size 7 --seed 3
+ld generate range --grade 3 --seed 2
+printf '%s\n' "$out" >"$tmp/made.txt"
+case $out in "# linkdance generate range --grade 3 --seed 2"*"family range"*"grade 3"*"board"*) r=0 ;; *) r=1 ;; esac
+ok $r "--grade 3 alone writes a level file"
+ld grade range "$tmp/made.txt"
+is "$(echo "$out" | cut -c1-7)" "grade 3" "which the grader reads back as grade 3"
+ld generate range --seed 3
+is "$rc" 2 "a level needs a grade"
+ld generate range --size 7 --seed 3 --number 1
 is "$rc" 2 "--size 7 is refused as a usage error"
 ld generate range --grade 5
 is "$rc" 2 "--grade 5 is refused"
