@@ -174,7 +174,7 @@ static bool number_broken(const struct puzzle_state *s, const struct range_grid 
 		if (least > g->clue[c])
 			note_say(out, "The %d at %s already sees %d cells", g->clue[c], at, least);
 		else
-			note_say(out, "The %d at %s can see at most %d cells now", g->clue[c], at, most);
+			note_say(out, "The %d at %s can see at most %d cell%s now", g->clue[c], at, most, most == 1 ? "" : "s");
 		mark_sight(g, c, out);
 		return true;
 	}
