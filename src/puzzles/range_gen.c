@@ -41,7 +41,7 @@ static void random_shading(int w, int h, struct rng *r, unsigned char *shaded)
 		int k = order[i], mark = g->trail_len;
 		if (g->cell[k] != RANGE_UNKNOWN)
 			continue;
-		if (range_grid_set(g, k, RANGE_BLACK) && range_grid_consistent(g))
+		if (range_grid_set(g, k, RANGE_BLACK) && range_grid_connected(g))
 			count++;
 		else
 			range_grid_undo_to(g, mark);
@@ -68,11 +68,12 @@ static void all_numbers(int w, int h, const unsigned char *shaded, int *clues)
 	}
 }
 
-/* Is the puzzle of these numbers still one of the grade (0: any)? */
-static bool still_good(int w, int h, const int *clues, int grade, const atomic_int *cancel, bool *cancelled)
+/* Is the puzzle of these numbers still one of the grade (0: any)?  g is
+ * the scratch grid it is checked on. */
+static bool still_good(struct range_grid *g, const int *clues, int grade, const atomic_int *cancel, bool *cancelled)
 {
-	struct range_grid *g = range_grid_new(w, h, clues);
 	bool good;
+	range_grid_reset(g, clues);
 	if (grade <= 3) {
 		uint64_t steps;
 		good = range_teach_logic_grade(g, &steps) <= (grade ? grade : 2);
@@ -81,7 +82,6 @@ static bool still_good(int w, int h, const int *clues, int grade, const atomic_i
 		*cancelled = !range_search_count(g, 2, cancel, &count, NULL);
 		good = count == 1;
 	}
-	range_grid_free(g);
 	return good;
 }
 
@@ -90,6 +90,7 @@ static bool thin_out(int w, int h, int *clues, int grade, struct rng *r, const a
 {
 	int n = w * h, *order = xmalloc((size_t)n * sizeof *order), m = 0;
 	bool cancelled = false;
+	struct range_grid *g = range_grid_new(w, h, NULL);
 	for (int k = 0; k < n; k++)
 		if (clues[k])
 			order[m++] = k;
@@ -97,9 +98,10 @@ static bool thin_out(int w, int h, int *clues, int grade, struct rng *r, const a
 	for (int i = 0; i < m && !cancelled; i++) {
 		int k = order[i], v = clues[k];
 		clues[k] = 0;
-		if (!still_good(w, h, clues, grade, cancel, &cancelled))
+		if (!still_good(g, clues, grade, cancel, &cancelled))
 			clues[k] = v;
 	}
+	range_grid_free(g);
 	free(order);
 	return !cancelled;
 }

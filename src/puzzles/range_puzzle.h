@@ -38,9 +38,10 @@ int range_puzzle_parse_move(const struct puzzle_state *s, const char *move, int 
 bool range_teach_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out);
 bool range_teach_dead_end(const struct puzzle_state *s, struct note *out);
 bool range_teach_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel);
-/* The grade by the rules alone: 1 (neighbours and numbers), 2 (and the
- * cut), 3 (and one-step trials), or 4 if they do not finish it. */
-int range_teach_logic_grade(const struct range_grid *puzzle, uint64_t *steps);
+/* The grade of the puzzle in g by the rules alone: 1 (neighbours and
+ * numbers), 2 (and the cut), 3 (and one-step trials), or 4 if they do not
+ * finish it (or it has no solution); g is left as far as they got. */
+int range_teach_logic_grade(struct range_grid *g, uint64_t *steps);
 
 /* range_gen.c */
 bool range_gen_generate(const struct puzzle *pz, const char *params, int grade, uint64_t seed, struct strbuf *desc,

@@ -231,24 +231,24 @@ bool range_teach_dead_end(const struct puzzle_state *s, struct note *out)
 	return dead;
 }
 
-int range_teach_logic_grade(const struct range_grid *puzzle, uint64_t *steps)
+int range_teach_logic_grade(struct range_grid *g, uint64_t *steps)
 {
-	struct range_grid *g = range_grid_copy(puzzle);
-	int grade = 4;
 	*steps = 0;
-	bool ok = range_grid_propagate(g, RANGE_RULE_STOP);
-	if (ok && g->unknown == 0 && range_grid_solved(g))
-		grade = 1;
-	else if (ok && (ok = range_grid_propagate(g, RANGE_RULE_CONNECT)) && g->unknown == 0 && range_grid_solved(g))
-		grade = 2;
-	else if (ok) {
-		int trials = range_grid_trials(g);
-		*steps = trials > 0 ? (uint64_t)trials : 0;
-		if (trials >= 0 && g->unknown == 0 && range_grid_solved(g))
-			grade = 3;
-	}
-	range_grid_free(g);
-	return grade;
+	/* Propagation checks every number after its row or column last
+	 * changed, and the cut pass checks the region at its end: a grid it
+	 * fills without a contradiction is solved (the first rules alone
+	 * leave the region to be checked). */
+	if (!range_grid_propagate(g, RANGE_RULE_STOP))
+		return 4;
+	if (g->unknown == 0)
+		return range_grid_connected(g) ? 1 : 4;
+	if (!range_grid_propagate(g, RANGE_RULE_CONNECT))
+		return 4;
+	if (g->unknown == 0)
+		return 2;
+	int trials = range_grid_trials(g);
+	*steps = trials > 0 ? (uint64_t)trials : 0;
+	return trials >= 0 && g->unknown == 0 ? 3 : 4;
 }
 
 bool range_teach_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel)
@@ -261,7 +261,9 @@ bool range_teach_grade(const struct puzzle_state *s, struct puzzle_grade *out, c
 	if (done) {
 		out->solutions = (int)count;
 		out->effort = nodes;
-		out->grade = range_teach_logic_grade(g, &steps);
+		struct range_grid *work = range_grid_copy(g);
+		out->grade = range_teach_logic_grade(work, &steps);
+		range_grid_free(work);
 		static const char *const needs[] = { "", "the numbers and the neighbours of shaded cells",
 			                             "the numbers and keeping the unshaded cells joined",
 			                             "trying a cell both ways", "a search beyond one-step trials" };

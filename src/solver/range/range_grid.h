@@ -84,6 +84,9 @@ struct range_deduction {
  * numbered cells unshaded, the rest unknown. */
 struct range_grid *range_grid_new(int w, int h, const int *clues);
 struct range_grid *range_grid_copy(const struct range_grid *g);
+/* The grid again with the numbers clues[] (of the same size), nothing
+ * else known, without allocating: for the generator's many checks. */
+void range_grid_reset(struct range_grid *g, const int *clues);
 void range_grid_free(struct range_grid *g);
 
 /* Set cell to value (shading also sets its neighbours unshaded); false if
@@ -125,6 +128,10 @@ bool range_grid_deduce(struct range_grid *g, enum range_rule max_rule, struct ra
  * after sweep until a sweep finds nothing.  The cells so set, or -1 on a
  * contradiction. */
 int range_grid_trials(struct range_grid *g);
+
+/* Are the unshaded cells one region, as far as it is known (they can
+ * still be joined through unknown cells)? */
+bool range_grid_connected(struct range_grid *g);
 
 /* Solved: every cell known and no rule broken. */
 bool range_grid_solved(struct range_grid *g);
