@@ -38,7 +38,7 @@ static bool check_engine(const char *const *values, struct diag *err)
 {
 	if (puzzle_engine_find(&range_puzzle, values[0]))
 		return true;
-	diag_set(err, "--engine %.20s: Range's engines are cells and views", values[0]);
+	diag_set(err, "--engine %.20s: Range's engines are cells, views and clauses", values[0]);
 	return false;
 }
 
@@ -105,15 +105,36 @@ static void stats_line(const struct job *j, const struct engine *e, double t0)
 
 /* The solution: a row a line, '#' shaded, '.' unshaded, numbers as
  * themselves. */
-static void print_grid(FILE *out, const struct puzzle_state *s, const struct range_grid *g)
+static void print_grid(FILE *out, const struct puzzle_state *s)
 {
 	for (int k = 0; k < s->n; k++) {
 		if (s->clue[k])
 			fprintf(out, "%d", s->clue[k]);
 		else
-			fputc(g->cell[k] == RANGE_BLACK ? '#' : '.', out);
+			fputc(s->mark[k] == RANGE_BLACK ? '#' : '.', out);
 		fputc(k % s->w == s->w - 1 ? '\n' : ' ', out);
 	}
+}
+
+/* The engine's solution, played on s as the family's move. */
+static bool print_solution(struct job *j, const struct puzzle_state *s, const struct engine *e, const char *where)
+{
+	struct strbuf move = { 0 };
+	struct diag err;
+	strbuf_addf(&move, "%s", "");
+	e->ops->path_move(e, &move);
+	struct puzzle_state *done = range_puzzle.apply(s, move.s, &err);
+	strbuf_free(&move);
+	if (!done) {
+		/* The engine and the family's moves disagree: a bug, said. */
+		fprintf(j->log, "linkdance: %s: a solution Range cannot play: %s\n", where, err.msg);
+		return false;
+	}
+	if (j->done)
+		fputc('\n', j->out);
+	print_grid(j->out, done);
+	range_puzzle.free_state(done);
+	return true;
 }
 
 static bool solve_one(struct job *j, const struct puzzle_state *s, const char *where)
@@ -121,11 +142,8 @@ static bool solve_one(struct job *j, const struct puzzle_state *s, const char *w
 	double t0 = clock_seconds();
 	struct engine *e = engine_of(j, s);
 	struct engine_ctl ctl = { .report_solutions = true };
-	bool found = engine_run(e, &ctl) == ENGINE_SOLUTION;
+	bool found = engine_run(e, &ctl) == ENGINE_SOLUTION && print_solution(j, s, e, where);
 	if (found) {
-		if (j->done)
-			fputc('\n', j->out);
-		print_grid(j->out, s, range_search_grid(e));
 		struct engine_ctl more = { .max_solutions = 2 };
 		if (engine_run(e, &more) == ENGINE_LIMIT)
 			fprintf(j->log, "linkdance: %s: more than one solution; this is one\n", where);
@@ -358,12 +376,12 @@ static const char *const nouns[] = { "range", NULL };
 	  .takes_file = true, .run = batch_run }
 
 static const struct puzzle_command solve_command =
-	RANGE_COMMAND("solve", "solve range ID|LEVEL|FILE [--engine cells|views] [--stats]");
+	RANGE_COMMAND("solve", "solve range ID|LEVEL|FILE [--engine E] [--stats]");
 static const struct puzzle_command count_command =
-	RANGE_COMMAND("count", "count range ID|LEVEL|FILE [--engine cells|views] [--limit N]\n"
+	RANGE_COMMAND("count", "count range ID|LEVEL|FILE [--engine E] [--limit N]\n"
 	                       "                       [--stats]");
 static const struct puzzle_command estimate_command =
-	RANGE_COMMAND("estimate", "estimate range ID|LEVEL|FILE [--engine cells|views]\n"
+	RANGE_COMMAND("estimate", "estimate range ID|LEVEL|FILE [--engine E]\n"
 	                          "                       [--probes N] [--seed S]");
 static const struct puzzle_command grade_command = RANGE_COMMAND("grade", "grade range ID|LEVEL|FILE");
 static const struct puzzle_command generate_command = {

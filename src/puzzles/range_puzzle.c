@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "puzzles/range_id.h"
+#include "solver/range/range_clauses.h"
 #include "solver/range/range_search.h"
 #include "util/xalloc.h"
 
@@ -295,9 +296,19 @@ static struct engine *new_views(const struct puzzle *pz, const struct puzzle_sta
 	return new_engine(s, RANGE_BRANCH_VIEWS);
 }
 
+static struct engine *new_clauses(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	struct range_grid *g = range_puzzle_grid(s);
+	struct engine *e = range_clauses_new(g);
+	range_grid_free(g);
+	return e;
+}
+
 static const struct puzzle_engine engine_cells = { "cells", "Cells, with the cut", new_cells };
 static const struct puzzle_engine engine_views = { "views", "Numbers' views", new_views };
-static const struct puzzle_engine *const range_engines[] = { &engine_cells, &engine_views, NULL };
+static const struct puzzle_engine engine_clauses = { "clauses", "Clauses, cut at models", new_clauses };
+static const struct puzzle_engine *const range_engines[] = { &engine_cells, &engine_views, &engine_clauses, NULL };
 
 /* ---- files of game IDs, one a line ------------------------------------- */
 

@@ -24,6 +24,10 @@ ld count range 3x3:d5d
 is "$out" "16" "a 5 in the middle of 3x3: the four corners each shaded or not, 16 ways"
 ld count range --engine views 3x3:d5d
 is "$out" "16" "the views engine counts 16 too"
+ld count range --engine clauses 3x3:d5d
+is "$out" "16" "and the clauses engine"
+ld solve range --engine clauses "$tatham"
+is "$out" "$(ld solve range "$tatham"; echo "$out")" "the clauses engine finds the same solution"
 ld count range --limit 5 3x3:d5d
 is "$out" "5+" "--limit 5 stops at 5 and says there are more"
 ld count range 3x1:a1a
@@ -113,5 +117,5 @@ is "$rc" 2 "--grade 5 is refused"
 ld solve range
 is "$rc" 2 "solve range needs a puzzle"
 ld count range --engine nope 3x3:d5d
-is "$rc $err" "2 linkdance: --engine nope: Range's engines are cells and views" "an unknown engine"
+is "$rc $err" "2 linkdance: --engine nope: Range's engines are cells, views and clauses" "an unknown engine"
 done_testing

@@ -8,6 +8,7 @@
 
 #include "puzzles/range_id.h"
 #include "solver/estimate.h"
+#include "solver/range/range_clauses.h"
 #include "solver/range/range_grid.h"
 #include "solver/range/range_search.h"
 #include "tap.h"
@@ -38,9 +39,10 @@ static struct range_grid *grid_of(const char *id)
 	return g;
 }
 
-static uint64_t count_by(const struct range_grid *g, enum range_branch branch)
+/* RANGE_BRANCH_VIEWS + 1: the clause engine. */
+static uint64_t count_by(const struct range_grid *g, int branch)
 {
-	struct engine *e = range_search_new(g, branch);
+	struct engine *e = branch > RANGE_BRANCH_VIEWS ? range_clauses_new(g) : range_search_new(g, (enum range_branch)branch);
 	struct engine_ctl ctl = { 0 };
 	engine_run(e, &ctl);
 	uint64_t n = (uint64_t)engine_stats(e)->solutions;
@@ -101,6 +103,7 @@ static void test_small_counts(void)
 		struct range_grid *g = grid_of(cases[i].id);
 		is_u64(count_by(g, RANGE_BRANCH_CELLS), cases[i].count, "cells: %s", cases[i].why);
 		is_u64(count_by(g, RANGE_BRANCH_VIEWS), cases[i].count, "views: %s", cases[i].why);
+		is_u64(count_by(g, RANGE_BRANCH_VIEWS + 1), cases[i].count, "clauses: %s", cases[i].why);
 		range_grid_free(g);
 	}
 }
@@ -159,6 +162,7 @@ static void test_example(void)
 	struct range_grid *g = grid_of(example);
 	is_u64(count_by(g, RANGE_BRANCH_CELLS), 1, "cells: the manual's example has one solution");
 	is_u64(count_by(g, RANGE_BRANCH_VIEWS), 1, "views: the manual's example has one solution");
+	is_u64(count_by(g, RANGE_BRANCH_VIEWS + 1), 1, "clauses: the manual's example has one solution");
 	range_grid_free(g);
 	g = grid_of(generated);
 	for (int b = RANGE_BRANCH_CELLS; b <= RANGE_BRANCH_VIEWS; b++) {

@@ -461,3 +461,36 @@ bool range_grid_connected(struct range_grid *g)
 	int n_forced;
 	return look_at_region(g, g->forced, &n_forced) != LOOK_BROKEN;
 }
+
+/* Does split (lengths seen in each direction) fit what number c sees? */
+static bool split_fits(const struct range_grid *g, int c, const int *split, const int *most)
+{
+	for (int dir = 0; dir < 4; dir++) {
+		if (split[dir] == most[dir])
+			continue;
+		int k = c;
+		for (int d = 0; d <= split[dir]; d++)
+			k = range_grid_step(g, k, dir);
+		if (g->cell[k] == RANGE_WHITE)
+			return false;
+	}
+	return true;
+}
+
+int range_grid_each_split(struct range_grid *g, int cell, void (*fn)(void *ctx, const int *split), void *ctx)
+{
+	int least[4], most[4], need = g->clue[cell] - 1, n = 0, s[4];
+	for (int dir = 0; dir < 4; dir++)
+		range_grid_sight(g, cell, dir, &least[dir], &most[dir]);
+	for (s[0] = least[0]; s[0] <= most[0]; s[0]++)
+		for (s[1] = least[1]; s[1] <= most[1]; s[1]++)
+			for (s[2] = least[2]; s[2] <= most[2]; s[2]++) {
+				s[3] = need - s[0] - s[1] - s[2];
+				g->mems++;
+				if (s[3] < least[3] || s[3] > most[3] || !split_fits(g, cell, s, most))
+					continue;
+				fn(ctx, s);
+				n++;
+			}
+	return n;
+}

@@ -109,6 +109,11 @@ static inline int range_grid_step(const struct range_grid *g, int cell, int dir)
 	return g->next[cell * 4 + dir];
 }
 
+/* Each way the number at cell can see its count that fits the grid (its
+ * split: how far it sees up, right, down and left, a shaded cell or the
+ * edge beyond each) to fn; how many. */
+int range_grid_each_split(struct range_grid *g, int cell, void (*fn)(void *ctx, const int *split), void *ctx);
+
 /* Apply the rules NEIGHBOUR to max_rule (at most CONNECT) until nothing
  * changes; false on a contradiction. */
 bool range_grid_propagate(struct range_grid *g, enum range_rule max_rule);

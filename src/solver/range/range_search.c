@@ -60,44 +60,21 @@ static int pick_cell(struct range_grid *g)
 	return best;
 }
 
-/* Does split (lengths seen in each direction) fit what number c sees? */
-static bool split_fits(const struct range_grid *g, int c, const int *split, const int *most)
+static void add_split(void *ctx, const int *split)
 {
-	for (int dir = 0; dir < 4; dir++) {
-		if (split[dir] == most[dir])
-			continue;
-		int k = c;
-		for (int d = 0; d <= split[dir]; d++)
-			k = range_grid_step(g, k, dir);
-		if (g->cell[k] == RANGE_WHITE)
-			return false;
+	struct range_search *rs = ctx;
+	if (rs->pool_len + 4 > rs->pool_cap) {
+		rs->pool_cap = rs->pool_cap ? 2 * rs->pool_cap : 256;
+		rs->pool = xrealloc(rs->pool, (size_t)rs->pool_cap * sizeof *rs->pool);
 	}
-	return true;
+	memcpy(rs->pool + rs->pool_len, split, 4 * sizeof *split);
+	rs->pool_len += 4;
 }
 
 /* Number c's splits into the pool; how many. */
 static int list_splits(struct range_search *rs, int c)
 {
-	struct range_grid *g = rs->g;
-	int least[4], most[4], need = g->clue[c] - 1, n = 0, s[4];
-	for (int dir = 0; dir < 4; dir++)
-		range_grid_sight(g, c, dir, &least[dir], &most[dir]);
-	for (s[0] = least[0]; s[0] <= most[0]; s[0]++)
-		for (s[1] = least[1]; s[1] <= most[1]; s[1]++)
-			for (s[2] = least[2]; s[2] <= most[2]; s[2]++) {
-				s[3] = need - s[0] - s[1] - s[2];
-				g->mems++;
-				if (s[3] < least[3] || s[3] > most[3] || !split_fits(g, c, s, most))
-					continue;
-				if (rs->pool_len + 4 > rs->pool_cap) {
-					rs->pool_cap = rs->pool_cap ? 2 * rs->pool_cap : 256;
-					rs->pool = xrealloc(rs->pool, (size_t)rs->pool_cap * sizeof *rs->pool);
-				}
-				memcpy(rs->pool + rs->pool_len, s, sizeof s);
-				rs->pool_len += 4;
-				n++;
-			}
-	return n;
+	return range_grid_each_split(rs->g, c, add_split, rs);
 }
 
 /* The number with the fewest splits that is not settled yet; -1 if all
