@@ -62,6 +62,34 @@ static void say_where(const struct puzzle_state *s, const struct range_grid *g, 
 	}
 }
 
+/* A trial's outcome in words: the cell given the other value, the rules
+ * followed to where one breaks, and which (as a dead end says it). */
+static void say_trial(const struct puzzle_state *s, const struct range_grid *g, const struct range_deduction *d,
+                      const char *cell, struct note *out)
+{
+	struct range_grid *t = range_grid_copy(g);
+	enum range_cell other = d->value == RANGE_BLACK ? RANGE_WHITE : RANGE_BLACK;
+	if (range_grid_set(t, d->cell, other))
+		range_grid_propagate(t, RANGE_RULE_CONNECT);
+	struct puzzle_state *then = range_puzzle_new(s->w, s->h, s->clue);
+	for (int k = 0; k < s->n; k++)
+		then->mark[k] = t->cell[k];
+	struct note broken;
+	bool said = range_teach_dead_end(then, &broken);
+	const char *was = other == RANGE_BLACK ? "shaded" : "unshaded", *is = other == RANGE_BLACK ? "unshaded" : "shaded";
+	if (said && broken.text[0]) {
+		broken.text[0] = (char)(broken.text[0] - 'A' + 'a');
+		note_say(out, "Were the cell at %s %s, the rules would lead to this: %s.  So it is %s", cell, was,
+		         broken.text, is);
+		for (int i = 0; i < broken.n_cells; i++)
+			note_cell(out, broken.cells[i]);
+	} else {
+		note_say(out, "The cell at %s %s breaks a rule a few steps on: it is %s", cell, was, is);
+	}
+	free(then);
+	range_grid_free(t);
+}
+
 /* Tier 2 and 3: the cell, and why. */
 static void say_why(const struct puzzle_state *s, const struct range_grid *g, const struct range_deduction *d,
                     struct note *out)
@@ -87,8 +115,7 @@ static void say_why(const struct puzzle_state *s, const struct range_grid *g, co
 		note_say(out, "Shading the cell at %s would cut the unshaded cells in two: it is unshaded", cell);
 		break;
 	default:
-		note_say(out, "The cell at %s %s breaks a rule a few steps on: it is %s", cell,
-		         d->value == RANGE_BLACK ? "unshaded" : "shaded", d->value == RANGE_BLACK ? "shaded" : "unshaded");
+		say_trial(s, g, d, cell, out);
 		break;
 	}
 }
@@ -114,6 +141,41 @@ static bool hint_mistake(const struct puzzle_state *s, const char *solution, int
 	return true;
 }
 
+/* Past what the rules and one-step trials find (a puzzle of grade 4): the
+ * first unmarked cell, as the solution has it. */
+static bool hint_from_solution(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
+{
+	int *cells = xmalloc((size_t)s->n * sizeof *cells), k = -1;
+	unsigned char *values = xmalloc((size_t)s->n);
+	struct diag err;
+	int n = solution ? range_puzzle_parse_move(s, solution, cells, values, &err) : -1;
+	/* A shaded cell tells more (its neighbours follow); else any. */
+	unsigned char value = RANGE_BLACK;
+	for (int pass = 0; pass < 2 && k < 0; pass++)
+		for (int i = 0; i < n && k < 0; i++)
+			if (s->mark[cells[i]] == RANGE_UNKNOWN && (pass || values[i] == RANGE_BLACK)) {
+				k = cells[i];
+				value = values[i];
+			}
+	if (k >= 0) {
+		char at[40];
+		words(s, k, at, sizeof at);
+		if (tier == 1)
+			note_say(out, "No single rule, nor one cell tried both ways, finds the next cell: a longer chain "
+			              "does (H again: a cell of the solution)");
+		else
+			note_say(out, "In the solution the cell at %s is %s", at, value == RANGE_BLACK ? "shaded" : "unshaded");
+		if (tier > 1)
+			note_cell(out, k);
+		if (tier == 3)
+			snprintf(out->move, sizeof out->move, "%c%d,%d", value == RANGE_BLACK ? '#' : '.', k / s->w + 1,
+			         k % s->w + 1);
+	}
+	free(cells);
+	free(values);
+	return k >= 0;
+}
+
 bool range_teach_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
 {
 	if (tier < 1 || tier > 3)
@@ -124,6 +186,10 @@ bool range_teach_hint(const struct puzzle_state *s, const char *solution, int ti
 	struct range_grid *g = range_puzzle_grid(s);
 	struct range_deduction d;
 	bool broken, found = range_grid_deduce(g, RANGE_RULE_TRIAL, &d, &broken);
+	if (!found && !broken) {
+		range_grid_free(g);
+		return hint_from_solution(s, solution, tier, out);
+	}
 	if (found) {
 		if (tier == 1)
 			say_where(s, g, &d, out);

@@ -97,26 +97,42 @@ static void test_dead_ends(void)
 
 /* Hints from the start to the end: each last tier's move is played; the
  * puzzle must be solved, by its one solution, in at most one hint a cell. */
-static void test_hints_lead_to_the_solution(void)
+static void hints_solve(const char *desc, const char *name)
 {
 	struct diag err;
-	struct puzzle_state *s = start(generated, &err);
+	struct puzzle_state *s = start(desc, &err);
 	char *solution = solution_of(s);
-	int hints = 0;
+	int hints = 0, trials = 0, revealed = 0;
 	struct note n;
-	ok(pz->hint(s, solution, 1, &n) && n.move[0] == '\0' && n.text[0], "tier 1 says where to look: %s", n.text);
-	ok(pz->hint(s, solution, 2, &n) && n.move[0] == '\0' && n.n_cells > 0, "tier 2 names the cell: %s", n.text);
-	while (!pz->is_solved(s) && hints < 54 && pz->hint(s, solution, 3, &n) && n.move[0]) {
+	ok(pz->hint(s, solution, 1, &n) && n.move[0] == '\0' && n.text[0], "%s: tier 1 says where to look: %s", name,
+	   n.text);
+	ok(pz->hint(s, solution, 2, &n) && n.move[0] == '\0' && n.n_cells > 0, "%s: tier 2 names the cell: %s", name,
+	   n.text);
+	while (!pz->is_solved(s) && hints < 400) {
+		if (pz->hint(s, solution, 2, &n)) {
+			trials += strstr(n.text, "Were the cell") != NULL;
+			revealed += strstr(n.text, "In the solution") != NULL;
+		}
+		if (!pz->hint(s, solution, 3, &n) || !n.move[0])
+			break;
 		s = play(s, n.move);
 		hints++;
 		if (!s || pz->mistakes(s, solution, &n))
 			break;
 	}
-	ok(s && pz->is_solved(s), "%d hints, each a deduction, solve the puzzle", hints);
-	ok(s && !pz->mistakes(s, solution, &n), "with no mark the solution lacks");
+	ok(s && pz->is_solved(s), "%s: %d hints solve it (%d by a trial, %d from the solution)", name, hints, trials,
+	   revealed);
+	ok(s && !pz->mistakes(s, solution, &n), "%s: with no mark the solution lacks", name);
 	if (s)
 		pz->free_state(s);
 	free(solution);
+}
+
+static void test_hints_lead_to_the_solution(void)
+{
+	hints_solve(generated, "Tatham's 9x6");
+	/* levels/range/4-01.txt: past the rules and one-step trials. */
+	hints_solve("13x13:j10g12b5q9a14h5f15h10k7h23_11d12f15j16b10a9f5j12g9c6q4d", "a level of grade 4");
 }
 
 static void test_wrong_mark(void)
