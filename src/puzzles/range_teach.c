@@ -286,7 +286,8 @@ static bool region_cut(const struct puzzle_state *s, const struct range_grid *g,
 	return other >= 0;
 }
 
-bool range_teach_dead_end(const struct puzzle_state *s, struct note *out)
+/* A rule the marks break as they stand. */
+static bool broken_now(const struct puzzle_state *s, struct note *out)
 {
 	note_clear(out);
 	if (touching(s, out))
@@ -295,6 +296,43 @@ bool range_teach_dead_end(const struct puzzle_state *s, struct note *out)
 	bool dead = number_broken(s, g, out) || region_cut(s, g, out);
 	range_grid_free(g);
 	return dead;
+}
+
+/* The rules followed from the marks (a shaded cell's neighbours, the
+ * numbers, the cut) to a rule broken: then no way to finish is left,
+ * which is certain as soon as they show it. */
+static bool broken_ahead(const struct puzzle_state *s, struct note *out)
+{
+	struct range_grid *g = range_puzzle_grid(s);
+	bool ok = true;
+	for (int k = 0; k < s->n && ok; k++)
+		for (int dir = 0; dir < 4 && ok && g->cell[k] == RANGE_BLACK; dir++) {
+			int nb = range_grid_step(g, k, dir);
+			ok = nb < 0 || range_grid_set(g, nb, RANGE_WHITE);
+		}
+	ok = ok && range_grid_propagate(g, RANGE_RULE_CONNECT);
+	if (!ok) {
+		struct puzzle_state *then = range_puzzle_new(s->w, s->h, s->clue);
+		for (int k = 0; k < s->n; k++)
+			then->mark[k] = g->cell[k];
+		struct note why;
+		if (broken_now(then, &why) && why.text[0]) {
+			why.text[0] = (char)(why.text[0] - 'A' + 'a');
+			note_say(out, "No way to finish: the rules lead from your marks to this: %s", why.text);
+			for (int i = 0; i < why.n_cells; i++)
+				note_cell(out, why.cells[i]);
+		} else {
+			note_say(out, "No way to finish: the rules lead from your marks to a contradiction");
+		}
+		free(then);
+	}
+	range_grid_free(g);
+	return !ok;
+}
+
+bool range_teach_dead_end(const struct puzzle_state *s, struct note *out)
+{
+	return broken_now(s, out) || broken_ahead(s, out);
 }
 
 int range_teach_logic_grade(struct range_grid *g, uint64_t *steps)

@@ -93,6 +93,14 @@ static void test_dead_ends(void)
 	dead_end("4x1:3c", "#1,2", "The 3 at row 1, column 1 can see at most 1 cell now", "a number walled in");
 	dead_end("4x1:1c", ".1,2", "The 1 at row 1, column 1 already sees 2 cells", "a number that sees too many");
 	dead_end("3x3:i", "#1,2;#2,1;.1,1;.3,3", "The unshaded cells are cut in two", "a dotted corner walled off");
+	/* Row 1, column 1 is unshaded in the solution: shaded, the rules soon
+	 * show a number that sees too many. */
+	dead_end(generated, "#1,1",
+	         "No way to finish: the rules lead from your marks to this: the 4 at row 1, column 3 already sees 5 cells",
+	         "a wrong shading the rules refute a few steps on");
+	s = play(start(generated, &err), "#1,2;#3,5");
+	ok(!pz->dead_end(s, &n), "shadings of the solution are no dead end");
+	pz->free_state(s);
 }
 
 /* Hints from the start to the end: each last tier's move is played; the
