@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game/level.h"
+#include "util/rng.h"
 #include "puzzles/puzzle.h"
 #include "tap.h"
 
@@ -200,6 +201,52 @@ static void test_generator(void)
 	strbuf_free(&b);
 }
 
+/* Game IDs and marks mangled at random (a fixed seed): each is a game or
+ * refused with a message that says where, and the games play a move and
+ * count without harm. */
+static void test_mangled(void)
+{
+	static const char alphabet[] = "abcyz0123456789_x:#.-\n ";
+	struct rng r;
+	rng_seed(&r, 22);
+	int games = 0, refused = 0, placed = 0;
+	for (int i = 0; i < 3000; i++) {
+		char desc[96];
+		snprintf(desc, sizeof desc, "%s", i % 2 ? generated : "3x2:a2b1a\n#.-\n---");
+		size_t len = strlen(desc);
+		for (int m = 0; m < 1 + (int)rng_below(&r, 4); m++) {
+			size_t at = (size_t)rng_below(&r, len);
+			switch (rng_below(&r, 3)) {
+			case 0: desc[at] = alphabet[rng_below(&r, sizeof alphabet - 1)]; break;
+			case 1: memmove(desc + at, desc + at + 1, len - at), len--; break;
+			default:
+				if (len + 1 < sizeof desc) {
+					memmove(desc + at + 1, desc + at, len - at + 1);
+					desc[at] = alphabet[rng_below(&r, sizeof alphabet - 1)];
+					len++;
+				}
+			}
+		}
+		struct diag err;
+		err.msg[0] = '\0';
+		struct puzzle_state *s = start(desc, &err);
+		if (!s) {
+			refused += strstr(err.msg, "character ") || strstr(err.msg, "line ");
+			continue;
+		}
+		games++;
+		struct note n;
+		pz->dead_end(s, &n);
+		struct puzzle_state *t = pz->apply(s, "#1,1", &err);
+		placed += t != NULL;
+		if (t)
+			pz->free_state(t);
+		pz->free_state(s);
+	}
+	ok(games + refused == 3000, "3000 mangled descriptions: %d games, %d refused saying where", games, refused);
+	ok(games > 0 && refused > 0, "some of each");
+}
+
 int main(void)
 {
 	pz = puzzle_find("range");
@@ -211,5 +258,6 @@ int main(void)
 	test_wrong_mark();
 	test_levels();
 	test_generator();
+	test_mangled();
 	return tap_done();
 }
