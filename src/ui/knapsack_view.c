@@ -138,7 +138,8 @@ static enum view_result event(struct view *v, const struct puzzle_state *s, cons
 		kv->cur = i;
 		return toggle(s, kv->line[i], out);
 	}
-	if (ev->kind != TERM_KEY)
+	/* Ctrl with a key is the game's (Ctrl-R redoes), never the list's. */
+	if (ev->kind != TERM_KEY || ev->ctrl)
 		return VIEW_IGNORED;
 	switch (ev->sym) {
 	case KEY_SYM_UP: kv->cur = (kv->cur + kv->n - 1) % kv->n; break;
@@ -240,9 +241,10 @@ static void status(const struct view *v, const struct puzzle_state *s, char *buf
 }
 
 static const struct view_key knapsack_keys[] = {
-	{ "up/down", "move along the items", true, NULL },
-	{ "Space", "put the item in or take it out", true, "put the item under the cursor in the bag, or take it out (Enter too)" },
-	{ "PgUp/PgDn", "a page of items", false, NULL },
+	{ "Up Down", "move along the items", true, NULL },
+	{ "space, Enter", "put the item in or take it out", true, "put the item under the cursor in the bag, or take it out" },
+	{ "PgUp PgDn", "a page of items", false, NULL },
+	{ "Home End", "the first item, the last", false, NULL },
 	{ "o", "order by number or by value per unit", true, NULL },
 	{ NULL, NULL, false, NULL },
 };

@@ -211,8 +211,8 @@ static void rv_status(const struct view *vw, const struct puzzle_state *s, char 
 
 static const struct view_key rv_keys[] = {
 	{ "arrows, h j k l", "move the cursor", false, NULL },
-	{ "space, x", "shade", true, "shade the cell (again: clear it)" },
-	{ ".", "dot", true, "mark the cell unshaded with a dot (again: clear it)" },
+	{ "space, x, #", "shade", true, "shade the cell (again: clear it)" },
+	{ ". o", "dot", true, "mark the cell unshaded with a dot (again: clear it)" },
 	{ "Backspace, 0", "clear", true, NULL },
 	{ "Enter", "play the hint's move", false, "play the move the last hint showed, at the cursor" },
 	{ NULL, NULL, false, NULL },
