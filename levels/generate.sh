@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates the shipped levels of the families named (all of them by
 # default): twelve of each grade for the tilings, twenty-five for Sudoku,
-# ten for the clique puzzle,
+# ten for the clique puzzle, the knapsack and Range,
 # each reproducible with the command written at its top; then the list
 # that Makefile.am installs (levels.am), of every family's levels.
 #     levels/generate.sh [path/to/linkdance [FAMILY...]]
@@ -9,11 +9,12 @@ set -eu
 ld=$(cd "$(dirname "${1:-src/linkdance}")" && pwd)/$(basename "${1:-src/linkdance}")
 [ $# -gt 0 ] && shift
 cd "$(dirname "$0")"
-families=${*:-kanoodle iqfit sudoku clique}
+families=${*:-kanoodle iqfit sudoku clique knapsack range}
 for family in $families; do
 	case $family in
 	sudoku) per_grade=25 ;;
 	clique) per_grade=10 ;;
+	knapsack | range) per_grade=10 ;;
 	*) per_grade=12 ;;
 	esac
 	mkdir -p "$family"

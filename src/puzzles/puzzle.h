@@ -14,7 +14,8 @@
  * (struct puzzle_command: clique's solve on DIMACS graphs of any size).
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
- * (sudoku_puzzle.c), clique (clique_puzzle.c). */
+ * (sudoku_puzzle.c), clique (clique_puzzle.c), knapsack
+ * (knapsack_puzzle.c), range (range_puzzle.c). */
 #ifndef LD_PUZZLE_H
 #define LD_PUZZLE_H
 

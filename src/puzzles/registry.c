@@ -11,8 +11,16 @@
 #include "puzzles/tiling_puzzle.h"
 #include "puzzles/xc_engine.h"
 
+/* Each family's state is its own struct puzzle_state, and the knapsack's
+ * and Range's headers define theirs for their views: two of them cannot
+ * meet in one file, so their tables are declared here alone. */
+extern const struct puzzle knapsack_puzzle, range_puzzle;
+
 const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit, &sudoku_puzzle,
-                                                 &clique_puzzle, NULL };
+                                                 &clique_puzzle,
+                                                 &knapsack_puzzle,
+                                                 &range_puzzle,
+                                                 NULL };
 
 const struct puzzle *puzzle_find(const char *name)
 {

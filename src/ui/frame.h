@@ -35,7 +35,7 @@ struct frame {
 	size_t len;
 	size_t alt;            /* 1 if buf starts with an Esc for Alt */
 	int need;              /* bytes still to come: UTF-8, X10 mouse */
-	unsigned char lo, hi;  /* the range of the next UTF-8 byte */
+	unsigned char lo, hi;  /* the bounds of the next UTF-8 byte */
 	bool intermediate;     /* CSI: an intermediate byte has come */
 	size_t body;           /* control string: its length so far */
 	unsigned long dropped; /* sequences and stray bytes thrown away */

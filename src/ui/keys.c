@@ -84,7 +84,8 @@ static const struct {
 	{ "Up", KEY_SYM_UP },       { "Down", KEY_SYM_DOWN },           { "Left", KEY_SYM_LEFT },
 	{ "Right", KEY_SYM_RIGHT }, { "Enter", KEY_SYM_ENTER },         { "Esc", KEY_SYM_ESCAPE },
 	{ "Tab", KEY_SYM_TAB },     { "Shift-Tab", KEY_SYM_BACKTAB },   { "space", KEY_SYM_SPACE },
-	{ "Backspace", KEY_SYM_BACKSPACE },
+	{ "Backspace", KEY_SYM_BACKSPACE }, { "Home", KEY_SYM_HOME },    { "End", KEY_SYM_END },
+	{ "PgUp", KEY_SYM_PAGEUP },         { "PgDn", KEY_SYM_PAGEDOWN },
 };
 
 static bool is_arrow(enum term_keysym sym)
@@ -109,7 +110,10 @@ static enum key_fit word_fit(const char *word, size_t len, const struct term_eve
 		return is_arrow(ev->sym) ? FIT_NAMED : FIT_NONE;
 	for (size_t i = 0; i < sizeof key_names_table / sizeof *key_names_table; i++)
 		if (strlen(key_names_table[i].name) == len && !strncmp(word, key_names_table[i].name, len))
-			return ev->sym == key_names_table[i].sym ? FIT_NAMED : FIT_NONE;
+			return ev->sym == key_names_table[i].sym ||
+			               (key_names_table[i].sym == KEY_SYM_SPACE && !ev->sym && ev->ch == ' ')
+			       ? FIT_NAMED
+			       : FIT_NONE;
 	return FIT_NONE;
 }
 

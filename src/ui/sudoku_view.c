@@ -781,7 +781,8 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 /* The view's keys, the digits named as the grid has them. */
 #define SV_KEYS(digits)                                                                             \
 	{ digits, "enter", true, "enter it; the cursor stays (mark mode: pencil in/out)" },          \
-	{ "0", "clear", true, "clear the cell (. x Backspace too)" },                                \
+	{ "0", "clear", true, "clear the cell" },                                                    \
+	{ ". x Backspace", "clear", false, "clear the cell, as 0 does" },                            \
 	{ "m", "marks", true, "mark mode: digits pencil candidates in and out" },                    \
 	{ "M", "all marks", false, "pencil every cell's candidates in" },                            \
 	{ "Enter", "the hint's digit", false, "enter the digit a hint holds ready" },                \

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/level.h"
 #include "puzzles/puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
@@ -263,6 +264,61 @@ static void test_palettes(void)
 	ok(pieces > 20 && !without, "each of the tilings' %d pieces has its colour in the view", pieces);
 }
 
+/* A view's keys: each key a view acts on, on its family's first level,
+ * is named by its own list or by the board's lines of the table (the
+ * tiling's letters, Tab, r, f ...): the help cannot miss one. */
+static bool view_names(const struct view_ops *vo, const struct view *v, const struct term_event *ev)
+{
+	const struct view_key *keys = vo->keys_of ? vo->keys_of(v) : vo->keys;
+	for (const struct view_key *k = keys; k && k->keys; k++)
+		if (key_names(k->keys, ev))
+			return true;
+	for (const struct key_binding *k = key_table; k->keys; k++)
+		if (k->ctx == CTX_PLAY && key_names(k->keys, ev))
+			return true;
+	return false;
+}
+
+static void test_view_keys_listed(void)
+{
+	for (int f = 0; puzzle_families[f]; f++) {
+		const struct puzzle *pz = puzzle_families[f];
+		const struct view_ops *vo = view_find(pz);
+		char path[512];
+		snprintf(path, sizeof path, "%s/levels/%s/1-01.txt", LD_SRCDIR, pz->name);
+		struct level lv;
+		struct diag err;
+		struct puzzle_state *s = level_start(pz, path, &lv, &err);
+		if (!s || !vo) {
+			ok(false, "%s: its first level and its view (%s)", pz->name, s ? "no view" : err.msg);
+			continue;
+		}
+		struct view *v = vo->new(pz, s);
+		vo->layout(v, 40, 120);
+		int acting = 0, unlisted = 0;
+		struct term_event ev;
+		for (int i = 0; next_event(&ev, &i);) {
+			struct view_out out;
+			view_out_init(&out);
+			enum view_result r = vo->event(v, s, &ev, &out);
+			view_out_free(&out);
+			if (r == VIEW_IGNORED)
+				continue;
+			acting++;
+			if (!view_names(vo, v, &ev)) {
+				unlisted++;
+				tap_diag("%s: ch %ld sym %d ctrl %d acts, named by no key of the view", pz->name, ev.ch,
+				         (int)ev.sym, ev.ctrl);
+			}
+			if (vo->drop)
+				vo->drop(v);
+		}
+		ok(acting > 0 && !unlisted, "%s: every key its view acts on (%d) is named in the help", pz->name, acting);
+		vo->free(v);
+		pz->free_state(s);
+	}
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -273,5 +329,6 @@ int main(void)
 	test_reminders();
 	test_help_wraps();
 	test_palettes();
+	test_view_keys_listed();
 	return tap_done();
 }

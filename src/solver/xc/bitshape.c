@@ -88,13 +88,13 @@ found:
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("popcnt"))) static int choose_popcnt(const struct bitshape *s, const uint64_t *live,
+__attribute__((target("popcnt"))) BITSHAPE_HOT static int choose_popcnt(const struct bitshape *s, const uint64_t *live,
                                                            const uint64_t *act, int *deg)
 {
 	return choose_body(s, live, NULL, 0, act, deg);
 }
 
-__attribute__((target("popcnt"))) static int choose_words_popcnt(const struct bitshape *s, const uint64_t *live,
+__attribute__((target("popcnt"))) BITSHAPE_HOT static int choose_words_popcnt(const struct bitshape *s, const uint64_t *live,
                                                                  const int *words, int n, const uint64_t *act,
                                                                  int *deg)
 {
@@ -102,12 +102,12 @@ __attribute__((target("popcnt"))) static int choose_words_popcnt(const struct bi
 }
 #endif
 
-static int choose_plain(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg)
+BITSHAPE_HOT static int choose_plain(const struct bitshape *s, const uint64_t *live, const uint64_t *act, int *deg)
 {
 	return choose_body(s, live, NULL, 0, act, deg);
 }
 
-static int choose_words_plain(const struct bitshape *s, const uint64_t *live, const int *words, int n,
+BITSHAPE_HOT static int choose_words_plain(const struct bitshape *s, const uint64_t *live, const int *words, int n,
                               const uint64_t *act, int *deg)
 {
 	return choose_body(s, live, words, n, act, deg);

@@ -5,6 +5,13 @@
 #ifndef LD_BITSHAPE_H
 #define LD_BITSHAPE_H
 
+/* The hot loops of the counts by layers (layers.c, the choice of an item
+ * here) start on a cache line of their own.  Without it their speed
+ * followed where the linker happened to put them: code added anywhere
+ * before them in the program moved them, and `count iqfit` went 5-9%
+ * slower with no change of its own. */
+#define BITSHAPE_HOT __attribute__((aligned(64)))
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

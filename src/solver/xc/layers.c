@@ -173,7 +173,7 @@ static inline bool slot_empty(const uint64_t *slot, int IW)
 }
 
 /* The slot holding key, or the empty one where it would go. */
-static uint64_t *probe(uint64_t *slots, size_t n_slots, const uint64_t *key, int IW, uint64_t hash)
+BITSHAPE_HOT static uint64_t *probe(uint64_t *slots, size_t n_slots, const uint64_t *key, int IW, uint64_t hash)
 {
 	size_t sw = (size_t)IW + 1;
 	for (size_t i = home(n_slots, hash);;) {
@@ -337,7 +337,7 @@ struct expander {
 
 /* Add paths to the state key of layer l; false (and the count ended) if
  * it cannot be. */
-static bool layer_add(struct expander *e, struct layer *l, const uint64_t *key, uint64_t hash, uint64_t paths)
+BITSHAPE_HOT static bool layer_add(struct expander *e, struct layer *l, const uint64_t *key, uint64_t hash, uint64_t paths)
 {
 	struct counter *c = e->c;
 	int IW = c->t->b->IW;
@@ -427,7 +427,7 @@ static void expand(struct expander *e, const uint64_t *act, int k, uint64_t path
 
 /* Take chunks of layer c->k until none is left; the calling thread
  * (report) also polls the clock and reports. */
-static void take(struct expander *e, bool report, double *next_report, u128 before)
+BITSHAPE_HOT static void take(struct expander *e, bool report, double *next_report, u128 before)
 {
 	struct counter *c = e->c;
 	const struct layers_opts *o = c->o;

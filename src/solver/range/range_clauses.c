@@ -1,0 +1,311 @@
+#include "config.h"
+
+#include "solver/range/range_clauses.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/clauses/sat.h"
+#include "util/xalloc.h"
+
+/* Variables: cell k shaded is k + 1; a split of a number is one of its own
+ * after the cells, split_of[v - n - 1] saying whose and which. */
+struct split_var {
+	int cell;
+	int len[4];
+};
+
+struct range_clauses {
+	struct engine base;
+	struct sat *s;
+	struct range_grid *g;      /* the start, and a scratch for the region check */
+	int n;                     /* cells */
+	struct split_var *split_of;
+	int n_splits, cap_splits;
+	int *clause_number;        /* per clause: the number's cell its splits are, or -1 */
+	struct search_stats st;    /* the clause solver's, with the solutions joined */
+	u128 solutions;
+	struct engine_event ev;
+};
+
+static struct range_clauses *of(const struct engine *e)
+{
+	return (struct range_clauses *)e;
+}
+
+/* ---- the formula -------------------------------------------------------- */
+
+struct building {
+	struct range_clauses *rc;
+	struct sat_formula *f;
+	int cell;
+	int *lits, n_lits, cap_lits;
+};
+
+static void add2(struct sat_formula *f, int a, int b)
+{
+	int l[2] = { a, b };
+	sat_formula_add(f, l, 2);
+}
+
+static void count_split(void *ctx, const int *split)
+{
+	(void)split;
+	++*(int *)ctx;
+}
+
+/* A split of the number at b->cell: its variable, which implies the cells
+ * it sees unshaded and the cell beyond each run shaded. */
+static void add_split(void *ctx, const int *split)
+{
+	struct building *b = ctx;
+	struct range_clauses *rc = b->rc;
+	int v = rc->n + 1 + rc->n_splits;
+	rc->split_of[rc->n_splits].cell = b->cell;
+	memcpy(rc->split_of[rc->n_splits++].len, split, 4 * sizeof *split);
+	if (b->n_lits == b->cap_lits) {
+		b->cap_lits = b->cap_lits ? 2 * b->cap_lits : 64;
+		b->lits = xrealloc(b->lits, (size_t)b->cap_lits * sizeof *b->lits);
+	}
+	b->lits[b->n_lits++] = v;
+	for (int dir = 0; dir < 4; dir++) {
+		int k = b->cell;
+		for (int d = 0; d < split[dir]; d++) {
+			k = range_grid_step(rc->g, k, dir);
+			add2(b->f, -v, -(k + 1));
+		}
+		if ((k = range_grid_step(rc->g, k, dir)) >= 0)
+			add2(b->f, -v, k + 1);
+	}
+}
+
+/* Cells known, no two shaded side by side, and for each number one of its
+ * splits (a positive clause, which the solver branches on first, as
+ * Algorithm X on the numbers).  The connection of the unshaded cells is
+ * not in the formula: a model whose unshaded cells are cut is refused as
+ * it comes (the run below). */
+static void build(struct range_clauses *rc, struct sat_formula *f)
+{
+	struct range_grid *g = rc->g;
+	int total = 0;
+	for (int i = 0; i < g->n_clues; i++)
+		range_grid_each_split(g, g->clue_cells[i], count_split, &total);
+	rc->split_of = xmalloc(((size_t)total + 1) * sizeof *rc->split_of);
+	sat_formula_init(f, g->n + total);
+	for (int k = 0; k < g->n; k++) {
+		if (g->cell[k] != RANGE_UNKNOWN) {
+			int unit = g->cell[k] == RANGE_BLACK ? k + 1 : -(k + 1);
+			sat_formula_add(f, &unit, 1);
+		}
+		for (int dir = 1; dir <= 2; dir++)
+			if (range_grid_step(g, k, dir) >= 0)
+				add2(f, -(k + 1), -(range_grid_step(g, k, dir) + 1));
+	}
+	int *owner = xmalloc(((size_t)g->n_clues + 1) * 2 * sizeof *owner), n_owned = 0;
+	struct building b = { .rc = rc, .f = f };
+	for (int i = 0; i < g->n_clues; i++) {
+		b.cell = g->clue_cells[i];
+		b.n_lits = 0;
+		range_grid_each_split(g, b.cell, add_split, &b);
+		owner[2 * n_owned] = sat_formula_add(f, b.lits, b.n_lits);
+		owner[2 * n_owned++ + 1] = b.cell;
+	}
+	rc->clause_number = xmalloc(((size_t)f->n_clauses + 1) * sizeof *rc->clause_number);
+	for (int c = 0; c < f->n_clauses; c++)
+		rc->clause_number[c] = -1;
+	for (int i = 0; i < n_owned; i++)
+		if (owner[2 * i] >= 0)
+			rc->clause_number[owner[2 * i]] = owner[2 * i + 1];
+	free(owner);
+	free(b.lits);
+}
+
+/* ---- the search --------------------------------------------------------- */
+
+/* Are the unshaded cells of the model in place one region? */
+static bool model_connected(struct range_clauses *rc)
+{
+	struct range_grid *g = rc->g;
+	int mark = g->trail_len;
+	for (int k = 0; k < rc->n; k++)
+		if (g->cell[k] == RANGE_UNKNOWN)
+			range_grid_mark(g, k, sat_value(rc->s, k + 1) > 0 ? RANGE_BLACK : RANGE_WHITE);
+	bool connected = range_grid_connected(g);
+	range_grid_undo_to(g, mark);
+	return connected;
+}
+
+static void take_stats(struct range_clauses *rc)
+{
+	/* The profile stays the clause solver's: the engine owns it. */
+	bool overflow = rc->st.overflow;
+	rc->st = *sat_stats(rc->s);
+	rc->st.solutions = rc->solutions;
+	rc->st.overflow |= overflow;
+}
+
+static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
+{
+	struct range_clauses *rc = of(e);
+	struct engine_ctl mine = *ctl;
+	mine.report_solutions = true;
+	mine.max_solutions = 0;
+	for (;;) {
+		enum engine_status status = sat_run(rc->s, &mine);
+		rc->ev = *sat_event(rc->s);
+		bool model = status == ENGINE_SOLUTION || (status == ENGINE_STEP && rc->ev.kind == ENGINE_EV_SOLUTION);
+		if (model && !model_connected(rc)) {
+			/* Not a solution: said as a cut in step mode. */
+			rc->ev.kind = ENGINE_EV_PRUNE;
+			rc->ev.why = "the unshaded cells are cut in two";
+			take_stats(rc);
+			if (status == ENGINE_STEP)
+				return ENGINE_STEP;
+			continue;
+		}
+		if (model)
+			rc->solutions = stats_add_count(rc->solutions, 1, &rc->st.overflow);
+		take_stats(rc);
+		if (!model)
+			return status;
+		if (ctl->step)
+			return ENGINE_STEP;
+		if (ctl->report_solutions)
+			return ENGINE_SOLUTION;
+		if (ctl->max_solutions && rc->solutions >= ctl->max_solutions)
+			return ENGINE_LIMIT;
+	}
+}
+
+static void ops_free(struct engine *e)
+{
+	struct range_clauses *rc = of(e);
+	sat_free(rc->s);
+	range_grid_free(rc->g);
+	free(rc->split_of);
+	free(rc->clause_number);
+	free(rc);
+}
+
+static void ops_restart(struct engine *e)
+{
+	struct range_clauses *rc = of(e);
+	sat_restart(rc->s);
+	rc->solutions = 0;
+	rc->ev = (struct engine_event){ 0 };
+	take_stats(rc);
+}
+
+static const struct engine_event *ops_event(const struct engine *e)
+{
+	return &of(e)->ev;
+}
+
+static const struct search_stats *ops_stats(const struct engine *e)
+{
+	return &of(e)->st;
+}
+
+static double ops_progress(const struct engine *e)
+{
+	return sat_progress(of(e)->s);
+}
+
+/* The cells the solver has set that the start left unknown. */
+static void ops_path_move(const struct engine *e, struct strbuf *out)
+{
+	const struct range_clauses *rc = of(e);
+	const struct range_grid *g = rc->g;
+	for (int k = 0; k < rc->n; k++) {
+		int v = sat_value(rc->s, k + 1);
+		if (g->cell[k] != RANGE_UNKNOWN || v == 0)
+			continue;
+		strbuf_addf(out, "%s%c%d,%d", out->len ? ";" : "", v > 0 ? '#' : '.', k / g->w + 1, k % g->w + 1);
+	}
+}
+
+/* What a choice is in words: a number's split, or a cell. */
+static void choice_words(const struct range_clauses *rc, int lit, struct note *out)
+{
+	int v = lit > 0 ? lit : -lit;
+	const struct range_grid *g = rc->g;
+	if (v > rc->n) {
+		const struct split_var *sv = &rc->split_of[v - rc->n - 1];
+		note_say(out, "The %d at row %d, column %d: tries %d up, %d right, %d down, %d left", g->clue[sv->cell],
+		         sv->cell / g->w + 1, sv->cell % g->w + 1, sv->len[0], sv->len[1], sv->len[2], sv->len[3]);
+		note_cell(out, sv->cell);
+	} else {
+		note_say(out, "The cell at row %d, column %d: tries it %s", (v - 1) / g->w + 1, (v - 1) % g->w + 1,
+		         lit > 0 ? "shaded" : "unshaded");
+		note_cell(out, v - 1);
+	}
+}
+
+static void ops_event_note(const struct engine *e, struct note *out)
+{
+	const struct range_clauses *rc = of(e);
+	const struct engine_event *ev = &rc->ev;
+	const struct range_grid *g = rc->g;
+	note_clear(out);
+	switch (ev->kind) {
+	case ENGINE_EV_SOLUTION: note_say(out, "A solution"); return;
+	case ENGINE_EV_DONE: note_say(out, "The search is over"); return;
+	case ENGINE_EV_PRUNE: note_say(out, "Not a solution: %s", ev->why ? ev->why : "cut"); return;
+	case ENGINE_EV_TRY:
+	case ENGINE_EV_UNDO: choice_words(rc, ev->choice, out); return;
+	case ENGINE_EV_CHOOSE: break;
+	default: return;
+	}
+	if (ev->choices == 0) {
+		note_say(out, "A dead end: a clause cannot be met");
+		return;
+	}
+	int number = ev->subject >= 0 && ev->subject < sat_clauses(rc->s) ? rc->clause_number[ev->subject] : -1;
+	if (number >= 0) {
+		note_say(out, "The %d at row %d, column %d sees its count %d way%s", g->clue[number], number / g->w + 1,
+		         number % g->w + 1, ev->choices, ev->choices == 1 ? "" : "s");
+		note_cell(out, number);
+	} else if (ev->subject < 0 && -ev->subject <= rc->n) {
+		int k = -ev->subject - 1;
+		note_say(out, "The cell at row %d, column %d: shaded or not", k / g->w + 1, k % g->w + 1);
+		note_cell(out, k);
+	} else {
+		note_say(out, "%d ways on", ev->choices);
+	}
+}
+
+/* Random walks of the clause solver; a walk that ends at a model whose
+ * unshaded cells are cut counts as a solution here, so the estimate of
+ * the solutions is an upper bound (the tree's size is as it is). */
+static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
+{
+	sat_probe(of(e)->s, r, degrees, cap, depth, solution);
+}
+
+static const struct engine_ops clauses_ops = {
+	.name = "clauses",
+	.free = ops_free,
+	.restart = ops_restart,
+	.run = ops_run,
+	.event = ops_event,
+	.stats = ops_stats,
+	.progress = ops_progress,
+	.path_move = ops_path_move,
+	.event_note = ops_event_note,
+	.probe = ops_probe,
+};
+
+struct engine *range_clauses_new(const struct range_grid *start)
+{
+	struct range_clauses *rc = xcalloc(1, sizeof *rc);
+	rc->base.ops = &clauses_ops;
+	rc->g = range_grid_copy(start);
+	rc->n = start->n;
+	struct sat_formula f;
+	build(rc, &f);
+	rc->s = sat_new(&f);
+	sat_formula_free(&f);
+	take_stats(rc);
+	return &rc->base;
+}

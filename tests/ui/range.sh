@@ -1,0 +1,81 @@
+#!/bin/sh
+# Range in a real terminal at 80x24, on a shipped level: a cell shaded by
+# key and by click, two shaded cells touching said at once as a dead end
+# and taken back, a dot, a numbered cell refused, a hint's three tiers with
+# Enter playing its move, the engines side by side, the search on screen
+# with its solution taken, the level solved, q leaving and the terminal
+# restored.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+levels="$top_srcdir/levels"
+
+# The text of grid cell R C (1-based): three columns a cell, a row a line,
+# inside the frame: board_origin gives the frame's line and the column of
+# the first cell (1-based), so cell R C is on line ROW + R from column
+# COL + 3 (C - 1); click takes 0-based places.
+cell() { # R C
+	set -- $(board_origin) "$1" "$2"
+	screen | sed -n "$(($1 + $3))p" | cut -c$(($2 + 3 * $4 - 3))-$(($2 + 3 * $4 - 1))
+}
+cell_is() { [ "$(cell "$1" "$2")" = "$3" ]; } # R C WANT
+wait_cell() { wait_until "r$1c$2 to show '$3'" cell_is "$1" "$2" "$3"; }
+
+start_shell
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play range 1-01"
+wait_for "hints 0"
+ok $? "a shipped level opens"
+is "$(cell 2 1)$(cell 2 3)$(cell 3 6)" " 7  8 12 " "its numbers where the level puts them (r2c1 7, r2c3 8, r3c6 12)"
+
+keys Space
+wait_cell 1 1 "###" && wait_for "moves 1" >/dev/null
+ok $? "space shades the cursor's cell"
+keys l x
+wait_for "Dead end: Two shaded cells touch, at row 1, column 1 and row 1, column 2"
+ok $? "two shaded cells touching: a dead end at once, with where"
+keys u u
+wait_cell 1 2 "   " && wait_cell 1 1 "   "
+ok $? "u u takes both back"
+keys .
+wait_cell 1 2 " . " && wait_for "Row 1, column 2: unshaded"
+ok $? ". dots a cell known unshaded"
+keys j h Space
+wait_for "A numbered cell is always unshaded"
+ok $? "a numbered cell is not shaded, in words"
+set -- $(board_origin)
+click "$(($1 + 4))" "$(($2 + 8))"
+wait_cell 5 4 "###"
+ok $? "a click shades the cell under it"
+keys u u
+wait_for "moves 0"
+
+# ---- a hint in three tiers ---------------------------------------------
+keys H
+wait_re "The [0-9]+ at row [0-9]+, column [0-9]+"
+ok $? "H: tier 1 names a number and the rule"
+keys H
+wait_re "so the cell at row [0-9]+, column [0-9]+ is (un)?shaded|it is (un)?shaded"
+ok $? "H again: the cell and why"
+keys H
+wait_for "Enter places it"
+ok $? "H a third time: the move, ready"
+keys Enter
+wait_for "moves 1"
+ok $? "Enter plays the hint's move"
+
+# ---- the engines and the search ----------------------------------------
+keys X
+wait_for "Every engine has finished"
+ok $? "X: both engines race and finish"
+shows "Cells, with the cut" && shows "Numbers' views"
+ok $? "the two engines by name"
+esc "x shade"
+keys A
+wait_for "A solution: Enter takes it"
+ok $? "A: the search on screen finds the solution"
+keys Enter
+wait_for "SOLVED"
+ok $? "taken, it solves the level"
+keys q
+wait_prompt
+ok $? "q leaves"
+is "$(stty_ok)" "icanon echo END" "the shell's terminal has icanon and echo again"
+done_testing

@@ -1,0 +1,148 @@
+/* The knapsack's methods against each other and against every subset:
+ * the expanding core and the dynamic programme find the same best value,
+ * their bags fit and are worth it, greedy is never above it and the LP
+ * bound never below, on every kind of instance. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/knapsack/knapsack.h"
+#include "solver/knapsack/knapsack_kinds.h"
+#include "tests/unit/tap.h"
+
+/* The best value over all 2^n subsets. */
+static int64_t brute(const struct knapsack *k)
+{
+	int64_t best = 0;
+	for (uint32_t set = 0; set < (1u << k->n); set++) {
+		int64_t w = 0, v = 0;
+		for (int i = 0; i < k->n; i++)
+			if (set >> i & 1)
+				w += k->items[i].weight, v += k->items[i].value;
+		if (w <= k->capacity && v > best)
+			best = v;
+	}
+	return best;
+}
+
+/* Does take[] fit and is it worth value? */
+static bool bag_is(const struct knapsack *k, const bool *take, int64_t value)
+{
+	int64_t v, w;
+	return knapsack_bag(k, take, &v, &w) && v == value;
+}
+
+static void small_against_brute(void)
+{
+	int wrong = 0, cases = 0;
+	bool take[20];
+	int order[20];
+	for (int kind = 0; kind < KNAPSACK_KINDS; kind++)
+		for (uint64_t seed = 1; seed <= 60; seed++) {
+			struct knapsack k;
+			int n = (int)(seed % 16) + 1;
+			knapsack_kind_make(&k, (enum knapsack_kind)kind, n, 40, (int)(seed % 5) + 1, 6, seed);
+			int64_t best = brute(&k);
+			int64_t core = knapsack_solve(&k, take, 0, NULL, NULL);
+			bool ok_core = core == best && bag_is(&k, take, best);
+			int64_t dp = knapsack_dp(&k, 1u << 24, take);
+			bool ok_dp = dp == best && bag_is(&k, take, best);
+			knapsack_order(&k, order);
+			int64_t greedy = knapsack_greedy(&k, order, take);
+			struct knapsack_lp lp;
+			knapsack_lp(&k, order, &lp);
+			bool ok_rough = bag_is(&k, take, greedy) && greedy <= best && lp.bound >= best;
+			if (!(ok_core && ok_dp && ok_rough)) {
+				if (wrong++ < 3)
+					tap_diag("%s seed %llu: best %lld, core %lld, dp %lld, greedy %lld, lp %lld",
+					     knapsack_kind_name((enum knapsack_kind)kind), (unsigned long long)seed,
+					     (long long)best, (long long)core, (long long)dp, (long long)greedy,
+					     (long long)lp.bound);
+			}
+			cases++;
+			free(k.items);
+		}
+	ok(wrong == 0, "%d small instances of the five kinds: core, dp, greedy and lp agree with every subset", cases);
+}
+
+static void larger_against_dp(void)
+{
+	int wrong = 0, cases = 0;
+	/* 150 items to 1,000 mostly settle before the bounds from item counts
+	 * are asked; 400 to 300 (strongly correlated above all) need them. */
+	for (int kind = 0; kind < KNAPSACK_KINDS; kind++)
+		for (uint64_t seed = 1; seed <= 8; seed++) {
+			struct knapsack k;
+			bool many = seed > 4;
+			knapsack_kind_make(&k, (enum knapsack_kind)kind, many ? 400 : 150, many ? 300 : 1000, 1, 2, seed);
+			bool *a = calloc((size_t)k.n, sizeof *a), *b = calloc((size_t)k.n, sizeof *b);
+			int64_t dp = knapsack_dp(&k, (uint64_t)1 << 27, a);
+			int64_t core = knapsack_solve(&k, b, 0, NULL, NULL);
+			if (dp < 0 || core != dp || !bag_is(&k, b, dp)) {
+				wrong++;
+				tap_diag("%s seed %llu: dp %lld, core %lld", knapsack_kind_name((enum knapsack_kind)kind),
+				     (unsigned long long)seed, (long long)dp, (long long)core);
+			}
+			cases++;
+			free(a);
+			free(b);
+			free(k.items);
+		}
+	ok(wrong == 0, "%d instances of 150 and 400 items: the core finds dp's optimum", cases);
+}
+
+static void edges(void)
+{
+	struct knapsack_item items[] = { { 5, 10 }, { 4, 40 }, { 6, 30 }, { 3, 50 } };
+	struct knapsack k = { 4, 10, items };
+	bool take[4];
+	int order[4];
+	is_u64((uint64_t)knapsack_solve(&k, take, 0, NULL, NULL), 90, "the textbook bag of 10: items 2 and 4, worth 90");
+	ok(!take[0] && take[1] && !take[2] && take[3], "and those are the items taken");
+	knapsack_order(&k, order);
+	struct knapsack_lp lp;
+	knapsack_lp(&k, order, &lp);
+	is_u64((uint64_t)lp.fractional, 2, "the LP's fractional item is the third (30 for 6)");
+	is_u64((uint64_t)lp.bound, 105, "the LP bound: 90 + 3/6 of 30");
+	k.capacity = 0;
+	is_u64((uint64_t)knapsack_solve(&k, take, 0, NULL, NULL), 0, "a bag of capacity 0 holds nothing");
+	k.capacity = 100;
+	is_u64((uint64_t)knapsack_solve(&k, take, 0, NULL, NULL), 130, "a bag that holds every item takes them all");
+	k.n = 0;
+	is_u64((uint64_t)knapsack_solve(&k, take, 0, NULL, NULL), 0, "no items: a bag worth 0");
+	struct knapsack_item heavy[] = { { 11, 100 }, { 10, 1 } };
+	struct knapsack h = { 2, 10, heavy };
+	is_u64((uint64_t)knapsack_solve(&h, take, 0, NULL, NULL), 1, "an item heavier than the bag never goes in");
+}
+
+static void strongly_correlated_big(void)
+{
+	struct knapsack k;
+	knapsack_kind_make(&k, KNAPSACK_STRONGLY, 1000, 10000, 1, 2, 7);
+	bool *take = calloc((size_t)k.n, sizeof *take);
+	struct knapsack_figures fig;
+	int64_t best = knapsack_solve(&k, take, 0, NULL, &fig);
+	int order[1000];
+	knapsack_order(&k, order);
+	struct knapsack_lp lp;
+	knapsack_lp(&k, order, &lp);
+	ok(best > 0 && bag_is(&k, take, best) && best <= lp.bound,
+	   "strongly correlated, 1,000 items to 10,000: a bag worth %lld fits (LP bound %lld, core %d, %llu states)",
+	   (long long)best, (long long)lp.bound, fig.core, (unsigned long long)fig.states);
+	is_u64((uint64_t)(knapsack_solve(&k, take, 10, NULL, NULL) + 1), 0,
+	       "with room for 10 states the core gives up (-1) rather than answer wrong");
+	atomic_int cancel = 1;
+	is_u64((uint64_t)(knapsack_solve(&k, take, 0, &cancel, NULL) + 1), 0, "and a cancelled solve says so");
+	free(take);
+	free(k.items);
+}
+
+int main(void)
+{
+	edges();
+	small_against_brute();
+	larger_against_dp();
+	strongly_correlated_big();
+	return tap_done();
+}
