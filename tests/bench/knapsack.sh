@@ -48,7 +48,7 @@ for size in $sizes; do
 			[ $# -eq 2 ] && minknap_z=$1 minknap_t=$2
 		fi
 		ratio=-
-		[ "$combo_t" != - ] && [ "$ours_t" != timeout ] && ratio=$(echo "scale=1; ($ours_t + 0.0005) / ($combo_t + 0.0005)" | bc)
+		[ "$combo_t" != - ] && [ "$ours_t" != timeout ] && ratio=$(awk -v a="$ours_t" -v b="$combo_t" 'BEGIN { printf "%.1f", (a + 0.0005) / (b + 0.0005) }')
 		agree=same
 		for z in $combo_z $minknap_z; do
 			[ "$z" = - ] || [ "$z" = "$ours" ] || agree="DIFFER ($ours)"

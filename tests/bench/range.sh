@@ -31,10 +31,10 @@ seconds() { # CMD...: wall seconds of CMD, its output to the file $out
 	t0=$(date +%s.%N)
 	"$@" >"$out" 2>/dev/null
 	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc -l | xargs printf '%.3f'
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
 
-ratio() { [ -n "$1" ] && echo "$1 / $2" | bc -l | xargs printf '%.2f' || echo "-"; }
+ratio() { [ -n "$1" ] && awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }' || echo "-"; }
 
 echo "Range: generating $RANGE_N puzzles (wall seconds; ratio: Tatham's time over ours)"
 printf '%-8s %-22s %10s %10s %8s\n' size linkdance seconds Tatham ratio
