@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "puzzles/knapsack_puzzle.h"
+#include "puzzles/knapsack_state.h"
 #include "util/clock.h"
 #include "util/xalloc.h"
 

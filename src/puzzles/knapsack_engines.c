@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "puzzles/knapsack_puzzle.h"
+#include "puzzles/knapsack_state.h"
 #include "solver/search.h"
 #include "util/xalloc.h"
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "puzzles/knapsack_puzzle.h"
+#include "puzzles/knapsack_state.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -27,12 +27,6 @@
 /* Weights and values a game shows (the game's own files). */
 #define KNAPSACK_PUZZLE_NUMBER_MAX 999999999LL
 
-struct puzzle_state {
-	struct knapsack k;       /* the items and the capacity (items owned) */
-	bool *in;                /* k.n of them: in the bag */
-	int64_t weight, value;   /* the bag's */
-	int64_t best;            /* the value of a best bag, from the empty bag */
-};
 
 extern const struct puzzle knapsack_puzzle;
 

@@ -15,6 +15,7 @@
 #include "game/level.h"
 #include "puzzles/range_id.h"
 #include "puzzles/range_puzzle.h"
+#include "puzzles/range_state.h"
 #include "solver/estimate.h"
 #include "solver/range/range_search.h"
 #include "util/clock.h"

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include "puzzles/range_puzzle.h"
+#include "puzzles/range_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,11 +14,6 @@
 #include "puzzles/puzzle.h"
 #include "solver/range/range_grid.h"
 
-struct puzzle_state {
-	int w, h, n;
-	int *clue;            /* per cell: its number, 0 if none */
-	unsigned char *mark;  /* per cell: the player's mark (enum range_cell) */
-};
 
 extern const struct puzzle range_puzzle;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "puzzles/range_puzzle.h"
+#include "puzzles/range_state.h"
 #include "solver/range/range_search.h"
 #include "util/xalloc.h"
 

@@ -7,14 +7,11 @@
 
 #include "puzzles/puzzle.h"
 #include "puzzles/clique_puzzle.h"
+#include "puzzles/knapsack_puzzle.h"
+#include "puzzles/range_puzzle.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "puzzles/xc_engine.h"
-
-/* Each family's state is its own struct puzzle_state, and the knapsack's
- * and Range's headers define theirs for their views: two of them cannot
- * meet in one file, so their tables are declared here alone. */
-extern const struct puzzle knapsack_puzzle, range_puzzle;
 
 const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tiling_puzzle_iqfit, &sudoku_puzzle,
                                                  &clique_puzzle,

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "puzzles/knapsack_puzzle.h"
+#include "puzzles/knapsack_state.h"
 #include "util/xalloc.h"
 
 /* The bar and the value take two lines, the list's heading one. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "puzzles/range_puzzle.h"
+#include "puzzles/range_state.h"
 #include "util/xalloc.h"
 
 struct range_view {

@@ -9,6 +9,7 @@
 
 #include "puzzles/knapsack_engines.h"
 #include "puzzles/knapsack_puzzle.h"
+#include "puzzles/knapsack_state.h"
 #include "solver/knapsack/knapsack_kinds.h"
 #include "tests/unit/tap.h"
 
