@@ -38,7 +38,7 @@ static void welford(double *mean, double *m2, double x, uint64_t n)
 void estimate_dlx_walk(struct dlx *d, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	/* At the root: nothing covered but the presets (dlx_preset). */
-	assert(d->phase == PH_START);
+	assert(d->s.phase == SEARCH_START);
 	int level = 0;
 	*solution = false;
 	if (d->active_primary == 0) {

@@ -69,22 +69,31 @@ void search_restart(struct search *s)
 
 double search_progress(const struct search *s, bool dead_end_done)
 {
-	int l = s->level;
+	return search_progress_from(s, 0, dead_end_done);
+}
+
+double search_progress_from(const struct search *s, int from, bool dead_end_done)
+{
+	if (s->phase == SEARCH_DONE)
+		return 1.0;
+	if (s->phase == SEARCH_START || s->level < from)
+		return 0.0;
+	const int *degree = s->degree + from, *kth = s->kth + from;
+	int l = s->level - from;
 	switch (s->phase) {
 	case SEARCH_START:
-		return 0.0;
 	case SEARCH_DONE:
-		return 1.0;
+		break;
 	case SEARCH_FORWARD:
-		return search_share(s->degree, s->kth, l, 0, false);
+		return search_share(degree, kth, l, 0, false);
 	case SEARCH_CHOSEN:
-		return search_share(s->degree, s->kth, l, 0, dead_end_done && s->degree[l] == 0);
+		return search_share(degree, kth, l, 0, dead_end_done && degree[l] == 0);
 	case SEARCH_TRIED:
-		return search_share(s->degree, s->kth, l, s->kth[l], false);
+		return search_share(degree, kth, l, kth[l], false);
 	case SEARCH_LEAF:
-		return search_share(s->degree, s->kth, l, 0, true);
+		return search_share(degree, kth, l, 0, true);
 	case SEARCH_UNDONE:
-		return search_share(s->degree, s->kth, l, s->kth[l] + 1, false);
+		return search_share(degree, kth, l, kth[l] + 1, false);
 	}
 	return 0.0;
 }

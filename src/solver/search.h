@@ -7,24 +7,21 @@
  * every node, the events of step mode, the counters (stats.h) and the
  * share of the tree behind the search.
  *
- * The Sudoku backtrackers (sudoku_bt.c), Sudoku's fast engine
- * (sudoku_fast.c), the clause solver (sat.c), the clique branch and bound
- * (clique.c) and the bitset exact cover (xc/bitx.c) run on it.  Dancing
- * Links (xc/dlx.c) still drives its own loop, which weaves in a memo and
- * a split of the tree; to move it, this skeleton would need: a node
- * passed by before it is counted (a unit of the split that is another
- * thread's), a node counted but answered without choices (a memo hit:
- * backing up without X7's uncover), a stop at a solution asked by the
- * engine (dlx_set_on_solution), and dlx's events, whose SOLUTION is at
- * the level of the option that completed it.  cover and uncover would be
- * try_next and undo.
+ * Dancing Links (xc/dlx.c), the Sudoku backtrackers (sudoku_bt.c),
+ * Sudoku's fast engine (sudoku_fast.c), the clause solver (sat.c), the
+ * clique branch and bound (clique.c) and the bitset exact cover
+ * (xc/bitx.c) run on it.
  *
  * The search, in the order a node meets it:
  *
  *   forward   the node at level: cancel and budget checked (the search
- *             stops here and resumes here), the node counted, then
- *             enter(): a solution (a node of its own, back up next), or
- *             degree[level] choices, 0 for a dead end (event CHOOSE);
+ *             stops here and resumes here); pass_by() may skip it
+ *             uncounted (a part of the tree that another thread
+ *             searches); else the node counted, then enter(): a
+ *             solution (a node of its own, back up next), a node whose
+ *             count is known without searching it (a memo's hit, event
+ *             MEMO_HIT, back up next), or degree[level] choices, 0 for
+ *             a dead end (event CHOOSE);
  *   advance   try_next(): the next choice put in place, kth[level] its
  *             index (event TRY, then forward at level + 1); or none left
  *             (back up); or the rest of the node cut by a bound (event
@@ -75,6 +72,7 @@ struct search {
 enum search_node {
 	SEARCH_BRANCH,     /* degree[level] choices (0: a dead end) */
 	SEARCH_SOLUTION,   /* a solution: the node has no children */
+	SEARCH_KNOWN,      /* its solutions are known (and added) without searching it */
 };
 
 /* What trying the next choice of a node did. */
@@ -95,6 +93,9 @@ enum search_step {
 struct search_hooks {
 	/* Once, before the root is entered (NULL: nothing to do). */
 	void (*begin)(void *eng);
+	/* At the top of the node at level, before it is counted: true to
+	 * back up past it, as if it were not there (NULL: never). */
+	bool (*pass_by)(void *eng, int level);
 	/* The node at level: a solution, or its choices with degree[level]
 	 * set.  The node is counted already; its mems are the hook's. */
 	enum search_node (*enter)(void *eng, int level);
@@ -104,6 +105,9 @@ struct search_hooks {
 	enum search_step (*try_next)(void *eng, int level);
 	/* Take back the choice of the node at level. */
 	void (*undo)(void *eng, int level);
+	/* At a solution, counted: true to stop the run there, with
+	 * ENGINE_SOLUTION (NULL: never). */
+	bool (*on_solution)(void *eng);
 	/* Backing up: is the search over before the root? (NULL: never) */
 	bool (*finished)(void *eng);
 	/* Fill in what an event is about (subject, choice, why, value) over
@@ -146,6 +150,9 @@ void search_start_at(struct search *s, int level);
 /* Knuth's share of the tree finished, in [0, 1] (search_share); a dead
  * end at CHOSEN counts as finished if dead_end_done. */
 double search_progress(const struct search *s, bool dead_end_done);
+/* The same for the subtree of the path's node at level from (the part of
+ * the tree a thread searches). */
+double search_progress_from(const struct search *s, int from, bool dead_end_done);
 
 /* How many choices are in place from the root (a CHOOSE's node is at
  * level, a TRY's child one below). */
@@ -210,6 +217,10 @@ static inline bool search_solution(struct search *s, const struct search_hooks *
 	if (!h->counts_only)
 		search_event(s, h, eng, ENGINE_EV_SOLUTION, level);
 	s->phase = SEARCH_LEAF;
+	if (h->on_solution && h->on_solution(eng)) {
+		*status = ENGINE_SOLUTION;
+		return true;
+	}
 	bool step = search_stepping(h, ctl), report = !h->counts_only && ctl->report_solutions;
 	if (!(step || report || (ctl->max_solutions && st->solutions >= ctl->max_solutions)))
 		return false;
@@ -262,11 +273,23 @@ forward:
 		s->phase = SEARCH_FORWARD;
 		goto out;
 	}
+	if (h->pass_by && h->pass_by(eng, level))
+		goto back_up;
 	search_count_node(s, level);
-	if (h->enter(eng, level) == SEARCH_SOLUTION) {
+	switch (h->enter(eng, level)) {
+	case SEARCH_SOLUTION:
 		if (search_solution(s, h, eng, ctl, level, &status))
 			goto out;
 		goto back_up;
+	case SEARCH_KNOWN:
+		if (search_stepping(h, ctl)) {
+			search_event(s, h, eng, ENGINE_EV_MEMO_HIT, level);
+			s->phase = SEARCH_LEAF;
+			goto out;
+		}
+		goto back_up;
+	case SEARCH_BRANCH:
+		break;
 	}
 	if (search_stepping(h, ctl)) {
 		search_event(s, h, eng, ENGINE_EV_CHOOSE, level);

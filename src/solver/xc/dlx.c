@@ -14,30 +14,6 @@
 
 static void alloc_search(struct dlx *d);
 
-/* An event with no subject, choice or index. */
-static inline void set_event(struct dlx *d, enum engine_event_kind kind, int level)
-{
-	d->ev = (struct engine_event){ .kind = kind, .level = level, .subject = -1, .choice = -1, .index = -1 };
-}
-
-/* CHOOSE: the item of the node at level, with its options. */
-static void set_choose_event(struct dlx *d, int level)
-{
-	set_event(d, ENGINE_EV_CHOOSE, level);
-	d->ev.subject = d->best[level] - 1;
-	d->ev.choices = d->degree[level];
-}
-
-/* TRY or UNDO of the option through node p, the index-th of the level's. */
-static void set_try_event(struct dlx *d, enum engine_event_kind kind, int level, int p, int index)
-{
-	set_event(d, kind, level);
-	d->ev.subject = d->best[level] - 1;
-	d->ev.choices = d->degree[level];
-	d->ev.choice = d->opt_of[p];
-	d->ev.index = index;
-}
-
 struct dlx *dlx_new(const struct xc_problem *p, enum dlx_rule rule)
 {
 	struct dlx *d = xcalloc(1, sizeof *d);
@@ -94,29 +70,30 @@ static void alloc_search(struct dlx *d)
 	 * block for all of it: a batch of small puzzles makes a search each. */
 	d->depth = d->n_primary + 2;
 	size_t levels = (size_t)d->depth, items = (size_t)d->n_items + 1;
-	int32_t *b = xcalloc(6 * levels + 4 * items, sizeof *b);
-	d->search_block = b;
+	/* the solutions at each level's try (u128) first, for their alignment */
+	u128 *sol_at_try = xcalloc(levels * sizeof(u128) + (6 * levels + 4 * items) * sizeof(int32_t), 1);
+	int32_t *b = (int32_t *)(sol_at_try + levels);
+	d->search_block = sol_at_try;
+	struct search_levels arrays = { .sol_at_try = sol_at_try };
+	arrays.degree = b, b += levels;
+	arrays.kth = b, b += levels;
 	d->choice = b, b += levels;
 	d->best = b, b += levels;
-	d->degree = b, b += levels;
-	d->kth = b, b += levels;
 	d->held_base = b, b += levels;
 	d->held_n = b, b += levels;
 	d->held = b, b += items;
 	d->held_len = b, b += items;
 	d->held_hidden = b, b += items;
 	d->mark = (uint32_t *)b;
-	stats_init(&d->st, d->depth);
+	search_init_fixed(&d->s, d->depth, &arrays, d->depth);
 	d->active_primary = d->n_primary;
 	d->low_primary = 1;
 	d->fork_level = INT_MAX;
-	d->phase = PH_START;
-	set_event(d, ENGINE_EV_NONE, 0);
 }
 
 struct dlx *dlx_clone(const struct dlx *tpl)
 {
-	assert(tpl->phase == PH_START && tpl->active_primary == tpl->n_primary);
+	assert(tpl->s.phase == SEARCH_START && tpl->active_primary == tpl->n_primary);
 	struct dlx *d = xcalloc(1, sizeof *d);
 	d->xc = tpl->xc;
 	d->rule = tpl->rule;
@@ -141,14 +118,14 @@ struct dlx *dlx_clone(const struct dlx *tpl)
 
 void dlx_set_ways(struct dlx *d, bool track_empty, bool skip_own)
 {
-	assert(d->phase == PH_START && d->active_primary == d->n_primary);
+	assert(d->s.phase == SEARCH_START && d->active_primary == d->n_primary);
 	d->track_empty = track_empty;
 	d->skip_own = skip_own;
 }
 
 bool dlx_preset(struct dlx *d, int option)
 {
-	assert(d->phase == PH_START);
+	assert(d->s.phase == SEARCH_START);
 	const struct xc_problem *p = d->xc;
 	if (option < 0 || option >= p->n_options)
 		return false;
@@ -159,10 +136,10 @@ bool dlx_preset(struct dlx *d, int option)
 	/* Covering the first item hides the option from its other items'
 	 * lists, as when a search places it; the rest are then covered.  The
 	 * work is the setting up of the problem, not the search's. */
-	uint64_t updates = d->st.updates, links = d->st.links, mems = d->st.mems;
+	uint64_t updates = d->s.st.updates, links = d->s.st.links, mems = d->s.st.mems;
 	for (int nn = first; nn < end; nn++)
 		dlx_cover(d, d->itm[nn]);
-	d->st.updates = updates, d->st.links = links, d->st.mems = mems;
+	d->s.st.updates = updates, d->s.st.links = links, d->s.st.mems = mems;
 	return true;
 }
 
@@ -186,7 +163,7 @@ void dlx_free(struct dlx *d)
 	free(d->entry_count);
 	free(d->pending);
 	free(d->looked_up);
-	stats_free(&d->st);
+	search_free(&d->s);
 	free(d);
 }
 
@@ -241,7 +218,7 @@ static void place(struct dlx *d, int level, int p)
 			keep++;
 		}
 		d->held_n[level] = keep;
-		d->st.mems += (uint64_t)size + 1;
+		d->s.st.mems += (uint64_t)size + 1;
 		return;
 	}
 	uint32_t in_option = next_mark(d);
@@ -255,8 +232,8 @@ static void place(struct dlx *d, int level, int p)
 	for (int i = 0; i < keep; i++) {
 		/* DLX1 would uncover this item and cover it again */
 		d->mark[held[i]] = kept;
-		d->st.updates += 1 + (uint64_t)hh[i];
-		d->st.mems += 2 * (4 + 3 * (uint64_t)hl[i] + 6 * (uint64_t)hh[i]);
+		d->s.st.updates += 1 + (uint64_t)hh[i];
+		d->s.st.mems += 2 * (4 + 3 * (uint64_t)hl[i] + 6 * (uint64_t)hh[i]);
 	}
 	for (int nn = first; nn < first + size; nn++) {
 		int c = d->itm[nn];
@@ -269,18 +246,21 @@ static void place(struct dlx *d, int level, int p)
 		keep++;
 	}
 	d->held_n[level] = keep;
-	d->st.mems += (uint64_t)size + 1; /* DLX1's walk along the option */
+	d->s.st.mems += (uint64_t)size + 1; /* DLX1's walk along the option */
 }
 
 /* Unwind whatever the search has covered, back to the root. */
 static void unwind(struct dlx *d)
 {
-	if (d->phase == PH_START || d->phase == PH_DONE)
+	if (d->s.phase == SEARCH_START || d->s.phase == SEARCH_DONE)
 		return;
-	/* At PH_FORWARD and PH_CHOSEN nothing is covered at this level yet. */
-	bool best_covered = d->phase == PH_PLACED || d->phase == PH_SOLVED || d->phase == PH_REMOVED;
-	for (int l = d->level; l >= 0; l--) {
-		if (l < d->level || best_covered) {
+	/* The item of the node at the search's level is covered once its
+	 * first option is tried, and until the last is taken back (FORWARD
+	 * and CHOSEN: not yet; LEAF: a solution, or a node the memo knew,
+	 * covers nothing). */
+	bool best_covered = d->s.phase == SEARCH_TRIED || d->s.phase == SEARCH_UNDONE;
+	for (int l = d->s.level; l >= 0; l--) {
+		if (l < d->s.level || best_covered) {
 			uncover_held(d, l, 0);
 			dlx_uncover(d, d->best[l]);
 		}
@@ -290,8 +270,7 @@ static void unwind(struct dlx *d)
 void dlx_restart(struct dlx *d)
 {
 	unwind(d);
-	d->phase = PH_START;
-	d->level = 0;
+	search_restart(&d->s);
 	d->unit_seq = 0;
 	d->fork_level = INT_MAX;
 	d->memo_off = false;
@@ -300,8 +279,6 @@ void dlx_restart(struct dlx *d)
 		memset(d->pending, 0, sizeof *d->pending * (size_t)d->depth);
 		memset(d->looked_up, 0, sizeof *d->looked_up * (size_t)d->depth);
 	}
-	stats_clear(&d->st);
-	set_event(d, ENGINE_EV_NONE, 0);
 }
 
 /* The scan for the shortest list runs over the lengths four at a time
@@ -470,7 +447,7 @@ int dlx_choose(struct dlx *d, int *deg)
 	 * 1 + 2v mems for v items visited. */
 	int off = d->low_primary - 1; /* no item in play before it */
 	uint64_t visited = t == 0 ? (uint64_t)active_up_to(d->len + off, best - off) : (uint64_t)d->active_primary;
-	d->st.mems += 1 + 2 * visited;
+	d->s.st.mems += 1 + 2 * visited;
 	*deg = t;
 	return best;
 }
@@ -592,8 +569,8 @@ static void memo_judge(struct dlx *d)
 /* Add a count found in the cache to the solutions. */
 static void memo_add_count(struct dlx *d, u128 count)
 {
-	d->st.memo_hits++;
-	d->st.solutions = stats_add_count(d->st.solutions, count, &d->st.overflow);
+	d->s.st.memo_hits++;
+	d->s.st.solutions = stats_add_count(d->s.st.solutions, count, &d->s.st.overflow);
 }
 
 /* Entering the node at level, its item chosen.  A dead end is a count
@@ -608,9 +585,9 @@ static bool memo_enter(struct dlx *d, int level)
 	if (!memo_here(d, level))
 		return false;
 	uint64_t *key = level_key(d, level);
-	if (d->degree[level] == 0) {
+	if (d->s.degree[level] == 0) {
 		memo_put(d->memo, key, signature(d, key), 0);
-		d->st.memo_stores++;
+		d->s.st.memo_stores++;
 		d->looked_up[level] = false;
 		return false;
 	}
@@ -629,7 +606,7 @@ static bool memo_enter(struct dlx *d, int level)
 	}
 	d->looked_up[level] = false;
 	d->pending[level] = true;
-	d->entry_count[level] = d->st.solutions;
+	d->entry_count[level] = d->s.st.solutions;
 	return false;
 }
 
@@ -650,9 +627,9 @@ static bool memo_skip_option(struct dlx *d, int level, int p)
 static void memo_leave(struct dlx *d, int level)
 {
 	d->pending[level] = false;
-	if (!d->memo_off && !d->st.overflow) {
-		memo_put(d->memo, level_key(d, level), d->key_hash[level], d->st.solutions - d->entry_count[level]);
-		d->st.memo_stores++;
+	if (!d->memo_off && !d->s.st.overflow) {
+		memo_put(d->memo, level_key(d, level), d->key_hash[level], d->s.st.solutions - d->entry_count[level]);
+		d->s.st.memo_stores++;
 	}
 }
 
@@ -661,7 +638,7 @@ static void debug_check(const struct dlx *d)
 {
 	struct diag err;
 	if (!dlx_check(d, &err)) {
-		fprintf(stderr, "linkdance: dancing links corrupted at level %d: %s\n", d->level, err.msg);
+		fprintf(stderr, "linkdance: dancing links corrupted at level %d: %s\n", d->s.level, err.msg);
 		abort();
 	}
 }
@@ -669,116 +646,20 @@ static void debug_check(const struct dlx *d)
 #define debug_check(d) ((void)0)
 #endif
 
-/* ---- the search --------------------------------------------------------
+/* ---- the search ----------------------------------------------------
  * Knuth's Algorithm X as DLX1 runs it, its steps named as his: X2 enter
  * a level (or a solution), X3 choose an item, X4 cover it, X5 try an
  * option, X6 try the next one, X7 uncover the item, X8 leave the level.
- * dlx1.c is the same search in its plainest form; dlx_run adds what the
- * engines need (stopping anywhere and resuming, events, the memo, the
- * split), each a step of its own called from the loop. */
-
-/* Stop the run at level, to resume at phase. */
-static inline enum engine_status pause_at(struct dlx *d, int level, enum dlx_phase phase, enum engine_status status)
-{
-	d->phase = phase;
-	d->level = level;
-	d->st.level = level;
-	return status;
-}
-
-/* The whole tree searched. */
-static enum engine_status finish(struct dlx *d)
-{
-	d->phase = PH_DONE;
-	d->level = 0;
-	set_event(d, ENGINE_EV_DONE, d->ev.level);
-	return ENGINE_DONE;
-}
-
-/* A problem with no primary item has one solution, the empty choice, at
- * the root, which is its only node.  The same stops apply as at any other
- * solution (a finished board printed by `solve` goes through on_solution). */
-static enum engine_status root_solution(struct dlx *d, const struct engine_ctl *ctl)
-{
-	d->st.nodes++;
-	d->st.profile[0]++;
-	d->st.solutions = stats_add_count(d->st.solutions, 1, &d->st.overflow);
-	set_event(d, ENGINE_EV_SOLUTION, 0);
-	d->phase = PH_DONE;
-	d->level = 0;
-	if (d->on_solution && d->on_solution(d->on_solution_ctx, d))
-		return ENGINE_SOLUTION;
-	if (ctl->step || ctl->report_solutions || ctl->max_solutions == 1)
-		return ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-	set_event(d, ENGINE_EV_DONE, 0);
-	return ENGINE_DONE;
-}
-
-/* X2 and X3: enter the node at level and choose the item to branch on. */
-static inline int enter_node(struct dlx *d, int level)
-{
-	int deg;
-	d->st.nodes++;
-	d->st.profile[level]++;
-	debug_check(d);
-	int best = dlx_choose(d, &deg);
-	d->best[level] = best;
-	d->degree[level] = deg;
-	if (deg > 1 && level < d->fork_level)
-		d->fork_level = level;
-	d->kth[level] = 0;
-	d->held_base[level] = level ? d->held_base[level - 1] + d->held_n[level - 1] : 0;
-	d->held_n[level] = 0;
-	return best;
-}
-
-/* X2 at a solution: the option placed at level covered the last primary
- * item.  The solution is a node of its own, one level below.  True if the
- * run stops here (*status says why). */
-static inline bool solution_stops(struct dlx *d, const struct engine_ctl *ctl, int level, enum engine_status *status)
-{
-	struct search_stats *st = &d->st;
-	st->nodes++;
-	st->profile[level + 1]++;
-	if (level + 1 > st->max_level)
-		st->max_level = level + 1;
-	st->solutions = stats_add_count(st->solutions, 1, &st->overflow);
-	set_event(d, ENGINE_EV_SOLUTION, level);
-	d->phase = PH_SOLVED;
-	d->level = level;
-	if (d->on_solution && d->on_solution(d->on_solution_ctx, d)) {
-		*status = ENGINE_SOLUTION;
-		return true;
-	}
-	if (ctl->step || ctl->report_solutions || (ctl->max_solutions && st->solutions >= ctl->max_solutions)) {
-		*status = ctl->step ? ENGINE_STEP : ctl->report_solutions ? ENGINE_SOLUTION : ENGINE_LIMIT;
-		return true;
-	}
-	return false;
-}
-
-/* X6: the option after the one through node p, which is taken back.
- * DLX1 uncovers the option's items here; they wait for place() or
- * backup, but the walk along the option is charged now. */
-static inline int try_again(struct dlx *d, int level, int p)
-{
-	d->st.mems += (uint64_t)d->size[p] + 1 + 2;
-	d->kth[level]++;
-	return d->choice[level] = d->nd[p].down;
-}
-
-/* At the top of a node at the split's level: the next unit.  False if it
- * is someone else's, to be passed by uncounted; the way back up is then
- * charged as X8 charges it, so that the work above the units is the same
- * in every thread. */
-static inline bool split_enter(struct dlx *d)
-{
-	d->unit = d->unit_seq++;
-	return d->split.enter(d->split.ctx, d->unit, d);
-}
+ * The loop, with stopping anywhere and resuming, the budget, the cancel
+ * and the events, is the skeleton's (search.h); the steps are the hooks
+ * below.  dlx1.c is the same search in its plainest form.  What this one
+ * adds: the memo (a node answered without searching it, an option passed
+ * by when the cache knows where it leads) and the split (nodes at the
+ * split's level that another thread searches, passed by uncounted). */
 
 /* X8's bookkeeping on leaving the node at level, searched or answered by
- * the memo. */
+ * the memo; and the way back up to its parent, charged as DLX1 charges
+ * it. */
 static inline void leave_node(struct dlx *d, int level)
 {
 	if (d->pending && d->pending[level])
@@ -787,99 +668,127 @@ static inline void leave_node(struct dlx *d, int level)
 		d->split.leave(d->split.ctx, d->unit, d);
 	if (level == d->fork_level)
 		d->fork_level = INT_MAX; /* the nodes above it have one choice each */
+	if (level > 0)
+		d->s.st.mems += 2;
 }
+
+/* At the top of a node at the split's level: the next unit, unless the
+ * node is a solution (the split counts the nodes with choices).  Passed
+ * by if the unit is someone else's; the way back up is then charged as
+ * X8 charges it, so that the work above the units is the same in every
+ * thread. */
+SEARCH_HOOK bool dlx_pass_by(void *eng, int level)
+{
+	struct dlx *d = eng;
+	if (!d->has_split || level != d->split.level || d->active_primary == 0)
+		return false;
+	/* the callback may read the path (dlx_path, dlx_path_weight) */
+	d->s.phase = SEARCH_FORWARD;
+	d->s.level = level;
+	d->unit = d->unit_seq++;
+	if (d->split.enter(d->split.ctx, d->unit, d))
+		return false;
+	d->s.st.mems += 2;
+	return true;
+}
+
+/* X2 and X3: a solution when the option above covered the last primary
+ * item; else the item to branch on.  A node the memo knows is done. */
+SEARCH_HOOK enum search_node dlx_enter(void *eng, int level)
+{
+	struct dlx *d = eng;
+	if (d->active_primary == 0)
+		return SEARCH_SOLUTION;
+	debug_check(d);
+	int deg;
+	int best = dlx_choose(d, &deg);
+	d->best[level] = best;
+	d->s.degree[level] = deg;
+	if (deg > 1 && level < d->fork_level)
+		d->fork_level = level;
+	d->held_base[level] = level ? d->held_base[level - 1] + d->held_n[level - 1] : 0;
+	d->held_n[level] = 0;
+	if (d->memo && memo_enter(d, level)) {
+		leave_node(d, level);
+		return SEARCH_KNOWN;
+	}
+	return SEARCH_BRANCH;
+}
+
+/* X4 at the first call (the item covered), X5 and X6 after: the next
+ * option placed, unless the memo knows where it leads; X7 and X8 when
+ * none is left. */
+SEARCH_HOOK enum search_step dlx_try_next(void *eng, int level)
+{
+	struct dlx *d = eng;
+	int best = d->best[level], cur;
+	if (d->s.kth[level] < 0) {
+		dlx_cover(d, best);
+		cur = d->first[best];
+		d->s.st.mems += 2;
+		if (memo_ahead(d, level))
+			memo_prefetch_children(d, level, best);
+	} else {
+		cur = d->nd[d->choice[level]].down;
+	}
+	d->s.kth[level]++;
+	while (cur != best) {
+		if (memo_ahead(d, level) && memo_skip_option(d, level, cur)) {
+			cur = d->nd[cur].down;
+			d->s.kth[level]++;
+			continue;
+		}
+		d->choice[level] = cur;
+		place(d, level, cur);
+		d->s.st.mems++; /* X2's test for a solution */
+		return SEARCH_TRIED_ONE;
+	}
+	uncover_held(d, level, 0);
+	dlx_uncover(d, best);
+	leave_node(d, level);
+	return SEARCH_NONE_LEFT;
+}
+
+/* X6's taking back of the option at level.  DLX1 uncovers its items here;
+ * they wait for place() or X7, but the walk along the option is charged
+ * now. */
+SEARCH_HOOK void dlx_undo(void *eng, int level)
+{
+	struct dlx *d = eng;
+	d->s.st.mems += (uint64_t)d->size[d->choice[level]] + 1 + 2;
+}
+
+SEARCH_HOOK bool dlx_solution_stops(void *eng)
+{
+	struct dlx *d = eng;
+	return d->on_solution && d->on_solution(d->on_solution_ctx, d);
+}
+
+/* Events: the subject is the item branched on, a choice an option (both
+ * problem ids, from 0). */
+SEARCH_HOOK void dlx_describe(void *eng, struct engine_event *ev)
+{
+	struct dlx *d = eng;
+	int level = ev->level;
+	if (ev->kind == ENGINE_EV_CHOOSE || ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->subject = d->best[level] - 1;
+	if (ev->kind == ENGINE_EV_TRY || ev->kind == ENGINE_EV_UNDO)
+		ev->choice = d->opt_of[d->choice[level]];
+}
+
+static const struct search_hooks dlx_hooks = {
+	.pass_by = dlx_pass_by,
+	.enter = dlx_enter,
+	.try_next = dlx_try_next,
+	.undo = dlx_undo,
+	.on_solution = dlx_solution_stops,
+	.describe = dlx_describe,
+};
 
 enum engine_status dlx_run(struct dlx *d, const struct engine_ctl *ctl)
 {
-	struct search_stats *st = &d->st;
-	int level = d->level, cur = 0, best = 0, removed;
-	uint64_t mems_limit = ctl->mems_budget ? st->mems + ctl->mems_budget : UINT64_MAX;
-	enum engine_status status;
-
 	assert(!(d->memo && (ctl->report_solutions || ctl->step || d->on_solution)));
-	if (d->phase == PH_DONE)
-		return finish(d);
-	if (d->phase == PH_START && d->active_primary == 0)
-		return root_solution(d, ctl);
-	if (d->phase != PH_START && d->phase != PH_FORWARD) {
-		best = d->best[level];
-		cur = d->choice[level];
-	}
-	switch (d->phase) {
-	case PH_START: level = 0; goto forward;
-	case PH_FORWARD: goto forward;
-	case PH_CHOSEN: goto chosen;
-	case PH_PLACED: goto placed;
-	case PH_SOLVED: goto recover;
-	case PH_REMOVED: goto advance;
-	case PH_DONE: break;
-	}
-
-forward: /* X2 and X3 */
-	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed))
-		return pause_at(d, level, PH_FORWARD, ENGINE_CANCELLED);
-	if (st->mems >= mems_limit)
-		return pause_at(d, level, PH_FORWARD, ENGINE_BUDGET);
-	d->level = level;
-	if (d->has_split && level == d->split.level && !split_enter(d))
-		goto up;
-	best = enter_node(d, level);
-	if (d->memo && memo_enter(d, level))
-		goto leave;
-	if (ctl->step) {
-		set_choose_event(d, level);
-		return pause_at(d, level, PH_CHOSEN, ENGINE_STEP);
-	}
-chosen: /* X4 */
-	dlx_cover(d, best);
-	cur = d->choice[level] = d->first[best];
-	st->mems += 2;
-	if (memo_ahead(d, level))
-		memo_prefetch_children(d, level, best);
-advance: /* X5 */
-	if (cur == best)
-		goto backup;
-	if (memo_ahead(d, level) && memo_skip_option(d, level, cur)) {
-		cur = d->choice[level] = d->nd[cur].down;
-		d->kth[level]++;
-		goto advance;
-	}
-	place(d, level, cur);
-	if (ctl->step) {
-		set_try_event(d, ENGINE_EV_TRY, level, cur, d->kth[level]);
-		return pause_at(d, level, PH_PLACED, ENGINE_STEP);
-	}
-placed:
-	st->mems++;
-	if (d->active_primary == 0) {
-		if (solution_stops(d, ctl, level, &status))
-			return pause_at(d, level, PH_SOLVED, status);
-		goto recover;
-	}
-	if (++level > st->max_level)
-		st->max_level = level;
-	goto forward;
-
-backup: /* X7 */
-	uncover_held(d, level, 0);
-	dlx_uncover(d, best);
-leave: /* X8 */
-	leave_node(d, level);
-	if (level == 0)
-		return finish(d);
-up:
-	level--;
-	cur = d->choice[level];
-	best = d->best[level];
-	st->mems += 2;
-recover: /* X6 */
-	removed = cur;
-	cur = try_again(d, level, cur);
-	if (ctl->step) {
-		set_try_event(d, ENGINE_EV_UNDO, level, removed, d->kth[level] - 1);
-		return pause_at(d, level, PH_REMOVED, ENGINE_STEP);
-	}
-	goto advance;
+	return search_run(&d->s, &dlx_hooks, d, ctl);
 }
 
 const struct xc_problem *dlx_problem(const struct dlx *d)
@@ -889,12 +798,12 @@ const struct xc_problem *dlx_problem(const struct dlx *d)
 
 const struct search_stats *dlx_stats(const struct dlx *d)
 {
-	return &d->st;
+	return &d->s.st;
 }
 
 const struct engine_event *dlx_event(const struct dlx *d)
 {
-	return &d->ev;
+	return &d->s.ev;
 }
 
 void dlx_set_on_solution(struct dlx *d, dlx_solution_fn *fn, void *ctx)
@@ -905,10 +814,7 @@ void dlx_set_on_solution(struct dlx *d, dlx_solution_fn *fn, void *ctx)
 
 int dlx_path(const struct dlx *d, int *options)
 {
-	int n = d->level;
-	/* At these phases the option at the current level is in place too. */
-	if (d->phase == PH_PLACED || d->phase == PH_SOLVED)
-		n++;
+	int n = search_path_len(&d->s);
 	for (int l = 0; l < n; l++)
 		options[l] = d->opt_of[d->choice[l]];
 	return n;
@@ -916,26 +822,15 @@ int dlx_path(const struct dlx *d, int *options)
 
 double dlx_progress(const struct dlx *d, int from_level)
 {
-	if (d->phase == PH_DONE)
-		return 1.0;
-	if (d->phase == PH_START)
-		return 0.0;
-	double f = 0.0, w = 1.0;
-	for (int l = from_level; l < d->level; l++) {
-		if (d->degree[l] <= 0)
-			break;
-		w /= d->degree[l];
-		f += w * d->kth[l];
-	}
-	return f;
+	return search_progress_from(&d->s, from_level, false);
 }
 
 double dlx_path_weight(const struct dlx *d)
 {
 	double w = 1.0;
-	for (int l = 0; l < d->level; l++)
-		if (d->degree[l] > 0)
-			w /= d->degree[l];
+	for (int l = 0; l < d->s.level; l++)
+		if (d->s.degree[l] > 0)
+			w /= d->s.degree[l];
 	return w;
 }
 
@@ -949,7 +844,8 @@ size_t dlx_bytes(const struct dlx *d)
 	return (size_t)d->n_nodes * (sizeof *d->nd + sizeof *d->itm + sizeof *d->left + sizeof *d->size +
 	                             sizeof *d->opt_of) +
 	       (size_t)(d->n_items + 1) * (sizeof *d->len + sizeof *d->first) +
-	       (size_t)d->depth * (4 * sizeof(int32_t) + sizeof(uint64_t));
+	       (size_t)d->depth * (6 * sizeof(int32_t) + sizeof(u128)) +
+	       (size_t)(d->n_items + 1) * 4 * sizeof(int32_t);
 }
 
 void dlx_set_memo(struct dlx *d, struct memo *m, int min_level, bool adaptive)

@@ -2,11 +2,12 @@
  * DLX1: integer-indexed nodes, item headers with list lengths, primary
  * items (covered exactly once) and secondary items (at most once).
  *
- * The search is an explicit-stack state machine: dlx_run() goes until a
- * solution, the end, a budget of mems, a cancel request or (in step mode)
- * the next visible event, and a later dlx_run() resumes exactly there.
- * One loop serves the first solution, counting (to a limit or to the end),
- * every solution, and single steps for the animation.  There is no global
+ * The search is the resumable backtrack of search.h, its steps Knuth's:
+ * dlx_run() goes until a solution, the end, a budget of mems, a cancel
+ * request or (in step mode) the next visible event, and a later dlx_run()
+ * resumes exactly there.  One loop serves the first solution, counting (to
+ * a limit or to the end), every solution, and single steps for the
+ * animation.  There is no global
  * state: each struct dlx is one independent search over a shared,
  * read-only xc_problem.
  *
@@ -46,7 +47,9 @@ enum dlx_rule {
  * engine_ctl (budgets in mems, checked at the top of every node) and
  * leaves an engine_event for dlx_event().  In its events the subject is
  * the item branched on and a choice an option, both problem ids (from 0),
- * and choices the item's options when it was chosen (0: a dead end). */
+ * and choices the item's options when it was chosen (0: a dead end); a
+ * SOLUTION is at the level of its node, one below the option that
+ * completed it. */
 
 /* Called at each solution (dlx_path() gives it); returning true stops the
  * search there, with ENGINE_SOLUTION.  For printing solutions as they

@@ -3,6 +3,7 @@
 #ifndef LD_DLX_IMPL_H
 #define LD_DLX_IMPL_H
 
+#include "solver/search.h"
 #include "solver/xc/dlx.h"
 
 /* A node: its links in the list of its item.  The rest of what DLX1 keeps
@@ -19,16 +20,6 @@ struct dlx_node {
 /* Added to len[] of a covered item.  The branching scan then needs no list
  * of active items: a covered item simply never has the smallest length. */
 #define DLX_COVERED (1 << 30)
-
-enum dlx_phase {
-	PH_START,
-	PH_FORWARD,   /* at the top of a node */
-	PH_CHOSEN,    /* item chosen, not yet covered */
-	PH_PLACED,    /* option placed, solution test next */
-	PH_SOLVED,    /* at a solution, take it back next */
-	PH_REMOVED,   /* option taken back, next option next */
-	PH_DONE,
-};
 
 struct dlx {
 	const struct xc_problem *xc;
@@ -54,16 +45,13 @@ struct dlx {
 	bool skip_own;           /* cover as DLX1 does (DLX_SKIP_OWN_MAX) */
 	int empty_primary;       /* of the uncovered, how many have no option left */
 
-	/* search state */
-	enum dlx_phase phase;
-	int level;
+	/* The search (search.h): its phase, level, each level's degree (the
+	 * options of the item branched on) and which of them is in place,
+	 * the counters and the event. */
+	struct search s;
 	int depth;               /* room in the per-level arrays */
 	int32_t *choice;         /* node tried at each level */
 	int32_t *best;           /* item branched on at each level */
-	int32_t *degree;         /* its options at the time */
-	int32_t *kth;            /* which of them is being tried, from 0 */
-	struct search_stats st;
-	struct engine_event ev;
 	dlx_solution_fn *on_solution;  /* dlx_set_on_solution */
 	void *on_solution_ctx;
 
@@ -75,7 +63,7 @@ struct dlx {
 	int32_t *held_len, *held_hidden;
 	int32_t *held_base, *held_n;
 	uint32_t *mark;          /* per item, for intersecting options */
-	int32_t *search_block;   /* where the arrays above (choice to mark) live */
+	void *search_block;      /* where the search's per-level arrays and the arrays above live */
 	uint32_t mark_gen;
 	int32_t last_len;        /* of the last dlx_cover: its list length */
 	uint64_t last_hidden;    /* and the nodes it hid */
@@ -198,9 +186,9 @@ static DLX_ALWAYS_INLINE void dlx_cover_as(struct dlx *d, int c, bool track, boo
 	uint64_t hidden = total - l;
 	d->last_len = (int32_t)l;
 	d->last_hidden = hidden;
-	d->st.updates += 1 + hidden;
-	d->st.links += 1 + (skip_own ? hidden : total);
-	d->st.mems += 4 + 3 * l + 6 * hidden;
+	d->s.st.updates += 1 + hidden;
+	d->s.st.links += 1 + (skip_own ? hidden : total);
+	d->s.st.mems += 4 + 3 * l + 6 * hidden;
 }
 
 /* The exact inverse of dlx_cover(c), once everything covered since has
@@ -245,7 +233,7 @@ static DLX_ALWAYS_INLINE void dlx_uncover_as(struct dlx *d, int c, bool track, b
 	if (track)
 		d->empty_primary -= filled;
 	uint64_t l = (uint64_t)len[c];
-	d->st.mems += 4 + 3 * l + 6 * (total - l);
+	d->s.st.mems += 4 + 3 * l + 6 * (total - l);
 }
 
 static DLX_ALWAYS_INLINE void dlx_cover(struct dlx *d, int c)
@@ -287,7 +275,7 @@ static inline void dlx_cover_others(struct dlx *d, int p)
 		dlx_cover(d, d->itm[nn]);
 	for (int nn = first; nn < p; nn++)
 		dlx_cover(d, d->itm[nn]);
-	d->st.mems += (uint64_t)(last - first) + 2;
+	d->s.st.mems += (uint64_t)(last - first) + 2;
 }
 
 /* Undo dlx_cover_others(d, p): the same items, in reverse order. */
@@ -298,7 +286,7 @@ static inline void dlx_uncover_others(struct dlx *d, int p)
 		dlx_uncover(d, d->itm[nn]);
 	for (int nn = last; nn > p; nn--)
 		dlx_uncover(d, d->itm[nn]);
-	d->st.mems += (uint64_t)(last - first) + 2;
+	d->s.st.mems += (uint64_t)(last - first) + 2;
 }
 
 /* The item to branch on, by d->rule; *deg gets its length. */
