@@ -186,14 +186,23 @@ static void test_example(void)
 	range_grid_free(g);
 }
 
+/* RANGE_BRANCH_VIEWS + 1: the clause engine. */
+static struct engine *engine_by(const struct range_grid *g, int branch)
+{
+	return branch > RANGE_BRANCH_VIEWS ? range_clauses_new(g) : range_search_new(g, (enum range_branch)branch);
+}
+
+/* The clause engine's walks test the region at each node as its search
+ * does, so their estimate of the solutions is of the real ones (the cut
+ * models it once counted made 4x2's near twice as many). */
 static void test_estimate(void)
 {
 	struct range_grid *g = grid_of("4x2:h");
 	uint64_t exact = count_by(g, RANGE_BRANCH_CELLS);
-	for (int b = RANGE_BRANCH_CELLS; b <= RANGE_BRANCH_VIEWS; b++) {
+	for (int b = RANGE_BRANCH_CELLS; b <= RANGE_BRANCH_VIEWS + 1; b++) {
 		struct estimate est;
 		estimate_init(&est, g->n + 2, 7);
-		struct engine *e = range_search_new(g, (enum range_branch)b);
+		struct engine *e = engine_by(g, b);
 		ok(estimate_engine(&est, e, 4000, NULL), "%s: 4000 random walks", e->ops->name);
 		double got = estimate_solutions(&est);
 		ok(got > 0.8 * (double)exact && got < 1.2 * (double)exact,
@@ -205,6 +214,29 @@ static void test_estimate(void)
 	range_grid_free(g);
 }
 
+/* The clause engine tests the region at every node: a node whose unshaded
+ * cells are cut is a dead end there, said so, and never a model refused
+ * later. */
+static void test_clauses_region(void)
+{
+	struct range_grid *g = grid_of("3x1:c");
+	struct engine *e = range_clauses_new(g);
+	struct engine_ctl ctl = { .step = true };
+	int cut = 0, pruned = 0;
+	struct note n;
+	while (engine_run(e, &ctl) == ENGINE_STEP) {
+		const struct engine_event *ev = engine_event(e);
+		e->ops->event_note(e, &n);
+		cut += ev->kind == ENGINE_EV_CHOOSE && ev->choices == 0 && strstr(n.text, "cut in two") != NULL;
+		pruned += ev->kind == ENGINE_EV_PRUNE;
+	}
+	ok(cut > 0 && pruned == 0, "clauses: .#. is a dead end at its node, cut in two (%d such, %d models refused)",
+	   cut, pruned);
+	is_u64((uint64_t)engine_stats(e)->solutions, 4, "clauses: and the four others are counted");
+	engine_free(e);
+	range_grid_free(g);
+}
+
 int main(void)
 {
 	test_ids();
@@ -212,5 +244,6 @@ int main(void)
 	test_deductions();
 	test_example();
 	test_estimate();
+	test_clauses_region();
 	return tap_done();
 }

@@ -66,6 +66,8 @@ struct sat {
 	int *queue, q_head, q_tail; /* clauses left with one literal, to propagate */
 	int n_unsat;               /* clauses with no literal true */
 	int conflict;              /* a clause found false at this node, or -1 */
+	sat_check *check;          /* the test of each node, or NULL */
+	void *check_ctx;
 
 	/* The path: the phase, the level, each level's degree and the
 	 * branch in place, the counters; and per level what is branched on,
@@ -378,15 +380,21 @@ SEARCH_HOOK void sat_begin(void *eng)
 	root(eng);
 }
 
-/* A dead end if propagation found a clause false (its CHOOSE event made
- * at once, step mode or not); a solution if nothing is left to branch
- * on; else the branches of the clause or variable chosen. */
+/* Does the node pass the test of a rule outside the clauses? */
+static inline bool node_checks(struct sat *s)
+{
+	return !s->check || s->check(s->check_ctx, s, &s->search.st.mems);
+}
+
+/* A dead end if propagation found a clause false, or the test fails (its
+ * CHOOSE event made at once, step mode or not); a solution if nothing is
+ * left to branch on; else the branches of the clause or variable chosen. */
 SEARCH_HOOK enum search_node sat_enter(void *eng, int level)
 {
 	struct sat *s = eng;
 	s->mark[level] = s->n_trail;
-	if (s->conflict >= 0) {
-		s->subject[level] = s->conflict;
+	if (s->conflict >= 0 || !node_checks(s)) {
+		s->subject[level] = s->conflict >= 0 ? s->conflict : s->n_clauses;
 		s->search.degree[level] = 0;
 		search_event(&s->search, &sat_hooks, s, ENGINE_EV_CHOOSE, level);
 		return SEARCH_BRANCH;
@@ -464,6 +472,12 @@ double sat_progress(const struct sat *s)
 	return f;
 }
 
+void sat_set_check(struct sat *s, sat_check *check, void *ctx)
+{
+	s->check = check;
+	s->check_ctx = ctx;
+}
+
 int sat_vars(const struct sat *s)
 {
 	return s->n_vars;
@@ -499,7 +513,7 @@ void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth
 	int level = 0;
 	*solution = false;
 	root(s);
-	while (s->conflict < 0) {
+	while (s->conflict < 0 && node_checks(s)) {
 		int k = choose(s, level);
 		if (k == 0) {
 			*solution = true;

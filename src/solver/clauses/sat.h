@@ -86,6 +86,14 @@ int sat_value(const struct sat *s, int v);
  * or by propagation); returns how many.  At a solution, all of them. */
 int sat_trail(const struct sat *s, const int **lits);
 
+/* Optional: a test of each node once propagation is done, for a rule the
+ * clauses do not say (Range's one region of unshaded cells, which would
+ * take many clauses).  False makes the node a dead end, whose CHOOSE event
+ * has no choices and subject sat_clauses(s), which is no clause.  The
+ * test adds what it costs to *mems.  NULL: none. */
+typedef bool sat_check(void *ctx, const struct sat *s, uint64_t *mems);
+void sat_set_check(struct sat *s, sat_check *check, void *ctx);
+
 /* One random walk from the root (the search at its start; a search under
  * way is restarted first) and back: degrees[k] the choices met at depth
  * k for k < *depth, *solution if it ended at a solution rather than a dead

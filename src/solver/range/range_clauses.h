@@ -5,9 +5,9 @@
  * each number has one of its splits (a positive clause, branched on first,
  * as Algorithm X would); no two shaded cells side by side.  The one rule
  * clauses cannot say in few words, that the unshaded cells are one region,
- * is checked on each model the solver finds: a model that breaks it is
- * refused there (a PRUNE event), so the search is generate and test on it,
- * where the other engines cut on it at every node. */
+ * is tested at every node of the search (sat_check): a node whose unshaded
+ * cells can no longer be joined is a dead end.  The other two engines go
+ * further and unshade each cell whose shading would cut the region. */
 #ifndef LD_RANGE_CLAUSES_H
 #define LD_RANGE_CLAUSES_H
 
