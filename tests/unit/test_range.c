@@ -237,6 +237,48 @@ static void test_clauses_region(void)
 	range_grid_free(g);
 }
 
+/* The cells a search has set (its path_move, "#R,C" and ".R,C" joined by
+ * ';') marked on g. */
+static void mark_path(struct range_grid *g, const struct engine *e)
+{
+	struct strbuf move = { 0 };
+	strbuf_addf(&move, "%s", "");
+	e->ops->path_move(e, &move);
+	for (char *p = move.s; *p;) {
+		int r, c, used;
+		if (sscanf(p + 1, "%d,%d%n", &r, &c, &used) != 2)
+			break;
+		range_grid_mark(g, (r - 1) * g->w + c - 1, *p == '#' ? RANGE_BLACK : RANGE_WHITE);
+		p += 1 + used;
+		p += *p == ';';
+	}
+	strbuf_free(&move);
+}
+
+/* ... and unshades, as the other engines do, each cell whose shading would
+ * cut the region: at every node it branches at, no such cell is left. */
+static void test_clauses_cut(const char *id)
+{
+	struct range_grid *g = grid_of(id);
+	struct engine *e = range_clauses_new(g);
+	struct engine_ctl ctl = { .step = true };
+	int nodes = 0, uncut = 0, cells[RANGE_MAX_SIDE * RANGE_MAX_SIDE];
+	while (engine_run(e, &ctl) == ENGINE_STEP) {
+		const struct engine_event *ev = engine_event(e);
+		if (ev->kind != ENGINE_EV_CHOOSE || ev->choices == 0)
+			continue;
+		struct range_grid *at = range_grid_copy(g);
+		mark_path(at, e);
+		nodes++;
+		uncut += range_grid_cut_cells(at, cells) == 0;
+		range_grid_free(at);
+	}
+	ok(nodes > 0 && uncut == nodes, "clauses on %s: no cell left at a node whose shading cuts the region (%d of %d)", id,
+	   uncut, nodes);
+	engine_free(e);
+	range_grid_free(g);
+}
+
 int main(void)
 {
 	test_ids();
@@ -245,5 +287,7 @@ int main(void)
 	test_example();
 	test_estimate();
 	test_clauses_region();
+	test_clauses_cut("4x3:l");
+	test_clauses_cut(example);
 	return tap_done();
 }

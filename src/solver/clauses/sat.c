@@ -66,8 +66,9 @@ struct sat {
 	int *queue, q_head, q_tail; /* clauses left with one literal, to propagate */
 	int n_unsat;               /* clauses with no literal true */
 	int conflict;              /* a clause found false at this node, or -1 */
-	sat_check *check;          /* the test of each node, or NULL */
-	void *check_ctx;
+	sat_rule *rule;            /* the rule outside the clauses, or NULL */
+	void *rule_ctx;
+	int *forced;               /* what it forces, sat_vars long */
 
 	/* The path: the phase, the level, each level's degree and the
 	 * branch in place, the counters; and per level what is branched on,
@@ -178,6 +179,7 @@ void sat_free(struct sat *s)
 	free(s->mark);
 	free(s->cand_base);
 	free(s->cand);
+	free(s->forced);
 	search_free(&s->search);
 	free(s);
 }
@@ -380,20 +382,42 @@ SEARCH_HOOK void sat_begin(void *eng)
 	root(eng);
 }
 
-/* Does the node pass the test of a rule outside the clauses? */
-static inline bool node_checks(struct sat *s)
+/* The rule outside the clauses at a node, to a fixed point with
+ * propagation: false if the node breaks it.  A clause found false on the
+ * way is left in s->conflict.  What the rule forces is propagation, so
+ * it goes on the trail of the choice that led here, as the units do, and
+ * is taken back with it. */
+static inline bool apply_rule(struct sat *s)
 {
-	return !s->check || s->check(s->check_ctx, s, &s->search.st.mems);
+	while (s->rule && s->conflict < 0) {
+		int n = s->rule(s->rule_ctx, s, s->forced, &s->search.st.mems);
+		if (n <= 0)
+			return n == 0;
+		s->q_head = s->q_tail = 0;
+		for (int i = 0; i < n; i++) {
+			int x = lit_val(s, s->forced[i]);
+			if (x < 0)
+				return false;
+			if (x == 0) {
+				assign(s, s->forced[i]);
+				s->search.st.updates++;
+			}
+		}
+		propagate(s);
+	}
+	return true;
 }
 
-/* A dead end if propagation found a clause false, or the test fails (its
- * CHOOSE event made at once, step mode or not); a solution if nothing is
- * left to branch on; else the branches of the clause or variable chosen. */
+/* A dead end if propagation found a clause false, or the node breaks the
+ * rule (its CHOOSE event made at once, step mode or not); a solution if
+ * nothing is left to branch on; else the branches of the clause or
+ * variable chosen. */
 SEARCH_HOOK enum search_node sat_enter(void *eng, int level)
 {
 	struct sat *s = eng;
+	bool ruled = apply_rule(s);
 	s->mark[level] = s->n_trail;
-	if (s->conflict >= 0 || !node_checks(s)) {
+	if (s->conflict >= 0 || !ruled) {
 		s->subject[level] = s->conflict >= 0 ? s->conflict : s->n_clauses;
 		s->search.degree[level] = 0;
 		search_event(&s->search, &sat_hooks, s, ENGINE_EV_CHOOSE, level);
@@ -472,10 +496,12 @@ double sat_progress(const struct sat *s)
 	return f;
 }
 
-void sat_set_check(struct sat *s, sat_check *check, void *ctx)
+void sat_set_rule(struct sat *s, sat_rule *rule, void *ctx)
 {
-	s->check = check;
-	s->check_ctx = ctx;
+	s->rule = rule;
+	s->rule_ctx = ctx;
+	if (!s->forced)
+		s->forced = xcalloc((size_t)s->n_vars + 1, sizeof *s->forced);
 }
 
 int sat_vars(const struct sat *s)
@@ -513,7 +539,7 @@ void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth
 	int level = 0;
 	*solution = false;
 	root(s);
-	while (s->conflict < 0 && node_checks(s)) {
+	while (apply_rule(s) && s->conflict < 0) {
 		int k = choose(s, level);
 		if (k == 0) {
 			*solution = true;

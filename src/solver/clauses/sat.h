@@ -86,13 +86,16 @@ int sat_value(const struct sat *s, int v);
  * or by propagation); returns how many.  At a solution, all of them. */
 int sat_trail(const struct sat *s, const int **lits);
 
-/* Optional: a test of each node once propagation is done, for a rule the
- * clauses do not say (Range's one region of unshaded cells, which would
- * take many clauses).  False makes the node a dead end, whose CHOOSE event
- * has no choices and subject sat_clauses(s), which is no clause.  The
- * test adds what it costs to *mems.  NULL: none. */
-typedef bool sat_check(void *ctx, const struct sat *s, uint64_t *mems);
-void sat_set_check(struct sat *s, sat_check *check, void *ctx);
+/* Optional: a rule the clauses do not say (Range's one region of unshaded
+ * cells, which would take many clauses), applied at each node once
+ * propagation is done.  It returns -1 if the node breaks it, which makes
+ * the node a dead end whose CHOOSE event has no choices and subject
+ * sat_clauses(s) (no clause); else how many literals it forces true,
+ * written to forced[] (room for sat_vars(s)), which are set and propagated
+ * before the rule is asked again, until it forces nothing.  It adds what it
+ * costs to *mems.  NULL: none. */
+typedef int sat_rule(void *ctx, const struct sat *s, int *forced, uint64_t *mems);
+void sat_set_rule(struct sat *s, sat_rule *rule, void *ctx);
 
 /* One random walk from the root (the search at its start; a search under
  * way is restarted first) and back: degrees[k] the choices met at depth

@@ -121,14 +121,14 @@ static void build(struct range_clauses *rc, struct sat_formula *f)
 
 /* ---- the search --------------------------------------------------------- */
 
-/* The test of every node (sat_check): are the unshaded cells still one
- * region, or can they be joined through cells not yet shaded?  Clauses
- * would need a path through the grid for each pair of cells to say it, so
- * the grid says it: the solver's cells are copied onto the start (those
- * the start knows never change) and the region looked at, O(cells) a
- * node.  A model cut in two is so refused at its node, as is any node on
- * the way to one, where the search waited for the models before. */
-static bool region_whole(void *ctx, const struct sat *s, uint64_t *mems)
+/* The rule of one region at every node (sat_rule): the unshaded cells
+ * must still be joined, through cells not yet shaded; and a cell whose
+ * shading would cut them in two is unshaded, the cut of the other two
+ * engines.  Clauses would need a path through the grid for each pair of
+ * cells to say it, so the grid says it: the solver's cells are copied
+ * onto the start (those the start knows never change) and the region
+ * looked at, O(cells) a node. */
+static int region_rule(void *ctx, const struct sat *s, int *forced, uint64_t *mems)
 {
 	struct range_clauses *rc = ctx;
 	struct range_grid *g = rc->region;
@@ -138,9 +138,11 @@ static bool region_whole(void *ctx, const struct sat *s, uint64_t *mems)
 			g->cell[k] = v > 0 ? RANGE_BLACK : v < 0 ? RANGE_WHITE : RANGE_UNKNOWN;
 		}
 	uint64_t before = g->mems;
-	bool whole = range_grid_connected(g);
+	int n = range_grid_cut_cells(g, forced);
 	*mems += (uint64_t)rc->n + g->mems - before;
-	return whole;
+	for (int i = 0; i < n; i++)
+		forced[i] = -(forced[i] + 1);
+	return n;
 }
 
 /* The clause solver's status, events and counters are the engine's: the
@@ -275,6 +277,6 @@ struct engine *range_clauses_new(const struct range_grid *start)
 	rc->s = sat_new(&f);
 	sat_formula_free(&f);
 	rc->region = range_grid_copy(start);
-	sat_set_check(rc->s, region_whole, rc);
+	sat_set_rule(rc->s, region_rule, rc);
 	return &rc->base;
 }
