@@ -557,3 +557,13 @@ void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth
 	unwind(s);
 	s->search.st = keep;
 }
+
+void sat_walk(struct sat *s, struct rng *r, struct engine_walk *w)
+{
+	if (s->search.phase != SEARCH_START)
+		sat_restart(s);
+	struct search_stats keep = s->search.st;
+	search_walk(&s->search, &sat_hooks, s, r, w);
+	unwind(s);
+	s->search.st = keep;   /* unwinding counts mems too */
+}

@@ -104,4 +104,7 @@ void sat_set_rule(struct sat *s, sat_rule *rule, void *ctx);
  * as they were. */
 void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
 
+/* The same, looking one level ahead (engine_ops.walk, search_walk). */
+void sat_walk(struct sat *s, struct rng *r, struct engine_walk *w);
+
 #endif

@@ -253,6 +253,11 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 	sat_probe(of(e)->s, r, degrees, cap, depth, solution);
 }
 
+static void ops_walk(struct engine *e, struct rng *r, struct engine_walk *w)
+{
+	sat_walk(of(e)->s, r, w);
+}
+
 static const struct engine_ops clauses_ops = {
 	.name = "clauses",
 	.free = ops_free,
@@ -264,6 +269,7 @@ static const struct engine_ops clauses_ops = {
 	.path_move = ops_path_move,
 	.event_note = ops_event_note,
 	.probe = ops_probe,
+	.walk = ops_walk,
 };
 
 struct engine *range_clauses_new(const struct range_grid *start)
