@@ -22,7 +22,7 @@ static const char usage_head[] =
 	"       linkdance xc [MODE] [OPTIONS] [FILE|-]\n"
 	"       linkdance solve FAMILY [LEVEL|FILE] [OPTIONS]\n"
 	"       linkdance count FAMILY [LEVEL|FILE] [OPTIONS]\n"
-	"       linkdance estimate FAMILY [LEVEL] [--probes P] [--seed S]\n"
+	"       linkdance estimate FAMILY [LEVEL] [--probes P] [--seed S] [--algo E]\n"
 	"       linkdance export FAMILY [LEVEL]\n"
 	"       linkdance generate FAMILY --grade G [--seed S] [--symmetric]\n"
 	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
@@ -50,14 +50,15 @@ static const char usage_options[] =
 	"  --limit N          print at most N solutions (with --count: count to N;\n"
 	"                     counts over a FILE of puzzles stop at 2 unless told)\n"
 	"  --count            print the number of solutions\n"
-	"  --estimate P       estimate the search tree from P random probes\n"
+	"  --estimate P       estimate the search tree from P random walks\n"
 	"\n"
 	"Options:\n"
 	"  --stats            search statistics on stderr (--profile: per level too)\n"
 	"  --threads N        split a count, a FILE of puzzles, or a clique search\n"
 	"                     between N threads\n"
 	"                     (0: one per core)\n"
-	"  --algo NAME        the engine that solves and counts a FILE of puzzles\n"
+	"  --algo NAME        the engine that solves and counts a FILE of puzzles,\n"
+	"                     or whose tree estimate walks\n"
 	"  --unique           solve a FILE: prove each solution the only one (a\n"
 	"                     puzzle with more than one answers +)\n"
 	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"
@@ -65,8 +66,8 @@ static const char usage_options[] =
 	"                     first: the first item in order\n"
 	"  --memo MODE        memoize counts: auto (default), on, off\n"
 	"  --memo-mb MB       memory for the memo cache (default: a quarter of RAM)\n"
-	"  --probes P         probes for estimate (default 10000)\n"
-	"  --seed S           random seed of the probes (default 1)\n"
+	"  --probes P         random walks for estimate (default 10000)\n"
+	"  --seed S           random seed of the walks (default 1)\n"
 	"  --[no-]progress    progress of counts on stderr (default: if a terminal)\n"
 	"  --grade G          the grade of a generated level: 1 (easy) to 4\n"
 	"  -n N               generate N puzzles, one line each, from seeds S, S+1, ...\n"
@@ -524,7 +525,7 @@ static void count_position(void *ctx, const struct count_opts *co, struct count_
 	puzzle_count(fr->pz, fr->s, co, r);
 }
 
-/* export, count, solve or estimate on the position, through its
+/* export, count or solve on the position, through its
  * exact-cover part. */
 static int work_on_position(struct family_run *fr, struct cli_opts *o, const char *verb)
 {
@@ -560,7 +561,7 @@ static const struct {
 	{ "count", "lsPtSbmMgG", "lsAt", CLI_COUNT },
 	{ "solve", "alsPb", "sAtu", CLI_FIRST },
 	{ "grade", "", "t", CLI_FIRST },
-	{ "estimate", "prsb", NULL, CLI_ESTIMATE },
+	{ "estimate", "prsbA", NULL, CLI_ESTIMATE },
 	{ "export", "", NULL, CLI_FIRST },
 };
 
@@ -587,11 +588,15 @@ static int cmd_family(int argc, char **argv, const char *verb)
 	rc = cli_parse(&o, argc, argv, verb, verb_opts[v].level, 2, verb_opts[v].mode);
 	if (rc == CLI_OK)
 		rc = load_position(&fr, &o, verb);
+	/* grade and estimate ask the family; the rest work on its exact cover. */
+	bool family_own = !strcmp(verb, "grade") || !strcmp(verb, "estimate");
 	if (rc == CLI_OK && !strcmp(verb, "grade"))
 		rc = o.n_args == 2 ? cmd_grade(&fr) : cli_usage_error("grade needs a level");
-	if (rc == CLI_OK && strcmp(verb, "grade") && !fr.pz->xc)
+	if (rc == CLI_OK && !strcmp(verb, "estimate"))
+		rc = cli_estimate(fr.pz, fr.s, &o);
+	if (rc == CLI_OK && !family_own && !fr.pz->xc)
 		rc = cli_fail("%s puzzles have no exact-cover form: %s cannot work on them", fr.pz->title, verb);
-	if (rc != CLI_OK || !strcmp(verb, "grade")) {
+	if (rc != CLI_OK || family_own) {
 		if (fr.s)
 			fr.pz->free_state(fr.s);
 		return rc;

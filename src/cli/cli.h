@@ -72,6 +72,11 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx);
 
+/* Knuth's estimate of the tree of finishing s, by o's engine (--algo),
+ * walks, seed and rule, printed in the one form (puzzle_estimate_print).
+ * Returns the exit code. */
+int cli_estimate(const struct puzzle *pz, const struct puzzle_state *s, const struct cli_opts *o);
+
 /* Something to count: a counter fills r as co asks (a family's position,
  * by puzzle_count; a file's problem, by count_run); ctx is its own. */
 typedef void cli_counter(void *ctx, const struct count_opts *co, struct count_result *r);

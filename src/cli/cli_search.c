@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -131,30 +132,6 @@ static int count(const struct cli_opts *o, cli_counter *counter, void *ctx)
 	return CLI_OK;
 }
 
-static int estimate(const struct xc_problem *p, const struct cli_opts *o)
-{
-	double t0 = clock_seconds();
-	struct puzzle_xc_estimate e;
-	puzzle_xc_estimate(p, o->rule, o->probes, o->seed, &e);
-	printf("probes: %" PRIu64 "\n", e.probes);
-	printf("nodes: %.0f +- %.0f\n", e.nodes, e.nodes_se);
-	printf("solutions: %.0f +- %.0f\n", e.solutions, e.solutions_se);
-	for (int l = 0; l < e.depth; l++)
-		if (e.level[l] > 0)
-			printf("level %d: %.0f\n", l, e.level[l]);
-	if (o->stats)
-		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
-	free(e.level);
-	return CLI_OK;
-}
-
-/* A problem read from a file (the xc command) has no family to ask: it
- * is counted as it is. */
-static void count_problem(void *problem, const struct count_opts *co, struct count_result *r)
-{
-	puzzle_xc_count(problem, co, r);
-}
-
 /* Output that could not be written fails the command, whatever it
  * found. */
 static int flushed(int rc)
@@ -162,6 +139,47 @@ static int flushed(int rc)
 	if (cli_flush() != CLI_OK)
 		return CLI_FAIL;
 	return rc;
+}
+
+static int estimate(const struct xc_problem *p, const struct cli_opts *o)
+{
+	double t0 = clock_seconds();
+	struct puzzle_estimate e;
+	puzzle_xc_estimate(p, o->rule, o->probes, o->seed, &e);
+	puzzle_estimate_print(stdout, &e);
+	if (o->stats)
+		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
+	puzzle_estimate_free(&e);
+	return CLI_OK;
+}
+
+int cli_estimate(const struct puzzle *pz, const struct puzzle_state *s, const struct cli_opts *o)
+{
+	double t0 = clock_seconds();
+	struct puzzle_estimate_opts eo = { .engine = o->algo, .rule = o->rule, .rule_given = o->rule_given,
+		                           .walks = o->probes, .seed = o->seed };
+	struct puzzle_estimate e;
+	struct diag err;
+	if (!puzzle_estimate(pz, s, &eo, &e, &err)) {
+		/* One line of 80 columns at most: the pointer to --help only
+		 * when it fits. */
+		if (strlen("linkdance: ") + strlen(err.msg) + strlen(" (see linkdance --help)") <= 80)
+			return cli_usage_error("%s", err.msg);
+		fprintf(stderr, "linkdance: %s\n", err.msg);
+		return CLI_USAGE;
+	}
+	puzzle_estimate_print(stdout, &e);
+	if (o->stats)
+		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
+	puzzle_estimate_free(&e);
+	return flushed(CLI_OK);
+}
+
+/* A problem read from a file (the xc command) has no family to ask: it
+ * is counted as it is. */
+static void count_problem(void *problem, const struct count_opts *co, struct count_result *r)
+{
+	puzzle_xc_count(problem, co, r);
 }
 
 int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx)

@@ -20,6 +20,16 @@
 #define MEMO_BYTES ((size_t)256 << 20)
 /* Probes for the animation's estimate of the tree. */
 #define ANIM_PROBES 3000
+
+/* The walks worth n plain probes.  A walk that looks one level ahead
+ * (engine_ops.walk) enters every child on its way: on Range's levels of
+ * grades 3 and 4 one costs five to fifteen plain probes, and a tenth as
+ * many of them, in the same time, have a smaller spread (3-01: 300 give
+ * 220 +- 14 nodes, 3,000 plain ones 303 +- 100; the tree has 219). */
+static uint64_t walks_worth(const struct engine *e, uint64_t n)
+{
+	return e->ops->walk ? (n + 9) / 10 : n;
+}
 /* Seconds between frames of a freely running animation. */
 #define FRAME_SECONDS (1.0 / 30)
 
@@ -380,10 +390,10 @@ static void run_animate(struct worker *w, struct worker_job *j)
 		return;
 	}
 	double estimate = 0, estimate_se = 0;
-	if (e->ops->probe) {
+	if (e->ops->probe || e->ops->walk) {
 		struct estimate est;
 		estimate_init(&est, 1, 1);
-		estimate_engine(&est, e, ANIM_PROBES, &j->cancel);
+		estimate_engine(&est, e, walks_worth(e, ANIM_PROBES), &j->cancel);
 		estimate = estimate_nodes(&est);
 		estimate_se = estimate_nodes_se(&est);
 		estimate_free(&est);
@@ -540,10 +550,10 @@ static void run_race(struct worker *w, struct worker_job *j)
 			race->row[k].state = RACE_NONE;
 			continue;
 		}
-		if (e[k]->ops->probe) {
+		if (e[k]->ops->probe || e[k]->ops->walk) {
 			struct estimate est;
 			estimate_init(&est, 1, 1);
-			estimate_engine(&est, e[k], RACE_PROBES, &j->cancel);
+			estimate_engine(&est, e[k], walks_worth(e[k], RACE_PROBES), &j->cancel);
 			race->row[k].estimate = estimate_nodes(&est);
 			race->row[k].estimate_se = estimate_nodes_se(&est);
 			estimate_free(&est);

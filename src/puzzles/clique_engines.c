@@ -267,6 +267,11 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 	struct clique_engine *x = of(e);
 	if (x->c) {
 		clique_probe(x->c, r, degrees, cap, depth, solution);
+		/* The solver's solutions are the cliques larger than its best;
+		 * the engine's, those that finish the set (ops_run): a walk that
+		 * ends at a smaller clique met none, so that the estimate is of
+		 * the largest sets, as a count is. */
+		*solution = *solution && *depth >= x->need;
 		return;
 	}
 	*depth = 0;

@@ -90,16 +90,39 @@ void puzzle_xc_solutions(const struct xc_problem *p, enum dlx_rule rule,
                          bool (*found)(void *ctx, const int *options, int n), void *ctx,
                          struct puzzle_xc_figures *figures);
 
-/* Knuth's estimate of p's search tree from random probes. */
-struct puzzle_xc_estimate {
-	uint64_t probes;
+/* Knuth's estimate of a search tree from random walks, as the estimate
+ * commands give it (puzzle_estimate.c): of one of a family's engines on a
+ * position, or of Dancing Links on an exact cover read from a file. */
+struct puzzle_estimate {
+	const char *engine, *title;      /* the engine walked: "dlx", "Dancing Links" */
+	bool ahead;                      /* its walks look one level ahead (engine_walk) */
+	uint64_t walks;
+	uint64_t solution_walks;         /* the walks that met a solution */
 	double nodes, nodes_se;          /* the tree's nodes, and the standard error */
 	double solutions, solutions_se;
 	int depth;
-	double *level;                   /* nodes at each level 0 .. depth-1; free() it */
+	double *level;                   /* nodes at each level 0 .. depth-1 (puzzle_estimate_free) */
 };
-void puzzle_xc_estimate(const struct xc_problem *p, enum dlx_rule rule, uint64_t probes, uint64_t seed,
-                        struct puzzle_xc_estimate *out);
+struct puzzle_estimate_opts {
+	const char *engine;              /* by name; NULL: Dancing Links if the family has an
+	                                    exact-cover part (as solve and count on a level), else
+	                                    its first engine that can walk */
+	enum dlx_rule rule;              /* Dancing Links' branching */
+	bool rule_given;                 /* asked for: refused for another engine */
+	uint64_t walks, seed;
+};
+/* The estimate of the tree of finishing s, or false and why not (no such
+ * engine, or one that makes no random walks). */
+bool puzzle_estimate(const struct puzzle *pz, const struct puzzle_state *s, const struct puzzle_estimate_opts *o,
+                     struct puzzle_estimate *out, struct diag *err);
+void puzzle_xc_estimate(const struct xc_problem *p, enum dlx_rule rule, uint64_t walks, uint64_t seed,
+                        struct puzzle_estimate *out);
+void puzzle_estimate_free(struct puzzle_estimate *e);
+/* The estimate in the one form every family's is printed in: what it is
+ * (from how many walks, of which engine), nodes and solutions with their
+ * standard errors, how many walks met a solution (none: said so, not 0),
+ * then the nodes estimated at each level. */
+void puzzle_estimate_print(FILE *f, const struct puzzle_estimate *e);
 
 /* p's solutions counted with every means count_run has (count.h). */
 void puzzle_xc_count(const struct xc_problem *p, const struct count_opts *opts, struct count_result *r);

@@ -16,13 +16,12 @@
 #include "puzzles/range_id.h"
 #include "puzzles/range_puzzle.h"
 #include "puzzles/range_state.h"
-#include "solver/estimate.h"
 #include "solver/range/range_search.h"
 #include "util/clock.h"
 #include "util/u128.h"
 #include "util/xalloc.h"
 
-enum { OPT_ENGINE, OPT_STATS, OPT_LIMIT, OPT_PROBES, OPT_SEED, OPT_SIZE, OPT_GRADE, OPT_NUMBER, N_OPTS };
+enum { OPT_ENGINE, OPT_ALGO, OPT_STATS, OPT_LIMIT, OPT_PROBES, OPT_SEED, OPT_SIZE, OPT_GRADE, OPT_NUMBER, N_OPTS };
 
 static bool whole(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
@@ -35,12 +34,22 @@ static bool whole(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 	return true;
 }
 
-static bool check_engine(const char *const *values, struct diag *err)
+static bool engine_known(const char *option, const char *const *values, struct diag *err)
 {
 	if (puzzle_engine_find(&range_puzzle, values[0]))
 		return true;
-	diag_set(err, "--engine %.20s: Range's engines are cells, views and clauses", values[0]);
+	diag_set(err, "--%s %.20s: Range's engines are cells, views and clauses", option, values[0]);
 	return false;
+}
+
+static bool check_engine(const char *const *values, struct diag *err)
+{
+	return engine_known("engine", values, err);
+}
+
+static bool check_algo(const char *const *values, struct diag *err)
+{
+	return engine_known("algo", values, err);
 }
 
 static bool check_count(const char *const *values, struct diag *err)
@@ -62,7 +71,10 @@ static bool check_grade(const char *const *values, struct diag *err)
 }
 
 static const struct puzzle_option range_options[N_OPTS] = {
-	[OPT_ENGINE] = { "engine", 1, "NAME", 0, check_engine },
+	/* --algo as the other families' commands name it, --engine as
+	 * Range's always has: the same option, one of them at most. */
+	[OPT_ENGINE] = { "engine", 1, "NAME", 1, check_engine },
+	[OPT_ALGO] = { "algo", 1, "NAME", 1, check_algo },
 	[OPT_STATS] = { "stats", 0, "", 0, NULL },
 	[OPT_LIMIT] = { "limit", 1, "N", 0, check_count },
 	[OPT_PROBES] = { "probes", 1, "N", 0, check_count },
@@ -89,10 +101,16 @@ struct job {
 	int bad;                /* puzzles that could not be read or done */
 };
 
+/* The engine asked for (--engine or --algo), NULL: the first. */
+static const char *engine_name(const struct job *j)
+{
+	const struct puzzle_options *o = j->opts;
+	return o->given[OPT_ENGINE] ? o->values[OPT_ENGINE][0] : o->given[OPT_ALGO] ? o->values[OPT_ALGO][0] : NULL;
+}
+
 static struct engine *engine_of(const struct job *j, const struct puzzle_state *s)
 {
-	const char *name = j->opts->given[OPT_ENGINE] ? j->opts->values[OPT_ENGINE][0] : NULL;
-	return puzzle_engine_find(&range_puzzle, name)->new(&range_puzzle, s);
+	return puzzle_engine_find(&range_puzzle, engine_name(j))->new(&range_puzzle, s);
 }
 
 static void stats_line(const struct job *j, const struct engine *e, double t0)
@@ -170,18 +188,25 @@ static bool count_one(struct job *j, const struct puzzle_state *s, const char *w
 	return true;
 }
 
+/* In the form every family's estimate has (puzzle_estimate_print), a
+ * blank line between puzzles. */
 static bool estimate_one(struct job *j, const struct puzzle_state *s, const char *where)
 {
-	(void)where;
-	struct engine *e = engine_of(j, s);
-	struct estimate est;
-	uint64_t probes = number_of(j->opts, OPT_PROBES, 1000);
-	estimate_init(&est, s->n + 2, number_of(j->opts, OPT_SEED, 1));
-	estimate_engine(&est, e, probes, NULL);
-	fprintf(j->out, "nodes: %.4g (± %.2g)\nsolutions: %.4g (± %.2g)\nprobes: %" PRIu64 "\n", estimate_nodes(&est),
-	        estimate_nodes_se(&est), estimate_solutions(&est), estimate_solutions_se(&est), probes);
-	estimate_free(&est);
-	engine_free(e);
+	struct puzzle_estimate_opts o = { .engine = engine_name(j), .walks = number_of(j->opts, OPT_PROBES, 10000),
+		                          .seed = number_of(j->opts, OPT_SEED, 1) };
+	struct puzzle_estimate e;
+	struct diag err;
+	double t0 = clock_seconds();
+	if (!puzzle_estimate(&range_puzzle, s, &o, &e, &err)) {
+		fprintf(j->log, "linkdance: %s: %s\n", where, err.msg);
+		return false;
+	}
+	if (j->done)
+		fputc('\n', j->out);
+	puzzle_estimate_print(j->out, &e);
+	if (j->opts->given[OPT_STATS])
+		fprintf(j->log, "time: %.3f s\n", clock_seconds() - t0);
+	puzzle_estimate_free(&e);
 	return true;
 }
 
@@ -382,8 +407,8 @@ static const struct puzzle_command count_command =
 	RANGE_COMMAND("count", "count range ID|LEVEL|FILE [--engine E] [--limit N]\n"
 	                       "                       [--stats]");
 static const struct puzzle_command estimate_command =
-	RANGE_COMMAND("estimate", "estimate range ID|LEVEL|FILE [--engine E]\n"
-	                          "                       [--probes N] [--seed S]");
+	RANGE_COMMAND("estimate", "estimate range ID|LEVEL|FILE [--probes N] [--seed S]\n"
+	                          "                       [--algo E] [--stats]");
 static const struct puzzle_command grade_command = RANGE_COMMAND("grade", "grade range ID|LEVEL|FILE");
 static const struct puzzle_command generate_command = {
 	.verb = "generate",
@@ -403,5 +428,7 @@ const char range_batch_help[] =
 	"solve, count, estimate and grade range take a game ID as Simon Tatham's\n"
 	"Range writes it (9x6:a4f2c13g9b9a10b5a7b9g9c6f7a), a level, or a file of\n"
 	"game IDs one a line.  solve prints the solution a row a line, '#' shaded,\n"
-	"'.' unshaded, numbers as given; count the number of solutions.  generate\n"
-	"range writes a level (--grade G), or --number N game IDs one a line.\n";
+	"'.' unshaded, numbers as given; count the number of solutions; estimate\n"
+	"Knuth's estimate, as for every family.  --algo (or --engine) picks the\n"
+	"engine.  generate range writes a level (--grade G), or --number N game\n"
+	"IDs one a line.\n";

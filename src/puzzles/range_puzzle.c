@@ -308,7 +308,7 @@ static struct engine *new_clauses(const struct puzzle *pz, const struct puzzle_s
 
 static const struct puzzle_engine engine_cells = { "cells", "Cells, with the cut", new_cells };
 static const struct puzzle_engine engine_views = { "views", "Numbers' views", new_views };
-static const struct puzzle_engine engine_clauses = { "clauses", "Clauses, cut at models", new_clauses };
+static const struct puzzle_engine engine_clauses = { "clauses", "Clauses, with the cut", new_clauses };
 static const struct puzzle_engine *const range_engines[] = { &engine_cells, &engine_views, &engine_clauses, NULL };
 
 /* ---- files of game IDs, one a line ------------------------------------- */

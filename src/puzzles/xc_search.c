@@ -1,13 +1,12 @@
 /* The searches the exact-cover part brings (puzzle.h): on the problem of
  * finishing a family's position, or on one read in Knuth's format (the xc
- * command), by Dancing Links and Knuth's random probes.  The batch
- * commands print what these find; they do not drive the solver. */
+ * command), by Dancing Links (its estimate is in puzzle_estimate.c).  The
+ * batch commands print what these find; they do not drive the solver. */
 #include "config.h"
 
 #include <stdlib.h>
 
 #include "puzzles/puzzle.h"
-#include "solver/estimate.h"
 #include "util/xalloc.h"
 
 struct solution_feed {
@@ -36,26 +35,6 @@ void puzzle_xc_solutions(const struct xc_problem *p, enum dlx_rule rule,
 	stats_copy(&figures->st, dlx_stats(d));
 	figures->bytes = dlx_bytes(d);
 	free(sf.path);
-	dlx_free(d);
-}
-
-void puzzle_xc_estimate(const struct xc_problem *p, enum dlx_rule rule, uint64_t probes, uint64_t seed,
-                        struct puzzle_xc_estimate *out)
-{
-	struct dlx *d = dlx_new(p, rule);
-	struct estimate e;
-	estimate_init(&e, dlx_depth(d), seed);
-	estimate_probe(&e, d, probes, NULL);
-	out->probes = e.probes;
-	out->nodes = estimate_nodes(&e);
-	out->nodes_se = estimate_nodes_se(&e);
-	out->solutions = estimate_solutions(&e);
-	out->solutions_se = estimate_solutions_se(&e);
-	out->depth = e.depth;
-	out->level = xcalloc((size_t)(e.depth > 0 ? e.depth : 1), sizeof *out->level);
-	for (int l = 0; l < e.depth; l++)
-		out->level[l] = estimate_level(&e, l);
-	estimate_free(&e);
 	dlx_free(d);
 }
 

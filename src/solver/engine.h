@@ -65,6 +65,23 @@ struct engine_ctl {
 	bool step;                /* return ENGINE_STEP at each event */
 };
 
+/* A random walk that looks one level ahead (Purdom's partial
+ * backtracking, 1978): at each node of its path it enters every child,
+ * takes those that are leaves (dead ends, solutions) as they are, and goes
+ * on into one of the others, chosen uniformly.  Knuth's estimate from such
+ * walks is still unbiased, and it is exact on a tree in which no node has
+ * more than one child that is not a leaf: the comb a propagating search
+ * leaves, where each choice but one dies at once, and where a plain walk
+ * reaches the solution at the bottom once in 2^depth walks. */
+struct engine_walk {
+	int depth;            /* the path's nodes whose children were looked at: levels 0 .. depth-1 */
+	int *children;        /* per level: the children of the path's node there */
+	int *open;            /* of them, those that are not leaves (the walk went on in one) */
+	int *solutions;       /* of them, solutions */
+	bool root_solution;   /* the root is a solution, a leaf (depth 0) */
+	int cap;              /* levels the arrays have room for */
+};
+
 struct engine;
 
 struct engine_ops {
@@ -91,6 +108,11 @@ struct engine_ops {
 	 * *solution if the walk ended at a solution.  degrees grows as needed
 	 * (*cap its room).  NULL if the engine cannot probe. */
 	void (*probe)(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
+	/* Optional: a walk that looks one level ahead (struct engine_walk;
+	 * its arrays grow as needed), the engine at its root and left there,
+	 * its counters as they were.  Knuth's estimate takes it rather than
+	 * probe when it is there. */
+	void (*walk)(struct engine *e, struct rng *r, struct engine_walk *w);
 };
 
 struct engine {

@@ -23,6 +23,10 @@ void estimate_free(struct estimate *e)
 {
 	free(e->level_sum);
 	free(e->walk);
+	free(e->ahead.children);
+	free(e->ahead.open);
+	free(e->ahead.solutions);
+	e->ahead = (struct engine_walk){ 0 };
 	e->level_sum = NULL;
 	e->walk = NULL;
 	e->walk_cap = 0;
@@ -76,10 +80,8 @@ void estimate_dlx_walk(struct dlx *d, struct rng *r, int **degrees, int *cap, in
 	}
 }
 
-/* Add one walk that met degrees[0 .. depth-1] and ended at a node of level
- * depth (a solution or a dead end): that node and every one above stand
- * for the product of the degrees above them. */
-static void add_walk(struct estimate *e, const int *degrees, int depth, bool solution)
+/* Room for the levels 0 .. depth. */
+static void grow_levels(struct estimate *e, int depth)
 {
 	if (depth + 1 > e->depth) {
 		int n = depth + 1;
@@ -87,6 +89,22 @@ static void add_walk(struct estimate *e, const int *degrees, int depth, bool sol
 		memset(e->level_sum + e->depth, 0, sizeof *e->level_sum * (size_t)(n - e->depth));
 		e->depth = n;
 	}
+}
+
+static void add_sample(struct estimate *e, double nodes, double solutions)
+{
+	e->probes++;
+	e->solution_walks += solutions > 0;
+	welford(&e->nodes_mean, &e->nodes_m2, nodes, e->probes);
+	welford(&e->sol_mean, &e->sol_m2, solutions, e->probes);
+}
+
+/* Add one walk that met degrees[0 .. depth-1] and ended at a node of level
+ * depth (a solution or a dead end): that node and every one above stand
+ * for the product of the degrees above them. */
+static void add_walk(struct estimate *e, const int *degrees, int depth, bool solution)
+{
+	grow_levels(e, depth);
 	double w = 1.0, nodes = 0.0;
 	for (int k = 0;; k++) {
 		nodes += w;
@@ -95,9 +113,26 @@ static void add_walk(struct estimate *e, const int *degrees, int depth, bool sol
 			break;
 		w *= degrees[k];
 	}
-	e->probes++;
-	welford(&e->nodes_mean, &e->nodes_m2, nodes, e->probes);
-	welford(&e->sol_mean, &e->sol_m2, solution ? w : 0.0, e->probes);
+	add_sample(e, nodes, solution ? w : 0.0);
+}
+
+/* Add one walk that looked ahead: the node of the path at level k stands
+ * for w, the product of the open children above it; its children, all
+ * counted, for w times their number at level k + 1, its solutions among
+ * them for w each. */
+static void add_ahead(struct estimate *e, const struct engine_walk *a)
+{
+	grow_levels(e, a->depth);
+	double w = 1.0, nodes = 1.0, solutions = a->root_solution ? 1.0 : 0.0;
+	e->level_sum[0] += 1.0;
+	for (int k = 0; k < a->depth; k++) {
+		double below = w * a->children[k];
+		e->level_sum[k + 1] += below;
+		nodes += below;
+		solutions += w * a->solutions[k];
+		w *= a->open[k];
+	}
+	add_sample(e, nodes, solutions);
 }
 
 bool estimate_probe(struct estimate *e, struct dlx *d, uint64_t n, const atomic_int *cancel)
@@ -115,11 +150,16 @@ bool estimate_probe(struct estimate *e, struct dlx *d, uint64_t n, const atomic_
 
 bool estimate_engine(struct estimate *e, struct engine *eng, uint64_t n, const atomic_int *cancel)
 {
-	if (!eng->ops->probe)
+	if (!eng->ops->probe && !eng->ops->walk)
 		return false;
 	for (uint64_t i = 0; i < n; i++) {
 		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
 			return false;
+		if (eng->ops->walk) {
+			eng->ops->walk(eng, &e->rng, &e->ahead);
+			add_ahead(e, &e->ahead);
+			continue;
+		}
 		int depth;
 		bool solution;
 		eng->ops->probe(eng, &e->rng, &e->walk, &e->walk_cap, &depth, &solution);
@@ -152,6 +192,11 @@ double estimate_solutions(const struct estimate *e)
 double estimate_solutions_se(const struct estimate *e)
 {
 	return std_error(e->sol_m2, e->probes);
+}
+
+uint64_t estimate_solution_walks(const struct estimate *e)
+{
+	return e->solution_walks;
 }
 
 double estimate_level(const struct estimate *e, int level)

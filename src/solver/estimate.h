@@ -7,6 +7,12 @@
  * solutions.  Averaging many probes gives the estimates; the spread of
  * the probes gives their standard errors.
  *
+ * An engine whose walks look one level ahead (engine_ops.walk, after
+ * Purdom) counts the leaves among each node's children as they are and
+ * walks on into the others only: the same tree, estimated without bias
+ * and with far less spread where propagation leaves most choices dead at
+ * once, which is where a plain walk seldom reaches a solution.
+ *
  * The tree is the one dlx_run() searches, node for node (the same
  * branching rule, solutions counted as nodes), so an estimate predicts
  * the node count that --stats will report. */
@@ -17,10 +23,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "solver/engine.h"
 #include "util/rng.h"
 
 struct dlx;
-struct engine;
 
 struct estimate {
 	uint64_t probes;
@@ -30,6 +36,8 @@ struct estimate {
 	/* running means and sums of squared deviations (Welford) */
 	double nodes_mean, nodes_m2;
 	double sol_mean, sol_m2;
+	uint64_t solution_walks; /* walks that met a solution */
+	struct engine_walk ahead;  /* an engine's walk that looks ahead */
 	struct rng rng;
 };
 
@@ -40,9 +48,9 @@ void estimate_free(struct estimate *e);
  * Returns false if *cancel was set first; the probes done still count. */
 bool estimate_probe(struct estimate *e, struct dlx *d, uint64_t n, const atomic_int *cancel);
 
-/* The same over any engine with a probe (its walks are one-level deeper
- * than depth if need be: the levels grow); false if cancelled first or
- * the engine cannot probe. */
+/* The same over any engine with a walk or a probe, the walk taken if it
+ * has both (its walks may go deeper than depth: the levels grow); false if
+ * cancelled first or the engine can do neither. */
 bool estimate_engine(struct estimate *e, struct engine *eng, uint64_t n, const atomic_int *cancel);
 
 /* One random walk below d's root and back (d at its start, and left so):
@@ -57,5 +65,8 @@ double estimate_nodes_se(const struct estimate *e);
 double estimate_solutions(const struct estimate *e);
 double estimate_solutions_se(const struct estimate *e);
 double estimate_level(const struct estimate *e, int level);
+/* How many of the walks met a solution: none, and an estimate of 0
+ * solutions says only that the walks missed them, if there are any. */
+uint64_t estimate_solution_walks(const struct estimate *e);
 
 #endif

@@ -110,3 +110,16 @@ void search_start_at(struct search *s, int level)
 	s->base = s->level = s->st.level = level;
 	s->st.max_level = level;
 }
+
+void search_walk_reserve(struct engine_walk *w, int levels)
+{
+	if (levels <= w->cap)
+		return;
+	int cap = w->cap ? w->cap : 64;
+	while (cap < levels)
+		cap *= 2;
+	w->children = xreallocarray(w->children, (size_t)cap, sizeof *w->children);
+	w->open = xreallocarray(w->open, (size_t)cap, sizeof *w->open);
+	w->solutions = xreallocarray(w->solutions, (size_t)cap, sizeof *w->solutions);
+	w->cap = cap;
+}

@@ -147,6 +147,9 @@ void search_restart(struct search *s);
  * as nodes of one choice, so that search_progress is the subtree's. */
 void search_start_at(struct search *s, int level);
 
+/* Room in w for levels levels. */
+void search_walk_reserve(struct engine_walk *w, int levels);
+
 /* Knuth's share of the tree finished, in [0, 1] (search_share); a dead
  * end at CHOSEN counts as finished if dead_end_done. */
 double search_progress(const struct search *s, bool dead_end_done);
@@ -341,6 +344,56 @@ out:
 	s->level = level;
 	st->level = level;
 	return status;
+}
+
+/* A walk that looks one level ahead (engine_ops.walk, struct engine_walk)
+ * with the engine's hooks, the search at its root (begin() not yet run).
+ * Each child of a node on the path is entered as the search would enter
+ * it, classed by what enter() finds, and taken back by undo() of its
+ * parent's level, which is what the search does below a leaf; the child
+ * the walk goes on into is then put in place and entered again.  At the
+ * end the choices are taken back, but not what begin() and the root's
+ * enter() did: the engine takes itself back to its root.  The counters
+ * are kept. */
+static inline __attribute__((always_inline)) void
+search_walk(struct search *s, const struct search_hooks *h, void *eng, struct rng *r, struct engine_walk *w)
+{
+	struct search_stats keep = s->st;
+	int level = 0;
+	w->depth = 0;
+	w->root_solution = false;
+	if (h->begin)
+		h->begin(eng);
+	search_reserve(s, 2);
+	s->kth[0] = -1;
+	w->root_solution = h->enter(eng, 0) == SEARCH_SOLUTION;
+	while (!w->root_solution) {
+		int children = 0, open = 0, solutions = 0, pick = -1;
+		search_reserve(s, level + 2);
+		search_walk_reserve(w, level + 1);
+		while (h->try_next(eng, level) == SEARCH_TRIED_ONE) {
+			children++;
+			s->kth[level + 1] = -1;
+			if (h->enter(eng, level + 1) == SEARCH_SOLUTION)
+				solutions++;
+			else if (s->degree[level + 1] > 0 && rng_below(r, (uint64_t)++open) == 0)
+				pick = s->kth[level];   /* each open child kept with chance 1/open: uniform */
+			h->undo(eng, level);
+		}
+		w->children[level] = children;
+		w->open[level] = open;
+		w->solutions[level] = solutions;
+		w->depth = level + 1;
+		if (!open)
+			break;
+		s->kth[level] = pick - 1;
+		h->try_next(eng, level);
+		s->kth[++level] = -1;
+		h->enter(eng, level);
+	}
+	while (level > 0)
+		h->undo(eng, --level);
+	s->st = keep;
 }
 
 #endif

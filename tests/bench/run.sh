@@ -265,7 +265,7 @@ estimate() { # FAMILY PROBES TRUE-NODES TRUE-SOLUTIONS
 	measure linkdance "$LINKDANCE" estimate "$1" --probes "$2" --seed 1
 	local n s
 	n=$(printf '%s\n' "$OUT" | sed -n 's/^nodes: //p')
-	s=$(printf '%s\n' "$OUT" | sed -n 's/^solutions: //p')
+	s=$(printf '%s\n' "$OUT" | sed -n 's/^solutions: \([^(,]*\).*/\1/p')
 	printf '%-10s %9s %9s %26s %9s %26s %9s\n' "$1" "$2" "$T" "$n" \
 		"$(awk -v e="${n%% *}" -v t="$3" 'BEGIN { if (t) printf "%+.1f%%", 100 * (e - t) / t; else print "-" }')" "$s" \
 		"$(awk -v e="${s%% *}" -v t="$4" 'BEGIN { printf "%+.1f%%", 100 * (e - t) / t }')"

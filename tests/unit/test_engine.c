@@ -15,6 +15,7 @@
 #include "puzzles/sudoku_puzzle.h"
 #include "puzzles/xc_engine.h"
 #include "solver/estimate.h"
+#include "solver/search.h"
 #include "tap.h"
 #include "cancel_later.h"
 #include "toy_family.h"
@@ -258,8 +259,75 @@ static void test_estimate(const struct row *r)
 	engine_free(e);
 }
 
+/* ---- walks that look one level ahead (engine_walk) ---------------------- */
+
+/* A toy with a walk alone, on a tree written out by hand: which tree, and
+ * whether the walk goes on into the first open child or the second. */
+struct ahead_toy {
+	struct engine base;
+	int tree;
+};
+
+static void ahead_set(struct engine_walk *w, int level, int children, int open, int solutions)
+{
+	search_walk_reserve(w, level + 1);
+	w->children[level] = children;
+	w->open[level] = open;
+	w->solutions[level] = solutions;
+	w->depth = level + 1;
+}
+
+/* Tree 0, a comb: each node two children, one a dead end, down to two
+ * leaves of which one is a solution: 7 nodes, 1 solution.  Tree 1: the
+ * root's two children both open; the first has three leaves below it,
+ * one a solution, the second one dead end: 7 nodes, 1 solution. */
+static void ahead_walk(struct engine *e, struct rng *r, struct engine_walk *w)
+{
+	struct ahead_toy *t = (struct ahead_toy *)e;
+	w->root_solution = false;
+	if (t->tree == 0) {
+		ahead_set(w, 0, 2, 1, 0);
+		ahead_set(w, 1, 2, 1, 0);
+		ahead_set(w, 2, 2, 0, 1);
+		return;
+	}
+	ahead_set(w, 0, 2, 2, 0);
+	if (rng_below(r, 2) == 0)
+		ahead_set(w, 1, 3, 0, 1);
+	else
+		ahead_set(w, 1, 1, 0, 0);
+}
+
+static const struct engine_ops ahead_ops = { .name = "ahead", .walk = ahead_walk };
+
+static void test_walk_ahead(void)
+{
+	struct ahead_toy comb = { { &ahead_ops }, 0 }, fork = { { &ahead_ops }, 1 };
+	struct estimate est;
+	estimate_init(&est, 1, 3);
+	ok(estimate_engine(&est, &comb.base, 100, NULL), "an engine with a walk and no probe can be estimated");
+	ok(estimate_nodes(&est) == 7 && estimate_nodes_se(&est) == 0 && estimate_solutions(&est) == 1 &&
+	           estimate_solutions_se(&est) == 0 && estimate_solution_walks(&est) == 100,
+	   "a comb: exactly 7 nodes and 1 solution, met by every walk (%g +- %g, %g +- %g, %" PRIu64 ")",
+	   estimate_nodes(&est), estimate_nodes_se(&est), estimate_solutions(&est), estimate_solutions_se(&est),
+	   estimate_solution_walks(&est));
+	ok(estimate_level(&est, 0) == 1 && estimate_level(&est, 1) == 2 && estimate_level(&est, 3) == 2,
+	   "and its levels: 1, 2, 2, 2");
+	estimate_free(&est);
+	estimate_init(&est, 1, 3);
+	estimate_engine(&est, &fork.base, 20000, NULL);
+	double n = estimate_nodes(&est), se = estimate_nodes_se(&est);
+	double s = estimate_solutions(&est), sse = estimate_solutions_se(&est);
+	ok(se > 0 && fabs(n - 7) <= 3 * se && sse > 0 && fabs(s - 1) <= 3 * sse,
+	   "two open branches of unlike size: %.3f +- %.3f nodes (7), %.3f +- %.3f solutions (1)", n, se, s, sse);
+	uint64_t met = estimate_solution_walks(&est);
+	ok(met > 9000 && met < 11000, "half the walks meet the solution (%" PRIu64 " of 20000)", met);
+	estimate_free(&est);
+}
+
 int main(void)
 {
+	test_walk_ahead();
 	for (size_t i = 0; i < N_ROWS; i++) {
 		test_counts(&rows[i]);
 		test_steps(&rows[i]);

@@ -66,6 +66,9 @@ struct sat {
 	int *queue, q_head, q_tail; /* clauses left with one literal, to propagate */
 	int n_unsat;               /* clauses with no literal true */
 	int conflict;              /* a clause found false at this node, or -1 */
+	sat_rule *rule;            /* the rule outside the clauses, or NULL */
+	void *rule_ctx;
+	int *forced;               /* what it forces, sat_vars long */
 
 	/* The path: the phase, the level, each level's degree and the
 	 * branch in place, the counters; and per level what is branched on,
@@ -176,6 +179,7 @@ void sat_free(struct sat *s)
 	free(s->mark);
 	free(s->cand_base);
 	free(s->cand);
+	free(s->forced);
 	search_free(&s->search);
 	free(s);
 }
@@ -378,15 +382,43 @@ SEARCH_HOOK void sat_begin(void *eng)
 	root(eng);
 }
 
-/* A dead end if propagation found a clause false (its CHOOSE event made
- * at once, step mode or not); a solution if nothing is left to branch
- * on; else the branches of the clause or variable chosen. */
+/* The rule outside the clauses at a node, to a fixed point with
+ * propagation: false if the node breaks it.  A clause found false on the
+ * way is left in s->conflict.  What the rule forces is propagation, so
+ * it goes on the trail of the choice that led here, as the units do, and
+ * is taken back with it. */
+static inline bool apply_rule(struct sat *s)
+{
+	while (s->rule && s->conflict < 0) {
+		int n = s->rule(s->rule_ctx, s, s->forced, &s->search.st.mems);
+		if (n <= 0)
+			return n == 0;
+		s->q_head = s->q_tail = 0;
+		for (int i = 0; i < n; i++) {
+			int x = lit_val(s, s->forced[i]);
+			if (x < 0)
+				return false;
+			if (x == 0) {
+				assign(s, s->forced[i]);
+				s->search.st.updates++;
+			}
+		}
+		propagate(s);
+	}
+	return true;
+}
+
+/* A dead end if propagation found a clause false, or the node breaks the
+ * rule (its CHOOSE event made at once, step mode or not); a solution if
+ * nothing is left to branch on; else the branches of the clause or
+ * variable chosen. */
 SEARCH_HOOK enum search_node sat_enter(void *eng, int level)
 {
 	struct sat *s = eng;
+	bool ruled = apply_rule(s);
 	s->mark[level] = s->n_trail;
-	if (s->conflict >= 0) {
-		s->subject[level] = s->conflict;
+	if (s->conflict >= 0 || !ruled) {
+		s->subject[level] = s->conflict >= 0 ? s->conflict : s->n_clauses;
 		s->search.degree[level] = 0;
 		search_event(&s->search, &sat_hooks, s, ENGINE_EV_CHOOSE, level);
 		return SEARCH_BRANCH;
@@ -464,6 +496,14 @@ double sat_progress(const struct sat *s)
 	return f;
 }
 
+void sat_set_rule(struct sat *s, sat_rule *rule, void *ctx)
+{
+	s->rule = rule;
+	s->rule_ctx = ctx;
+	if (!s->forced)
+		s->forced = xcalloc((size_t)s->n_vars + 1, sizeof *s->forced);
+}
+
 int sat_vars(const struct sat *s)
 {
 	return s->n_vars;
@@ -499,7 +539,7 @@ void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth
 	int level = 0;
 	*solution = false;
 	root(s);
-	while (s->conflict < 0) {
+	while (apply_rule(s) && s->conflict < 0) {
 		int k = choose(s, level);
 		if (k == 0) {
 			*solution = true;
@@ -516,4 +556,14 @@ void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth
 	*depth = level;
 	unwind(s);
 	s->search.st = keep;
+}
+
+void sat_walk(struct sat *s, struct rng *r, struct engine_walk *w)
+{
+	if (s->search.phase != SEARCH_START)
+		sat_restart(s);
+	struct search_stats keep = s->search.st;
+	search_walk(&s->search, &sat_hooks, s, r, w);
+	unwind(s);
+	s->search.st = keep;   /* unwinding counts mems too */
 }

@@ -86,11 +86,25 @@ int sat_value(const struct sat *s, int v);
  * or by propagation); returns how many.  At a solution, all of them. */
 int sat_trail(const struct sat *s, const int **lits);
 
+/* Optional: a rule the clauses do not say (Range's one region of unshaded
+ * cells, which would take many clauses), applied at each node once
+ * propagation is done.  It returns -1 if the node breaks it, which makes
+ * the node a dead end whose CHOOSE event has no choices and subject
+ * sat_clauses(s) (no clause); else how many literals it forces true,
+ * written to forced[] (room for sat_vars(s)), which are set and propagated
+ * before the rule is asked again, until it forces nothing.  It adds what it
+ * costs to *mems.  NULL: none. */
+typedef int sat_rule(void *ctx, const struct sat *s, int *forced, uint64_t *mems);
+void sat_set_rule(struct sat *s, sat_rule *rule, void *ctx);
+
 /* One random walk from the root (the search at its start; a search under
  * way is restarted first) and back: degrees[k] the choices met at depth
  * k for k < *depth, *solution if it ended at a solution rather than a dead
  * end.  degrees grows as needed (*cap its room).  The counters are left
  * as they were. */
 void sat_probe(struct sat *s, struct rng *r, int **degrees, int *cap, int *depth, bool *solution);
+
+/* The same, looking one level ahead (engine_ops.walk, search_walk). */
+void sat_walk(struct sat *s, struct rng *r, struct engine_walk *w);
 
 #endif

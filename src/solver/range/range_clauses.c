@@ -19,14 +19,12 @@ struct split_var {
 struct range_clauses {
 	struct engine base;
 	struct sat *s;
-	struct range_grid *g;      /* the start, and a scratch for the region check */
+	struct range_grid *g;      /* the start */
+	struct range_grid *region; /* the start with the solver's cells, for the region test */
 	int n;                     /* cells */
 	struct split_var *split_of;
 	int n_splits, cap_splits;
 	int *clause_number;        /* per clause: the number's cell its splits are, or -1 */
-	struct search_stats st;    /* the clause solver's, with the solutions joined */
-	u128 solutions;
-	struct engine_event ev;
 };
 
 static struct range_clauses *of(const struct engine *e)
@@ -123,59 +121,35 @@ static void build(struct range_clauses *rc, struct sat_formula *f)
 
 /* ---- the search --------------------------------------------------------- */
 
-/* Are the unshaded cells of the model in place one region? */
-static bool model_connected(struct range_clauses *rc)
+/* The rule of one region at every node (sat_rule): the unshaded cells
+ * must still be joined, through cells not yet shaded; and a cell whose
+ * shading would cut them in two is unshaded, the cut of the other two
+ * engines.  Clauses would need a path through the grid for each pair of
+ * cells to say it, so the grid says it: the solver's cells are copied
+ * onto the start (those the start knows never change) and the region
+ * looked at, O(cells) a node. */
+static int region_rule(void *ctx, const struct sat *s, int *forced, uint64_t *mems)
 {
-	struct range_grid *g = rc->g;
-	int mark = g->trail_len;
+	struct range_clauses *rc = ctx;
+	struct range_grid *g = rc->region;
 	for (int k = 0; k < rc->n; k++)
-		if (g->cell[k] == RANGE_UNKNOWN)
-			range_grid_mark(g, k, sat_value(rc->s, k + 1) > 0 ? RANGE_BLACK : RANGE_WHITE);
-	bool connected = range_grid_connected(g);
-	range_grid_undo_to(g, mark);
-	return connected;
+		if (rc->g->cell[k] == RANGE_UNKNOWN) {
+			int v = sat_value(s, k + 1);
+			g->cell[k] = v > 0 ? RANGE_BLACK : v < 0 ? RANGE_WHITE : RANGE_UNKNOWN;
+		}
+	uint64_t before = g->mems;
+	int n = range_grid_cut_cells(g, forced);
+	*mems += (uint64_t)rc->n + g->mems - before;
+	for (int i = 0; i < n; i++)
+		forced[i] = -(forced[i] + 1);
+	return n;
 }
 
-static void take_stats(struct range_clauses *rc)
-{
-	/* The profile stays the clause solver's: the engine owns it. */
-	bool overflow = rc->st.overflow;
-	rc->st = *sat_stats(rc->s);
-	rc->st.solutions = rc->solutions;
-	rc->st.overflow |= overflow;
-}
-
+/* The clause solver's status, events and counters are the engine's: the
+ * region is tested at its nodes. */
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
-	struct range_clauses *rc = of(e);
-	struct engine_ctl mine = *ctl;
-	mine.report_solutions = true;
-	mine.max_solutions = 0;
-	for (;;) {
-		enum engine_status status = sat_run(rc->s, &mine);
-		rc->ev = *sat_event(rc->s);
-		bool model = status == ENGINE_SOLUTION || (status == ENGINE_STEP && rc->ev.kind == ENGINE_EV_SOLUTION);
-		if (model && !model_connected(rc)) {
-			/* Not a solution: said as a cut in step mode. */
-			rc->ev.kind = ENGINE_EV_PRUNE;
-			rc->ev.why = "the unshaded cells are cut in two";
-			take_stats(rc);
-			if (status == ENGINE_STEP)
-				return ENGINE_STEP;
-			continue;
-		}
-		if (model)
-			rc->solutions = stats_add_count(rc->solutions, 1, &rc->st.overflow);
-		take_stats(rc);
-		if (!model)
-			return status;
-		if (ctl->step)
-			return ENGINE_STEP;
-		if (ctl->report_solutions)
-			return ENGINE_SOLUTION;
-		if (ctl->max_solutions && rc->solutions >= ctl->max_solutions)
-			return ENGINE_LIMIT;
-	}
+	return sat_run(of(e)->s, ctl);
 }
 
 static void ops_free(struct engine *e)
@@ -183,6 +157,7 @@ static void ops_free(struct engine *e)
 	struct range_clauses *rc = of(e);
 	sat_free(rc->s);
 	range_grid_free(rc->g);
+	range_grid_free(rc->region);
 	free(rc->split_of);
 	free(rc->clause_number);
 	free(rc);
@@ -190,21 +165,17 @@ static void ops_free(struct engine *e)
 
 static void ops_restart(struct engine *e)
 {
-	struct range_clauses *rc = of(e);
-	sat_restart(rc->s);
-	rc->solutions = 0;
-	rc->ev = (struct engine_event){ 0 };
-	take_stats(rc);
+	sat_restart(of(e)->s);
 }
 
 static const struct engine_event *ops_event(const struct engine *e)
 {
-	return &of(e)->ev;
+	return sat_event(of(e)->s);
 }
 
 static const struct search_stats *ops_stats(const struct engine *e)
 {
-	return &of(e)->st;
+	return sat_stats(of(e)->s);
 }
 
 static double ops_progress(const struct engine *e)
@@ -245,20 +216,20 @@ static void choice_words(const struct range_clauses *rc, int lit, struct note *o
 static void ops_event_note(const struct engine *e, struct note *out)
 {
 	const struct range_clauses *rc = of(e);
-	const struct engine_event *ev = &rc->ev;
+	const struct engine_event *ev = sat_event(rc->s);
 	const struct range_grid *g = rc->g;
 	note_clear(out);
 	switch (ev->kind) {
 	case ENGINE_EV_SOLUTION: note_say(out, "A solution"); return;
 	case ENGINE_EV_DONE: note_say(out, "The search is over"); return;
-	case ENGINE_EV_PRUNE: note_say(out, "Not a solution: %s", ev->why ? ev->why : "cut"); return;
 	case ENGINE_EV_TRY:
 	case ENGINE_EV_UNDO: choice_words(rc, ev->choice, out); return;
 	case ENGINE_EV_CHOOSE: break;
 	default: return;
 	}
 	if (ev->choices == 0) {
-		note_say(out, "A dead end: a clause cannot be met");
+		note_say(out, ev->subject == sat_clauses(rc->s) ? "A dead end: the unshaded cells are cut in two"
+		                                                : "A dead end: a clause cannot be met");
 		return;
 	}
 	int number = ev->subject >= 0 && ev->subject < sat_clauses(rc->s) ? rc->clause_number[ev->subject] : -1;
@@ -275,12 +246,16 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	}
 }
 
-/* Random walks of the clause solver; a walk that ends at a model whose
- * unshaded cells are cut counts as a solution here, so the estimate of
- * the solutions is an upper bound (the tree's size is as it is). */
+/* Random walks of the clause solver, with the region tested at each node
+ * as the search does. */
 static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, int *depth, bool *solution)
 {
 	sat_probe(of(e)->s, r, degrees, cap, depth, solution);
+}
+
+static void ops_walk(struct engine *e, struct rng *r, struct engine_walk *w)
+{
+	sat_walk(of(e)->s, r, w);
 }
 
 static const struct engine_ops clauses_ops = {
@@ -294,6 +269,7 @@ static const struct engine_ops clauses_ops = {
 	.path_move = ops_path_move,
 	.event_note = ops_event_note,
 	.probe = ops_probe,
+	.walk = ops_walk,
 };
 
 struct engine *range_clauses_new(const struct range_grid *start)
@@ -306,6 +282,7 @@ struct engine *range_clauses_new(const struct range_grid *start)
 	build(rc, &f);
 	rc->s = sat_new(&f);
 	sat_formula_free(&f);
-	take_stats(rc);
+	rc->region = range_grid_copy(start);
+	sat_set_rule(rc->s, region_rule, rc);
 	return &rc->base;
 }

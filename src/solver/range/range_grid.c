@@ -462,6 +462,12 @@ bool range_grid_connected(struct range_grid *g)
 	return look_at_region(g, g->forced, &n_forced) != LOOK_BROKEN;
 }
 
+int range_grid_cut_cells(struct range_grid *g, int *cells)
+{
+	int n;
+	return look_at_region(g, cells, &n) == LOOK_BROKEN ? -1 : n;
+}
+
 /* Does split (lengths seen in each direction) fit what number c sees? */
 static bool split_fits(const struct range_grid *g, int c, const int *split, const int *most)
 {

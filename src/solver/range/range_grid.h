@@ -138,6 +138,12 @@ int range_grid_trials(struct range_grid *g);
  * still be joined through unknown cells)? */
 bool range_grid_connected(struct range_grid *g);
 
+/* The rule CONNECT alone, without setting anything: the unknown cells
+ * whose shading would cut the unshaded cells in two into cells (room for
+ * g->n; a cell may come twice), and how many; -1 if they are in two
+ * regions already. */
+int range_grid_cut_cells(struct range_grid *g, int *cells);
+
 /* Solved: every cell known and no rule broken. */
 bool range_grid_solved(struct range_grid *g);
 
