@@ -22,8 +22,9 @@
 #include "util/rng.h"
 #include "util/xalloc.h"
 
-/* Tries at a grade before giving up: grades come at rates from about one
- * in two (1, 2) to one in twenty (4) on the default sizes. */
+/* Tries at a grade before giving up: on the default sizes a grade takes
+ * 1 to 1.7 tries on average (grade 2 the most), but smaller grids reach
+ * grade 4 seldom (9x9: one try in fifteen). */
 #define GEN_TRIES 200
 
 static void shuffle(int *a, int n, struct rng *r)
@@ -184,7 +185,7 @@ static bool thin_out(struct thinning *t, int grade, struct rng *r)
 /* "WxH" or "size=WxH" in params, else the grade's own size. */
 static bool size_of(const char *params, int grade, int *w, int *h, struct diag *err)
 {
-	static const int side[] = { 9, 7, 9, 11, 13 };
+	static const int side[] = { 9, 7, 9, 11, 15 };
 	*w = *h = side[grade];
 	const char *p = params ? strstr(params, "size=") : NULL;
 	p = p ? p + 5 : params;

@@ -140,8 +140,8 @@ static void hints_solve(const char *desc, const char *name)
 static void test_hints_lead_to_the_solution(void)
 {
 	hints_solve(generated, "Tatham's 9x6");
-	/* levels/range/4-01.txt: past the rules and one-step trials. */
-	hints_solve("13x13:j10g12b5q9a14h5f15h10k7h23_11d12f15j16b10a9f5j12g9c6q4d", "a level of grade 4");
+	/* levels/range/4-01.txt (15x15): past the rules and one-step trials. */
+	hints_solve("15x15:c2f4k7l16d20b15f8b15c9d6zg12b9a13h12f9c7_11x9e20c16_16t7_7o5c8c7h4c5e5a", "a level of grade 4");
 }
 
 static void test_wrong_mark(void)
