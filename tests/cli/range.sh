@@ -108,6 +108,45 @@ case $out in "# linkdance generate range --grade 3 --seed 2"*"family range"*"gra
 ok $r "--grade 3 alone writes a level file"
 ld grade range "$tmp/made.txt"
 is "$(echo "$out" | cut -c1-7)" "grade 3" "which the grader reads back as grade 3"
+# Grade 4 at 15x15, the shipped grade-4 levels' size: one solution, grade
+# 4 by the grader, the same puzzles again from the same seeds.
+ld generate range --grade 4 --size 15x15 --seed 11 --number 2
+is "$rc" 0 "two puzzles of grade 4 at 15x15"
+first=$out
+printf '%s\n' "$first" >"$tmp/g4.txt"
+is "$(cut -d: -f1 "$tmp/g4.txt" | sort -u)" "15x15" "both 15x15"
+ld count range "$tmp/g4.txt"
+is "$out" "1
+1" "each has one solution"
+ld grade range "$tmp/g4.txt"
+is "$(echo "$out" | cut -c1-7 | sort -u)" "grade 4" "each is of grade 4"
+ld generate range --grade 4 --size 15x15 --seed 11 --number 2
+is "$out" "$first" "the same seeds make the same puzzles"
+ld generate range --grade 4 --size 15x15 --seed 12 --number 1
+is "$out" "$(echo "$first" | sed -n 2p)" "seed 12 alone makes the second of them"
+ld generate range --grade 4 --seed 1
+case $out in *"board
+15x15:"*) r=0 ;; *) r=1 ;; esac
+ok $r "a level of grade 4 is 15x15 unless --size says"
+
+# The shortcuts of the thinning out answer as the full checks do: these
+# puzzles of grade 4 were made before them, by the rules and a full count
+# to two at every number taken away (the shipped 4-01 to 4-03 then).
+ld generate range --grade 4 --size 13x13 --seed 1 --number 3
+is "$out" "13x13:j10g12b5q9a14h5f15h10k7h23_11d12f15j16b10a9f5j12g9c6q4d
+13x13:a15j3c10l14f5h3f2i3n9w9c10b9a8n15b6b9c12i17m7c10c7a
+13x13:a7c8f10h19g3b8d4b8g10t7a6q3d7f12g7g14c11m8h8f12o12_10" "seeds 1 to 3 at 13x13 make the puzzles they made before"
+
+# Every shipped level is what the command written at its top makes.
+made=0 levels=0
+for f in "$top_srcdir"/levels/range/*.txt; do
+	levels=$((levels + 1))
+	# shellcheck disable=SC2046 # the command's words, split
+	"$LINKDANCE" $(sed -n '1s/^# linkdance //p' "$f") >"$tmp/level.txt" 2>/dev/null && cmp -s "$tmp/level.txt" "$f" &&
+		made=$((made + 1))
+done
+is "$made of $levels" "40 of 40" "every shipped level is what the command at its top makes"
+
 ld generate range --seed 3
 is "$rc" 2 "a level needs a grade"
 ld generate range --size 7 --seed 3 --number 1

@@ -194,6 +194,17 @@ static void test_generator(void)
 	ok(s && pz->grade(s, &g, NULL) && g.grade == 3 && g.solutions == 1, "of grade 3, with one solution");
 	pz->free_state(s);
 	strbuf_free(&a);
+	strbuf_free(&b);
+	/* Grade 4 at its own size, the shipped levels': 15x15. */
+	ok(pz->generate(pz, NULL, 4, 7, &a, NULL, &err) && pz->generate(pz, NULL, 4, 7, &b, NULL, &err),
+	   "two puzzles of grade 4 from seed 7");
+	is_str(a.s, b.s, "the same seed makes the same puzzle");
+	ok(!strncmp(a.s, "15x15:", 6), "15x15: %s", a.s);
+	s = start(a.s, &err);
+	ok(s && pz->grade(s, &g, NULL) && g.grade == 4 && g.solutions == 1, "of grade 4, with one solution");
+	pz->free_state(s);
+	strbuf_free(&a);
+	strbuf_free(&b);
 	bool made = pz->generate(pz, "size=6x4", 0, 5, &a, NULL, &err);
 	ok(made && !strncmp(a.s, "6x4:", 4), "size=6x4: %s", made ? a.s : err.msg);
 	ok(!pz->generate(pz, "size=1x99", 0, 5, &b, NULL, &err), "size=1x99 is refused: %s", err.msg);
