@@ -4,7 +4,8 @@
 # and taken back, a dot, a numbered cell refused, a hint's three tiers with
 # Enter playing its move, the engines side by side, the search on screen
 # with its solution taken, the level solved, q leaving and the terminal
-# restored.
+# restored; then, without colours and without Unicode, every mark still
+# on screen in characters.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 levels="$top_srcdir/levels"
 
@@ -86,4 +87,34 @@ keys q
 wait_prompt
 ok $? "q leaves"
 is "$(stty_ok)" "icanon echo END" "the shell's terminal has icanon and echo again"
+# ---- without colours, and without Unicode -------------------------------
+# NO_COLOR: a shaded cell and a dot are still there in characters, the
+# cursor in brackets and reverse, and not a colour code on the screen.
+colours() {
+	T capture-pane -t t -p -e | grep -o "$(printf '\033')\[[0-9;]*m" |
+		grep -c -E '\[([0-9]*;)*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38;5|48;5|38;2|48;2)(;|m)'
+}
+type_line "clear; NO_COLOR=1 LINKDANCE_LEVELS=$levels $LINKDANCE play range 1-06"
+wait_for "hints 0"
+keys Space l . l
+wait_cell 1 1 "###" && wait_cell 1 2 " . " && wait_cell 1 3 "[ ]"
+ok $? "NO_COLOR=1: the shaded cell a block, the dot a dot, the cursor in brackets"
+is "$(colours)" 0 "NO_COLOR=1: no colour codes"
+e=$(printf '\033')
+T capture-pane -t t -p -e | grep -qE "$e\[[0-9;]*7m($e\[[0-9;]*m)*\[ \]"
+ok $? "NO_COLOR=1: the cursor's cell in reverse"
+keys q
+wait_prompt
+
+LANG_FOR_TEST=C start_shell
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play range 1-09"
+wait_for "hints 0"
+keys Space l . l
+wait_for "Row 1, column 3" >/dev/null
+screen | grep -q '^ +---+---+' && screen | grep -qF '|###| . |[ ]|'
+ok $? "LANG=C: the grid in ASCII lines, ### shaded, . a dot"
+n=$(screen | LC_ALL=C grep -c '[^ -~]')
+is "$n" 0 "LANG=C: only ASCII on the screen"
+keys q
+wait_prompt
 done_testing
