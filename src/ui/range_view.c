@@ -518,5 +518,5 @@ const struct view_ops range_view_ops = {
 	.help = "Shaded cells are solid blocks; a dot marks a cell you know is unshaded (dots are your notes: "
 	        "the puzzle is solved when the shading keeps the rules).  A number is bold while open, dim once "
 	        "it sees exactly its count, and marked with ! (and red) when it sees too many or can no longer "
-	        "see enough.  The cursor's cell is in brackets; a hint's move in hand shows as >  < in its cell.",
+	        "see enough.  The cursor's cell is in brackets; a hint's move in hand shows in its cell between > and <.",
 };
