@@ -407,8 +407,12 @@ static void draw_head(const struct knapsack_view *kv, const struct columns *c, s
 		return;
 	if (kv->rows < kv->n) {
 		bool above = kv->top > 0, below = kv->top + kv->rows < kv->n;
-		snprintf(line, sizeof line, "items %d-%d of %d %s%s", kv->top + 1, kv->top + kv->rows, kv->n,
-		         above ? glyph(GL_UP) : "", below ? glyph(GL_DOWN) : "");
+		/* Shorter where the bars are short: every word whole. */
+		int len = snprintf(line, sizeof line, "items %d-%d of %d ", kv->top + 1, kv->top + kv->rows, kv->n);
+		if (len + above + below > c->bar_w)
+			len = snprintf(line, sizeof line, "%d-%d of %d ", kv->top + 1, kv->top + kv->rows, kv->n);
+		snprintf(line + len, sizeof line - (size_t)len, "%s%s", above ? glyph(GL_UP) : "",
+		         below ? glyph(GL_DOWN) : "");
 		canvas_print(cv, y, c->bar_x, style(ST_NOTICE), line);
 	} else {
 		canvas_print(cv, y, c->bar_x, dim, "weight, on the bag's scale");
