@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/knapsack/knapsack_card.h"
 #include "util/xalloc.h"
 
 typedef __int128 i128;
@@ -25,12 +26,6 @@ struct ranked {
 	struct knapsack_item it;
 	int number;
 };
-
-static int by_int64(const void *pa, const void *pb)
-{
-	int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-	return (a > b) - (a < b);
-}
 
 static int by_density(const void *pa, const void *pb)
 {
@@ -145,6 +140,8 @@ bool knapsack_bag(const struct knapsack *k, const bool *take, int64_t *value, in
  * (nodes shared by the states that grew from it), from which the best bag
  * is read back. */
 
+/* States at which the bounds from item counts are worth their LPs. */
+#define KNAPSACK_CARD_STATES 2000
 /* The most history nodes the core keeps (8 bytes each). */
 #define KNAPSACK_HISTORY_MAX ((size_t)1 << 30)
 
@@ -321,127 +318,16 @@ static void core_pair(struct core *co)
 	}
 }
 
-/* ---- Bounds on the whole problem from the number of items a bag holds.
- *
- * No bag holds more items than the lightest ones that fit (k_max), and a
- * bag worth more than z holds at least as many as the most valuable ones
- * that add up to more than z (k_min).  Relaxing "at most k_max items" with
- * a price lambda on each item gives lambda k_max plus the LP of the items
- * valued p - lambda, a bound for every lambda >= 0; "at least k_min" with
- * a reward mu gives the LP of the items valued p + mu less mu k_min.  On
- * strongly correlated items (value = weight + K) the first, at lambda = K,
- * is the capacity plus K k_max: a bag that fills the capacity exactly with
- * k_max items is then proven best at once, where the plain LP bound leaves
- * the core to grow through millions of states. */
-
-/* The LP bound of a[0 .. n-1] in room, rounded down, without sorting:
- * split the items around one's density (denser, as dense, less dense);
- * if the denser ones fit they go in whole and the search goes on among
- * the rest, else among them.  Linear time expected, where a sort costs
- * n log n, and the bounds below ask for a hundred LPs or more. */
-static i128 lp_select(struct ranked *a, int n, int64_t room)
-{
-	i128 value = 0;
-	int lo = 0, hi = n;
-	while (lo < hi) {
-		struct ranked pivot = a[lo + (hi - lo) / 2], swap;
-		int lt = lo, i = lo, gt = hi;
-		while (i < gt) {
-			int d = knapsack_denser(&a[i].it, &pivot.it);
-			if (d > 0)
-				swap = a[lt], a[lt++] = a[i], a[i++] = swap;
-			else if (d < 0)
-				swap = a[--gt], a[gt] = a[i], a[i] = swap;
-			else
-				i++;
-		}
-		int64_t w = 0;
-		i128 v = 0;
-		for (int j = lo; j < lt; j++)
-			w += a[j].it.weight, v += a[j].it.value;
-		if (w > room) {
-			hi = lt;
-			continue;
-		}
-		room -= w;
-		value += v;
-		w = 0, v = 0;
-		for (int j = lt; j < gt; j++)
-			w += a[j].it.weight, v += a[j].it.value;
-		if (w > room)   /* as dense as each other: a share of them fills the room */
-			return value + (i128)room * pivot.it.value / pivot.it.weight;
-		room -= w;
-		value += v;
-		lo = gt;
-	}
-	return value;
-}
-
-/* The LP bound of ranks 0 .. m-1 with every value shifted by shift (items
- * worth nothing then left out), in co's capacity. */
-static i128 lp_shifted(const struct core *co, int64_t shift, struct ranked *scratch)
-{
-	int n = 0;
-	for (int r = 0; r < co->m; r++) {
-		const struct knapsack_item *it = &co->k->items[co->item[r]];
-		if (it->value + shift > 0)
-			scratch[n++] = (struct ranked){ { it->weight, it->value + shift }, r };
-	}
-	return lp_select(scratch, n, co->c);
-}
-
-/* The least of bound(x) over whole x in [0, hi], bound convex:
- * ternary search, then the few left looked at one by one. */
-static i128 least_over(const struct core *co, int64_t hi, int64_t count, int sign, struct ranked *scratch)
-{
-	int64_t lo = 0;
-#define BOUND_AT(x) (lp_shifted(co, -sign * (x), scratch) + (i128)sign * (x) * count)
-	while (hi - lo > 2) {
-		int64_t a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-		if (BOUND_AT(a) <= BOUND_AT(b))
-			hi = b;
-		else
-			lo = a;
-	}
-	i128 best = BOUND_AT(lo);
-	for (int64_t x = lo + 1; x <= hi; x++)
-		if (BOUND_AT(x) < best)
-			best = BOUND_AT(x);
-#undef BOUND_AT
-	return best;
-}
-
-/* Sets co->upper from the item counts (above). */
+/* Sets co->upper from the number of items a bag holds (knapsack_card.h). */
 static void core_count_bounds(struct core *co)
 {
-	int m = co->m;
-	struct ranked *scratch = xmalloc(sizeof *scratch * (size_t)(m ? m : 1));
-	int64_t *by = xmalloc(sizeof *by * (size_t)(m ? m : 1));
-	int64_t most_value = 0;
-	for (int r = 0; r < m; r++) {
-		by[r] = co->k->items[co->item[r]].weight;
-		if (co->k->items[co->item[r]].value > most_value)
-			most_value = co->k->items[co->item[r]].value;
-	}
-	qsort(by, (size_t)m, sizeof *by, by_int64);
-	int64_t k_max = 0, w = 0;
-	while (k_max < m && w + by[k_max] <= co->c)
-		w += by[k_max++];
-	for (int r = 0; r < m; r++)
-		by[r] = -co->k->items[co->item[r]].value;    /* the most valuable first */
-	qsort(by, (size_t)m, sizeof *by, by_int64);
-	int64_t k_min = 0, v = 0;
-	while (k_min < m && v <= co->z)
-		v -= by[k_min++];
-	i128 upper = least_over(co, most_value, k_max, 1, scratch);
-	if (v > co->z) {
-		i128 from_below = least_over(co, most_value, k_min, -1, scratch);
-		if (from_below < upper)
-			upper = from_below;
-	}
-	co->upper = upper < INT64_MAX ? (int64_t)upper : INT64_MAX;
-	free(scratch);
-	free(by);
+	struct knapsack_core_item *it = xmalloc(sizeof *it * (size_t)(co->m ? co->m : 1));
+	for (int r = 0; r < co->m; r++)
+		it[r] = (struct knapsack_core_item){ co->k->items[co->item[r]].weight, co->k->items[co->item[r]].value, r };
+	int64_t u = knapsack_card_bound(it, co->m, co->c, co->break_rank, co->z);
+	if (u < co->upper)
+		co->upper = u;
+	free(it);
 }
 
 /* The ranks that fit at all, the break rank, and the first state. */
@@ -499,9 +385,9 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 	while (co.len && (co.s > 0 || co.t + 1 < co.m) && co.z < co.upper) {
 		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
 			goto out;
-		/* The bounds from item counts cost a few sorts of the items: only
-		 * for instances the core does not settle at once. */
-		if (!counted && co.fig.states > 16 * (uint64_t)co.m + 4096) {
+		/* The bounds from item counts cost a few dozen selections over the
+		 * items: only for instances the core does not settle at once. */
+		if (!counted && co.len > KNAPSACK_CARD_STATES) {
 			core_count_bounds(&co);
 			counted = true;
 			continue;
