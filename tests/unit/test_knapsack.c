@@ -139,6 +139,62 @@ static void strongly_correlated_big(void)
 	free(k.items);
 }
 
+/* Items that weigh nothing always go in and items worth nothing never
+ * matter: the solver settles both before it starts, and its bag still
+ * agrees with every subset. */
+static void weightless_and_worthless(void)
+{
+	int wrong = 0;
+	bool take[14];
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct knapsack k;
+		knapsack_kind_make(&k, (enum knapsack_kind)(seed % KNAPSACK_KINDS), 14, 30, 1, 3, seed);
+		for (int i = 0; i < k.n; i += 3)
+			k.items[i].weight = 0;
+		for (int i = 1; i < k.n; i += 4)
+			k.items[i].value = 0;
+		int64_t best = brute(&k), core = knapsack_solve(&k, take, 0, NULL, NULL);
+		if ((core != best || !bag_is(&k, take, best)) && wrong++ < 3)
+			tap_diag("seed %llu: best %lld, core %lld", (unsigned long long)seed, (long long)best, (long long)core);
+		free(k.items);
+	}
+	ok(wrong == 0, "40 instances with items that weigh nothing or are worth nothing: the core's bag is the best");
+}
+
+/* 1,000 items: the selection leaves most of them in pieces, and on
+ * uncorrelated items the bound of Dembo and Hammer keeps nearly all of
+ * those from ever being sorted; every kind agrees with dp, and so do items
+ * all as dense as each other (value 2 weight), where the break item is
+ * found among equals. */
+static void pieces_against_dp(void)
+{
+	int wrong = 0, cases = 0, widest = 0;
+	for (int kind = 0; kind <= KNAPSACK_KINDS; kind++)
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			struct knapsack k;
+			knapsack_kind_make(&k, kind == KNAPSACK_KINDS ? KNAPSACK_SUBSET_SUM : (enum knapsack_kind)kind, 1000, 200,
+			                   1, 2, seed);
+			if (kind == KNAPSACK_KINDS)
+				for (int i = 0; i < k.n; i++)
+					k.items[i].value = 2 * k.items[i].weight;
+			bool *a = calloc((size_t)k.n, sizeof *a), *b = calloc((size_t)k.n, sizeof *b);
+			struct knapsack_figures fig;
+			int64_t dp = knapsack_dp(&k, (uint64_t)1 << 27, a);
+			int64_t core = knapsack_solve(&k, b, 0, NULL, &fig);
+			if ((dp < 0 || core != dp || !bag_is(&k, b, dp)) && wrong++ < 3)
+				tap_diag("kind %d seed %llu: dp %lld, core %lld", kind, (unsigned long long)seed, (long long)dp,
+				         (long long)core);
+			if (kind == KNAPSACK_UNCORRELATED && fig.core > widest)
+				widest = fig.core;
+			cases++;
+			free(a);
+			free(b);
+			free(k.items);
+		}
+	ok(wrong == 0, "%d instances of 1,000 items: the core finds dp's optimum", cases);
+	ok(widest > 0 && widest < 100, "uncorrelated, the core takes in at most %d of the 1,000 items", widest);
+}
+
 /* The items the exact solver works on (those that fit and are worth
  * something), densest first; *b gets the break solution's count. */
 static int core_items(const struct knapsack *k, struct knapsack_core_item *it, int *b)
@@ -213,5 +269,7 @@ int main(void)
 	larger_against_dp();
 	strongly_correlated_big();
 	card_bounds_hold();
+	weightless_and_worthless();
+	pieces_against_dp();
 	return tap_done();
 }

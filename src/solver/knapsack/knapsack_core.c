@@ -1,0 +1,513 @@
+/* The exact solver, knapsack_solve (knapsack.h): dynamic programming on
+ * an expanding core.
+ *
+ * The items (it[0 .. m-1]) are ranked densest first, but only as far as
+ * the solver needs: a selection splits them around the break item (the
+ * first, by density, that no longer fits after the denser ones) and
+ * leaves the pieces it passed by unsorted, on a stack for each side, the
+ * piece nearest the break on top.  So it[0 .. b-1] are the break solution,
+ * the densest items that fit, and it[fsort .. lsort] around b are sorted.
+ *
+ * The core is it[s .. t] around b: items before s are in the bag, items
+ * after t out, and each state is a (weight, value) of one choice of the
+ * core's own.  The core grows by it[t+1] (the state with it added beside
+ * the one without) and it[s-1] (the state with it taken out beside the one
+ * with it in), in turn.  When it reaches the end of the sorted run, the
+ * next piece comes off its stack: its items that cannot turn over in a
+ * bag worth more than the best known (by the bound of Dembo and Hammer)
+ * stay where the break solution has them, and only the rest are sorted
+ * and join the run.  On uncorrelated items nearly every item goes that
+ * way, so the solver sorts a few dozen items where a full sort took n
+ * log n.
+ *
+ * The states are kept sorted by weight with values strictly rising: a
+ * state heavier and no more valuable than another can never do better.
+ * A state is dropped once its bound is no more than the best bag known
+ * (z): under the capacity, it can at best fill the rest with it[t+1]'s
+ * density (every item it may still add is less dense, and taking one out
+ * only loses); over it, it must shed the excess at it[s-1]'s density at
+ * least.  When no state is left, or the core holds every item, or z
+ * reaches an upper bound, z is the optimum.  A state's history is a chain
+ * of the items it turned over (nodes shared by the states that grew from
+ * it), from which the best bag is read back. */
+#include "config.h"
+
+#include "solver/knapsack/knapsack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/knapsack/knapsack_card.h"
+#include "solver/knapsack/knapsack_core.h"
+#include "util/xalloc.h"
+
+typedef __int128 i128;
+
+/* Pieces this small are sorted rather than split again. */
+#define CORE_SMALL 16
+/* The most history nodes the core keeps (8 bytes each). */
+#define CORE_HISTORY_MAX ((size_t)1 << 30)
+/* States at which the bounds from item counts are worth their LPs. */
+#define CORE_CARD_STATES 2000
+
+typedef struct knapsack_core_item item;
+
+struct core_span {
+	int first, last;
+};
+
+/* Unsorted pieces of one side, the nearest the break on top. */
+struct core_stack {
+	struct core_span *span;
+	int len, room;
+};
+
+struct core_state {
+	int64_t weight, value;
+	uint32_t hist;        /* its last turned-over item's node; 0: the break solution */
+};
+
+struct core_hist {
+	int number;           /* the item turned over */
+	uint32_t parent;
+};
+
+struct core {
+	item *it;
+	int m;
+	int64_t c;
+	struct core_stack left, right;
+	int fsort, lsort;            /* it[fsort .. lsort] sorted */
+	int b;                       /* the break item */
+	int64_t break_weight, break_value;
+	int s, t;                    /* the core */
+	struct core_state *list, *next;
+	size_t len, room;
+	struct core_hist *hist;
+	size_t n_hist, hist_room;
+	int64_t z;                   /* the best bag known */
+	uint32_t z_hist;
+	int64_t upper;               /* no bag is worth more: stop when z reaches it */
+	struct knapsack_figures fig;
+};
+
+/* ---- Ranking by density, no further than needed. */
+
+static int by_density(const void *pa, const void *pb)
+{
+	const item *a = pa, *b = pb;
+	return knapsack_core_denser(b, a) - knapsack_core_denser(a, b);
+}
+
+static void swap_items(item *a, item *b)
+{
+	item t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Splits it[f .. l] around the density of its middle item: denser ones to
+ * it[f .. *lt-1], as dense it[*lt .. *gt], less dense after; *w_denser
+ * and *w_tied weigh the first two parts. */
+static void core_split(item *it, int f, int l, int *lt, int *gt, int64_t *w_denser, int64_t *w_tied)
+{
+	item pivot = it[f + (l - f) / 2];
+	int i = f, lo = f, hi = l;
+	*w_denser = *w_tied = 0;
+	while (i <= hi) {
+		if (knapsack_core_denser(&it[i], &pivot)) {
+			*w_denser += it[i].weight;
+			swap_items(&it[lo++], &it[i++]);
+		} else if (knapsack_core_denser(&pivot, &it[i])) {
+			swap_items(&it[i], &it[hi--]);
+		} else {
+			*w_tied += it[i++].weight;
+		}
+	}
+	*lt = lo;
+	*gt = hi;
+}
+
+/* Sorts it[f .. l], densest first: a quicksort that hands a piece to
+ * qsort after depth splits, so that no run of bad pivots costs n^2. */
+static void core_sort(item *it, int f, int l, int depth)
+{
+	while (l - f >= CORE_SMALL) {
+		if (depth-- == 0) {
+			qsort(it + f, (size_t)(l - f + 1), sizeof *it, by_density);
+			return;
+		}
+		int lt, gt;
+		int64_t wd, wt;
+		core_split(it, f, l, &lt, &gt, &wd, &wt);
+		if (lt - f < l - gt) {
+			core_sort(it, f, lt - 1, depth);
+			f = gt + 1;
+		} else {
+			core_sort(it, gt + 1, l, depth);
+			l = lt - 1;
+		}
+	}
+	for (int i = f + 1; i <= l; i++)
+		for (int j = i; j > f && knapsack_core_denser(&it[j], &it[j - 1]); j--)
+			swap_items(&it[j], &it[j - 1]);
+}
+
+static void stack_push(struct core_stack *st, int first, int last)
+{
+	if (first > last)
+		return;
+	if (st->len == st->room) {
+		st->room = st->room ? 2 * st->room : 32;
+		st->span = xreallocarray(st->span, (size_t)st->room, sizeof *st->span);
+	}
+	st->span[st->len++] = (struct core_span){ first, last };
+}
+
+static int depth_for(int n)
+{
+	int d = 8;
+	for (; n > 1; n >>= 1)
+		d += 2;
+	return d;
+}
+
+/* Finds the break item by selection, leaving the pieces passed by on the
+ * stacks and the one that holds it sorted; then the break solution. */
+static void core_partition(struct core *co)
+{
+	int f = 0, l = co->m - 1, depth = depth_for(co->m);
+	int64_t room = co->c;     /* what the items before f leave */
+	while (l - f >= CORE_SMALL && depth-- > 0) {
+		int lt, gt;
+		int64_t wd, wt;
+		core_split(co->it, f, l, &lt, &gt, &wd, &wt);
+		if (wd > room) {
+			stack_push(&co->right, lt, l);
+			l = lt - 1;
+		} else if (wd + wt > room) {
+			/* the break is among equally dense items: sorted as they are */
+			stack_push(&co->left, f, lt - 1);
+			stack_push(&co->right, gt + 1, l);
+			room -= wd;
+			f = lt, l = gt;
+			break;
+		} else {
+			stack_push(&co->left, f, gt);
+			room -= wd + wt;
+			f = gt + 1;
+		}
+	}
+	core_sort(co->it, f, l, depth_for(l - f + 1));
+	co->fsort = f;
+	co->lsort = l;
+	int b = f;
+	while (b <= l && co->it[b].weight <= room)
+		room -= co->it[b++].weight;
+	co->b = b;
+	co->break_weight = co->c - room;
+	co->break_value = 0;
+	for (int i = 0; i < b; i++)
+		co->break_value += co->it[i].value;
+}
+
+/* Can x turn over (in: be added; else: taken out) in a bag worth more
+ * than z?  Not if the bound of Dembo and Hammer says no: every bag is
+ * worth at most e c + the sum of (p - e w) over its items, e the break
+ * item's density, so turning x over from the break solution bounds the
+ * bag by the break solution's value plus or minus x's value, and the room
+ * left plus or minus its weight at density e. */
+static bool core_fixed(const struct core *co, const item *x, bool in)
+{
+	if (co->b >= co->m)
+		return false;
+	const item *e = &co->it[co->b];
+	int64_t dv = in ? x->value : -x->value, dw = in ? x->weight : -x->weight;
+	i128 scaled = ((i128)co->break_value + dv) * e->weight + ((i128)co->c - co->break_weight - dw) * e->value;
+	return scaled < ((i128)co->z + 1) * e->weight;
+}
+
+/* Makes it[t+1] a sorted item if any item after t can still turn over in
+ * a better bag: the next piece comes off the stack, and its items that
+ * can are sorted onto the end of the sorted run; the others stay out for
+ * good.  Returns it[t+1], or NULL. */
+static const item *core_after(struct core *co)
+{
+	while (co->t + 1 > co->lsort && co->right.len) {
+		struct core_span sp = co->right.span[--co->right.len];
+		int k = co->lsort + 1;
+		for (int i = sp.first; i <= sp.last; i++)
+			if (!core_fixed(co, &co->it[i], true))
+				swap_items(&co->it[i], &co->it[k++]);
+		core_sort(co->it, co->lsort + 1, k - 1, depth_for(k - co->lsort));
+		co->lsort = k - 1;
+	}
+	return co->t + 1 <= co->lsort ? &co->it[co->t + 1] : NULL;
+}
+
+/* The same for it[s-1], the pieces before the core. */
+static const item *core_before(struct core *co)
+{
+	while (co->s - 1 < co->fsort && co->left.len) {
+		struct core_span sp = co->left.span[--co->left.len];
+		int k = co->fsort - 1;
+		for (int i = sp.last; i >= sp.first; i--)
+			if (!core_fixed(co, &co->it[i], false))
+				swap_items(&co->it[i], &co->it[k--]);
+		core_sort(co->it, k + 1, co->fsort - 1, depth_for(co->fsort - k));
+		co->fsort = k + 1;
+	}
+	return co->s - 1 >= co->fsort ? &co->it[co->s - 1] : NULL;
+}
+
+/* ---- The states. */
+
+static uint32_t hist_add(struct core *co, int number, uint32_t parent)
+{
+	if (co->n_hist == co->hist_room) {
+		co->hist_room *= 2;
+		co->hist = xreallocarray(co->hist, co->hist_room, sizeof *co->hist);
+	}
+	co->hist[co->n_hist] = (struct core_hist){ number, parent };
+	return (uint32_t)co->n_hist++;
+}
+
+/* The items next to the core, whose densities bound what a state can
+ * still gain: after (it[t+1]) for states under the capacity, before
+ * (it[s-1]) for those over it; NULL where none is left. */
+struct core_next {
+	const item *after, *before;
+};
+
+/* Can a state still beat z? */
+static bool core_hopeful(const struct core *co, const struct core_next *nx, int64_t w, int64_t v)
+{
+	if (w <= co->c) {
+		if (!nx->after)
+			return v > co->z;
+		return (i128)(co->c - w) * nx->after->value >= ((i128)co->z - v + 1) * nx->after->weight;
+	}
+	if (!nx->before)
+		return false;
+	return (i128)(w - co->c) * nx->before->value <= ((i128)v - co->z - 1) * nx->before->weight;
+}
+
+/* One merged state: dropped if dominated or hopeless, else kept; fresh
+ * (the one with x turned over) gets its history node when it lives. */
+static void core_keep(struct core *co, const struct core_next *nx, struct core_state st, int number, int64_t *top,
+                      size_t *out)
+{
+	if (*out && co->next[*out - 1].weight == st.weight) {
+		if (co->next[*out - 1].value >= st.value)
+			return;
+		(*out)--;          /* same weight, worth more: it takes the place */
+	} else if (st.value <= *top) {
+		return;
+	}
+	*top = st.value;
+	bool better = st.weight <= co->c && st.value > co->z;
+	bool keep = core_hopeful(co, nx, st.weight, st.value);
+	if (!better && !keep)
+		return;
+	if (number >= 0)
+		st.hist = hist_add(co, number, st.hist);
+	if (better) {
+		co->z = st.value;
+		co->z_hist = st.hist;
+	}
+	if (keep)
+		co->next[(*out)++] = st;
+}
+
+/* Turn x over in every state (in: add it; out: take it out), merging the
+ * two lists in order of weight. */
+static void core_expand(struct core *co, const item *x, bool add, const struct core_next *nx)
+{
+	int64_t dw = add ? x->weight : -x->weight, dv = add ? x->value : -x->value;
+	if (co->room < 2 * co->len) {
+		co->room = 2 * co->len;
+		co->next = xreallocarray(co->next, co->room, sizeof *co->next);
+		co->list = xreallocarray(co->list, co->room, sizeof *co->list);
+	}
+	size_t i = 0, j = 0, out = 0, len = co->len;
+	int64_t top = INT64_MIN;
+	const struct core_state *list = co->list;
+	while (j < len) {
+		struct core_state turned = { list[j].weight + dw, list[j].value + dv, list[j].hist };
+		if (i < len && (list[i].weight < turned.weight ||
+		                (list[i].weight == turned.weight && list[i].value >= turned.value)))
+			core_keep(co, nx, list[i++], -1, &top, &out);
+		else
+			core_keep(co, nx, turned, x->number, &top, &out), j++;
+	}
+	while (i < len)
+		core_keep(co, nx, list[i++], -1, &top, &out);
+	struct core_state *swap = co->list;
+	co->list = co->next;
+	co->next = swap;
+	co->len = out;
+	co->fig.states += out;
+	if (out > co->fig.most_states)
+		co->fig.most_states = out;
+}
+
+/* The last state no heavier than weight, or -1 (the list is sorted). */
+static long core_last_within(const struct core *co, int64_t weight)
+{
+	long lo = 0, hi = (long)co->len - 1, found = -1;
+	while (lo <= hi) {
+		long mid = lo + (hi - lo) / 2;
+		if (co->list[mid].weight <= weight)
+			found = mid, lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return found;
+}
+
+/* Each item outside the core tried in (or out) with the best state it
+ * fits: a better z at the cost of a binary search an item, which on
+ * strongly correlated items finds the bag that fills the capacity
+ * exactly long before the core grows to it.  (The state with the most
+ * value no heavier than a weight is the last one: values rise with
+ * weight.) */
+static void core_pair(struct core *co)
+{
+	for (int r = co->t + 1; r < co->m; r++) {
+		const item *x = &co->it[r];
+		long i = core_last_within(co, co->c - x->weight);
+		if (i >= 0 && co->list[i].value + x->value > co->z) {
+			co->z = co->list[i].value + x->value;
+			co->z_hist = hist_add(co, x->number, co->list[i].hist);
+		}
+	}
+	for (int r = 0; r < co->s; r++) {
+		const item *x = &co->it[r];
+		long i = core_last_within(co, co->c + x->weight);
+		if (i >= 0 && co->list[i].weight > co->c && co->list[i].value - x->value > co->z) {
+			co->z = co->list[i].value - x->value;
+			co->z_hist = hist_add(co, x->number, co->list[i].hist);
+		}
+	}
+}
+
+/* ---- The solve. */
+
+/* The break solution, the first state, the first z and the LP bound. */
+static void core_start(struct core *co)
+{
+	core_partition(co);
+	co->s = co->b;
+	co->t = co->b - 1;
+	co->room = 16;
+	co->list = xmalloc(sizeof *co->list * co->room);
+	co->next = xmalloc(sizeof *co->next * co->room);
+	co->list[0] = (struct core_state){ co->break_weight, co->break_value, 0 };
+	co->len = 1;
+	co->hist_room = 1024;
+	co->hist = xmalloc(sizeof *co->hist * co->hist_room);
+	co->n_hist = 1;   /* node 0 stands for "nothing turned over" */
+	co->z = co->break_value;
+	co->z_hist = 0;
+	co->upper = co->break_value;
+	if (co->b < co->m) {
+		const item *e = &co->it[co->b];
+		co->upper += (int64_t)((i128)(co->c - co->break_weight) * e->value / e->weight);
+	}
+	/* Greedy past the break item, in the order the selection left: a
+	 * better first z cuts more states. */
+	int64_t w = co->break_weight;
+	for (int r = co->b + 1; r < co->m; r++)
+		if (w + co->it[r].weight <= co->c) {
+			w += co->it[r].weight;
+			co->z += co->it[r].value;
+			co->z_hist = hist_add(co, co->it[r].number, co->z_hist);
+		}
+}
+
+/* Grows the core until z is proven best: true, or false if cancelled or
+ * past the limits. */
+static bool core_run(struct core *co, uint64_t max_states, const atomic_int *cancel)
+{
+	bool add = true, counted = false;
+	while (co->len && co->z < co->upper) {
+		if (cancel && atomic_load_explicit(cancel, memory_order_relaxed))
+			return false;
+		/* The history is numbered in 32 bits: a step adds at most two
+		 * nodes a state, so stopping at 2^30 keeps it from wrapping. */
+		if ((max_states && co->len > max_states) || co->n_hist > CORE_HISTORY_MAX)
+			return false;
+		if (!counted && co->len > CORE_CARD_STATES) {
+			int64_t u = knapsack_card_bound(co->it, co->m, co->c, co->b, co->z);
+			if (u < co->upper)
+				co->upper = u;
+			counted = true;
+			continue;
+		}
+		struct core_next nx = { core_after(co), core_before(co) };
+		if (!nx.after && !nx.before)
+			break;
+		/* in turn, an item after the core and one before it, while there are */
+		bool grow_up = add ? nx.after != NULL : nx.before == NULL;
+		item x;
+		if (grow_up) {
+			x = *nx.after;
+			co->t++;
+			nx.after = core_after(co);
+		} else {
+			x = *nx.before;
+			co->s--;
+			nx.before = core_before(co);
+		}
+		if (!core_fixed(co, &x, grow_up))
+			core_expand(co, &x, grow_up, &nx);
+		add = !grow_up;
+		/* Once the states outnumber the items, pairing them costs less
+		 * than the next step of the core. */
+		if (co->len > (size_t)co->m)
+			core_pair(co);
+	}
+	return true;
+}
+
+int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states, const atomic_int *cancel,
+                       struct knapsack_figures *fig)
+{
+	struct core co = { .c = k->capacity };
+	co.it = xmalloc(sizeof *co.it * (size_t)(k->n ? k->n : 1));
+	memset(take, 0, sizeof *take * (size_t)k->n);
+	/* Items worth nothing never go in, and items that weigh nothing
+	 * always do: neither is the solver's business. */
+	int64_t free_value = 0;
+	for (int i = 0; i < k->n; i++) {
+		const struct knapsack_item *x = &k->items[i];
+		if (x->value <= 0 || x->weight > k->capacity)
+			continue;
+		if (x->weight == 0) {
+			take[i] = true;
+			free_value += x->value;
+		} else {
+			co.it[co.m++] = (item){ x->weight, x->value, i };
+		}
+	}
+	core_start(&co);
+	int64_t result = -1;
+	if (core_run(&co, max_states, cancel)) {
+		for (int r = 0; r < co.b; r++)
+			take[co.it[r].number] = true;
+		for (uint32_t h = co.z_hist; h; h = co.hist[h].parent)
+			take[co.hist[h].number] = !take[co.hist[h].number];
+		result = free_value + co.z;
+	}
+	co.fig.core = co.t - co.s + 1;
+	co.fig.upper = co.upper < INT64_MAX ? free_value + co.upper : INT64_MAX;
+	if (fig)
+		*fig = co.fig;
+	free(co.it);
+	free(co.left.span);
+	free(co.right.span);
+	free(co.list);
+	free(co.next);
+	free(co.hist);
+	return result;
+}
