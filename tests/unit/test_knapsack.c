@@ -165,10 +165,12 @@ static void weightless_and_worthless(void)
  * uncorrelated items the bound of Dembo and Hammer keeps nearly all of
  * those from ever being sorted; every kind agrees with dp, and so do items
  * all as dense as each other (value 2 weight), where the break item is
- * found among equals. */
+ * found among equals.  The strongly correlated ones pair their states
+ * with the items outside the core at step after step, each pairing a bag
+ * whose history the read-back must follow. */
 static void pieces_against_dp(void)
 {
-	int wrong = 0, cases = 0, widest = 0;
+	int wrong = 0, cases = 0, widest = 0, most_pairings = 0;
 	for (int kind = 0; kind <= KNAPSACK_KINDS; kind++)
 		for (uint64_t seed = 1; seed <= 3; seed++) {
 			struct knapsack k;
@@ -186,6 +188,8 @@ static void pieces_against_dp(void)
 				         (long long)core);
 			if (kind == KNAPSACK_UNCORRELATED && fig.core > widest)
 				widest = fig.core;
+			if (fig.pairings > most_pairings)
+				most_pairings = fig.pairings;
 			cases++;
 			free(a);
 			free(b);
@@ -193,6 +197,8 @@ static void pieces_against_dp(void)
 		}
 	ok(wrong == 0, "%d instances of 1,000 items: the core finds dp's optimum", cases);
 	ok(widest > 0 && widest < 100, "uncorrelated, the core takes in at most %d of the 1,000 items", widest);
+	ok(most_pairings > 10, "and the states were paired with the items outside the core up to %d times in one solve",
+	   most_pairings);
 }
 
 /* The items the exact solver works on (those that fit and are worth

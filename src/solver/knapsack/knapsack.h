@@ -83,6 +83,7 @@ struct knapsack_figures {
 	uint64_t states;       /* states made, over all its steps */
 	uint64_t most_states;  /* the longest list of states */
 	int64_t upper;         /* the least upper bound it had (INT64_MAX: none) */
+	int pairings;          /* times it tried the items outside the core with its states */
 };
 
 /* The best bag, exactly: its value, and take[] (n of them); -1 if
