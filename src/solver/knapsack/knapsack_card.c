@@ -27,7 +27,6 @@
 
 #include "solver/knapsack/knapsack_card.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 #include "util/xalloc.h"
@@ -94,28 +93,43 @@ struct card_slot {
 	int64_t weight;
 };
 
-static int by_density_down(const void *pa, const void *pb)
+/* Does a come before (density, weight) in the LP's order?  Among equally
+ * dense items the heavier first if heavy, else the lighter: the order
+ * just past the multiplier, so that the count is the slope of the piece
+ * after it. */
+static inline bool card_before(const struct card_slot *a, double density, int64_t weight, bool heavy)
 {
-	double a = ((const struct card_slot *)pa)->density, b = ((const struct card_slot *)pb)->density;
-	return (a < b) - (a > b);
+	return a->density > density || (a->density == density && (heavy ? a->weight > weight : a->weight < weight));
+}
+
+static int by_slot_heavy(const void *pa, const void *pb)
+{
+	const struct card_slot *a = pa, *b = pb;
+	return card_before(b, a->density, a->weight, true) - card_before(a, b->density, b->weight, true);
+}
+
+static int by_slot_light(const void *pa, const void *pb)
+{
+	const struct card_slot *a = pa, *b = pb;
+	return card_before(b, a->density, a->weight, false) - card_before(a, b->density, b->weight, false);
 }
 
 /* The items in the LP's solution of a[0 .. n-1] in room, the break item's
  * share counted: floating point, as it only steers the search. */
-static double card_lp_count(struct card_slot *a, int n, int64_t room)
+static double card_lp_count(struct card_slot *a, int n, int64_t room, bool heavy)
 {
 	double count = 0;
 	int lo = 0, hi = n - 1, rounds = 0;
 	while (hi - lo >= CARD_SMALL && rounds++ < CARD_ROUNDS) {
-		double pivot = a[lo + (hi - lo) / 2].density;
+		struct card_slot pivot = a[lo + (hi - lo) / 2];
 		int i = lo - 1, j = hi + 1;
 		for (;;) {
 			do
 				i++;
-			while (a[i].density > pivot);
+			while (card_before(&a[i], pivot.density, pivot.weight, heavy));
 			do
 				j--;
-			while (a[j].density < pivot);
+			while (card_before(&pivot, a[j].density, a[j].weight, heavy));
 			if (i >= j)
 				break;
 			struct card_slot swap = a[i];
@@ -130,7 +144,7 @@ static double card_lp_count(struct card_slot *a, int n, int64_t room)
 			hi = j;
 	}
 	if (lo <= hi)
-		qsort(a + lo, (size_t)(hi - lo + 1), sizeof *a, by_density_down);
+		qsort(a + lo, (size_t)(hi - lo + 1), sizeof *a, heavy ? by_slot_heavy : by_slot_light);
 	for (; lo <= hi; lo++) {
 		if (a[lo].weight > room)
 			return count + (double)room / (double)a[lo].weight;
@@ -212,15 +226,24 @@ static double card_slope_at(const struct card_relax *r, int64_t x)
 		if (v > 0)
 			r->slots[n++] = (struct card_slot){ (double)v / (double)r->it[i].weight, r->it[i].weight };
 	}
-	return r->sign * ((double)r->k - card_lp_count(r->slots, n, r->c));
+	return r->sign * ((double)r->k - card_lp_count(r->slots, n, r->c, r->sign > 0));
 }
 
 /* The least bound over whole multipliers in [0, hi]: the first x where the
  * slope is no longer negative, or the one before it, as the slope at x is
- * that of the piece after x. */
-static i128 card_least(const struct card_relax *r, int64_t hi)
+ * that of the piece after x.  A first guess, if in range, is tried before
+ * the binary search, which it saves when it is right. */
+static i128 card_least(const struct card_relax *r, int64_t hi, int64_t guess)
 {
 	int64_t lo = 0;
+	if (guess > 0 && guess <= hi) {
+		if (card_slope_at(r, guess) < 0)
+			lo = guess + 1;
+		else if (card_slope_at(r, guess - 1) < 0)
+			lo = hi = guess;
+		else
+			hi = guess - 1;
+	}
 	while (lo < hi) {
 		int64_t mid = lo + (hi - lo) / 2;
 		if (card_slope_at(r, mid) >= 0)
@@ -235,6 +258,28 @@ static i128 card_least(const struct card_relax *r, int64_t hi)
 			best = before;
 	}
 	return best;
+}
+
+/* The multiplier at which the break item and a neighbour of another
+ * weight are worth as much per weight after it (the price for sign +1,
+ * the reward for -1): on items along a line, value = a weight + K, as
+ * strongly and inverse strongly correlated ones are, that is the least
+ * bound's, and a guess worth trying on others.  -1 if none. */
+static int64_t card_guess(const struct knapsack_core_item *it, int m, int b, int sign)
+{
+	if (b >= m)
+		return -1;
+	const struct knapsack_core_item *y = &it[b];
+	for (int d = 1; d <= 8; d++) {
+		int at = d % 2 ? b - (d + 1) / 2 : b + d / 2;
+		if (at < 0 || at >= m || it[at].weight == y->weight)
+			continue;
+		const struct knapsack_core_item *x = &it[at];
+		i128 price = ((i128)x->value * y->weight - (i128)y->value * x->weight) / (y->weight - x->weight);
+		price *= sign;
+		return price > 0 && price < INT64_MAX ? (int64_t)price : -1;
+	}
+	return -1;
 }
 
 int64_t knapsack_card_bound(const struct knapsack_core_item *it, int m, int64_t c, int b, int64_t z)
@@ -261,9 +306,9 @@ int64_t knapsack_card_bound(const struct knapsack_core_item *it, int m, int64_t 
 		                xmalloc(sizeof *r.items * (size_t)m) };
 	i128 most = 0, least = 0;
 	if (at_most)
-		r.k = b, r.sign = 1, most = card_least(&r, most_value);
+		r.k = b, r.sign = 1, most = card_least(&r, most_value, card_guess(it, m, b, 1));
 	if (at_least)
-		r.k = b + 1, r.sign = -1, least = card_least(&r, most_weight);
+		r.k = b + 1, r.sign = -1, least = card_least(&r, most_weight, card_guess(it, m, b, -1));
 	free(r.slots);
 	free(r.items);
 	i128 upper = most > least ? most : least;
