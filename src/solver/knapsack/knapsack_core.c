@@ -91,6 +91,8 @@ struct core {
 	size_t n_hist, hist_room;
 	int64_t z;                   /* the best bag known */
 	uint32_t z_hist;
+	i128 gap;                    /* core_fixed's threshold, for z = gap_z (-1: none yet) */
+	int64_t gap_z;
 	int64_t upper;               /* no bag is worth more: stop when z reaches it */
 	const struct knapsack_item *items;   /* the caller's, by number */
 	bool paired;                 /* core_pair has been */
@@ -226,14 +228,21 @@ static void core_partition(struct core *co)
  * item's density, so turning x over from the break solution bounds the
  * bag by the break solution's value plus or minus x's value, and the room
  * left plus or minus its weight at density e. */
-static bool core_fixed(const struct core *co, const item *x, bool in)
+static bool core_fixed(struct core *co, const item *x, bool in)
 {
 	if (co->b >= co->m)
 		return false;
+	/* Scaled by e's weight: x's gain over density e, p e_w - w e_v
+	 * (negated to take it out), against what a better bag needs past the
+	 * break solution, (z + 1 - its value) e_w - (the room it leaves) e_v,
+	 * which changes only with z. */
 	const item *e = &co->it[co->b];
-	int64_t dv = in ? x->value : -x->value, dw = in ? x->weight : -x->weight;
-	i128 scaled = ((i128)co->break_value + dv) * e->weight + ((i128)co->c - co->break_weight - dw) * e->value;
-	return scaled < ((i128)co->z + 1) * e->weight;
+	if (co->gap_z != co->z) {
+		co->gap = ((i128)co->z + 1 - co->break_value) * e->weight - ((i128)co->c - co->break_weight) * e->value;
+		co->gap_z = co->z;
+	}
+	i128 gain = (i128)x->value * e->weight - (i128)x->weight * e->value;
+	return (in ? gain : -gain) < co->gap;
 }
 
 /* Makes it[t+1] a sorted item if any item after t can still turn over in
@@ -288,23 +297,45 @@ struct core_next {
 	const item *after, *before;
 };
 
-/* Can a state still beat z? */
-static bool core_hopeful(const struct core *co, const struct core_next *nx, int64_t w, int64_t v)
+/* What a state must reach to be worth keeping, scaled so that a test is
+ * two products: under the capacity, v a_w - w a_p >= under, a the item
+ * after the core (it can at best fill the room at a's density); over it,
+ * v b_w - w b_p >= over, b the item before the core (it must shed the
+ * excess at b's density at least).  Both follow z. */
+struct core_cut {
+	int64_t aw, ap, bw, bp;
+	bool after, before;
+	i128 under, over;
+};
+
+static void core_cut_set(struct core_cut *cut, const struct core *co)
 {
-	if (w <= co->c) {
-		if (!nx->after)
-			return v > co->z;
-		return (i128)(co->c - w) * nx->after->value >= ((i128)co->z - v + 1) * nx->after->weight;
-	}
-	if (!nx->before)
-		return false;
-	return (i128)(w - co->c) * nx->before->value <= ((i128)v - co->z - 1) * nx->before->weight;
+	cut->under = ((i128)co->z + 1) * cut->aw - (i128)co->c * cut->ap;
+	cut->over = ((i128)co->z + 1) * cut->bw - (i128)co->c * cut->bp;
+}
+
+static void core_cut_start(struct core_cut *cut, const struct core *co, const struct core_next *nx)
+{
+	*cut = (struct core_cut){ .after = nx->after != NULL, .before = nx->before != NULL };
+	if (nx->after)
+		cut->aw = nx->after->weight, cut->ap = nx->after->value;
+	if (nx->before)
+		cut->bw = nx->before->weight, cut->bp = nx->before->value;
+	core_cut_set(cut, co);
+}
+
+/* Can a state still beat z? */
+static inline bool core_hopeful(const struct core *co, const struct core_cut *cut, int64_t w, int64_t v)
+{
+	if (w <= co->c)
+		return cut->after ? (i128)v * cut->aw - (i128)w * cut->ap >= cut->under : v > co->z;
+	return cut->before && (i128)v * cut->bw - (i128)w * cut->bp >= cut->over;
 }
 
 /* One merged state: dropped if dominated or hopeless, else kept; fresh
  * (the one with x turned over) gets its history node when it lives. */
-static void core_keep(struct core *co, const struct core_next *nx, struct core_state st, int number, int64_t *top,
-                      size_t *out)
+static inline void core_keep(struct core *co, struct core_cut *cut, struct core_state st, int number, int64_t *top,
+                             size_t *out)
 {
 	if (*out && co->next[*out - 1].weight == st.weight) {
 		if (co->next[*out - 1].value >= st.value)
@@ -315,17 +346,18 @@ static void core_keep(struct core *co, const struct core_next *nx, struct core_s
 	}
 	*top = st.value;
 	bool better = st.weight <= co->c && st.value > co->z;
-	bool keep = core_hopeful(co, nx, st.weight, st.value);
-	if (!better && !keep)
+	if (!better && !core_hopeful(co, cut, st.weight, st.value))
 		return;
 	if (number >= 0)
 		st.hist = hist_add(co, number, st.hist);
 	if (better) {
 		co->z = st.value;
 		co->z_hist = st.hist;
+		core_cut_set(cut, co);
+		if (!core_hopeful(co, cut, st.weight, st.value))
+			return;
 	}
-	if (keep)
-		co->next[(*out)++] = st;
+	co->next[(*out)++] = st;
 }
 
 /* Turn x over in every state (in: add it; out: take it out), merging the
@@ -338,6 +370,8 @@ static void core_expand(struct core *co, const item *x, bool add, const struct c
 		co->next = xreallocarray(co->next, co->room, sizeof *co->next);
 		co->list = xreallocarray(co->list, co->room, sizeof *co->list);
 	}
+	struct core_cut cut;
+	core_cut_start(&cut, co, nx);
 	size_t i = 0, j = 0, out = 0, len = co->len;
 	int64_t top = INT64_MIN;
 	const struct core_state *list = co->list;
@@ -345,12 +379,12 @@ static void core_expand(struct core *co, const item *x, bool add, const struct c
 		struct core_state turned = { list[j].weight + dw, list[j].value + dv, list[j].hist };
 		if (i < len && (list[i].weight < turned.weight ||
 		                (list[i].weight == turned.weight && list[i].value >= turned.value)))
-			core_keep(co, nx, list[i++], -1, &top, &out);
+			core_keep(co, &cut, list[i++], -1, &top, &out);
 		else
-			core_keep(co, nx, turned, x->number, &top, &out), j++;
+			core_keep(co, &cut, turned, x->number, &top, &out), j++;
 	}
 	while (i < len)
-		core_keep(co, nx, list[i++], -1, &top, &out);
+		core_keep(co, &cut, list[i++], -1, &top, &out);
 	struct core_state *swap = co->list;
 	co->list = co->next;
 	co->next = swap;
@@ -390,7 +424,7 @@ static void core_pair_one(struct core *co, const item *x, bool add)
 
 /* May x still pair (in: be added; else: taken out)?  Not once the core
  * has taken it in, nor if the Dembo-Hammer bound fixes it. */
-static bool core_pair_live(const struct core *co, const item *x, bool in)
+static bool core_pair_live(struct core *co, const item *x, bool in)
 {
 	return !co->taken_in[x->number] && !core_fixed(co, x, in);
 }
@@ -536,7 +570,7 @@ static bool core_run(struct core *co, uint64_t max_states, const atomic_int *can
 int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states, const atomic_int *cancel,
                        struct knapsack_figures *fig)
 {
-	struct core co = { .c = k->capacity, .items = k->items };
+	struct core co = { .c = k->capacity, .items = k->items, .gap_z = -1 };
 	co.it = xmalloc(sizeof *co.it * (size_t)(k->n ? k->n : 1));
 	memset(take, 0, sizeof *take * (size_t)k->n);
 	/* Items worth nothing never go in, and items that weigh nothing
