@@ -31,6 +31,7 @@
 
 #include "util/xalloc.h"
 
+
 typedef __int128 i128;
 
 /* Pieces this small are sorted rather than split again. */
@@ -284,7 +285,12 @@ static int64_t card_guess(const struct knapsack_core_item *it, int m, int b, int
 
 int64_t knapsack_card_bound(const struct knapsack_core_item *it, int m, int64_t c, int b, int64_t z)
 {
-	int64_t *keys = xmalloc(sizeof *keys * (size_t)(m ? m : 1));
+	/* One scratch array serves in turn as the keys of the counts, the
+	 * slots of the slopes and the items of the exact LPs: fresh memory
+	 * costs a page fault a page, a good share of a solve this short. */
+	_Static_assert(sizeof(struct card_slot) <= sizeof *it && sizeof(int64_t) <= sizeof *it, "scratch too small");
+	struct knapsack_core_item *scratch = xmalloc(sizeof *scratch * (size_t)(m ? m : 1));
+	int64_t *keys = (int64_t *)scratch;
 	int64_t most_value = 0, most_weight = 0;
 	for (int i = 0; i < m; i++) {
 		keys[i] = it[i].weight;
@@ -295,24 +301,22 @@ int64_t knapsack_card_bound(const struct knapsack_core_item *it, int m, int64_t 
 	for (int i = 0; i < m; i++)
 		keys[i] = it[i].value;
 	int k_min = card_fitting(keys, m, z, true) + 1;
-	free(keys);
-	if (k_min > k_max)
-		return z;   /* no bag holds enough items to be worth more than z */
 	bool at_most = k_max == b || k_max == b + 1 || k_min == b;
 	bool at_least = k_min == b + 1 || k_max == b + 1 || k_min == b;
-	if (!at_most && !at_least)
-		return INT64_MAX;
-	struct card_relax r = { it, m, c, 0, 1, xmalloc(sizeof *r.slots * (size_t)m),
-		                xmalloc(sizeof *r.items * (size_t)m) };
-	i128 most = 0, least = 0;
-	if (at_most)
-		r.k = b, r.sign = 1, most = card_least(&r, most_value, card_guess(it, m, b, 1));
-	if (at_least)
-		r.k = b + 1, r.sign = -1, least = card_least(&r, most_weight, card_guess(it, m, b, -1));
-	free(r.slots);
-	free(r.items);
-	i128 upper = most > least ? most : least;
-	if (upper < z)
-		upper = z;
+	i128 upper = INT64_MAX;
+	if (k_min > k_max) {
+		upper = z;   /* no bag holds enough items to be worth more than z */
+	} else if (at_most || at_least) {
+		struct card_relax r = { it, m, c, 0, 1, (struct card_slot *)scratch, scratch };
+		i128 most = 0, least = 0;
+		if (at_most)
+			r.k = b, r.sign = 1, most = card_least(&r, most_value, card_guess(it, m, b, 1));
+		if (at_least)
+			r.k = b + 1, r.sign = -1, least = card_least(&r, most_weight, card_guess(it, m, b, -1));
+		upper = most > least ? most : least;
+		if (upper < z)
+			upper = z;
+	}
+	free(scratch);
 	return upper < INT64_MAX ? (int64_t)upper : INT64_MAX;
 }

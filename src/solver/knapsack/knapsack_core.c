@@ -45,7 +45,9 @@ typedef __int128 i128;
 
 /* Pieces this small are sorted rather than split again. */
 #define CORE_SMALL 16
-/* The most history nodes the core keeps (8 bytes each). */
+/* History nodes a block (8 bytes each). */
+#define CORE_HIST_BLOCK 4096
+/* The most history nodes the core keeps. */
 #define CORE_HISTORY_MAX ((size_t)1 << 30)
 /* States at which the bounds from item counts are worth their LPs. */
 #define CORE_CARD_STATES 2000
@@ -87,8 +89,8 @@ struct core {
 	int s, t;                    /* the core */
 	struct core_state *list, *next;
 	size_t len, room;
-	struct core_hist *hist;
-	size_t n_hist, hist_room;
+	struct core_hist **hist;     /* in blocks of CORE_HIST_BLOCK nodes */
+	size_t n_hist, hist_blocks;
 	int64_t z;                   /* the best bag known */
 	uint32_t z_hist;
 	i128 gap;                    /* core_fixed's threshold, for z = gap_z (-1: none yet) */
@@ -280,14 +282,25 @@ static const item *core_before(struct core *co)
 
 /* ---- The states. */
 
+/* The history grows by blocks, never moved: a copy on each doubling
+ * would touch twice the memory, and fresh pages cost a fault each. */
 static uint32_t hist_add(struct core *co, int number, uint32_t parent)
 {
-	if (co->n_hist == co->hist_room) {
-		co->hist_room *= 2;
-		co->hist = xreallocarray(co->hist, co->hist_room, sizeof *co->hist);
+	size_t block = co->n_hist / CORE_HIST_BLOCK;
+	if (co->n_hist % CORE_HIST_BLOCK == 0) {
+		if (block == co->hist_blocks) {
+			co->hist_blocks = co->hist_blocks ? 2 * co->hist_blocks : 16;
+			co->hist = xreallocarray(co->hist, co->hist_blocks, sizeof *co->hist);
+		}
+		co->hist[block] = xmalloc(sizeof **co->hist * CORE_HIST_BLOCK);
 	}
-	co->hist[co->n_hist] = (struct core_hist){ number, parent };
+	co->hist[block][co->n_hist % CORE_HIST_BLOCK] = (struct core_hist){ number, parent };
 	return (uint32_t)co->n_hist++;
+}
+
+static const struct core_hist *hist_at(const struct core *co, uint32_t h)
+{
+	return &co->hist[h / CORE_HIST_BLOCK][h % CORE_HIST_BLOCK];
 }
 
 /* The items next to the core, whose densities bound what a state can
@@ -366,8 +379,10 @@ static void core_expand(struct core *co, const item *x, bool add, const struct c
 {
 	int64_t dw = add ? x->weight : -x->weight, dv = add ? x->value : -x->value;
 	if (co->room < 2 * co->len) {
+		/* next's old states are spent: no copy of them */
 		co->room = 2 * co->len;
-		co->next = xreallocarray(co->next, co->room, sizeof *co->next);
+		free(co->next);
+		co->next = xmalloc(sizeof *co->next * co->room);
 		co->list = xreallocarray(co->list, co->room, sizeof *co->list);
 	}
 	struct core_cut cut;
@@ -496,14 +511,14 @@ static void core_start(struct core *co)
 	core_partition(co);
 	co->s = co->b;
 	co->t = co->b - 1;
-	co->room = 16;
+	/* Room for as many states as most solves ever hold, so that the lists
+	 * seldom move: pages are touched only as the states fill them. */
+	co->room = 2 * (size_t)co->m + 1024;
 	co->list = xmalloc(sizeof *co->list * co->room);
 	co->next = xmalloc(sizeof *co->next * co->room);
 	co->list[0] = (struct core_state){ co->break_weight, co->break_value, 0 };
 	co->len = 1;
-	co->hist_room = 1024;
-	co->hist = xmalloc(sizeof *co->hist * co->hist_room);
-	co->n_hist = 1;   /* node 0 stands for "nothing turned over" */
+	hist_add(co, -1, 0);   /* node 0 stands for "nothing turned over" */
 	co->z = co->break_value;
 	co->z_hist = 0;
 	co->upper = co->break_value;
@@ -593,8 +608,8 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 	if (core_run(&co, max_states, cancel)) {
 		for (int r = 0; r < co.b; r++)
 			take[co.it[r].number] = true;
-		for (uint32_t h = co.z_hist; h; h = co.hist[h].parent)
-			take[co.hist[h].number] = !take[co.hist[h].number];
+		for (uint32_t h = co.z_hist; h; h = hist_at(&co, h)->parent)
+			take[hist_at(&co, h)->number] = !take[hist_at(&co, h)->number];
 		result = free_value + co.z;
 	}
 	co.fig.core = co.t - co.s + 1;
@@ -606,6 +621,8 @@ int64_t knapsack_solve(const struct knapsack *k, bool *take, uint64_t max_states
 	free(co.right.span);
 	free(co.list);
 	free(co.next);
+	for (size_t b = 0; b * CORE_HIST_BLOCK < co.n_hist; b++)
+		free(co.hist[b]);
 	free(co.hist);
 	free(co.pairs);
 	free(co.taken_in);
