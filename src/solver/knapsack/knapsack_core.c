@@ -97,8 +97,7 @@ struct core {
 	int64_t gap_z;
 	int64_t upper;               /* no bag is worth more: stop when z reaches it */
 	const struct knapsack_item *items;   /* the caller's, by number */
-	bool paired;                 /* core_pair has been */
-	int *pairs;                  /* the items it still tries, from its second time */
+	int *pairs;                  /* the items core_pair still tries, NULL until it first does */
 	int n_pairs;
 	bool *taken_in;              /* by number: the core has taken the item in */
 	struct knapsack_figures fig;
@@ -447,39 +446,27 @@ static bool core_pair_live(struct core *co, const item *x, bool in)
 /* Each item outside the core tried in (or out) with the best state it
  * fits: a better z at the cost of a binary search an item, which on
  * strongly correlated items finds the bag that fills the capacity
- * exactly long before the core grows to it.  The first time straight
- * from it[] (most instances pair once); from the second on, the items
- * still live are kept in a list of their own (number, or ~number for an
- * item to take out), which on weakly correlated items is a few dozen of
- * thousands, so that pairing them at every step costs next to nothing. */
+ * exactly long before the core grows to it.  The first time from it[],
+ * noting the items that may pair in a list of their own (number, or
+ * ~number for an item to take out); then from the list, which on weakly
+ * correlated items shrinks to a few dozen of thousands, so that pairing
+ * them at every step costs next to nothing. */
 static void core_pair(struct core *co)
 {
 	co->fig.pairings++;
-	if (!co->paired || !co->pairs) {
-		if (co->paired)
-			co->pairs = xmalloc(sizeof *co->pairs * (size_t)(co->n_pairs ? co->n_pairs : 1));
-		int live = 0;
+	if (!co->pairs) {
+		co->pairs = xmalloc(sizeof *co->pairs * (size_t)(co->m ? co->m : 1));
 		for (int r = co->t + 1; r < co->m; r++)
 			if (core_pair_live(co, &co->it[r], true)) {
-				if (co->pairs)
-					co->pairs[live] = co->it[r].number;
-				else
-					core_pair_one(co, &co->it[r], true);
-				live++;
+				core_pair_one(co, &co->it[r], true);
+				co->pairs[co->n_pairs++] = co->it[r].number;
 			}
 		for (int r = 0; r < co->s; r++)
 			if (core_pair_live(co, &co->it[r], false)) {
-				if (co->pairs)
-					co->pairs[live] = ~co->it[r].number;
-				else
-					core_pair_one(co, &co->it[r], false);
-				live++;
+				core_pair_one(co, &co->it[r], false);
+				co->pairs[co->n_pairs++] = ~co->it[r].number;
 			}
-		co->n_pairs = live;
-		if (!co->paired) {
-			co->paired = true;
-			return;
-		}
+		return;
 	}
 	int kept = 0;
 	for (int i = 0; i < co->n_pairs; i++) {
@@ -500,7 +487,7 @@ static void core_pair(struct core *co)
  * was within 10% of the best on every kind). */
 static bool core_pair_due(const struct core *co)
 {
-	return !co->paired || co->len * CORE_PAIR_SHARE > (size_t)co->n_pairs;
+	return !co->pairs || co->len * CORE_PAIR_SHARE > (size_t)co->n_pairs;
 }
 
 /* ---- The solve. */
