@@ -118,26 +118,37 @@ static void swap_items(item *a, item *b)
 	*b = t;
 }
 
-/* Splits it[f .. l] around the density of its middle item: denser ones to
- * it[f .. *lt-1], as dense it[*lt .. *gt], less dense after; *w_denser
- * and *w_tied weigh the first two parts. */
-static void core_split(item *it, int f, int l, int *lt, int *gt, int64_t *w_denser, int64_t *w_tied)
+/* a's value per weight against b's: >0, 0, <0 as a is denser. */
+static inline int core_order(const item *a, const item *b)
+{
+	i128 d = (i128)a->value * b->weight - (i128)b->value * a->weight;
+	return (d > 0) - (d < 0);
+}
+
+/* Splits it[f .. l] (two items or more) around the density of its middle
+ * item: it[f .. j] are no less dense than it[j+1 .. l], neither part
+ * empty; returns j, and *w_first weighs it[f .. j].  Items as dense as
+ * the middle one may fall either side, which keeps a run of equals from
+ * splitting lopsidedly. */
+static int core_split(item *it, int f, int l, int64_t *w_first)
 {
 	item pivot = it[f + (l - f) / 2];
-	int i = f, lo = f, hi = l;
-	*w_denser = *w_tied = 0;
-	while (i <= hi) {
-		if (knapsack_core_denser(&it[i], &pivot)) {
-			*w_denser += it[i].weight;
-			swap_items(&it[lo++], &it[i++]);
-		} else if (knapsack_core_denser(&pivot, &it[i])) {
-			swap_items(&it[i], &it[hi--]);
-		} else {
-			*w_tied += it[i++].weight;
-		}
+	int i = f - 1, j = l + 1;
+	for (;;) {
+		do
+			i++;
+		while (core_order(&it[i], &pivot) > 0);
+		do
+			j--;
+		while (core_order(&it[j], &pivot) < 0);
+		if (i >= j)
+			break;
+		swap_items(&it[i], &it[j]);
 	}
-	*lt = lo;
-	*gt = hi;
+	*w_first = 0;
+	for (int k = f; k <= j; k++)
+		*w_first += it[k].weight;
+	return j;
 }
 
 /* Sorts it[f .. l], densest first: a quicksort that hands a piece to
@@ -149,19 +160,18 @@ static void core_sort(item *it, int f, int l, int depth)
 			qsort(it + f, (size_t)(l - f + 1), sizeof *it, by_density);
 			return;
 		}
-		int lt, gt;
-		int64_t wd, wt;
-		core_split(it, f, l, &lt, &gt, &wd, &wt);
-		if (lt - f < l - gt) {
-			core_sort(it, f, lt - 1, depth);
-			f = gt + 1;
+		int64_t w;
+		int j = core_split(it, f, l, &w);
+		if (j - f < l - j) {
+			core_sort(it, f, j, depth);
+			f = j + 1;
 		} else {
-			core_sort(it, gt + 1, l, depth);
-			l = lt - 1;
+			core_sort(it, j + 1, l, depth);
+			l = j;
 		}
 	}
 	for (int i = f + 1; i <= l; i++)
-		for (int j = i; j > f && knapsack_core_denser(&it[j], &it[j - 1]); j--)
+		for (int j = i; j > f && core_order(&it[j], &it[j - 1]) > 0; j--)
 			swap_items(&it[j], &it[j - 1]);
 }
 
@@ -191,23 +201,15 @@ static void core_partition(struct core *co)
 	int f = 0, l = co->m - 1, depth = depth_for(co->m);
 	int64_t room = co->c;     /* what the items before f leave */
 	while (l - f >= CORE_SMALL && depth-- > 0) {
-		int lt, gt;
-		int64_t wd, wt;
-		core_split(co->it, f, l, &lt, &gt, &wd, &wt);
-		if (wd > room) {
-			stack_push(&co->right, lt, l);
-			l = lt - 1;
-		} else if (wd + wt > room) {
-			/* the break is among equally dense items: sorted as they are */
-			stack_push(&co->left, f, lt - 1);
-			stack_push(&co->right, gt + 1, l);
-			room -= wd;
-			f = lt, l = gt;
-			break;
+		int64_t w;
+		int j = core_split(co->it, f, l, &w);
+		if (w > room) {
+			stack_push(&co->right, j + 1, l);
+			l = j;
 		} else {
-			stack_push(&co->left, f, gt);
-			room -= wd + wt;
-			f = gt + 1;
+			stack_push(&co->left, f, j);
+			room -= w;
+			f = j + 1;
 		}
 	}
 	core_sort(co->it, f, l, depth_for(l - f + 1));
@@ -254,12 +256,20 @@ static const item *core_after(struct core *co)
 {
 	while (co->t + 1 > co->lsort && co->right.len) {
 		struct core_span sp = co->right.span[--co->right.len];
-		int k = co->lsort + 1;
+		int f = co->lsort + 1, l = f, rounds = depth_for(sp.last - sp.first + 1);
 		for (int i = sp.first; i <= sp.last; i++)
 			if (!core_fixed(co, &co->it[i], true))
-				swap_items(&co->it[i], &co->it[k++]);
-		core_sort(co->it, co->lsort + 1, k - 1, depth_for(k - co->lsort));
-		co->lsort = k - 1;
+				swap_items(&co->it[i], &co->it[l++]);
+		/* Only the densest few are needed next: a large piece is split,
+		 * its less dense part back on the stack. */
+		for (l--; l - f >= CORE_SMALL && rounds-- > 0;) {
+			int64_t w;
+			int j = core_split(co->it, f, l, &w);
+			stack_push(&co->right, j + 1, l);
+			l = j;
+		}
+		core_sort(co->it, f, l, depth_for(l - f + 1));
+		co->lsort = l;
 	}
 	return co->t + 1 <= co->lsort ? &co->it[co->t + 1] : NULL;
 }
@@ -269,12 +279,18 @@ static const item *core_before(struct core *co)
 {
 	while (co->s - 1 < co->fsort && co->left.len) {
 		struct core_span sp = co->left.span[--co->left.len];
-		int k = co->fsort - 1;
+		int l = co->fsort - 1, f = l, rounds = depth_for(sp.last - sp.first + 1);
 		for (int i = sp.last; i >= sp.first; i--)
 			if (!core_fixed(co, &co->it[i], false))
-				swap_items(&co->it[i], &co->it[k--]);
-		core_sort(co->it, k + 1, co->fsort - 1, depth_for(co->fsort - k));
-		co->fsort = k + 1;
+				swap_items(&co->it[i], &co->it[f--]);
+		for (f++; l - f >= CORE_SMALL && rounds-- > 0;) {
+			int64_t w;
+			int j = core_split(co->it, f, l, &w);
+			stack_push(&co->left, f, j);
+			f = j + 1;
+		}
+		core_sort(co->it, f, l, depth_for(l - f + 1));
+		co->fsort = f;
 	}
 	return co->s - 1 >= co->fsort ? &co->it[co->s - 1] : NULL;
 }
