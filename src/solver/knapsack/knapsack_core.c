@@ -360,36 +360,11 @@ static inline bool core_hopeful(const struct core *co, const struct core_cut *cu
 	return cut->before && (i128)v * cut->bw - (i128)w * cut->bp >= cut->over;
 }
 
-/* One merged state: dropped if dominated or hopeless, else kept; fresh
- * (the one with x turned over) gets its history node when it lives. */
-static inline void core_keep(struct core *co, struct core_cut *cut, struct core_state st, int number, int64_t *top,
-                             size_t *out)
-{
-	if (*out && co->next[*out - 1].weight == st.weight) {
-		if (co->next[*out - 1].value >= st.value)
-			return;
-		(*out)--;          /* same weight, worth more: it takes the place */
-	} else if (st.value <= *top) {
-		return;
-	}
-	*top = st.value;
-	bool better = st.weight <= co->c && st.value > co->z;
-	if (!better && !core_hopeful(co, cut, st.weight, st.value))
-		return;
-	if (number >= 0)
-		st.hist = hist_add(co, number, st.hist);
-	if (better) {
-		co->z = st.value;
-		co->z_hist = st.hist;
-		core_cut_set(cut, co);
-		if (!core_hopeful(co, cut, st.weight, st.value))
-			return;
-	}
-	co->next[(*out)++] = st;
-}
-
 /* Turn x over in every state (in: add it; out: take it out), merging the
- * two lists in order of weight. */
+ * two lists in order of weight.  A merged state is dropped if dominated
+ * (no lighter than one worth as much: of equal weights the more valuable
+ * comes first) or hopeless, else kept; one with x turned over gets its
+ * history node only when it lives. */
 static void core_expand(struct core *co, const item *x, bool add, const struct core_next *nx)
 {
 	int64_t dw = add ? x->weight : -x->weight, dv = add ? x->value : -x->value;
@@ -405,19 +380,34 @@ static void core_expand(struct core *co, const item *x, bool add, const struct c
 	size_t i = 0, j = 0, out = 0, len = co->len;
 	int64_t top = INT64_MIN;
 	const struct core_state *list = co->list;
-	while (j < len) {
-		struct core_state turned = { list[j].weight + dw, list[j].value + dv, list[j].hist };
-		if (i < len && (list[i].weight < turned.weight ||
-		                (list[i].weight == turned.weight && list[i].value >= turned.value)))
-			core_keep(co, &cut, list[i++], -1, &top, &out);
+	struct core_state *next = co->next;
+	while (i < len || j < len) {
+		struct core_state st;
+		bool fresh = j < len && (i == len || list[i].weight > list[j].weight + dw ||
+		                         (list[i].weight == list[j].weight + dw && list[i].value < list[j].value + dv));
+		if (fresh)
+			st = (struct core_state){ list[j].weight + dw, list[j].value + dv, list[j].hist }, j++;
 		else
-			core_keep(co, &cut, turned, x->number, &top, &out), j++;
+			st = list[i++];
+		if (st.value <= top)
+			continue;
+		top = st.value;
+		bool better = st.weight <= co->c && st.value > co->z;
+		if (!better && !core_hopeful(co, &cut, st.weight, st.value))
+			continue;
+		if (fresh)
+			st.hist = hist_add(co, x->number, st.hist);
+		if (better) {
+			co->z = st.value;
+			co->z_hist = st.hist;
+			core_cut_set(&cut, co);
+			if (!core_hopeful(co, &cut, st.weight, st.value))
+				continue;
+		}
+		next[out++] = st;
 	}
-	while (i < len)
-		core_keep(co, &cut, list[i++], -1, &top, &out);
-	struct core_state *swap = co->list;
-	co->list = co->next;
-	co->next = swap;
+	co->next = co->list;
+	co->list = next;
 	co->len = out;
 	co->fig.states += out;
 	if (out > co->fig.most_states)
