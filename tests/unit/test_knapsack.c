@@ -197,7 +197,7 @@ static void pieces_against_dp(void)
 		}
 	ok(wrong == 0, "%d instances of 1,000 items: the core finds dp's optimum", cases);
 	ok(widest > 0 && widest < 100, "uncorrelated, the core takes in at most %d of the 1,000 items", widest);
-	ok(most_pairings > 10, "and the states were paired with the items outside the core up to %d times in one solve",
+	ok(most_pairings >= 3, "and the states were paired with the items outside the core up to %d times in one solve",
 	   most_pairings);
 }
 

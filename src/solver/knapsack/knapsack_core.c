@@ -55,6 +55,7 @@ typedef __int128 i128;
  * first worth its binary searches; then states per item that may pair. */
 #define CORE_PAIR_FIRST 16
 #define CORE_PAIR_SHARE 3
+#define CORE_PAIR_MISSES_MAX ((uint64_t)1 << 30)
 
 typedef struct knapsack_core_item item;
 
@@ -98,6 +99,8 @@ struct core {
 	int64_t upper;               /* no bag is worth more: stop when z reaches it */
 	const struct knapsack_item *items;   /* the caller's, by number */
 	int *pairs;                  /* the items core_pair still tries, NULL until it first does */
+	uint64_t paired_at, pair_wait;   /* the states made at the last pairing, and to make before the next */
+	uint64_t pair_misses;            /* 0, or 2^k after k pairings in a row found nothing */
 	int n_pairs;
 	bool *taken_in;              /* by number: the core has taken the item in */
 	struct knapsack_figures fig;
@@ -449,6 +452,23 @@ static bool core_pair_live(struct core *co, const item *x, bool in)
 	return !co->taken_in[x->number] && !core_fixed(co, x, in);
 }
 
+/* After a pairing: how many states the core makes before the next.  None
+ * if it found a better bag; else a share of what the next will cost (a
+ * binary search for each item on the list), an eighth, a quarter, ...,
+ * doubling with each pairing in a row that found nothing. */
+static void core_pair_wait(struct core *co, int64_t z_before)
+{
+	if (co->z > z_before)
+		co->pair_misses = 0;
+	else if (co->pair_misses < CORE_PAIR_MISSES_MAX)
+		co->pair_misses = co->pair_misses ? 2 * co->pair_misses : 1;
+	uint64_t bits = 1;
+	for (size_t l = co->len; l > 1; l >>= 1)
+		bits++;
+	co->paired_at = co->fig.states;
+	co->pair_wait = (uint64_t)co->n_pairs * bits * co->pair_misses / 8;
+}
+
 /* Each item outside the core tried in (or out) with the best state it
  * fits: a better z at the cost of a binary search an item, which on
  * strongly correlated items finds the bag that fills the capacity
@@ -460,6 +480,7 @@ static bool core_pair_live(struct core *co, const item *x, bool in)
 static void core_pair(struct core *co)
 {
 	co->fig.pairings++;
+	int64_t z_before = co->z;
 	if (!co->pairs) {
 		co->pairs = xmalloc(sizeof *co->pairs * (size_t)(co->m ? co->m : 1));
 		for (int r = co->t + 1; r < co->m; r++)
@@ -472,6 +493,7 @@ static void core_pair(struct core *co)
 				core_pair_one(co, &co->it[r], false);
 				co->pairs[co->n_pairs++] = ~co->it[r].number;
 			}
+		core_pair_wait(co, z_before);
 		return;
 	}
 	int kept = 0;
@@ -484,16 +506,19 @@ static void core_pair(struct core *co)
 		}
 	}
 	co->n_pairs = kept;
+	core_pair_wait(co, z_before);
 }
 
-/* Is it time to pair?  At the first chance, then at every step once the
- * states number a third of the items that may still pair: pairing then
- * costs a few steps' worth, and finds bags the core would take many steps
- * to reach (pairing at a tenth to ten times that was measured: a third
- * was within 10% of the best on every kind). */
+/* Is it time to pair?  At the first chance; then once the states number
+ * a third of the items that may still pair (pairing then costs a few
+ * steps' worth, and finds bags the core would take many steps to reach),
+ * as often as core_pair_wait allows: at every step while pairing finds
+ * better bags, ever more seldom while it finds none. */
 static bool core_pair_due(const struct core *co)
 {
-	return !co->pairs || co->len * CORE_PAIR_SHARE > (size_t)co->n_pairs;
+	if (!co->pairs)
+		return true;
+	return co->len * CORE_PAIR_SHARE > (size_t)co->n_pairs && co->fig.states - co->paired_at >= co->pair_wait;
 }
 
 /* ---- The solve. */
