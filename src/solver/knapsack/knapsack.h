@@ -44,7 +44,7 @@
 #define KNAPSACK_STATES_MAX ((uint64_t)1 << 24)
 
 struct knapsack_item {
-	int64_t weight, value;
+	int64_t weight, value;    /* each from 0 to its cap */
 };
 
 struct knapsack {

@@ -22,7 +22,7 @@
  * b + 1" for every better bag; if either is one off the other way, every
  * bag holds at most b or at least b + 1, and the larger of the two bounds
  * holds.  Past that the counts hardly cut below the LP bound, and the
- * dozens of LPs are not worth their time. */
+ * LPs of the search are not worth their time. */
 #include "config.h"
 
 #include "solver/knapsack/knapsack_card.h"

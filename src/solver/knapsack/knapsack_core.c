@@ -15,10 +15,10 @@
  * with it in), in turn.  When it reaches the end of the sorted run, the
  * next piece comes off its stack: its items that cannot turn over in a
  * bag worth more than the best known (by the bound of Dembo and Hammer)
- * stay where the break solution has them, and only the rest are sorted
- * and join the run.  On uncorrelated items nearly every item goes that
- * way, so the solver sorts a few dozen items where a full sort took n
- * log n.
+ * stay where the break solution has them; of the rest, a large piece is
+ * split again, the part nearer the core sorted onto the run and the other
+ * part put back.  On uncorrelated items nearly every item stays, so the
+ * solver sorts a few dozen items where a full sort took n log n.
  *
  * The states are kept sorted by weight with values strictly rising: a
  * state heavier and no more valuable than another can never do better.
@@ -29,7 +29,12 @@
  * least.  When no state is left, or the core holds every item, or z
  * reaches an upper bound, z is the optimum.  A state's history is a chain
  * of the items it turned over (nodes shared by the states that grew from
- * it), from which the best bag is read back. */
+ * it), from which the best bag is read back.
+ *
+ * Two things settle most instances long before the states die out: each
+ * item outside the core tried with the best state it fits (core_pair)
+ * finds the best bag early, and the bounds from the number of items a bag
+ * holds (knapsack_card.c) prove it best where the LP bound cannot. */
 #include "config.h"
 
 #include "solver/knapsack/knapsack.h"
