@@ -302,9 +302,15 @@ static enum view_result event(struct view *v, const struct puzzle_state *s, cons
 	/* Ctrl with a key is the game's (Ctrl-R redoes), never the list's. */
 	if (ev->kind != TERM_KEY || ev->ctrl)
 		return VIEW_IGNORED;
+	/* k and j as on every other list and board of the game */
+	bool up = ev->sym == KEY_SYM_UP || (ev->sym == KEY_SYM_NONE && ev->ch == 'k');
+	bool down = ev->sym == KEY_SYM_DOWN || (ev->sym == KEY_SYM_NONE && ev->ch == 'j');
+	if (up || down) {
+		kv->cur = (kv->cur + (up ? kv->n - 1 : 1)) % kv->n;
+		keep_cursor_shown(kv);
+		return VIEW_HANDLED;
+	}
 	switch (ev->sym) {
-	case KEY_SYM_UP: kv->cur = (kv->cur + kv->n - 1) % kv->n; break;
-	case KEY_SYM_DOWN: kv->cur = (kv->cur + 1) % kv->n; break;
 	case KEY_SYM_HOME: kv->cur = 0; break;
 	case KEY_SYM_END: kv->cur = kv->n - 1; break;
 	case KEY_SYM_PAGEUP: kv->cur = kv->cur > kv->rows ? kv->cur - kv->rows : 0; break;
@@ -492,6 +498,7 @@ static void status(const struct view *v, const struct puzzle_state *s, char *buf
 
 static const struct view_key knapsack_keys[] = {
 	{ "Up Down", "move", true, "move along the items" },
+	{ "k j", "up, down", false, "the same as Up and Down" },
 	{ "space, Enter", "put in/out", true, "put the item under the cursor in the bag, or take it out" },
 	{ "PgUp PgDn", "a page of items", false, NULL },
 	{ "Home End", "the first item, the last", false, NULL },

@@ -297,6 +297,22 @@ static void test_goldens(void)
 	play_free(p);
 }
 
+/* j and k move along the items, as on every other board and list. */
+static void test_vi_keys(void)
+{
+	struct play *p = new_play(TEXTBOOK);
+	if (!p)
+		return;
+	key(p, 'j');
+	key(p, 'j');
+	key(p, 'k');
+	key(p, ' ');
+	char *text = screen_text(p, 24, 80);
+	ok(strstr(text, "Item 2: weight 4, value 40, in the bag") != NULL, "j j k Space puts item 2 in the bag");
+	free(text);
+	play_free(p);
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -304,6 +320,7 @@ int main(void)
 	test_bars();
 	test_looks();
 	test_scrolling();
+	test_vi_keys();
 	test_goldens();
 	return tap_done();
 }
