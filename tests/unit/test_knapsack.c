@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "solver/knapsack/knapsack.h"
+#include "solver/knapsack/knapsack_card.h"
 #include "solver/knapsack/knapsack_kinds.h"
 #include "tests/unit/tap.h"
 
@@ -138,11 +139,143 @@ static void strongly_correlated_big(void)
 	free(k.items);
 }
 
+/* Items that weigh nothing always go in and items worth nothing never
+ * matter: the solver settles both before it starts, and its bag still
+ * agrees with every subset. */
+static void weightless_and_worthless(void)
+{
+	int wrong = 0;
+	bool take[14];
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct knapsack k;
+		knapsack_kind_make(&k, (enum knapsack_kind)(seed % KNAPSACK_KINDS), 14, 30, 1, 3, seed);
+		for (int i = 0; i < k.n; i += 3)
+			k.items[i].weight = 0;
+		for (int i = 1; i < k.n; i += 4)
+			k.items[i].value = 0;
+		int64_t best = brute(&k), core = knapsack_solve(&k, take, 0, NULL, NULL);
+		if ((core != best || !bag_is(&k, take, best)) && wrong++ < 3)
+			tap_diag("seed %llu: best %lld, core %lld", (unsigned long long)seed, (long long)best, (long long)core);
+		free(k.items);
+	}
+	ok(wrong == 0, "40 instances with items that weigh nothing or are worth nothing: the core's bag is the best");
+}
+
+/* 1,000 items: the selection leaves most of them in pieces, and on
+ * uncorrelated items the bound of Dembo and Hammer keeps nearly all of
+ * those from ever being sorted; every kind agrees with dp, and so do items
+ * all as dense as each other (value 2 weight), where the break item is
+ * found among equals.  The strongly correlated ones pair their states
+ * with the items outside the core at step after step, each pairing a bag
+ * whose history the read-back must follow. */
+static void pieces_against_dp(void)
+{
+	int wrong = 0, cases = 0, widest = 0, most_pairings = 0;
+	for (int kind = 0; kind <= KNAPSACK_KINDS; kind++)
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			struct knapsack k;
+			knapsack_kind_make(&k, kind == KNAPSACK_KINDS ? KNAPSACK_SUBSET_SUM : (enum knapsack_kind)kind, 1000, 200,
+			                   1, 2, seed);
+			if (kind == KNAPSACK_KINDS)
+				for (int i = 0; i < k.n; i++)
+					k.items[i].value = 2 * k.items[i].weight;
+			bool *a = calloc((size_t)k.n, sizeof *a), *b = calloc((size_t)k.n, sizeof *b);
+			struct knapsack_figures fig;
+			int64_t dp = knapsack_dp(&k, (uint64_t)1 << 27, a);
+			int64_t core = knapsack_solve(&k, b, 0, NULL, &fig);
+			if ((dp < 0 || core != dp || !bag_is(&k, b, dp)) && wrong++ < 3)
+				tap_diag("kind %d seed %llu: dp %lld, core %lld", kind, (unsigned long long)seed, (long long)dp,
+				         (long long)core);
+			if (kind == KNAPSACK_UNCORRELATED && fig.core > widest)
+				widest = fig.core;
+			if (fig.pairings > most_pairings)
+				most_pairings = fig.pairings;
+			cases++;
+			free(a);
+			free(b);
+			free(k.items);
+		}
+	ok(wrong == 0, "%d instances of 1,000 items: the core finds dp's optimum", cases);
+	ok(widest > 0 && widest < 100, "uncorrelated, the core takes in at most %d of the 1,000 items", widest);
+	ok(most_pairings >= 3, "and the states were paired with the items outside the core up to %d times in one solve",
+	   most_pairings);
+}
+
+/* The items the exact solver works on (those that fit and are worth
+ * something), densest first; *b gets the break solution's count. */
+static int core_items(const struct knapsack *k, struct knapsack_core_item *it, int *b)
+{
+	int *order = malloc(sizeof *order * (size_t)k->n);
+	knapsack_order(k, order);
+	int m = 0;
+	for (int i = 0; i < k->n; i++) {
+		struct knapsack_item x = k->items[order[i]];
+		if (x.weight > 0 && x.weight <= k->capacity && x.value > 0)
+			it[m++] = (struct knapsack_core_item){ x.weight, x.value, order[i] };
+	}
+	int64_t room = k->capacity;
+	for (*b = 0; *b < m && it[*b].weight <= room; (*b)++)
+		room -= it[*b].weight;
+	free(order);
+	return m;
+}
+
+/* The bounds from item counts never fall below the optimum (unless z, the
+ * best bag known, is already there), and on the two kinds they are made
+ * for they cut below the LP bound. */
+static void card_bounds_hold(void)
+{
+	int wrong = 0, cases = 0, cut[KNAPSACK_KINDS] = { 0 };
+	struct knapsack_core_item it[64];
+	bool take[64];
+	int order[64];
+	for (int kind = 0; kind < KNAPSACK_KINDS; kind++)
+		for (uint64_t seed = 1; seed <= 40; seed++) {
+			struct knapsack k;
+			int n = 5 + (int)(seed % 40), b;
+			knapsack_kind_make(&k, (enum knapsack_kind)kind, n, 20 + 37 * (int64_t)(seed % 7), 1 + (int)(seed % 3),
+			                   4, seed);
+			int64_t best = knapsack_dp(&k, 1u << 26, take);
+			int m = core_items(&k, it, &b);
+			knapsack_order(&k, order);
+			struct knapsack_lp lp;
+			knapsack_lp(&k, order, &lp);
+			int64_t zs[2] = { best - 1, knapsack_greedy(&k, order, take) };
+			for (int i = 0; i < 2; i++) {
+				if (zs[i] < 0)
+					continue;
+				int64_t u = knapsack_card_bound(it, m, k.capacity, b, zs[i]);
+				if ((u > zs[i] ? u : zs[i]) < best && wrong++ < 3)
+					tap_diag("%s seed %llu, z %lld: bound %lld under the optimum %lld",
+					         knapsack_kind_name((enum knapsack_kind)kind), (unsigned long long)seed,
+					         (long long)zs[i], (long long)u, (long long)best);
+				cut[kind] += u < lp.bound;
+				cases++;
+			}
+			free(k.items);
+		}
+	ok(wrong == 0, "%d bounds from item counts on small instances of the five kinds: none under the optimum", cases);
+	ok(cut[KNAPSACK_STRONGLY] > 20 && cut[KNAPSACK_INVERSE] > 20,
+	   "and they cut below the LP bound on strongly (%d times) and inverse strongly correlated items (%d)",
+	   cut[KNAPSACK_STRONGLY], cut[KNAPSACK_INVERSE]);
+	/* Value = weight + K: at most k_max items, priced K each, leave the
+	 * capacity: the bound is c + K k_max, exactly. */
+	struct knapsack k;
+	knapsack_kind_make(&k, KNAPSACK_STRONGLY, 60, 1000, 1, 2, 5);
+	int b, m = core_items(&k, it, &b);
+	is_u64((uint64_t)knapsack_card_bound(it, m, k.capacity, b, 0), (uint64_t)(k.capacity + 100 * b),
+	       "strongly correlated, 60 items to 1,000: the bound is the capacity plus 100 for each of the %d items that fit", b);
+	free(k.items);
+}
+
 int main(void)
 {
 	edges();
 	small_against_brute();
 	larger_against_dp();
 	strongly_correlated_big();
+	card_bounds_hold();
+	weightless_and_worthless();
+	pieces_against_dp();
 	return tap_done();
 }

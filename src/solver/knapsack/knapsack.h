@@ -10,15 +10,17 @@
  *             every bag from above;
  *   dp        dynamic programming over the capacities 0 .. C, one row an
  *             item: exact, in n * C steps, so only for small capacities;
- *   solve     the exact method for large instances: dynamic programming on
- *             a core of items around the break item, grown one item at a
- *             time on each side, its states (weight, value) kept sorted,
- *             dominated ones dropped and each bounded by the LP of the
- *             items outside the core, so that the states die out long
- *             before the core covers every item (the expanding core of the
- *             knapsack literature: Pisinger's minknap is its best known
- *             form).  Strongly correlated instances, where branch and
- *             bound wanders, take it in milliseconds.
+ *   solve     the exact method for large instances (knapsack_core.c):
+ *             dynamic programming on a core of items around the break
+ *             item, grown one item at a time on each side, its states
+ *             (weight, value) kept sorted, dominated ones dropped and each
+ *             bounded by the LP of the items outside the core, so that the
+ *             states die out long before the core covers every item (the
+ *             expanding core of the knapsack literature: Pisinger's minknap
+ *             is its best known form).  The items are ranked only as far
+ *             as the core reaches, and the bounds from the number of items
+ *             a bag holds (knapsack_card.c) settle strongly correlated
+ *             instances, where branch and bound wanders.
  *
  * All sums are exact 64-bit integers: weights and values are capped
  * (KNAPSACK_*_MAX) so that no sum of them overflows; bounds are compared
@@ -42,7 +44,7 @@
 #define KNAPSACK_STATES_MAX ((uint64_t)1 << 24)
 
 struct knapsack_item {
-	int64_t weight, value;
+	int64_t weight, value;    /* each from 0 to its cap */
 };
 
 struct knapsack {
@@ -81,6 +83,7 @@ struct knapsack_figures {
 	uint64_t states;       /* states made, over all its steps */
 	uint64_t most_states;  /* the longest list of states */
 	int64_t upper;         /* the least upper bound it had (INT64_MAX: none) */
+	int pairings;          /* times it tried the items outside the core with its states */
 };
 
 /* The best bag, exactly: its value, and take[] (n of them); -1 if
