@@ -1,6 +1,6 @@
 /* Range's view: the grid in a frame, three columns a cell, in the largest
- * of three forms that fits: every cell lined; lines between the columns
- * only; or the frame alone.  A shaded cell is a solid block, a dot marks
+ * of four forms that fits: every cell lined; lines between the columns
+ * only; the frame alone; or the frame's top and bottom only.  A shaded cell is a solid block, a dot marks
  * a cell the player knows is unshaded, a blank is unknown.  A number is
  * bold while it is open, dim once it sees exactly its count for good, and
  * red with a ! when the marks let it see too many or too few.  The cursor
@@ -8,9 +8,10 @@
  * block alike, with colours or without.
  *
  * At 80x24 the board has 20 rows: a 9x9 grid lined (19 rows) fits, an
- * 11x11 (23) does not, so 11x11 and 13x13 lose the lines between rows
- * there and keep those between columns; on 120x40 every shipped size is
- * lined. */
+ * 11x11 (23) does not, so 11x11, 13x13 and 15x15 (grade 4) lose the
+ * lines between rows there and keep those between columns; on 120x40
+ * every shipped size is lined.  A 15x15 needs 21 rows even unlined, one
+ * more than 60x20 leaves: there the screen says the size it needs. */
 #include "config.h"
 
 #include "ui/range_view.h"
@@ -30,15 +31,20 @@
 #define CELL_W 3
 
 /* Lines between rows (a row more a cell) and between columns (a column
- * more a cell); the frame is always there. */
+ * more a cell); the frame's sides (two columns and the margin).  The
+ * frame's top and bottom are always there: they cost rows, which the
+ * widest grid has to spare, and they show where the grid ends.  The form
+ * without sides is for the search beside a 15x15 at 80 columns: 45 + 1 +
+ * the panel's 34. */
 struct form {
-	bool hlines, vlines;
+	bool hlines, vlines, sides;
 };
 
 static const struct form forms[] = {
-	{ true, true },    /* 7x7: 29 x 15, 13x13: 53 x 27 */
-	{ false, true },   /* 13x13: 53 x 15 */
-	{ false, false },  /* 13x13: 41 x 15 */
+	{ true, true, true },     /* 7x7: 29 x 15, 15x15: 61 x 31 */
+	{ false, true, true },    /* 15x15: 61 x 17 */
+	{ false, false, true },   /* 15x15: 47 x 17 */
+	{ false, false, false },  /* 15x15: 45 x 17 */
 };
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
@@ -88,9 +94,9 @@ static int pitch_y(const struct form *f)
 static bool place(const struct range_view *v, const struct form *f, int rows, int cols, struct placing *pl)
 {
 	pl->f = f;
-	pl->bw = v->w * pitch_x(f) - f->vlines + 2;
+	pl->bw = v->w * pitch_x(f) - f->vlines + 2 * f->sides;
 	pl->bh = v->h * pitch_y(f) - f->hlines + 2;
-	pl->left = 1;
+	pl->left = f->sides;
 	pl->top = rows > pl->bh ? (rows - pl->bh) / 2 : 0;
 	return pl->left + pl->bw <= cols && pl->bh <= rows;
 }
@@ -98,7 +104,7 @@ static bool place(const struct range_view *v, const struct form *f, int rows, in
 /* The search's panel: right of the grid if there is room, else below. */
 static bool place_panel(struct placing *pl, int rows, int cols)
 {
-	int right = pl->left + pl->bw + 2;
+	int right = pl->left + pl->bw + 1 + pl->f->sides;
 	if (cols - right >= PANEL_W && rows >= PANEL_H) {
 		pl->panel_y = pl->top;
 		pl->panel_x = right;
@@ -122,13 +128,13 @@ static int cell_y(const struct placing *pl, int r)
 
 static int cell_x(const struct placing *pl, int c)
 {
-	return pl->left + 1 + c * pitch_x(pl->f);
+	return pl->left + pl->f->sides + c * pitch_x(pl->f);
 }
 
 /* The cell at (y, x) of the view, or -1 (a line, the frame, outside). */
 static int cell_at(const struct range_view *v, const struct placing *pl, int y, int x)
 {
-	int dy = y - pl->top - 1, dx = x - pl->left - 1;
+	int dy = y - pl->top - 1, dx = x - pl->left - pl->f->sides;
 	if (dy < 0 || dx < 0 || dy % pitch_y(pl->f) >= 1 || dx % pitch_x(pl->f) >= CELL_W)
 		return -1;
 	int r = dy / pitch_y(pl->f), c = dx / pitch_x(pl->f);
@@ -317,6 +323,8 @@ static void draw_lines(const struct range_view *v, const struct placing *pl, str
 	int x1 = pl->left + pl->bw - 1, y1 = pl->top + pl->bh - 1;
 	canvas_fill(cv, pl->top, pl->left, 1, pl->bw, frame, junction(false, false, true, true));
 	canvas_fill(cv, y1, pl->left, 1, pl->bw, frame, junction(false, false, true, true));
+	if (!f->sides)
+		return;   /* no lines inside either: the last form */
 	canvas_fill(cv, pl->top, pl->left, pl->bh, 1, frame, junction(true, true, false, false));
 	canvas_fill(cv, pl->top, x1, pl->bh, 1, frame, junction(true, true, false, false));
 	for (int r = 1; f->hlines && r < v->h; r++)

@@ -31,6 +31,9 @@ static const struct puzzle *const pz = &range_puzzle;
  * levels were 13x13. */
 static const char *const SMALL = "7x7:g7a8i12a2c8n11e5b";
 static const char *const LARGE = "13x13:a3a8g5_7f10h7h5n7d6a12h8f10p19k6i6d8x10f18b4c3a9a9b8c";
+/* A grade-4 puzzle of today's size (generate range --grade 4 --seed 3). */
+static const char *const LARGEST =
+	"15x15:2b7g10k5b9h10k7c7g4d9x4_4f11d5c3a3a11r17f7g18i16_16e17_13a12h15g5v18e7e3f17a";
 
 /* A 3x3 for the looks: a 2 in the top left, a 3 in the bottom right. */
 static const char *const TINY = "3x3:2g3";
@@ -315,6 +318,39 @@ static void test_goldens(void)
 	play_free(p);
 }
 
+/* A 15x15 with the search's panel at 80 columns: the grid without the
+ * frame's sides, so that the panel has its 34 columns and shows every
+ * figure. */
+static void test_largest_search(void)
+{
+	struct play *p = new_play(LARGEST);
+	ok(p != NULL, "a 15x15 starts");
+	if (!p)
+		return;
+	key(p, 'A');
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_ANIMATE;
+	r.gen = play_last_job(p);
+	r.anim.path = "";
+	r.anim.event = ENGINE_EV_CHOOSE;
+	r.anim.nodes = 1;
+	r.anim.steps = 1;
+	r.anim.estimate = 159000;
+	r.anim.fraction = 1.0 / 159000;
+	note_say(&r.anim.note, "The cell at row 1, column 2: shaded or not");
+	play_report(p, &r);
+	char *text = screen_text(p, 24, 80);
+	const char *figures[] = { "steps", "choices now", "taken back", "solutions", "whole tree", "left" };
+	bool all = strstr(text, "The search") != NULL;
+	for (size_t i = 0; i < sizeof figures / sizeof *figures; i++)
+		all &= strstr(text, figures[i]) != NULL;
+	ok(all, "80x24: the search's panel beside a 15x15, every figure on screen");
+	ok(strstr(text, "18 ") && strstr(text, "17 ") && strstr(text, " 2 "), "and the grid's numbers");
+	free(text);
+	play_free(p);
+}
+
 int main(void)
 {
 	style_init_plain(true);
@@ -322,5 +358,6 @@ int main(void)
 	test_looks(true);
 	test_looks(false);
 	test_goldens();
+	test_largest_search();
 	return tap_done();
 }
