@@ -50,6 +50,18 @@ for level in 1-01 3-01 5-01; do
 	is "$out" "$want" "Kanoodle level $level: $want, as the search counts"
 done
 
+# One piece placed, many ways to finish.
+awk 'BEGIN { print "family kanoodle"; print "board"; print "..........."; print "...LL......"
+	print "...LL......"; print "..........."; print "..........." }' >"$tmp/L13.txt"
+"$LINKDANCE" export kanoodle "$tmp/L13.txt" >"$tmp/L13.dlx"
+ld xc --count "$tmp/L13.dlx"
+want=$out
+ld xc --count --algo zdd "$tmp/L13.dlx"
+is "$out" "$want" "Kanoodle with LightGreen placed: $want, as the search counts"
+ld xc --frequencies "$tmp/L13.dlx"
+is "$(printf '%s\n' "$out" | awk '{ s += $1 } END { print s }')" "$((want * 11))" \
+	"its frequencies add up to $want x 11 (the pieces left)"
+
 ld xc --frequencies "$tmp/trominoes.dlx"
 is "$rc" 0 "--frequencies: exit 0"
 is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" "$(($(wc -l <"$tmp/trominoes.dlx") - 1))" "one line an option"
