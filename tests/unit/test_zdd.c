@@ -213,6 +213,23 @@ static void test_edges(void)
 	zdd_free(z);
 	xc_free(p);
 
+	p = make_tiling(1, 5000, dominoes, 1);
+	z = build(p, 0, &end);
+	ok(end == ZDD_DONE && zdd_count(z, &over) == 1 && !over, "dominoes on 1x5000 (the given order kept): one");
+	zdd_free(z);
+	xc_free(p);
+
+	/* 2x200 has F(201), about 4.5e41, tilings: past 128 bits */
+	p = make_tiling(2, 200, dominoes, 1);
+	z = build(p, 0, &end);
+	zdd_count(z, &over);
+	u128 *freq = malloc(sizeof *freq * (size_t)p->n_options);
+	ok(end == ZDD_DONE && over && zdd_sample(z, &r, none) == -1 && !zdd_frequencies(z, freq),
+	   "dominoes on 2x200: the count overflows, said so; no sample, no frequencies");
+	free(freq);
+	zdd_free(z);
+	xc_free(p);
+
 	p = make_tiling(8, 8, trominoes, 2);
 	z = build(p, (size_t)64 << 10, &end);
 	ok(!z && end == ZDD_NO_ROOM, "trominoes on 8x8 in 64 KB: no room, said so (%s)", zdd_end_text(end));

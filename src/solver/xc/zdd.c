@@ -22,6 +22,12 @@
  * and answers a cancel within milliseconds. */
 #define ZDD_CANCEL_EVERY 4096
 
+/* The order of branching is chosen on a matrix of which primary items
+ * share options, and profiles that are quadratic in them: beyond this
+ * many (16 MB of matrix), the given order is kept.  The boards and
+ * pieces this is for have a few hundred. */
+#define ZDD_MOST_ORDERED 4096
+
 struct zdd_node {
 	uint32_t var, lo, hi;
 };
@@ -435,6 +441,12 @@ static void across(int np, const bool *with, const int *list, int n, int *out)
 static int *branch_order(const struct xc_problem *p)
 {
 	int np = p->n_primary;
+	if (np > ZDD_MOST_ORDERED) {
+		int *rank = xmalloc(sizeof *rank * ((size_t)p->n_items + 1));
+		for (int i = 0; i < p->n_items; i++)
+			rank[i] = i;
+		return rank;
+	}
 	int *degree = xcalloc((size_t)np + 1, sizeof *degree);
 	bool *with = sharing(p, degree);
 	bool *global = xcalloc((size_t)np + 1, sizeof *global);
