@@ -40,13 +40,25 @@ enum zdd_end {
 	ZDD_NO_ROOM,      /* the budget of bytes (or the allocator) ran out */
 };
 
+/* How the diagram is built.  By the search's states (the default), or as
+ * the intersection, item by item, of the families "exactly one of the
+ * options holding this item" (at most one for a secondary item), with a
+ * cache of intersections: the textbook way, kept to be measured against
+ * (trominoes on 9x12, Kanoodle, IQ Fit: see zdd.c). */
+enum zdd_method {
+	ZDD_BY_STATES,
+	ZDD_BY_AND,
+};
+
 struct zdd_opts {
+	enum zdd_method method;
 	size_t cap_bytes;             /* budget for the build; 0: none but the allocator's */
 	const atomic_int *cancel;     /* set to stop the build */
 };
 
 struct zdd_stats {
 	size_t nodes;          /* the diagram's nodes, its two sinks left out */
+	size_t made;           /* nodes made while building (by AND, the peak) */
 	size_t states;         /* subproblems met and memoized while building */
 	size_t peak_bytes;     /* nodes, counts, memo and search at their largest */
 	size_t bytes;          /* the diagram kept after the build (the memo freed) */
