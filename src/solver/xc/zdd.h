@@ -7,8 +7,9 @@
  * solutions drawn uniformly at random.
  *
  * It is built top down by the states of the search that always branches
- * on the first uncovered primary item in the problem's order: the
- * subproblem left is then named by the set of items covered, so each set
+ * on the first uncovered primary item in one fixed order (chosen in
+ * zdd.c: a board swept across its short side, a packing's pieces last):
+ * the subproblem left is then named by the set of items covered, so each set
  * met is solved once (a memo of states, as memo.h counts) and becomes a
  * chain of nodes, one per option that can cover that first item and
  * leads to a solution.  The options are the variables in the order of
