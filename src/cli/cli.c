@@ -51,6 +51,10 @@ static const char usage_options[] =
 	"                     counts over a FILE of puzzles stop at 2 unless told)\n"
 	"  --count            print the number of solutions\n"
 	"  --estimate P       estimate the search tree from P random walks\n"
+	"  --sample K         print K solutions drawn uniformly at random (--seed S)\n"
+	"  --frequencies      print for each option the solutions it is in, then it\n"
+	"  --algo zdd         with --count: count on the diagram of all solutions\n"
+	"                     (--sample and --frequencies always do; --stats: its size)\n"
 	"\n"
 	"Options:\n"
 	"  --stats            search statistics on stderr (--profile: per level too)\n"
@@ -65,7 +69,8 @@ static const char usage_options[] =
 	"  --branch RULE      mrv: the item with fewest options (DLX1), or\n"
 	"                     first: the first item in order\n"
 	"  --memo MODE        memoize counts: auto (default), on, off\n"
-	"  --memo-mb MB       memory for the memo cache (default: a quarter of RAM)\n"
+	"  --memo-mb MB       memory for the memo cache, or for building the diagram\n"
+	"                     of --algo zdd (default: a quarter of RAM)\n"
 	"  --probes P         random walks for estimate (default 10000)\n"
 	"  --seed S           random seed of the walks (default 1)\n"
 	"  --[no-]progress    progress of counts on stderr (default: if a terminal)\n"
@@ -197,7 +202,9 @@ static void close_operand(FILE *f)
 static int cmd_xc(int argc, char **argv)
 {
 	struct cli_opts o;
-	int rc = cli_parse(&o, argc, argv, "xc", "aclersPtSbmMgG", 1, CLI_FIRST);
+	int rc = cli_parse(&o, argc, argv, "xc", "aclersPtSbmMgGAKF", 1, CLI_FIRST);
+	if (rc == CLI_OK)
+		rc = cli_xc_algo(&o);
 	if (rc != CLI_OK)
 		return rc;
 	const char *name;

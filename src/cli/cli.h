@@ -26,12 +26,15 @@ enum cli_mode {
 	CLI_ALL,        /* print every solution (up to limit) */
 	CLI_COUNT,      /* print the number of solutions (up to limit) */
 	CLI_ESTIMATE,   /* estimate the tree with probes */
+	CLI_SAMPLE,     /* print solutions drawn uniformly at random (xc) */
+	CLI_FREQUENCIES, /* print in how many solutions each option is (xc) */
 };
 
 struct cli_opts {
 	enum cli_mode mode;
 	uint64_t limit;         /* 0: none */
 	uint64_t probes;
+	uint64_t samples;       /* --sample K */
 	uint64_t seed;
 	int grade;              /* generate: 1..4, 0 if not given */
 	uint64_t number;        /* generate -n: puzzles as lines, 0 if not given */
@@ -71,6 +74,10 @@ int cli_flush(void);
 int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx);
+
+/* xc's --algo: dlx or zdd, and zdd only for what the diagram answers.
+ * Returns CLI_OK or CLI_USAGE (the message already printed). */
+int cli_xc_algo(const struct cli_opts *o);
 
 /* Knuth's estimate of the tree of finishing s, by o's engine (--algo),
  * walks, seed and rule, printed in the one form (puzzle_estimate_print).

@@ -138,6 +138,8 @@ static const struct option long_opts[] = {
 	{ "symmetric", no_argument, NULL, 'y' },
 	{ "algo", required_argument, NULL, 'A' },
 	{ "unique", no_argument, NULL, 'u' },
+	{ "sample", required_argument, NULL, 'K' },
+	{ "frequencies", no_argument, NULL, 'F' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -163,15 +165,33 @@ static void set_defaults(struct cli_opts *o, enum cli_mode mode)
 	o->progress = -1;
 }
 
-/* --all, --count or --estimate P: the mode, chosen once. */
+/* --all, --count, --estimate P, --sample K or --frequencies: the mode,
+ * chosen once. */
 static int take_mode(struct cli_opts *o, int letter, const char *verb, bool *mode_given)
 {
 	if (*mode_given)
-		return cli_usage_error("%s: choose one of --all, --count, --estimate", verb);
+		return cli_usage_error("%s: choose one of --all, --count, --estimate, --sample, --frequencies", verb);
 	*mode_given = true;
-	o->mode = letter == 'a' ? CLI_ALL : letter == 'c' ? CLI_COUNT : CLI_ESTIMATE;
-	if (letter == 'e' && !number(optarg, 1, UINT64_MAX, &o->probes))
-		return cli_usage_error("--estimate needs a number of probes, not '%s'", optarg);
+	switch (letter) {
+	case 'a':
+		o->mode = CLI_ALL;
+		break;
+	case 'c':
+		o->mode = CLI_COUNT;
+		break;
+	case 'K':
+		o->mode = CLI_SAMPLE;
+		if (!number(optarg, 1, UINT64_MAX, &o->samples))
+			return cli_usage_error("--sample needs a positive number of solutions, not '%s'", optarg);
+		break;
+	case 'F':
+		o->mode = CLI_FREQUENCIES;
+		break;
+	default:
+		o->mode = CLI_ESTIMATE;
+		if (!number(optarg, 1, UINT64_MAX, &o->probes))
+			return cli_usage_error("--estimate needs a number of probes, not '%s'", optarg);
+	}
 	return CLI_OK;
 }
 
@@ -263,6 +283,8 @@ static int take_option(struct cli_opts *o, int letter, const char *verb, bool *m
 	case 'a':
 	case 'c':
 	case 'e':
+	case 'K':
+	case 'F':
 		return take_mode(o, letter, verb, mode_given);
 	case 'S':
 		return take_shard(o, optarg);

@@ -187,14 +187,147 @@ int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx)
 	return flushed(count(o, counter, ctx));
 }
 
+/* ---- On the diagram of all solutions (--algo zdd, --sample,
+ * --frequencies): built once, then each answer is a pass over it. */
+
+static int zdd_build_for(const struct xc_problem *p, const struct cli_opts *o, struct zdd **z)
+{
+	enum zdd_end end = puzzle_xc_zdd(p, o->memo_bytes, NULL, z);
+	if (end != ZDD_DONE)
+		return cli_fail("the diagram of all solutions: %s%s", zdd_end_text(end),
+		                end == ZDD_NO_ROOM ? " (--memo-mb gives it more)" : "");
+	return CLI_OK;
+}
+
+static void zdd_stats_print(FILE *f, const struct zdd *z, double seconds)
+{
+	struct zdd_stats st;
+	zdd_stats(z, &st);
+	fprintf(f, "zdd nodes: %zu\n", st.nodes);
+	fprintf(f, "states: %zu (subproblems met while building)\n", st.states);
+	fprintf(f, "peak bytes: %zu (while building)\n", st.peak_bytes);
+	fprintf(f, "bytes: %zu (the diagram kept)\n", st.bytes);
+	fprintf(f, "build time: %.3f s\n", st.seconds);
+	fprintf(f, "time: %.3f s\n", seconds);
+}
+
+static int zdd_count_mode(const struct xc_problem *p, const struct cli_opts *o)
+{
+	double t0 = clock_seconds();
+	struct zdd *z;
+	int rc = zdd_build_for(p, o, &z);
+	if (rc != CLI_OK)
+		return rc;
+	bool overflow;
+	u128 n = zdd_count(z, &overflow);
+	if (overflow) {
+		zdd_free(z);
+		return cli_fail("the count does not fit in 128 bits");
+	}
+	char buf[U128_DIGITS];
+	printf("%s\n", u128_str(n, buf));
+	if (o->stats) {
+		fprintf(stderr, "solutions: %s\n", buf);
+		zdd_stats_print(stderr, z, clock_seconds() - t0);
+	}
+	zdd_free(z);
+	return CLI_OK;
+}
+
+/* K solutions, each drawn alone: the same one may come twice, as it
+ * should from a uniform draw. */
+static int zdd_sample_mode(const struct xc_problem *p, const struct cli_opts *o, const char *what,
+                           void (*print_solution)(void *, const struct xc_problem *, const int *, int), void *ctx)
+{
+	double t0 = clock_seconds();
+	struct zdd *z;
+	int rc = zdd_build_for(p, o, &z);
+	if (rc != CLI_OK)
+		return rc;
+	int *options = xmalloc(sizeof *options * ((size_t)p->n_options + 1));
+	struct rng r;
+	rng_seed(&r, o->seed);
+	for (uint64_t i = 0; i < o->samples && rc == CLI_OK; i++) {
+		int n = zdd_sample(z, &r, options);
+		if (n < 0) {
+			bool overflow;
+			zdd_count(z, &overflow);
+			rc = overflow ? cli_fail("%s: the count does not fit in 128 bits", what)
+			              : cli_fail("%s: no solution", what);
+			break;
+		}
+		if (i)
+			putchar('\n');
+		print_solution(ctx, p, options, n);
+	}
+	if (o->stats)
+		zdd_stats_print(stderr, z, clock_seconds() - t0);
+	free(options);
+	zdd_free(z);
+	return rc;
+}
+
+/* One line an option, in the file's order: the solutions it is in, then
+ * the option as the file gives it. */
+static int zdd_frequencies_mode(const struct xc_problem *p, const struct cli_opts *o)
+{
+	double t0 = clock_seconds();
+	struct zdd *z;
+	int rc = zdd_build_for(p, o, &z);
+	if (rc != CLI_OK)
+		return rc;
+	u128 *freq = xmalloc(sizeof *freq * ((size_t)p->n_options + 1));
+	if (!zdd_frequencies(z, freq)) {
+		rc = cli_fail("the frequencies do not fit in 128 bits");
+	} else {
+		char buf[U128_DIGITS];
+		for (int k = 0; k < p->n_options; k++) {
+			printf("%s ", u128_str(freq[k], buf));
+			xcfile_write_option(stdout, p, k);
+		}
+	}
+	if (o->stats)
+		zdd_stats_print(stderr, z, clock_seconds() - t0);
+	free(freq);
+	zdd_free(z);
+	return rc;
+}
+
+/* --algo for a problem read from a file: Dancing Links (the default) or
+ * the diagram, which only counts, samples and gives frequencies. */
+int cli_xc_algo(const struct cli_opts *o)
+{
+	bool zdd = o->mode == CLI_SAMPLE || o->mode == CLI_FREQUENCIES;
+	if (!o->algo || !strcmp(o->algo, "dlx")) {
+		if (o->algo && zdd)
+			return cli_usage_error("xc: --sample and --frequencies are the diagram's: --algo zdd");
+		return CLI_OK;
+	}
+	if (strcmp(o->algo, "zdd"))
+		return cli_usage_error("xc: --algo is dlx or zdd, not '%s'", o->algo);
+	if (o->mode != CLI_COUNT && !zdd)
+		return cli_usage_error("xc: --algo zdd goes with --count, --sample or --frequencies");
+	if (o->limit || o->threads != 1 || o->shards != 1)
+		return cli_usage_error("xc: --algo zdd builds the whole diagram on one thread: no --limit, "
+		                       "--threads or --shard");
+	return CLI_OK;
+}
+
 int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char *what,
                void (*print_solution)(void *ctx, const struct xc_problem *p, const int *options, int n),
                void *ctx)
 {
+	bool zdd = o->algo && !strcmp(o->algo, "zdd");
 	int rc;
 	switch (o->mode) {
 	case CLI_COUNT:
-		rc = count(o, count_problem, (void *)p);
+		rc = zdd ? zdd_count_mode(p, o) : count(o, count_problem, (void *)p);
+		break;
+	case CLI_SAMPLE:
+		rc = zdd_sample_mode(p, o, what, print_solution, ctx);
+		break;
+	case CLI_FREQUENCIES:
+		rc = zdd_frequencies_mode(p, o);
 		break;
 	case CLI_ESTIMATE:
 		rc = estimate(p, o);

@@ -30,6 +30,7 @@
 #include "solver/xc/count.h"
 #include "solver/xc/dlx.h"
 #include "solver/xc/xc.h"
+#include "solver/xc/zdd.h"
 #include "util/diag.h"
 #include "util/note.h"
 #include "util/strbuf.h"
@@ -126,6 +127,9 @@ void puzzle_estimate_print(FILE *f, const struct puzzle_estimate *e);
 
 /* p's solutions counted with every means count_run has (count.h). */
 void puzzle_xc_count(const struct xc_problem *p, const struct count_opts *opts, struct count_result *r);
+/* The diagram of all p's solutions (zdd.h), in at most cap_bytes while
+ * it is built: for counts, samples and frequencies. */
+enum zdd_end puzzle_xc_zdd(const struct xc_problem *p, size_t cap_bytes, const atomic_int *cancel, struct zdd **out);
 
 /* One of a family's engines. */
 struct puzzle_engine {

@@ -42,3 +42,9 @@ void puzzle_xc_count(const struct xc_problem *p, const struct count_opts *opts, 
 {
 	count_run(p, opts, r);
 }
+
+enum zdd_end puzzle_xc_zdd(const struct xc_problem *p, size_t cap_bytes, const atomic_int *cancel, struct zdd **out)
+{
+	struct zdd_opts o = { .cap_bytes = cap_bytes, .cancel = cancel };
+	return zdd_build(p, &o, out);
+}
