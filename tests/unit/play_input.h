@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game/worker.h"
+#include "golden.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
 #include "ui/term.h"
@@ -51,6 +52,25 @@ static inline char *screen_text(struct play *p, int rows, int cols)
 	char *text = canvas_memory_text(&c);
 	canvas_memory_free(&c);
 	return text;
+}
+
+/* A frame of the search on screen for the job asked last, as the solver
+ * thread sends it (not final), for the test to fill in what it shows. */
+static inline struct worker_report search_frame(struct play *p)
+{
+	struct worker_report r;
+	memset(&r, 0, sizeof r);
+	r.kind = WORK_ANIMATE;
+	r.gen = play_last_job(p);
+	return r;
+}
+
+/* The screen at rows x cols is golden/NAME.txt (what: the test's words). */
+static inline void golden_screen(struct play *p, int rows, int cols, const char *name, const char *what)
+{
+	char *got = screen_text(p, rows, cols);
+	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
+	free(got);
 }
 
 #endif

@@ -18,7 +18,6 @@
 #include "puzzles/knapsack_puzzle.h"
 #include "puzzles/knapsack_state.h"
 #include "tap.h"
-#include "golden.h"
 #include "play_input.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
@@ -43,13 +42,6 @@ static struct play *new_play(const char *desc)
 	struct session *s = session_new(pz, st);
 	snprintf(s->name, sizeof s->name, "test");
 	return play_new(NULL, s);
-}
-
-static void golden(struct play *p, int rows, int cols, const char *name, const char *what)
-{
-	char *got = screen_text(p, rows, cols);
-	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
-	free(got);
 }
 
 /* n items with large figures, for a list longer than the screen. */
@@ -245,7 +237,7 @@ static void test_scrolling(void)
 	struct term_event ev = { .kind = TERM_MOUSE, .press = true, .button = 1, .row = r20, .col = 10 };
 	play_event(p, &ev);
 	ok(session_state(play_session(p))->in[19], "a click on a scrolled list takes the item on that line (20)");
-	golden(p, 24, 80, "knapsack-scroll", "30 items at 80x24, scrolled to the end");
+	golden_screen(p, 24, 80, "knapsack-scroll", "30 items at 80x24, scrolled to the end");
 	play_free(p);
 }
 
@@ -271,18 +263,15 @@ static void test_goldens(void)
 	sym(p, KEY_SYM_DOWN);
 	sym(p, KEY_SYM_SPACE);
 	sym(p, KEY_SYM_DOWN);
-	golden(p, 24, 80, "knapsack-play", "the largest level at 80x24, three items in");
-	golden(p, 20, 60, "knapsack-60x20", "the same at 60x20");
-	golden(p, 40, 120, "knapsack-120x40", "the same at 120x40");
+	golden_screen(p, 24, 80, "knapsack-play", "the largest level at 80x24, three items in");
+	golden_screen(p, 20, 60, "knapsack-60x20", "the same at 60x20");
+	golden_screen(p, 40, 120, "knapsack-120x40", "the same at 120x40");
 	key(p, 'o');
-	golden(p, 24, 80, "knapsack-dense-first", "o: the densest first, the cursor still on item 5");
+	golden_screen(p, 24, 80, "knapsack-dense-first", "o: the densest first, the cursor still on item 5");
 	key(p, 'o');
 	/* The search's panel beside the list: the bars give way to it. */
 	key(p, 'A');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_ANIMATE;
-	r.gen = play_last_job(p);
+	struct worker_report r = search_frame(p);
 	r.anim.path = "+1;+3";
 	r.anim.event = ENGINE_EV_TRY;
 	r.anim.level = 2;
@@ -293,7 +282,7 @@ static void test_goldens(void)
 	note_say(&r.anim.note, "Item 4 next");
 	note_cell(&r.anim.note, 3);
 	play_report(p, &r);
-	golden(p, 24, 80, "knapsack-search", "the search's panel beside the list at 80x24");
+	golden_screen(p, 24, 80, "knapsack-search", "the search's panel beside the list at 80x24");
 	play_free(p);
 }
 

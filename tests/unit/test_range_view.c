@@ -18,7 +18,6 @@
 #include "puzzles/range_puzzle.h"
 #include "puzzles/range_state.h"
 #include "tap.h"
-#include "golden.h"
 #include "play_input.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
@@ -50,13 +49,6 @@ static struct play *new_play(const char *desc)
 	struct session *s = session_new(pz, st);
 	snprintf(s->name, sizeof s->name, "test");
 	return play_new(NULL, s);
-}
-
-static void golden(struct play *p, int rows, int cols, const char *name, const char *what)
-{
-	char *got = screen_text(p, rows, cols);
-	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
-	free(got);
 }
 
 /* The checker's answer, as the worker would give it: the family's own
@@ -279,12 +271,12 @@ static void test_goldens(void)
 	/* r1c1 shaded, r1c3 dotted, r4c4 shaded (the 12 at r3c6 still open),
 	 * the cursor on r2c2. */
 	keys(p, "#ll.jjjl#kkhh");
-	golden(p, 24, 80, "range-play", "a 7x7, lined, with marks and the cursor");
+	golden_screen(p, 24, 80, "range-play", "a 7x7, lined, with marks and the cursor");
 	/* Two shaded cells touching: the dead end, its cells marked. */
 	keys(p, "k#");
 	check_report(p);
-	golden(p, 24, 80, "range-dead-end", "a dead end: two shaded cells touching, marked");
-	golden(p, 20, 60, "range-60x20", "the same at 60x20");
+	golden_screen(p, 24, 80, "range-dead-end", "a dead end: two shaded cells touching, marked");
+	golden_screen(p, 20, 60, "range-60x20", "the same at 60x20");
 	play_free(p);
 
 	p = new_play(LARGE);
@@ -292,14 +284,11 @@ static void test_goldens(void)
 	if (!p)
 		return;
 	keys(p, "#ll.j#");
-	golden(p, 24, 80, "range-large", "a 13x13 at 80x24: lines between the columns");
-	golden(p, 40, 120, "range-120x40", "a 13x13 at 120x40: lined");
+	golden_screen(p, 24, 80, "range-large", "a 13x13 at 80x24: lines between the columns");
+	golden_screen(p, 40, 120, "range-120x40", "a 13x13 at 120x40: lined");
 	/* The search's panel beside it: the frame alone makes the room. */
 	key(p, 'A');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_ANIMATE;
-	r.gen = play_last_job(p);
+	struct worker_report r = search_frame(p);
 	r.anim.path = "#4,9";
 	r.anim.event = ENGINE_EV_TRY;
 	r.anim.level = 1;
@@ -310,7 +299,7 @@ static void test_goldens(void)
 	note_say(&r.anim.note, "The cell at row 4, column 9: shaded or not");
 	note_cell(&r.anim.note, 3 * 13 + 8);
 	play_report(p, &r);
-	golden(p, 24, 80, "range-search", "a 13x13 with the search's panel at 80x24");
+	golden_screen(p, 24, 80, "range-search", "a 13x13 with the search's panel at 80x24");
 	char *text = screen_text(p, 24, 80);
 	ok(strstr(text, "\u250c") && strstr(text, "\u2518") && strstr(text, "The search"),
 	   "the search's panel and the whole grid, side by side at 80 columns");
@@ -328,10 +317,7 @@ static void test_largest_search(void)
 	if (!p)
 		return;
 	key(p, 'A');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_ANIMATE;
-	r.gen = play_last_job(p);
+	struct worker_report r = search_frame(p);
 	r.anim.path = "";
 	r.anim.event = ENGINE_EV_CHOOSE;
 	r.anim.nodes = 1;

@@ -17,7 +17,6 @@
 #include "game/worker.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "tap.h"
-#include "golden.h"
 #include "play_input.h"
 #include "ui/canvas.h"
 #include "ui/play.h"
@@ -53,13 +52,6 @@ static struct play *new_play(const char *desc)
 	struct session *s = session_new(pz, st);
 	snprintf(s->name, sizeof s->name, "test");
 	return play_new(NULL, s);
-}
-
-static void golden(struct play *p, int rows, int cols, const char *name, const char *what)
-{
-	char *got = screen_text(p, rows, cols);
-	ok(golden_same(name, got), "%s: the screen is as golden/%s.txt", what, name);
-	free(got);
 }
 
 static const struct sudoku_grid *grid_of(struct play *p)
@@ -187,7 +179,7 @@ static void test_dead_end_screens(void)
 	 * nothing (test_sudoku_logic.c works it out by hand). */
 	keys(p, "Mll2");
 	check_report(p, 0);
-	golden(p, 24, 80, "sudoku-dead-end", "a dead end the singles show: its reason, its cells marked");
+	golden_screen(p, 24, 80, "sudoku-dead-end", "a dead end the singles show: its reason, its cells marked");
 	char *text = screen_text(p, 24, 80);
 	ok(strstr(text, "Dead end: r7c9 must be 4 and r1c6 8, and then r1c9 has no candidate left") != NULL,
 	   "the reason in words, whole");
@@ -210,7 +202,7 @@ static void test_dead_end_screens(void)
 	struct worker_report r = job_answer(p, WORK_CHECK);
 	r.nodes = 4667;
 	play_report(p, &r);
-	golden(p, 24, 80, "sudoku-dead-end-deeper", "a dead end whose reason lies deeper");
+	golden_screen(p, 24, 80, "sudoku-dead-end-deeper", "a dead end whose reason lies deeper");
 	text = screen_text(p, 24, 80);
 	char *flat = xstrdup(text);
 	for (char *q = flat; *q; q++)
@@ -232,7 +224,7 @@ static void test_goldens(void)
 	if (!p)
 		return;
 	keys(p, "jjjjllll");
-	golden(p, 24, 80, "sudoku-empty", "an empty 9x9 with the cursor in r5c5");
+	golden_screen(p, 24, 80, "sudoku-empty", "an empty 9x9 with the cursor in r5c5");
 	play_free(p);
 
 	p = new_play(PUZZLE);
@@ -240,23 +232,23 @@ static void test_goldens(void)
 	if (!p)
 		return;
 	scenario(p);
-	golden(p, 24, 80, "sudoku-play", "80x24: givens, entries, every mark as its digit and a conflict");
+	golden_screen(p, 24, 80, "sudoku-play", "80x24: givens, entries, every mark as its digit and a conflict");
 	looks(p);
 	int held = digits_held(p);
 	char *text = screen_text(p, 24, 80);
 	is_u64(digits_in(text, 1, 20), held, "80x24: every given, entry and mark on screen as its digit");
 	free(text);
 	key(p, 'm');
-	golden(p, 24, 80, "sudoku-mark-mode", "mark mode");
+	golden_screen(p, 24, 80, "sudoku-mark-mode", "mark mode");
 	key(p, 'm');
-	golden(p, 45, 120, "sudoku-large", "a large terminal: the marks in a 3x3 in each cell, every cell lined");
-	golden(p, 40, 120, "sudoku-120x40", "120x40: the marks in a 3x3, the boxes set apart by their rules");
+	golden_screen(p, 45, 120, "sudoku-large", "a large terminal: the marks in a 3x3 in each cell, every cell lined");
+	golden_screen(p, 40, 120, "sudoku-120x40", "120x40: the marks in a 3x3, the boxes set apart by their rules");
 	text = screen_text(p, 40, 120);
 	is_u64(digits_in(text, 1, 36), held, "120x40: every digit and mark on screen");
 	free(text);
-	golden(p, 20, 60, "sudoku-60x20", "60x20: the compact grid, the marks counted, the cursor's spelled out");
+	golden_screen(p, 20, 60, "sudoku-60x20", "60x20: the compact grid, the marks counted, the cursor's spelled out");
 	style_init_plain(false);
-	golden(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
+	golden_screen(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
 	style_init_plain(true);
 	key(p, '!');
 	text = screen_text(p, 24, 80);
@@ -270,8 +262,8 @@ static void test_goldens(void)
 	/* A hint: its first tier marks the cells it speaks of; its last puts
 	 * the digit in the player's hand, and Enter enters it. */
 	hint(p);
-	golden(p, 24, 80, "sudoku-hint", "a hint's first tier, its cells marked");
-	golden(p, 45, 120, "sudoku-hint-large", "a hint's first tier on a large terminal: its digit in the marks");
+	golden_screen(p, 24, 80, "sudoku-hint", "a hint's first tier, its cells marked");
+	golden_screen(p, 45, 120, "sudoku-hint-large", "a hint's first tier on a large terminal: its digit in the marks");
 	key(p, 'H');
 	text = screen_text(p, 24, 80);
 	const char *first = strstr(text, "Enter places it");
@@ -279,7 +271,7 @@ static void test_goldens(void)
 	       !strstr(text, "from the hint"),
 	   "the hint's last tier: Enter places it, said once");
 	free(text);
-	golden(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell, one line on it");
+	golden_screen(p, 24, 80, "sudoku-hold", "the hint's digit in hand, in its cell, one line on it");
 	sym(p, KEY_SYM_ENTER);
 	ok(grid_of(p)->v[40] == 5, "Enter enters the hint's digit");
 	key(p, 'u');
@@ -288,10 +280,7 @@ static void test_goldens(void)
 	/* The search on screen: its step's cell marked, no cursor, the panel
 	 * beside the grid. */
 	key(p, 'A');
-	struct worker_report r;
-	memset(&r, 0, sizeof r);
-	r.kind = WORK_ANIMATE;
-	r.gen = play_last_job(p);
+	struct worker_report r = search_frame(p);
 	r.anim.path = "r5c5=5;r1c4=6";
 	r.anim.event = ENGINE_EV_TRY;
 	r.anim.level = 2;
@@ -302,7 +291,7 @@ static void test_goldens(void)
 	note_say(&r.anim.note, "r1c4 has 1 candidate: tries 6");
 	note_cell(&r.anim.note, 3);
 	play_report(p, &r);
-	golden(p, 24, 80, "sudoku-search", "the search's panel beside the grid");
+	golden_screen(p, 24, 80, "sudoku-search", "the search's panel beside the grid");
 	struct canvas c = canvas_memory_new(24, 80);
 	play_draw_on(p, &c);
 	ok(canvas_memory_look(&c, 2, 15) == style(ST_MARK), "the search's cell is marked");
@@ -319,7 +308,7 @@ static void test_goldens(void)
 		return;
 	key(p, 'M');
 	keys(p, "l2");
-	golden(p, 24, 80, "sudoku-4x4", "a 4x4 grid with its marks");
+	golden_screen(p, 24, 80, "sudoku-4x4", "a 4x4 grid with its marks");
 	play_free(p);
 }
 
