@@ -102,7 +102,10 @@ keys Home
 for j in $(seq 2 "$pick"); do keys Down; done
 keys Space Up
 wait_for "moves 1"
-screen | grep -qE "^ ✓ +$pick "
+# "moves 1" shows once Space is drawn; the line is read once Up has moved
+# the cursor's pointer off it too (a sanitized build draws the two apart)
+ticked() { screen | grep -qE "^ ✓ +$pick "; }
+wait_until "item $pick ticked, the cursor off its line" ticked
 ok $? "NO_COLOR=1: item $pick, in the bag, is ticked"
 e=$(printf '\033')
 row=$(screen | grep -nE "^ ✓ +$pick " | cut -d: -f1)
