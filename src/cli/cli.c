@@ -62,7 +62,8 @@ static const char usage_options[] =
 	"                     between N threads\n"
 	"                     (0: one per core)\n"
 	"  --algo NAME        the engine that solves and counts a FILE of puzzles,\n"
-	"                     or whose tree estimate walks\n"
+	"                     or whose tree estimate walks; count --algo zdd counts\n"
+	"                     a level (or Sudoku lines) on the diagram of its ways\n"
 	"  --unique           solve a FILE: prove each solution the only one (a\n"
 	"                     puzzle with more than one answers +)\n"
 	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"
@@ -542,7 +543,13 @@ static int work_on_position(struct family_run *fr, struct cli_opts *o, const cha
 	 * is the order exports have too. */
 	if (o->mode == CLI_COUNT && !o->rule_given)
 		o->rule = DLX_FIRST;
-	if (o->mode == CLI_COUNT)
+	bool zdd = o->algo && !strcmp(o->algo, "zdd");
+	if (o->algo && !zdd)
+		return cli_usage_error("%s: --algo is zdd (the diagram of all ways), not '%s'", verb, o->algo);
+	if (zdd && (o->limit || o->threads != 1 || o->shards != 1))
+		return cli_usage_error("%s: --algo zdd builds the whole diagram on one thread: no --limit, "
+		                       "--threads or --shard", verb);
+	if (o->mode == CLI_COUNT && !zdd)
 		return cli_count(o, count_position, fr);
 	struct xc_problem *p = fr->pz->xc->reduce(fr->s, !strcmp(verb, "export") ? DLX_MRV : o->rule);
 	int rc;
@@ -565,7 +572,7 @@ static const struct {
 	const char *verb, *level, *batch;
 	enum cli_mode mode;
 } verb_opts[] = {
-	{ "count", "lsPtSbmMgG", "lsAt", CLI_COUNT },
+	{ "count", "lsPtSbmMgGA", "lsAtM", CLI_COUNT },
 	{ "solve", "alsPb", "sAtu", CLI_FIRST },
 	{ "grade", "", "t", CLI_FIRST },
 	{ "estimate", "prsbA", NULL, CLI_ESTIMATE },

@@ -37,6 +37,7 @@ struct batch_item {
 	long line;        /* where the puzzle starts (or the fault is) */
 	char *desc;       /* the puzzle's description; NULL if malformed */
 	char *msg;        /* why it is malformed, or could not be done */
+	bool unanswered;  /* well formed, but could not be done (msg says why) */
 	char *out;        /* the answer line */
 	bool none;        /* solve: no solution */
 	bool several;     /* solve --unique: more than one */
@@ -50,12 +51,14 @@ struct batch {
 	uint64_t limit;
 	int threads;
 	bool unique;               /* solve: search on for a second solution */
+	size_t zdd_bytes;          /* count --algo zdd on the exact-cover part: each
+	                              thread's budget for a diagram; 0: by engine */
 	const char *name;          /* the input, in messages */
 	struct batch_item *items;  /* the chunk */
 	int n, cap;
 	atomic_int next;           /* the next item of the chunk not yet taken */
 	/* totals, for --stats and the exit status */
-	long puzzles, bad, none, several;
+	long puzzles, bad, unanswered, none, several;
 	uint64_t nodes, updates, mems;
 };
 
@@ -135,6 +138,35 @@ static void grade_one(const struct batch *b, struct batch_item *it, struct puzzl
 	it->nodes = g.effort;
 }
 
+/* count --algo zdd for a family whose engines have no diagram of their
+ * own: the diagram of the puzzle's exact cover, counted.  A puzzle whose
+ * diagram outgrows the budget is named, not answered wrongly. */
+static void count_by_diagram(const struct batch *b, struct batch_item *it, struct puzzle_state *s)
+{
+	struct xc_problem *p = b->pz->xc->reduce(s, DLX_FIRST);
+	struct zdd *z;
+	enum zdd_end end = puzzle_xc_zdd(p, b->zdd_bytes, NULL, &z);
+	if (end != ZDD_DONE) {
+		char why[160];
+		if (end == ZDD_NO_ROOM)
+			snprintf(why, sizeof why, "its diagram outgrew the memory allowed (--memo-mb)");
+		else
+			snprintf(why, sizeof why, "its diagram: %s", zdd_end_text(end));
+		it->msg = xstrdup(why);
+		it->unanswered = true;
+	} else {
+		struct zdd_stats st;
+		zdd_stats(z, &st);
+		bool overflow;
+		u128 n = zdd_count(z, &overflow);
+		char buf[U128_DIGITS];
+		it->out = xstrdup(overflow ? "more than 2^128" : u128_str(n, buf));
+		it->nodes = st.nodes;
+		zdd_free(z);
+	}
+	xc_free(p);
+}
+
 static void work_one(const struct batch *b, struct batch_item *it)
 {
 	if (!it->desc)
@@ -149,6 +181,8 @@ static void work_one(const struct batch *b, struct batch_item *it)
 	}
 	if (b->verb == BATCH_GRADE)
 		grade_one(b, it, s);
+	else if (b->zdd_bytes)
+		count_by_diagram(b, it, s);
 	else
 		solve_one(b, it, s);
 	b->pz->free_state(s);
@@ -184,7 +218,10 @@ static void flush_chunk(struct batch *b)
 			struct diag at;
 			diag_at(&at, b->name, it->line, "%s", it->msg);
 			fprintf(stderr, "linkdance: %s\n", at.msg);
-			b->bad++;
+			if (it->unanswered)
+				b->unanswered++;
+			else
+				b->bad++;
 		} else {
 			puts(it->out);
 			b->puzzles++;
@@ -372,7 +409,11 @@ int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *ver
 	b.verb = !strcmp(verb, "count") ? BATCH_COUNT : !strcmp(verb, "grade") ? BATCH_GRADE : BATCH_SOLVE;
 	if (b.verb == BATCH_GRADE && !pz->grade)
 		return cli_fail("%s puzzles cannot be graded yet", pz->title);
-	if (b.verb != BATCH_GRADE && !(b.pe = puzzle_engine_find(pz, o->algo))) {
+	bool by_diagram = b.verb == BATCH_COUNT && o->algo && !strcmp(o->algo, "zdd") && pz->xc &&
+	                  !puzzle_engine_find(pz, o->algo);
+	if (by_diagram)
+		b.zdd_bytes = o->memo_bytes / (size_t)b.threads;
+	else if (b.verb != BATCH_GRADE && !(b.pe = puzzle_engine_find(pz, o->algo))) {
 		if (!o->algo)
 			return cli_fail("%s puzzles have no search engine", pz->title);
 	{
@@ -408,10 +449,12 @@ int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *ver
 			fprintf(stderr, "more than one: %ld\n", b.several);
 		if (b.bad)
 			fprintf(stderr, "malformed: %ld\n", b.bad);
-		if (b.pe)
-			fprintf(stderr, "engine: %s\n", b.pe->name);
-		fprintf(stderr, "nodes: %" PRIu64 "\n", b.nodes);
-		if (b.verb != BATCH_GRADE) {
+		if (b.unanswered)
+			fprintf(stderr, "not answered: %ld\n", b.unanswered);
+		if (b.pe || b.zdd_bytes)
+			fprintf(stderr, "engine: %s\n", b.pe ? b.pe->name : "zdd (the diagram of all ways)");
+		fprintf(stderr, "%s: %" PRIu64 "\n", b.zdd_bytes ? "diagram nodes" : "nodes", b.nodes);
+		if (b.verb != BATCH_GRADE && !b.zdd_bytes) {
 			fprintf(stderr, "updates: %" PRIu64 "\n", b.updates);
 			fprintf(stderr, "mems: %" PRIu64 "\n", b.mems);
 		}
@@ -423,5 +466,5 @@ int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *ver
 	int rc = cli_flush();
 	if (read_error)
 		rc = cli_fail("%s: %s", path, strerror(saved));
-	return rc != CLI_OK ? rc : b.bad ? CLI_FAIL : CLI_OK;
+	return rc != CLI_OK ? rc : b.bad || b.unanswered ? CLI_FAIL : CLI_OK;
 }

@@ -58,6 +58,7 @@ ld xc --count "$tmp/L13.dlx"
 want=$out
 ld xc --count --algo zdd "$tmp/L13.dlx"
 is "$out" "$want" "Kanoodle with LightGreen placed: $want, as the search counts"
+echo "$want" >"$tmp/L13.want"
 ld xc --frequencies "$tmp/L13.dlx"
 is "$(printf '%s\n' "$out" | awk '{ s += $1 } END { print s }')" "$((want * 11))" \
 	"its frequencies add up to $want x 11 (the pieces left)"
@@ -100,5 +101,40 @@ ld xc --sample 0 "$tmp/queens.dlx"
 is "$rc" 2 "--sample 0: a usage error"
 ld xc --count --algo zdd --memo-mb 1 "$tmp/queens.dlx"
 is "$rc" 0 "8 queens in 1 MB: room enough"
+
+# count FAMILY --algo zdd: a level, and a file of Sudoku lines, counted on
+# the diagram of their ways, as the family counts them.
+for level in 1-01 3-01; do
+	file="$LINKDANCE_LEVELS/kanoodle/$level.txt"
+	[ -f "$file" ] || continue
+	ld count kanoodle "$file"
+	want=$out
+	ld count kanoodle "$file" --algo zdd
+	is "$rc:$out" "0:$want" "count kanoodle $level --algo zdd: $want, as the family counts"
+done
+ld count kanoodle "$tmp/L13.txt" --algo zdd --stats
+is "$out" "$(cat "$tmp/L13.want")" "count kanoodle with LightGreen placed --algo zdd"
+case $err in *"zdd nodes: "*) s=0 ;; *) s=1 ;; esac
+ok $s "count --algo zdd --stats: the diagram's size"
+ld count kanoodle "$tmp/L13.txt" --algo dlx
+is "$rc" 2 "count kanoodle --algo dlx: a usage error (a level counts by memo or diagram)"
+ld count kanoodle "$tmp/L13.txt" --algo zdd --threads 2
+is "$rc" 2 "count kanoodle --algo zdd --threads 2: a usage error"
+
+printf '%s\n' \
+	'53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79' \
+	'53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8...9' \
+	'53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7' >"$tmp/s.txt"
+ld count sudoku "$tmp/s.txt" --limit 1000
+want=$(printf '%s\n' "$out" | head -n 2)
+ld count sudoku "$tmp/s.txt" --algo zdd --stats
+is "$rc" 1 "count sudoku --algo zdd on a file with a bad line: exit 1"
+is "$out" "$want" "each good line counted on its diagram, as the search counts"
+case $err in *":3: "*"81 characters"*"diagram nodes: "*) s=0 ;; *) s=1 ;; esac
+ok $s "the bad line named at its line; --stats says the diagram's nodes"
+head -n 1 "$tmp/s.txt" >"$tmp/s1.txt"
+ld count sudoku "$tmp/s1.txt" --algo zdd --memo-mb 1
+case $rc:$err in 0:*) s=0 ;; 1:*"s1.txt:1: its diagram outgrew the memory allowed"*) s=0 ;; *) s=1 ;; esac
+ok $s "count sudoku --algo zdd in 1 MB: counted, or the line named as outgrowing it"
 
 done_testing
