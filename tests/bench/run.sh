@@ -50,6 +50,7 @@ awk 'BEGIN { kept = 0 }
 queens 14 >queens14.dlx
 queens 14 columns >queens14c.dlx
 queens 16 >queens16.dlx
+queens 12 >queens12.dlx
 pentominoes 6 10 >pent6x10.dlx
 pentominoes 5 12 >pent5x12.dlx
 langford 13 >langford13.dlx
@@ -230,6 +231,34 @@ if [ -n "$MEMO_SUMMARY" ]; then
 	echo "-- DLX6 over linkdance: its memo as large as it needs, then held to DLX6's data"
 	printf '%s' "$MEMO_SUMMARY"
 fi
+
+echo "== the diagram of all solutions (ZDD, seed 000) beside the count by the memo (ratios: time / the count's)"
+printf '%-30s %-22s %9s %14s %12s %8s %7s\n' problem program seconds solutions zdd-nodes peak-MB ratio
+zdd_row() { # PROBLEM PROGRAM NODES BASE-SECONDS
+	local ratio=-
+	[ -n "${4:-}" ] && ratio=$(awk -v a="$T" -v b="$4" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%.2f", a / b }')
+	printf '%-30s %-22s %9s %14s %12s %8s %7s\n' "$1" "$2" "$T" "${OUT:--}" "${3:--}" "$MB" "$ratio"
+}
+# zdd_set PROBLEM FILE LABEL COUNT...: the count as COUNT gives it (its
+# input FILE), then the diagram's of the same FILE.
+zdd_set() {
+	local problem=$1 file=$2 label=$3
+	shift 3
+	IN=$file
+	measure linkdance "$LINKDANCE" "$@" --stats
+	zdd_row "$problem" "linkdance $label" "" ""
+	local base=$T
+	measure linkdance "$LINKDANCE" xc --count --algo zdd --stats -
+	zdd_row "$problem" "linkdance xc --algo zdd" "$(ld_field 'zdd nodes')" "$base"
+}
+zdd_set "kanoodle (all)" kanoodle.dlx count count kanoodle
+[ -n "$BENCH_QUICK" ] || zdd_set "iqfit (all)" iqfit.dlx count count iqfit
+zdd_set "pentominoes 6x10" pent6x10.dlx "xc --count" xc --count -
+zdd_set "12 queens" queens12.dlx "xc --count" xc --count -
+zdd_set "trominoes 9x12" trom9x12.dlx "xc --count (first)" xc --count --branch first -
+# Seed 000's figures for the same count, on the author's machine of 2010:
+# the diagram as an AND of the items' families, no garbage collection.
+printf '%-30s %-22s %9s %14s %12s %8s %7s\n' "trominoes 9x12" "seed 000 (published)" 34 - 7893743 600 -
 
 echo "== shards and chains (ratios: time / the whole count's, / one thread's)"
 # A shard costs about its share and a bounded search for its units: part
