@@ -85,6 +85,7 @@ static bool play_move(struct play *p, const char *move)
 static void reveal(struct play *p, const struct note *n)
 {
 	char from[128] = "";
+	bool more = p->m->hint_random && p->m->diagram && p->m->diagram->ways > 1;
 	if (p->m->hint_random && p->m->diagram) {
 		char ways[U128_DIGITS + 13];
 		u128_grouped(p->m->diagram->ways, ways);
@@ -94,7 +95,7 @@ static void reveal(struct play *p, const struct note *n)
 			snprintf(from, sizeof from, "In a way to finish drawn at random of the %s: ", ways);
 	}
 	if (p->vo->hold(p->view, session_state(p->s), n->move)) {
-		say(p, ST_NOTICE, "%s%s: Enter places it (H: another)", from, n->text);
+		say(p, ST_NOTICE, "%s%s: Enter places it%s", from, n->text, more ? " (H: another)" : "");
 		p->reveal_said = true;
 	} else if (play_move(p, n->move)) {
 		say(p, ST_NOTICE, "%s%s", from, n->text);
