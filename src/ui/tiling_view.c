@@ -780,11 +780,18 @@ static void draw_legend(const struct tiling_view *tv, struct canvas *cv)
 	if (!d || d->ways == 0 || tv->held < 0 || y + lines + 1 > l->rows)
 		return;
 	y += lines;
+	/* The levels side by side, on a second line where the board is
+	 * narrower than they are (IQ Fit's, beside the piece's faces). */
 	for (int i = 0, at = x; i < HEAT_LEVELS; i++) {
+		int item = 2 + (int)strlen(heat_words[i]);
+		if (at > x && at + item > x + w) {
+			y++;
+			at = x;
+		}
 		attr_t a = i ? style_colour_look(heat_colours, i - 1, i == HEAT_LEVELS - 1, false) : style(ST_DIM);
 		canvas_print(cv, y, at, a, i ? heat_char[i] : glyph(GL_EMPTY));
 		canvas_print(cv, y, at + 2, A_NORMAL, heat_words[i]);
-		at += 2 + (int)strlen(heat_words[i]) + 2;
+		at += item + 2;
 	}
 	if (y + 2 > l->rows)
 		return;
