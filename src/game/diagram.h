@@ -27,9 +27,9 @@ struct diagram {
 };
 
 /* The diagram of finishing s, built in at most cap_bytes; NULL, with why
- * in *end (ZDD_CANCELLED, or ZDD_NO_ROOM: too many ways to keep), when it
- * could not be.  NULL with ZDD_DONE too if pz has no exact-cover part or
- * its figures pass 128 bits. */
+ * in *end, when it could not be: ZDD_CANCELLED, or ZDD_NO_ROOM (the
+ * position too open to build it in that room).  NULL with ZDD_DONE too if
+ * pz has no exact-cover part or its figures pass 128 bits. */
 struct diagram *diagram_build(const struct puzzle *pz, const struct puzzle_state *s, size_t cap_bytes,
                               const atomic_int *cancel, enum zdd_end *end);
 void diagram_free(struct diagram *d);

@@ -540,6 +540,10 @@ static void diagram_again(struct midend *m)
 
 void midend_map(struct midend *m, bool on)
 {
+	/* The map tells where things go (on a level, the one way): turning
+	 * it on counts as a hint. */
+	if (on && !m->diagram_wanted && m->s)
+		m->s->hints++;
 	m->diagram_wanted = on;
 	if (on)
 		diagram_again(m);

@@ -75,7 +75,7 @@ struct midend {
 	bool diagram_wanted;          /* the map is on: build it for every position */
 	uint64_t diagram_gen;         /* its build awaited, 0: none */
 	struct diagram *diagram;      /* the position's, or NULL: none yet */
-	bool diagram_too_open;        /* its build ran out of room: too many ways to keep */
+	bool diagram_too_open;        /* its build ran out of room: too open to map yet */
 	char *diagram_of;             /* the position it is of (the family's description) */
 	bool random_wanted;           /* a way at random asked for: drawn when the diagram comes */
 	bool random_refused;          /* the last diagram came too large to draw the way asked for */
@@ -164,7 +164,7 @@ enum midend_hint {
 	MIDEND_HINT_NO_WAY_BACK,  /* a dead end from the start */
 	MIDEND_HINT_SOLVED,
 	MIDEND_HINT_NONE,         /* the family has no hint for this position */
-	MIDEND_HINT_TOO_OPEN,     /* a way at random asked for: too many ways to draw from yet */
+	MIDEND_HINT_TOO_OPEN,     /* a way at random asked for: too open to build the diagram */
 };
 
 enum midend_hint midend_hint_request(struct midend *m);
@@ -214,8 +214,8 @@ void midend_search_resume(struct midend *m);
 /* Cancel whatever job runs. */
 void midend_cancel(struct midend *m);
 
-/* The map of the ways to finish on or off: on, the diagram of each
- * position is built once nothing the player asked for is running (a
+/* The map of the ways to finish on or off (on counts as a hint): on, the
+ * diagram of each position is built once nothing the player asked for is running (a
  * check it takes the place of is asked again after it). */
 void midend_map(struct midend *m, bool on);
 /* Is the diagram of the position being built? */

@@ -152,7 +152,7 @@ struct worker_report {
 	char *solution[2];
 	/* WORK_DIAGRAM: the diagram, handed over with the report (freed by
 	 * worker_report_clear unless taken: set to NULL), or NULL and why in
-	 * diagram_end (cancelled, or no room: too many ways to keep) */
+	 * diagram_end (cancelled, or no room: the position too open) */
 	struct diagram *diagram;
 	enum zdd_end diagram_end;
 };

@@ -21,7 +21,7 @@ const struct key_binding key_table[] = {
 	{ CTX_PLAY, ACT_RESTART, "R", "start the level again (asks first)", false },
 	{ CTX_PLAY, ACT_NEW, "N", "the next level (asks first, unless this one is solved)", false },
 	{ CTX_PLAY, ACT_HINT, "H", "a hint; again for more, then ways to finish drawn at random", false },
-	{ CTX_PLAY, ACT_MAP, "w", "the map: where a piece can go, in how many ways to finish (tilings)", false },
+	{ CTX_PLAY, ACT_MAP, "w", "the map: where a piece or digit goes, in how many ways to finish", false },
 	{ CTX_PLAY, ACT_VALIDATE, "v", "the checker: dead ends only, everything, or off", false },
 	{ CTX_PLAY, ACT_MISTAKES, "c", "mark what you placed that differs from the solution", false },
 	{ CTX_PLAY, ACT_ANIMATE, "A", "watch the solver search from here", false },

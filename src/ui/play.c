@@ -138,7 +138,7 @@ static void show_hint(struct play *p, enum midend_hint h)
 		say(p, ST_NOTICE, "No hint for this position");
 		return;
 	case MIDEND_HINT_TOO_OPEN:
-		say(p, ST_NOTICE, "Too many ways to finish to draw one at random yet: place a few pieces first");
+		say(p, ST_NOTICE, "Too open to draw a way to finish at random yet: play a few more moves first");
 		return;
 	case MIDEND_HINT_TIER:
 		break;
@@ -526,7 +526,7 @@ static void toggle_map(struct play *p)
 	if (!p->map_on)
 		say(p, ST_DIM, "Map off");
 	else
-		say(p, ST_DIM, "The map: take a piece to see where it can go (w: off)");
+		say(p, ST_DIM, "The map of the ways to finish is on (w: off)");
 }
 
 /* The keys that ask the solver something. */

@@ -221,8 +221,8 @@ static void draw_keys(struct play *p, struct canvas *c)
 	for (int i = 0; list && list[i] && n < 32; i++)
 		items[n++] = list[i];
 	for (int i = 0; hints && hints[i].act != ACT_NONE && i < 8; i++) {
-		/* The map only for a family whose view draws one. */
-		if (hints[i].act == ACT_MAP && !p->vo->map)
+		/* The map only for a family whose view draws one worth it. */
+		if (hints[i].act == ACT_MAP && !(p->vo->map && p->vo->map_reminded))
 			continue;
 		key_hint_text(ctx, &hints[i], false, screen_items[i], sizeof screen_items[i]);
 		items[n++] = screen_items[i];

@@ -765,7 +765,7 @@ static void draw_legend(const struct tiling_view *tv, struct canvas *cv)
 	if (tv->map.state == VIEW_MAP_BUILDING)
 		snprintf(text, sizeof text, "Mapping the ways to finish...");
 	else if (!d)
-		snprintf(text, sizeof text, "Too many ways to finish to map from here yet: place a few pieces");
+		snprintf(text, sizeof text, "Too open to map from here yet: place a few more pieces");
 	else if (d->ways == 0)
 		snprintf(text, sizeof text, "No way to finish from here: nothing to map");
 	else if (tv->held < 0)
@@ -831,7 +831,7 @@ static void map_status(const struct tiling_view *tv, const struct puzzle_state *
 	if (tv->map.state == VIEW_MAP_BUILDING)
 		snprintf(buf, size, "%s in hand; mapping the ways to finish...", who);
 	else if (!d)
-		snprintf(buf, size, "%s in hand; too many ways to finish to map from here yet", who);
+		snprintf(buf, size, "%s in hand; too open to map from here yet", who);
 	else if (d->ways == 0)
 		snprintf(buf, size, "%s in hand; no way to finish from here", who);
 	else if (k < 0 || !tiling_pos_fits(pos_of(s), k) || !placement_ways(d, k, &f))
@@ -882,6 +882,7 @@ const struct view_ops tiling_view_ops = {
 	.keys_title = "On the board",
 	.mouse = tv_mouse,
 	.map = tv_map,
+	.map_reminded = true,
 	.help = "Take a piece with its letter, Tab or a click in the tray; it floats over the board where it "
 	        "fits nearest the cursor.  Arrows move it, r turns it a quarter, f turns it over (IQ Fit: to its "
 	        "other face), Enter or a click places it.  A cell it cannot take shows what is under it and a "

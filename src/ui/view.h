@@ -51,7 +51,7 @@ enum view_map_state {
 	VIEW_MAP_OFF,
 	VIEW_MAP_BUILDING,   /* the diagram of the position is being built */
 	VIEW_MAP_READY,      /* d is it */
-	VIEW_MAP_TOO_OPEN,   /* too many ways to finish to keep: none yet */
+	VIEW_MAP_TOO_OPEN,   /* its build ran out of room: too open to map yet */
 };
 struct view_map {
 	enum view_map_state state;
@@ -123,6 +123,9 @@ struct view_ops {
 	 * every draw; the view draws it and says it in its status.  NULL: the
 	 * family draws no map. */
 	void (*map)(struct view *v, const struct view_map *m);
+	/* The map is worth a place in the key reminder (not where it maps
+	 * only nearly finished positions: Sudoku's). */
+	bool map_reminded;
 };
 
 struct view {

@@ -16,7 +16,7 @@ map_on_level() { # WHAT (the environment)
 	type_line "clear; $1 LINKDANCE_LEVELS=$top_srcdir/levels $LINKDANCE play kanoodle 3-01"
 	wait_for "hints 0" >/dev/null
 	keys w
-	wait_for "The map: take a piece to see where it can go"
+	wait_for "The map of the ways to finish is on"
 	ok $? "$1: w turns the map on"
 	keys T
 	wait_for "Where Cyan lies in the one way to finish:"

@@ -19,6 +19,7 @@
 #include "game/diagram.h"
 #include "game/midend.h"
 #include "game/session.h"
+#include "puzzles/puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "job_wait.h"
@@ -187,6 +188,7 @@ static void test_midend(void)
 	struct session *s = session_new(pz, start(OPEN3));
 	midend_begin(m, s);
 	midend_map(m, true);
+	ok(s->hints == 1, "the map on counts as a hint");
 	ok(answered(m, MIDEND_ANSWER_DIAGRAM) && m->diagram && m->diagram->ways == OPEN3_WAYS,
 	   "the map on: the position's diagram comes, %d ways", OPEN3_WAYS);
 	ok(midend_random_way(m) == MIDEND_HINT_ASKED && m->hint_random, "a way at random: asked of the diagram kept");
@@ -280,6 +282,48 @@ static void test_screen(void)
 	play_free(p);
 }
 
+/* Sudoku's map: in how many ways to finish each digit goes in the
+ * cursor's cell, each figure the count after entering it. */
+static void test_sudoku(void)
+{
+	const struct puzzle *sz = puzzle_find("sudoku");
+	int bad;
+	struct diag err;
+	struct puzzle_state *st = sz->start(sz, "1...............", &bad, &err);
+	struct session *s = session_new(sz, st);
+	snprintf(s->name, sizeof s->name, "test");
+	struct play *p = play_new(NULL, s);
+	key(p, 'w');
+	struct worker_report r = job_answer(p, WORK_DIAGRAM);
+	enum zdd_end end;
+	r.diagram = diagram_build(sz, st, 0, NULL, &end);
+	u128 ways = r.diagram ? r.diagram->ways : 0;
+	play_report(p, &r);
+	worker_report_clear(&r);
+	sym(p, KEY_SYM_RIGHT);
+	struct count_opts o;
+	count_opts_init(&o);
+	char want[160], n[48];
+	int at = snprintf(want, sizeof want, "r1c2, in the %s ways to finish:", u128_str(ways, n));
+	u128 sum = 0;
+	for (int d = 2; d <= 4; d++) {
+		char move[16];
+		snprintf(move, sizeof move, "r1c2=%d", d);
+		struct puzzle_state *after = sz->apply(st, move, &err);
+		struct count_result cr;
+		puzzle_count(sz, after, &o, &cr);
+		sum += cr.st.solutions;
+		at += snprintf(want + at, sizeof want - (size_t)at, "%s %d in %s", d > 2 ? "," : "", d,
+		               u128_str(cr.st.solutions, n));
+		count_result_free(&cr);
+		sz->free_state(after);
+	}
+	char *text = screen_text(p, 24, 80);
+	ok(ways == 72 && sum == ways && strstr(text, want) != NULL, "Sudoku, one given in a 4x4: %s", want);
+	free(text);
+	play_free(p);
+}
+
 int main(void)
 {
 	struct diag err;
@@ -293,5 +337,6 @@ int main(void)
 	worker_stop(w);
 	test_midend();
 	test_screen();
+	test_sudoku();
 	return tap_done();
 }
