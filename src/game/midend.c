@@ -315,6 +315,13 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 static uint64_t submit_states(struct midend *m, enum worker_kind kind, const struct puzzle_state *const *states,
                               int n)
 {
+	/* Any other job cancels the diagram's build (its cancelled report
+	 * may never be seen: the mailbox keeps the latest), and a way at
+	 * random waiting for it is not drawn. */
+	if (kind != WORK_DIAGRAM) {
+		m->diagram_gen = 0;
+		m->random_wanted = false;
+	}
 	if (!m->worker)
 		return ++m->last_gen;
 	struct worker_job *j = worker_job_new(kind, m->s->pz, states, n);

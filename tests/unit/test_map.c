@@ -204,8 +204,14 @@ static void test_midend(void)
 	ok(answered(m, MIDEND_ANSWER_CHECK) && m->diagram_gen != 0, "after the check, the next position's is built");
 	ok(answered(m, MIDEND_ANSWER_DIAGRAM) && m->diagram && m->diagram->ways == ways,
 	   "its diagram: %s ways, as counted", u128_str(ways, (char[48]){ 0 }));
+	ok(midend_undo(m) && !m->diagram, "undo drops it too");
+	midend_count(m);
+	ok(m->diagram_gen == 0 && m->counting, "a count asked for at once takes the place of the build");
+	ok(answered(m, MIDEND_ANSWER_DIAGRAM) && !m->counting && m->count.exact && m->count.solutions == OPEN3_WAYS &&
+	       m->diagram && m->diagram->ways == OPEN3_WAYS,
+	   "after the count (%d ways), the diagram is built", OPEN3_WAYS);
 	midend_map(m, false);
-	ok(midend_undo(m) && !m->diagram && m->diagram_gen == 0, "undo with the map off: dropped, none built");
+	ok(midend_redo(m) && !m->diagram && m->diagram_gen == 0, "redo with the map off: dropped, none built");
 	pz->free_state(after);
 	midend_end(m);
 	midend_free(m);
