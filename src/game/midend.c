@@ -564,7 +564,7 @@ static enum midend_hint draw_way(struct midend *m)
 	uint64_t seed = (uint64_t)(clock_seconds() * 1e6) ^ (++m->draws * 0x9e3779b97f4a7c15ull);
 	if (!m->diagram->ways || !diagram_sample(m->diagram, seed, &move)) {
 		strbuf_free(&move);
-		return MIDEND_HINT_NO_WAY_BACK;
+		return MIDEND_HINT_NONE;
 	}
 	m->hint_known = false;
 	m->hint_random = true;
@@ -772,6 +772,7 @@ bool midend_poll(struct midend *m, struct worker_report *r)
 static void keep(struct worker_report *dst, const struct worker_report *r)
 {
 	*dst = *r;
+	dst->diagram = NULL;
 	dst->anim.path = dst->anim.solution = NULL;
 	dst->desc = dst->solution[0] = dst->solution[1] = NULL;
 }

@@ -92,7 +92,7 @@ static void reveal(struct play *p, const struct note *n)
 		if (p->m->diagram->ways == 1)
 			snprintf(from, sizeof from, "In the one way to finish: ");
 		else
-			snprintf(from, sizeof from, "In a way to finish drawn at random of the %s: ", ways);
+			snprintf(from, sizeof from, "Drawn at random from the %s ways to finish: ", ways);
 	}
 	if (p->vo->hold(p->view, session_state(p->s), n->move)) {
 		say(p, ST_NOTICE, "%s%s: Enter places it%s", from, n->text, more ? " (H: another)" : "");
@@ -117,7 +117,8 @@ static void show_hint(struct play *p, enum midend_hint h)
 	const struct worker_report *r = &p->m->hint;
 	switch (h) {
 	case MIDEND_HINT_ASKED:
-		say(p, ST_DIM, "%s", p->m->random_wanted ? "Mapping the ways to finish, to draw one at random..." : "Thinking...");
+		say(p, ST_DIM, "%s",
+		    p->m->random_wanted ? "Mapping the ways to finish, to draw one at random..." : "Thinking...");
 		p->msg_until = INFINITY;
 		return;
 	case MIDEND_HINT_WAITING:
