@@ -11,6 +11,7 @@
 #include "game/level.h"
 #include "game/saves.h"
 #include "util/clock.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 struct midend *midend_new(bool with_worker, struct diag *err)
@@ -30,6 +31,8 @@ void midend_free(struct midend *m)
 		return;
 	if (m->worker)
 		worker_stop(m->worker);
+	diagram_free(m->diagram);
+	free(m->diagram_of);
 	session_free(m->s);
 	records_free(&m->records);
 	free(m);
@@ -164,6 +167,13 @@ static void forget_jobs(struct midend *m)
 	m->check_known = m->hint_known = m->counting = false;
 	m->check_gen = m->hint_gen = m->count_gen = m->grade_gen = m->sol_gen = m->anim_gen = m->race_gen = 0;
 	m->hint_tier = m->hint_wanted = 0;
+	m->hint_random = m->random_wanted = false;
+	diagram_free(m->diagram);
+	free(m->diagram_of);
+	m->diagram = NULL;
+	m->diagram_of = NULL;
+	m->diagram_gen = 0;
+	m->diagram_too_open = false;
 }
 
 void midend_begin(struct midend *m, struct session *s)
@@ -305,6 +315,13 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 static uint64_t submit_states(struct midend *m, enum worker_kind kind, const struct puzzle_state *const *states,
                               int n)
 {
+	/* Any other job cancels the diagram's build (its cancelled report
+	 * may never be seen: the mailbox keeps the latest), and a way at
+	 * random waiting for it is not drawn. */
+	if (kind != WORK_DIAGRAM) {
+		m->diagram_gen = 0;
+		m->random_wanted = false;
+	}
 	if (!m->worker)
 		return ++m->last_gen;
 	struct worker_job *j = worker_job_new(kind, m->s->pz, states, n);
@@ -343,14 +360,47 @@ static void recheck(struct midend *m, const struct worker_report *r)
 		m->check_gen = submit(m, WORK_CHECK, false);
 }
 
+/* The family's description of the position (malloc'd). */
+static char *describe_position(const struct midend *m)
+{
+	char *d = xmalloc(PUZZLE_DESC_MAX);
+	m->s->pz->describe(session_state(m->s), d, PUZZLE_DESC_MAX);
+	return d;
+}
+
+/* The diagram goes when the position it is of does: a move, undo, redo,
+ * a restart (a change of the check mode leaves it). */
+static void diagram_follow(struct midend *m)
+{
+	if (!m->diagram_of && !m->diagram_gen)
+		return;
+	char *now = describe_position(m);
+	bool same = m->diagram_of && !strcmp(now, m->diagram_of);
+	free(now);
+	if (same)
+		return;
+	diagram_free(m->diagram);
+	free(m->diagram_of);
+	m->diagram = NULL;
+	m->diagram_of = NULL;
+	m->diagram_gen = 0;
+	m->diagram_too_open = m->random_wanted = false;
+}
+
+static void diagram_again(struct midend *m);
+
 enum midend_change midend_changed(struct midend *m)
 {
+	diagram_follow(m);
+	m->hint_random = false;
 	m->sol_gen = 0;
 	m->check_known = m->hint_known = false;
 	m->hint_tier = m->hint_wanted = 0;
 	m->hint_gen = m->count_gen = 0;
 	m->counting = false;
 	check_again(m);
+	if (!m->check_gen)
+		diagram_again(m);
 	m->change = MIDEND_GOING;
 	if (session_solved(m->s) && !m->solved) {
 		m->solved = true;
@@ -451,7 +501,7 @@ enum midend_hint midend_hint_request(struct midend *m)
 {
 	if (m->hint_known) {
 		if (m->hint.completions > 0 && m->hint_tier >= m->hint.hint_tiers && m->hint_tier > 0)
-			return MIDEND_HINT_LAST_AGAIN;
+			return midend_random_way(m);
 		return midend_hint_step(m);
 	}
 	/* Presses while the solver thinks count: each asks for one more tier. */
@@ -460,6 +510,93 @@ enum midend_hint midend_hint_request(struct midend *m)
 		return MIDEND_HINT_WAITING;
 	m->hint_gen = submit(m, WORK_HINT, true);
 	m->check_gen = 0;
+	return MIDEND_HINT_ASKED;
+}
+
+/* ---- the diagram of the ways to finish ------------------------------------- */
+
+bool midend_map_building(const struct midend *m)
+{
+	return m->diagram_gen != 0;
+}
+
+/* Is a job the player asked for running (the diagram waits for it)? */
+static bool player_job(const struct midend *m)
+{
+	return (m->hint_gen && !m->hint_known) || m->counting || m->grade_gen || m->sol_gen || m->anim_gen;
+}
+
+/* Build the diagram of the position now, in the check's place. */
+static void diagram_submit(struct midend *m)
+{
+	free(m->diagram_of);
+	m->diagram_of = describe_position(m);
+	m->diagram_gen = submit(m, WORK_DIAGRAM, false);
+	m->check_gen = 0;
+}
+
+/* The diagram is built when it is wanted, not had, and the worker is free
+ * of the player's jobs (a check gives way). */
+static void diagram_again(struct midend *m)
+{
+	if (!m->s || !m->s->pz->xc || m->diagram || m->diagram_too_open || m->diagram_gen || player_job(m))
+		return;
+	if (m->diagram_wanted || m->random_wanted)
+		diagram_submit(m);
+}
+
+void midend_map(struct midend *m, bool on)
+{
+	/* The map tells where things go (on a level, the one way): turning
+	 * it on counts as a hint. */
+	if (on && !m->diagram_wanted && m->s)
+		m->s->hints++;
+	m->diagram_wanted = on;
+	if (on)
+		diagram_again(m);
+}
+
+/* The hint's tiers told from a way drawn at random from the diagram. */
+static enum midend_hint draw_way(struct midend *m)
+{
+	struct strbuf move = { 0 };
+	m->random_wanted = false;
+	uint64_t seed = (uint64_t)(clock_seconds() * 1e6) ^ (++m->draws * 0x9e3779b97f4a7c15ull);
+	if (!m->diagram->ways || !diagram_sample(m->diagram, seed, &move)) {
+		strbuf_free(&move);
+		return MIDEND_HINT_NONE;
+	}
+	m->hint_known = false;
+	m->hint_random = true;
+	m->hint_wanted = 1;
+	m->hint_tier = 0;
+	if (m->worker) {
+		const struct puzzle_state *s = session_state(m->s);
+		struct worker_job *j = worker_job_new(WORK_HINT, m->s->pz, &s, 1);
+		worker_job_solution(j, move.s ? move.s : "");
+		m->hint_gen = m->last_gen = worker_submit(m->worker, j);
+	} else {
+		m->hint_gen = ++m->last_gen;
+	}
+	m->check_gen = 0;
+	strbuf_free(&move);
+	return MIDEND_HINT_ASKED;
+}
+
+enum midend_hint midend_random_way(struct midend *m)
+{
+	if (!m->s->pz->xc || !m->s->pz->hint)
+		return MIDEND_HINT_LAST_AGAIN;
+	if (session_solved(m->s))
+		return MIDEND_HINT_SOLVED;
+	if (m->diagram)
+		return draw_way(m);
+	if (m->diagram_too_open)
+		return MIDEND_HINT_TOO_OPEN;
+	m->random_wanted = true;
+	m->random_refused = false;
+	if (!m->diagram_gen)
+		diagram_submit(m);
 	return MIDEND_HINT_ASKED;
 }
 
@@ -635,6 +772,7 @@ bool midend_poll(struct midend *m, struct worker_report *r)
 static void keep(struct worker_report *dst, const struct worker_report *r)
 {
 	*dst = *r;
+	dst->diagram = NULL;
 	dst->anim.path = dst->anim.solution = NULL;
 	dst->desc = dst->solution[0] = dst->solution[1] = NULL;
 }
@@ -677,10 +815,45 @@ static enum midend_answer file_ending(struct midend *m, const struct worker_repo
 	return MIDEND_ANSWER_NONE;
 }
 
-enum midend_answer midend_report(struct midend *m, const struct worker_report *r)
+/* The diagram's build is over: kept, or known to be too large, or asked
+ * again later (cancelled); a way at random waiting for it is drawn. */
+static enum midend_answer file_diagram(struct midend *m, struct worker_report *r)
+{
+	m->diagram_gen = 0;
+	if (r->cancelled) {
+		m->random_wanted = false;
+		return MIDEND_ANSWER_DIAGRAM;
+	}
+	diagram_free(m->diagram);
+	m->diagram = r->diagram;
+	r->diagram = NULL;
+	m->diagram_too_open = !m->diagram && r->diagram_end == ZDD_NO_ROOM;
+	m->random_refused = m->random_wanted && !m->diagram;
+	if (m->random_wanted && m->diagram)
+		draw_way(m);
+	else
+		recheck(m, r);
+	m->random_wanted = false;
+	return MIDEND_ANSWER_DIAGRAM;
+}
+
+static enum midend_answer file_report(struct midend *m, struct worker_report *r);
+
+enum midend_answer midend_report(struct midend *m, struct worker_report *r)
 {
 	if (r->gen == 0 || !m->s)
 		return MIDEND_ANSWER_NONE;
+	enum midend_answer a = file_report(m, r);
+	/* The worker is free: the diagram, if wanted, is built now. */
+	if (r->final && r->gen == m->last_gen && a != MIDEND_ANSWER_NONE)
+		diagram_again(m);
+	return a;
+}
+
+static enum midend_answer file_report(struct midend *m, struct worker_report *r)
+{
+	if (r->gen == m->diagram_gen && r->final)
+		return file_diagram(m, r);
 	bool hint_came = r->gen == m->hint_gen && r->final;
 	if ((r->gen == m->check_gen || hint_came) && r->final && !r->cancelled) {
 		keep(&m->check, r);
@@ -689,6 +862,9 @@ enum midend_answer midend_report(struct midend *m, const struct worker_report *r
 	if (hint_came && !r->cancelled) {
 		keep(&m->hint, r);
 		m->hint_known = true;
+		/* A way at random is told at once by the last tier. */
+		if (m->hint_random && r->hint_tiers > 0)
+			m->hint_tier = r->hint_tiers - 1;
 		return MIDEND_ANSWER_HINT;
 	}
 	if (r->gen == m->check_gen)

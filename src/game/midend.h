@@ -69,6 +69,19 @@ struct midend {
 	bool solved;                  /* the position on is solved, as last seen */
 	enum midend_change change;    /* what the latest change brought */
 
+	/* The diagram of the ways to finish the position (diagram.h), kept
+	 * while the position stands: the map of where a piece can go, and
+	 * ways drawn at random. */
+	bool diagram_wanted;          /* the map is on: build it for every position */
+	uint64_t diagram_gen;         /* its build awaited, 0: none */
+	struct diagram *diagram;      /* the position's, or NULL: none yet */
+	bool diagram_too_open;        /* its build ran out of room: too open to map yet */
+	char *diagram_of;             /* the position it is of (the family's description) */
+	bool random_wanted;           /* a way at random asked for: drawn when the diagram comes */
+	bool random_refused;          /* the last diagram came too large to draw the way asked for */
+	bool hint_random;             /* the hint asked or known tells a way drawn at random */
+	uint64_t draws;               /* ways drawn so far: each draw's seed differs */
+
 	uint64_t gen_job;             /* a new puzzle being made, 0: none */
 	const struct puzzle *gen_family;
 };
@@ -151,9 +164,16 @@ enum midend_hint {
 	MIDEND_HINT_NO_WAY_BACK,  /* a dead end from the start */
 	MIDEND_HINT_SOLVED,
 	MIDEND_HINT_NONE,         /* the family has no hint for this position */
+	MIDEND_HINT_TOO_OPEN,     /* a way at random asked for: too open to build the diagram */
 };
 
 enum midend_hint midend_hint_request(struct midend *m);
+/* H once every tier is shown, for a family with an exact-cover part: a
+ * way to finish drawn uniformly at random from the diagram (built first
+ * if need be), told as the hint's last tier; each press draws anew.
+ * MIDEND_HINT_ASKED while it comes, MIDEND_HINT_TOO_OPEN if the diagram
+ * cannot be kept, MIDEND_HINT_LAST_AGAIN if the family cannot draw. */
+enum midend_hint midend_random_way(struct midend *m);
 /* The hint known: the next thing it shows (a tier, a dead end ...). */
 enum midend_hint midend_hint_step(struct midend *m);
 /* After MIDEND_ANSWER_HINT: is another tier due, pressed for while the
@@ -194,6 +214,13 @@ void midend_search_resume(struct midend *m);
 /* Cancel whatever job runs. */
 void midend_cancel(struct midend *m);
 
+/* The map of the ways to finish on or off (on counts as a hint): on, the
+ * diagram of each position is built once nothing the player asked for is running (a
+ * check it takes the place of is asked again after it). */
+void midend_map(struct midend *m, bool on);
+/* Is the diagram of the position being built? */
+bool midend_map_building(const struct midend *m);
+
 /* ---- the solver thread's answers -------------------------------------------- */
 
 /* The file descriptor that is readable when an answer waits (-1: none). */
@@ -208,6 +235,7 @@ enum midend_answer {
 	MIDEND_ANSWER_SOLUTIONS,
 	MIDEND_ANSWER_SEARCH,
 	MIDEND_ANSWER_RACE,
+	MIDEND_ANSWER_DIAGRAM,    /* the diagram came, or could not be kept (m->diagram_too_open) */
 };
 
 /* The next answer of the solver thread, if one waits (clear it with
@@ -215,10 +243,10 @@ enum midend_answer {
  * midend_generated), or the game's (for midend_report). */
 bool midend_poll(struct midend *m, struct worker_report *r);
 /* File an answer about the game (from midend_poll, or a test's own):
- * what it answers.  A count, a grade or a look for solutions that is over
+ * what it answers.  A diagram it hands over is taken (r->diagram NULL).  A count, a grade or a look for solutions that is over
  * has the check asked again, unless the player asked for another job
  * since (which a check would cancel). */
-enum midend_answer midend_report(struct midend *m, const struct worker_report *r);
+enum midend_answer midend_report(struct midend *m, struct worker_report *r);
 /* A new puzzle's report: its session, or NULL (not the one awaited, or
  * cancelled, or why in m->notice); *say: where it came from, for its
  * screen. */

@@ -43,6 +43,7 @@ struct worker_job {
 	char *engine;       /* WORK_ANIMATE: the engine's name, NULL: the first */
 	int grade;          /* WORK_GENERATE */
 	uint64_t seed;
+	char *solution;     /* WORK_HINT: the way to finish its tiers tell, NULL: the engine's first */
 };
 
 struct worker {
@@ -82,6 +83,12 @@ struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint6
 	return j;
 }
 
+void worker_job_solution(struct worker_job *j, const char *move)
+{
+	free(j->solution);
+	j->solution = move ? xstrdup(move) : NULL;
+}
+
 void worker_job_engine(struct worker_job *j, const char *name)
 {
 	free(j->engine);
@@ -96,6 +103,7 @@ static void job_free(struct worker_job *j)
 		j->pz->free_state(j->states[i]);
 	free(j->states);
 	free(j->engine);
+	free(j->solution);
 	free(j);
 }
 
@@ -111,10 +119,13 @@ void worker_report_clear(struct worker_report *r)
 	free(r->desc);
 	free(r->solution[0]);
 	free(r->solution[1]);
+	diagram_free(r->diagram);
 	r->anim.path = r->anim.solution = r->desc = r->solution[0] = r->solution[1] = NULL;
+	r->diagram = NULL;
 }
 
-/* The mailbox keeps copies of r's strings: the job goes on with its own. */
+/* The mailbox keeps copies of r's strings: the job goes on with its own.
+ * A diagram is not copied but handed over: the job lets it go. */
 static void publish(struct worker *w, const struct worker_report *r)
 {
 	char *path = r->anim.path ? xstrdup(r->anim.path) : NULL;
@@ -278,7 +289,7 @@ static void run_hint(struct worker *w, struct worker_job *j)
 		publish(w, &r);
 		return;
 	}
-	char *solution = one_solution(j, s);
+	char *solution = j->solution ? xstrdup(j->solution) : one_solution(j, s);
 	r.cancelled = cancelled(j);
 	for (int tier = 1; !r.cancelled && tier <= WORKER_HINT_TIERS; tier++) {
 		note_clear(&r.hint[tier - 1]);
@@ -621,6 +632,22 @@ static void run_solutions(struct worker *w, struct worker_job *j)
 	worker_report_clear(&r);
 }
 
+/* ---- the diagram of the ways to finish ------------------------------------ */
+
+static void run_diagram(struct worker *w, struct worker_job *j)
+{
+	struct worker_report r = { .kind = WORK_DIAGRAM, .gen = j->gen, .final = true, .take_back_to = -1 };
+	double t0 = clock_seconds();
+	r.diagram = diagram_build(j->pz, j->states[j->n - 1], WORKER_DIAGRAM_BYTES, &j->cancel, &r.diagram_end);
+	r.cancelled = cancelled(j) || r.diagram_end == ZDD_CANCELLED;
+	if (r.cancelled) {
+		diagram_free(r.diagram);
+		r.diagram = NULL;
+	}
+	r.seconds = clock_seconds() - t0;
+	publish(w, &r);
+}
+
 /* ---- the thread ----------------------------------------------------- */
 
 static void *main_loop(void *arg)
@@ -659,6 +686,9 @@ static void *main_loop(void *arg)
 			break;
 		case WORK_SOLUTIONS:
 			run_solutions(w, j);
+			break;
+		case WORK_DIAGRAM:
+			run_diagram(w, j);
 			break;
 		case WORK_NONE:
 			break;
@@ -766,6 +796,7 @@ bool worker_take(struct worker *w, struct worker_report *out)
 	if (fresh) {
 		*out = w->report;
 		/* handed over */
+		w->report.diagram = NULL;
 		w->report.anim.path = w->report.anim.solution = w->report.desc = NULL;
 		w->report.solution[0] = w->report.solution[1] = NULL;
 	}

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "game/diagram.h"
 #include "puzzles/puzzle.h"
 #include "solver/engine.h"
 #include "util/diag.h"
@@ -32,6 +33,7 @@ enum worker_kind {
 	WORK_GRADE,     /* how hard the position is from here, by the family's grader */
 	WORK_RACE,      /* every engine of the family on the position, side by side */
 	WORK_SOLUTIONS, /* up to two solutions of the position, as moves */
+	WORK_DIAGRAM,   /* the diagram of the ways to finish (diagram.h), handed over */
 };
 
 struct worker_job;
@@ -48,6 +50,12 @@ void worker_job_engine(struct worker_job *j, const char *name);
 /* A job that makes a new puzzle of pz (its generator, reproducible from
  * the seed): the report's desc is its description, for pz->start. */
 struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint64_t seed);
+/* A WORK_HINT job's tiers told from this way to finish (one move of the
+ * family, copied), not from the one the family's engine finds first: a
+ * way drawn at random from the diagram. */
+void worker_job_solution(struct worker_job *j, const char *move);
+/* A WORK_DIAGRAM job's budget of bytes. */
+#define WORKER_DIAGRAM_BYTES ((size_t)256 << 20)
 
 /* Tiers of a hint a report can carry. */
 #define WORKER_HINT_TIERS 4
@@ -142,6 +150,11 @@ struct worker_report {
 	/* WORK_SOLUTIONS: completions says how many (0, 1, 2 for two or
 	 * more), solution[] the first two as moves (malloc'd, as desc) */
 	char *solution[2];
+	/* WORK_DIAGRAM: the diagram, handed over with the report (freed by
+	 * worker_report_clear unless taken: set to NULL), or NULL and why in
+	 * diagram_end (cancelled, or no room: the position too open) */
+	struct diagram *diagram;
+	enum zdd_end diagram_end;
 };
 
 struct worker;

@@ -84,11 +84,21 @@ static bool play_move(struct play *p, const char *move)
  * can hold it, else it is played. */
 static void reveal(struct play *p, const struct note *n)
 {
+	char from[128] = "";
+	bool more = p->m->hint_random && p->m->diagram && p->m->diagram->ways > 1;
+	if (p->m->hint_random && p->m->diagram) {
+		char ways[U128_DIGITS + 13];
+		u128_grouped(p->m->diagram->ways, ways);
+		if (p->m->diagram->ways == 1)
+			snprintf(from, sizeof from, "In the one way to finish: ");
+		else
+			snprintf(from, sizeof from, "Drawn at random from the %s ways to finish: ", ways);
+	}
 	if (p->vo->hold(p->view, session_state(p->s), n->move)) {
-		say(p, ST_NOTICE, "%s: Enter places it", n->text);
+		say(p, ST_NOTICE, "%s%s: Enter places it%s", from, n->text, more ? " (H: another)" : "");
 		p->reveal_said = true;
 	} else if (play_move(p, n->move)) {
-		say(p, ST_NOTICE, "%s", n->text);
+		say(p, ST_NOTICE, "%s%s", from, n->text);
 	}
 }
 
@@ -107,7 +117,8 @@ static void show_hint(struct play *p, enum midend_hint h)
 	const struct worker_report *r = &p->m->hint;
 	switch (h) {
 	case MIDEND_HINT_ASKED:
-		say(p, ST_DIM, "Thinking...");
+		say(p, ST_DIM, "%s",
+		    p->m->random_wanted ? "Mapping the ways to finish, to draw one at random..." : "Thinking...");
 		p->msg_until = INFINITY;
 		return;
 	case MIDEND_HINT_WAITING:
@@ -126,6 +137,9 @@ static void show_hint(struct play *p, enum midend_hint h)
 		return;
 	case MIDEND_HINT_NONE:
 		say(p, ST_NOTICE, "No hint for this position");
+		return;
+	case MIDEND_HINT_TOO_OPEN:
+		say(p, ST_NOTICE, "Too open to draw a way to finish at random yet: play a few more moves first");
 		return;
 	case MIDEND_HINT_TIER:
 		break;
@@ -501,10 +515,28 @@ static void grade(struct play *p)
 	p->msg_until = INFINITY;
 }
 
+/* w: the map of the ways to finish, on or off. */
+static void toggle_map(struct play *p)
+{
+	if (!p->vo->map || !p->pz->xc) {
+		say(p, ST_DIM, "%s has no map of the ways to finish", p->pz->title);
+		return;
+	}
+	p->map_on = !p->map_on;
+	midend_map(p->m, p->map_on);
+	if (!p->map_on)
+		say(p, ST_DIM, "Map off");
+	else
+		say(p, ST_DIM, "The map of the ways to finish is on (w: off)");
+}
+
 /* The keys that ask the solver something. */
 static bool solver_key(struct play *p, enum action act)
 {
 	switch (act) {
+	case ACT_MAP:
+		toggle_map(p);
+		return true;
 	case ACT_HINT:
 		show_hint(p, midend_hint_request(p->m));
 		return true;
@@ -671,7 +703,7 @@ static void say_count(struct play *p, const struct worker_report *r)
 		    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish", r->elapsed);
 }
 
-void play_report(struct play *p, const struct worker_report *r)
+void play_report(struct play *p, struct worker_report *r)
 {
 	if (r->gen == 0)
 		return;
@@ -701,6 +733,10 @@ void play_report(struct play *p, const struct worker_report *r)
 		break;
 	case MIDEND_ANSWER_RACE:
 		race_report(&p->race, r);
+		break;
+	case MIDEND_ANSWER_DIAGRAM:
+		if (p->m->random_refused)
+			show_hint(p, MIDEND_HINT_TOO_OPEN);
 		break;
 	default:
 		break;

@@ -44,7 +44,7 @@ uint64_t play_last_job(const struct play *p);
 /* A key or the mouse: what the app is to do (leave, the next level). */
 struct screen_result play_event(struct play *p, const struct term_event *ev);
 /* A report of the solver thread, filed with the mid-end and shown. */
-void play_report(struct play *p, const struct worker_report *r);
+void play_report(struct play *p, struct worker_report *r);
 /* Has anything changed that is to be drawn again since last asked? */
 bool play_redraw_due(struct play *p);
 /* A word for the player, for a few seconds. */

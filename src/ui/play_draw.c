@@ -151,6 +151,7 @@ static void draw_status(struct play *p, struct canvas *c)
 static const struct key_hint board_hints[] = {
 	{ .act = ACT_UNDO, .word = "undo" },
 	{ .act = ACT_HINT, .word = "hint" },
+	{ .act = ACT_MAP, .word = "map" },
 	{ .act = ACT_ANIMATE, .word = "search" },
 	{ .act = ACT_COUNT, .word = "count" },
 	{ .act = ACT_PAUSE, .word = "pause" },
@@ -220,6 +221,9 @@ static void draw_keys(struct play *p, struct canvas *c)
 	for (int i = 0; list && list[i] && n < 32; i++)
 		items[n++] = list[i];
 	for (int i = 0; hints && hints[i].act != ACT_NONE && i < 8; i++) {
+		/* The map only for a family whose view draws one worth it. */
+		if (hints[i].act == ACT_MAP && !(p->vo->map && p->vo->map_reminded))
+			continue;
 		key_hint_text(ctx, &hints[i], false, screen_items[i], sizeof screen_items[i]);
 		items[n++] = screen_items[i];
 	}
@@ -352,6 +356,16 @@ void play_draw_on(struct play *p, struct canvas *c)
 		canvas_print(c, c->rows / 2, (c->cols - (int)strlen(text)) / 2, A_NORMAL, text);
 		draw_keys(p, c);
 		return;
+	}
+	if (p->vo->map) {
+		const struct midend *m = p->m;
+		struct view_map vm = { VIEW_MAP_OFF, NULL };
+		if (p->map_on)
+			vm.state = m->diagram            ? VIEW_MAP_READY
+			           : m->diagram_too_open ? VIEW_MAP_TOO_OPEN
+			                                 : VIEW_MAP_BUILDING;
+		vm.d = m->diagram;
+		p->vo->map(p->view, &vm);
 	}
 	struct canvas body = canvas_window(c, 1, 0, c->rows - chrome, c->cols);
 	struct view_show show = { 0 };

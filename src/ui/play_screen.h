@@ -64,6 +64,8 @@ struct play {
 	bool anim_paused;
 	double anim_clock;           /* when the next step is due */
 
+	bool map_on;                 /* the map of the ways to finish (w) */
+
 	bool paused;
 	bool holding;                /* showing why the game cannot be kept: a key leaves */
 	struct help help;

@@ -10,6 +10,7 @@
 #include "puzzles/sudoku_puzzle.h"
 #include "ui/keys.h"
 #include "ui/style.h"
+#include "util/u128.h"
 #include "util/xalloc.h"
 
 /* The search's panel beside or below the grid needs this much room
@@ -109,6 +110,7 @@ struct sudoku_view {
 	bool auto_clear;         /* a digit entered leaves its peers' marks */
 	bool conflicts;          /* a digit twice in a unit is marked */
 	int held_cell, held_digit; /* a hint's digit in hand, -1: none */
+	struct view_map map;     /* the map of the ways to finish, as the game screen last gave it */
 	/* The layout: the largest form that fits, for play; and the largest
 	 * that leaves the search's panel its room, for the search on screen
 	 * (the grid shrinks while it runs rather than hide every mark for
@@ -751,6 +753,45 @@ static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 		draw_cell(sv, pl, cv, s, cell, show, clash);
 }
 
+static void sv_map(struct view *v, const struct view_map *m)
+{
+	SV(v)->map = *m;
+}
+
+/* The map's word on the cursor's cell: in how many of the ways to finish
+ * each digit goes there ("r5c5, in the 40 ways to finish: 3 in 12, 7 in
+ * 28").  The options of Sudoku's problem are tagged cell * 16 + digit. */
+static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g, const char *name, char *buf,
+                       size_t size)
+{
+	const struct diagram *d = sv->map.state == VIEW_MAP_READY ? sv->map.d : NULL;
+	const char *dot = glyph(GL_DOT);
+	char n[U128_DIGITS + 13];
+	if (sv->map.state == VIEW_MAP_BUILDING)
+		snprintf(buf, size, "%s %s mapping the ways to finish...", name, dot);
+	else if (!d)
+		snprintf(buf, size, "%s %s too open to map from here yet: fill a few more cells", name, dot);
+	else if (d->ways == 0)
+		snprintf(buf, size, "%s %s no way to finish from here", name, dot);
+	else if (g->v[sv->cur])
+		snprintf(buf, size, "%s holds %d", name, g->v[sv->cur]);
+	else {
+		size_t at = d->ways == 1 ? (size_t)snprintf(buf, size, "%s, in the one way to finish:", name)
+		                         : (size_t)snprintf(buf, size, "%s, in the %s ways to finish:", name,
+		                                            u128_grouped(d->ways, n));
+		int said = 0;
+		for (int k = 0; k < d->n && at < size; k++)
+			if (d->p->opt_tag[k] / 16 == sv->cur && d->freq[k] > 0) {
+				if (d->ways == 1)
+					at += (size_t)snprintf(buf + at, size - at, " %d", d->p->opt_tag[k] % 16);
+				else
+					at += (size_t)snprintf(buf + at, size - at, "%s %d in %s", said ? "," : "",
+					                       d->p->opt_tag[k] % 16, u128_grouped(d->freq[k], n));
+				said++;
+			}
+	}
+}
+
 static void sv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
 {
 	const struct sudoku_view *sv = CSV(v);
@@ -760,6 +801,10 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 	const char *dot = glyph(GL_DOT);
 	if (sudoku_state_setup(s)) {
 		snprintf(buf, size, "%s %s entering givens: F fixes them", name, dot);
+		return;
+	}
+	if (sv->map.state != VIEW_MAP_OFF && sv->held_cell < 0) {
+		map_status(sv, g, name, buf, size);
 		return;
 	}
 	if (sv->held_cell >= 0) {
@@ -820,6 +865,7 @@ const struct view_ops sudoku_view_ops = {
 	.hold = sv_hold,
 	.draw = sv_draw,
 	.status = sv_status,
+	.map = sv_map,
 	.keys = sv_keys,
 	.keys_of = sv_keys_of,
 	.help_title = "The grid",
@@ -838,7 +884,9 @@ const struct view_ops sudoku_view_ops = {
 	        "(on a blank cell, its marks).  m: mark mode, where digits pencil marks in and out.  M: every blank "
 	        "cell gets all its candidates as marks.  a: entering a digit takes it out of the marks of its row, "
 	        "column and box (on at first; a turns it off and on).  !: conflicts marked or not.  Enter: the digit "
-	        "a hint gave, in its cell (Esc lets it go).\n"
+	        "a hint gave, in its cell (Esc lets it go).  w: the map of the ways to finish, where the status line "
+	        "says in how many of them each digit goes in the cursor's cell (a grid with many blanks is too open "
+	        "to map).\n"
 	        "Enter your own (free play): the digits you type are the givens, each where the cursor is, as in "
 	        "play (0, . or x clears one); F fixes them and play begins.",
 };

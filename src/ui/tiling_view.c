@@ -11,6 +11,7 @@
 #include "ui/keys.h"
 #include "ui/tiling_view_layout.h"
 #include "ui/style.h"
+#include "util/u128.h"
 #include "util/xalloc.h"
 
 struct tiling_view {
@@ -23,6 +24,7 @@ struct tiling_view {
 	int held, orient;
 	int cur_r, cur_c;
 	int last_orient[TILING_MAX_PIECES];
+	struct view_map map;     /* the map of the ways to finish, as the game screen last gave it */
 };
 
 #define TV(v) ((struct tiling_view *)(v))
@@ -489,6 +491,78 @@ static bool tv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 	return true;
 }
 
+/* ---- the map of the ways to finish ------------------------------------------- */
+
+/* The map's levels: in none of the ways, in under a tenth of them, a
+ * quarter, a half, in under all, in every one (a piece of 5 cells on 40
+ * empty ones covers a cell in an eighth of the ways, on average).  Each has a character as well as a colour,
+ * so that the map reads without colours. */
+enum { HEAT_LEVELS = 6 };
+static const char *const heat_char[HEAT_LEVELS] = { NULL, "1", "2", "3", "4", "*" };
+static const char *const heat_words[HEAT_LEVELS] = { "none", "<10%", "<25%", "<50%", "<100%", "all" };
+static const struct style_colour heat_colours[] = {
+	{ "heat1", 153, COLOR_BLUE, 0 },  { "heat2", 116, COLOR_CYAN, 0 }, { "heat3", 221, COLOR_YELLOW, 0 },
+	{ "heat4", 209, COLOR_RED, 0 },   { "heat5", 196, COLOR_MAGENTA, 0 }, { NULL, 0, 0, 0 },
+};
+
+static void tv_map(struct view *v, const struct view_map *m)
+{
+	TV(v)->map = *m;
+}
+
+/* The map to draw: on, built, with a piece in hand. */
+static const struct diagram *map_ready(const struct tiling_view *tv)
+{
+	return tv->map.state == VIEW_MAP_READY && tv->map.d ? tv->map.d : NULL;
+}
+
+/* The level of n ways of total, exactly. */
+static int heat_level(u128 n, u128 total)
+{
+	if (n == 0)
+		return 0;
+	if (n >= total)
+		return HEAT_LEVELS - 1;
+	/* Far from 128 bits for any board; past 2^124 the shares are taken
+	 * of a count cut by its last bits. */
+	while (total >> 124) {
+		n >>= 1;
+		total >>= 1;
+	}
+	return n * 10 < total ? 1 : n * 4 < total ? 2 : n * 2 < total ? 3 : 4;
+}
+
+/* cell_ways[c]: the ways to finish in which the piece in hand covers cell
+ * c; *places, *used: its placements that fit, and those in some way.  The
+ * options of the tilings' problem are tagged with their placements. */
+static void heat(const struct tiling_view *tv, const struct diagram *d, u128 *cell_ways, int *places, int *used)
+{
+	const struct tiling *t = tv->t;
+	memset(cell_ways, 0, sizeof *cell_ways * (size_t)t->n_cells);
+	*places = *used = 0;
+	for (int k = 0; k < d->n; k++) {
+		const struct tiling_placement *pl = &t->pl[d->p->opt_tag[k]];
+		if (pl->piece != tv->held)
+			continue;
+		(*places)++;
+		*used += d->freq[k] > 0;
+		for (int i = 0; i < pl->n_cells; i++)
+			cell_ways[pl->cell[i]] += d->freq[k];
+	}
+}
+
+/* The ways in which placement k takes part; false if it is no option
+ * (it does not fit). */
+static bool placement_ways(const struct diagram *d, int k, u128 *ways)
+{
+	for (int o = 0; o < d->n; o++)
+		if (d->p->opt_tag[o] == k) {
+			*ways = d->freq[o];
+			return true;
+		}
+	return false;
+}
+
 /* ---- drawing --------------------------------------------------------------- */
 
 /* Fill a cell of the board with a look and a label in the middle. */
@@ -540,6 +614,11 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 	const struct tiling_view_layout *l = &tv->l;
 	const struct tiling *t = tv->t;
 	bool cursor = !show->searching && tv->held < 0;
+	const struct diagram *d = show->searching || tv->held < 0 ? NULL : map_ready(tv);
+	u128 cell_ways[TILING_MAX_SIDE * TILING_MAX_SIDE];
+	int places, used;
+	if (d)
+		heat(tv, d, cell_ways, &places, &used);
 	draw_border(cv, l, t);
 	for (int r = 0; r < t->rows; r++)
 		for (int c = 0; c < t->cols; c++) {
@@ -550,9 +629,12 @@ static void draw_board(const struct tiling_view *tv, struct canvas *cv, const st
 				draw_cell(cv, l, r, c, style(ST_DIM) | A_REVERSE, " ", NULL);
 			} else if (v == TILING_EMPTY) {
 				attr_t a = mark ? style(ST_MARK) : style(ST_DIM);
+				int level = d ? heat_level(cell_ways[cell], d->ways) : 0;
+				if (level)
+					a = style_colour_look(heat_colours, level - 1, level == HEAT_LEVELS - 1, false);
 				if (here)
 					a = style(ST_CURSOR);
-				draw_cell(cv, l, r, c, a, glyph(GL_EMPTY), NULL);
+				draw_cell(cv, l, r, c, a, level ? heat_char[level] : glyph(GL_EMPTY), NULL);
 			} else {
 				char letter[2] = { t->def->pieces[v].letter, 0 };
 				attr_t a = piece_look(tv, v, pos->fixed[v], v == tried);
@@ -670,6 +752,57 @@ static void draw_faces(const struct tiling_view *tv, struct canvas *cv, const st
 	}
 }
 
+/* Under the board, where the layout leaves rows: what the map shows,
+ * each level's character in its look. */
+static void draw_legend(const struct tiling_view *tv, struct canvas *cv)
+{
+	const struct tiling_view_layout *l = &tv->l;
+	int y = l->board_y + tv->t->rows * l->ch + 1, x = l->board_x - 1, w = tv->t->cols * l->cw + 2;
+	if (tv->map.state == VIEW_MAP_OFF || y + 2 > l->rows)
+		return;
+	const struct diagram *d = map_ready(tv);
+	char text[160], n[U128_DIGITS + 13];
+	if (tv->map.state == VIEW_MAP_BUILDING)
+		snprintf(text, sizeof text, "Mapping the ways to finish...");
+	else if (!d)
+		snprintf(text, sizeof text, "Too open to map from here yet: place a few more pieces");
+	else if (d->ways == 0)
+		snprintf(text, sizeof text, "No way to finish from here: nothing to map");
+	else if (tv->held < 0)
+		snprintf(text, sizeof text, "The map of the %s way%s to finish: take a piece to see where it can go",
+		         u128_grouped(d->ways, n), d->ways == 1 ? "" : "s");
+	else if (d->ways == 1)
+		snprintf(text, sizeof text, "Where %s lies in the one way to finish:", piece_name(tv, tv->held));
+	else
+		snprintf(text, sizeof text, "Where %s lies in the %s ways to finish:", piece_name(tv, tv->held),
+		         u128_grouped(d->ways, n));
+	int lines = canvas_text_lines(cv, y, x, w, 2, A_BOLD, text);
+	if (!d || d->ways == 0 || tv->held < 0 || y + lines + 1 > l->rows)
+		return;
+	y += lines;
+	/* The levels side by side, on a second line where the board is
+	 * narrower than they are (IQ Fit's, beside the piece's faces). */
+	for (int i = 0, at = x; i < HEAT_LEVELS; i++) {
+		int item = 2 + (int)strlen(heat_words[i]);
+		if (at > x && at + item > x + w) {
+			y++;
+			at = x;
+		}
+		attr_t a = i ? style_colour_look(heat_colours, i - 1, i == HEAT_LEVELS - 1, false) : style(ST_DIM);
+		canvas_print(cv, y, at, a, i ? heat_char[i] : glyph(GL_EMPTY));
+		canvas_print(cv, y, at + 2, A_NORMAL, heat_words[i]);
+		at += item + 2;
+	}
+	if (y + 2 > l->rows)
+		return;
+	u128 cell_ways[TILING_MAX_SIDE * TILING_MAX_SIDE];
+	int places, used;
+	heat(tv, d, cell_ways, &places, &used);
+	snprintf(text, sizeof text, "%s fits in %d place%s; %d lead%s to a finish", piece_name(tv, tv->held), places,
+	         places == 1 ? "" : "s", used, used == 1 ? "s" : "");
+	canvas_text_lines(cv, y + 1, x, w, l->rows - y - 1, A_NORMAL, text);
+}
+
 static void tv_draw(const struct view *v, struct canvas *cv, const struct puzzle_state *s,
                     const struct view_show *show)
 {
@@ -682,16 +815,46 @@ static void tv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 	if (!show->searching) {
 		draw_tray(tv, cv, pos, show);
 		draw_faces(tv, cv, pos);
+		draw_legend(tv, cv);
 	}
+}
+
+/* The map's word on the placement under the cursor: "Cyan here: in 62
+ * of the 140 ways to finish". */
+static void map_status(const struct tiling_view *tv, const struct puzzle_state *s, const char *who, char *buf,
+                       size_t size)
+{
+	const struct diagram *d = map_ready(tv);
+	int k = ghost_placement(tv);
+	u128 f;
+	char n[U128_DIGITS + 13], of[U128_DIGITS + 13];
+	if (tv->map.state == VIEW_MAP_BUILDING)
+		snprintf(buf, size, "%s in hand; mapping the ways to finish...", who);
+	else if (!d)
+		snprintf(buf, size, "%s in hand; too open to map from here yet", who);
+	else if (d->ways == 0)
+		snprintf(buf, size, "%s in hand; no way to finish from here", who);
+	else if (k < 0 || !tiling_pos_fits(pos_of(s), k) || !placement_ways(d, k, &f))
+		snprintf(buf, size, "%s here: does not fit", who);
+	else if (d->ways == 1)
+		snprintf(buf, size, "%s here: %s the one way to finish", who, f ? "in" : "not in");
+	else if (f == 0)
+		snprintf(buf, size, "%s here: in none of the %s ways to finish", who, u128_grouped(d->ways, of));
+	else
+		snprintf(buf, size, "%s here: in %s of the %s ways to finish", who, u128_grouped(f, n),
+		         u128_grouped(d->ways, of));
 }
 
 static void tv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
 {
-	(void)s;
 	const struct tiling_view *tv = CTV(v);
 	buf[0] = '\0';
 	if (tv->held < 0)
 		return;
+	if (tv->map.state != VIEW_MAP_OFF) {
+		map_status(tv, s, piece_name(tv, tv->held), buf, size);
+		return;
+	}
 	int faces = tiling_piece_faces(tv->t, tv->held);
 	if (faces > 1)
 		snprintf(buf, size, "%s in hand, face %d of %d", piece_name(tv, tv->held),
@@ -718,10 +881,14 @@ const struct view_ops tiling_view_ops = {
 	.help_title = "The pieces",
 	.keys_title = "On the board",
 	.mouse = tv_mouse,
+	.map = tv_map,
+	.map_reminded = true,
 	.help = "Take a piece with its letter, Tab or a click in the tray; it floats over the board where it "
 	        "fits nearest the cursor.  Arrows move it, r turns it a quarter, f turns it over (IQ Fit: to its "
 	        "other face), Enter or a click places it.  A cell it cannot take shows what is under it and a "
 	        "cross.  IQ Fit's pieces have raised balls: a cell marked \u2022 (: without Unicode) holds a "
 	        "ball raised above the others, and which of them show says which face of the piece is up; the "
-	        "faces are drawn side by side below the tray.",
+	        "faces are drawn side by side below the tray.  With the map on (w), each empty cell shows in what share of "
+	        "the ways to finish the piece in hand covers it (1: under a tenth, 2: a quarter, 3: a half, 4: under all, "
+	        "*: in all of them), and the status line says in how many the placement in hand takes part.",
 };

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "game/diagram.h"
 #include "puzzles/puzzle.h"
 #include "ui/canvas.h"
 #include "ui/style.h"
@@ -41,6 +42,20 @@ struct view_out {
 struct view_show {
 	const struct note *marks;    /* a hint, a dead end or the search's step: cells and pieces to mark, or NULL */
 	bool searching;              /* the state is the search's: no cursor, no piece in hand */
+};
+
+/* The map of the ways to finish (the key w), as the game screen hands it
+ * to a view that draws one: the diagram is the mid-end's, valid until the
+ * next call. */
+enum view_map_state {
+	VIEW_MAP_OFF,
+	VIEW_MAP_BUILDING,   /* the diagram of the position is being built */
+	VIEW_MAP_READY,      /* d is it */
+	VIEW_MAP_TOO_OPEN,   /* its build ran out of room: too open to map yet */
+};
+struct view_map {
+	enum view_map_state state;
+	const struct diagram *d;
 };
 
 /* A key of the view's own, for the help screen and the key reminder. */
@@ -104,6 +119,13 @@ struct view_ops {
 	 * as "click: in the tray, take that piece" (NULL: nothing). */
 	const char *help_title, *keys_title;
 	const char *const *mouse;
+	/* Optional: the map of the ways to finish as it stands, given before
+	 * every draw; the view draws it and says it in its status.  NULL: the
+	 * family draws no map. */
+	void (*map)(struct view *v, const struct view_map *m);
+	/* The map is worth a place in the key reminder (not where it maps
+	 * only nearly finished positions: Sudoku's). */
+	bool map_reminded;
 };
 
 struct view {
