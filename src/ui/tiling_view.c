@@ -768,9 +768,11 @@ static void draw_legend(const struct tiling_view *tv, struct canvas *cv)
 		snprintf(text, sizeof text, "Too open to map from here yet: place a few more pieces");
 	else if (d->ways == 0)
 		snprintf(text, sizeof text, "No way to finish from here: nothing to map");
+	else if (tv->held < 0 && d->ways == 1)
+		snprintf(text, sizeof text, "The map of the one way to finish: take a piece to see where it goes");
 	else if (tv->held < 0)
-		snprintf(text, sizeof text, "The map of the %s way%s to finish: take a piece to see where it can go",
-		         u128_grouped(d->ways, n), d->ways == 1 ? "" : "s");
+		snprintf(text, sizeof text, "The map of the %s ways to finish: take a piece to see where it can go",
+		         u128_grouped(d->ways, n));
 	else if (d->ways == 1)
 		snprintf(text, sizeof text, "Where %s lies in the one way to finish:", piece_name(tv, tv->held));
 	else
