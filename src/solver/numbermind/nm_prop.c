@@ -73,12 +73,16 @@ static bool guesses_fault(const struct nm_node *n, const struct nm_problem *p, s
 }
 
 /* The bound of all guesses at once: each open place gives one digit, and
- * so at most one right digit to each guess that has that digit there. */
-static bool sum_fault(const struct nm_node *n, const struct nm_index *ix, struct nm_fault *f, uint64_t *mems)
+ * so at most one right digit to each guess that has that digit there.
+ * With filter, a digit that would leave the other places unable to make
+ * up the rest is ruled out (*changed set).  True if the bound is broken. */
+static bool sum_rule(struct nm_node *n, const struct nm_index *ix, bool filter, bool *changed, struct nm_fault *f,
+                     uint64_t *mems)
 {
 	const struct nm_problem *p = ix->p;
 	uint64_t needy = 0;
-	int need = 0, most = 0;
+	int need = 0, most = 0, best[NM_DIGITS_MAX];
+	uint8_t gives[NM_DIGITS_MAX][10];
 	for (int g = 0; g < p->n_guesses; g++)
 		if (p->correct[g] > n->hits[g]) {
 			needy |= (uint64_t)1 << g;
@@ -87,22 +91,36 @@ static bool sum_fault(const struct nm_node *n, const struct nm_index *ix, struct
 	if (!need)
 		return false;
 	for (int k = 0; k < p->digits; k++) {
+		best[k] = 0;
 		if (n->val[k] >= 0)
 			continue;
-		int best = 0;
 		for (unsigned m = n->mask[k]; m; m &= m - 1) {
-			int c = __builtin_popcountll(ix->at[k][__builtin_ctz(m)] & needy);
-			best = c > best ? c : best;
+			int d = __builtin_ctz(m), c = __builtin_popcountll(ix->at[k][d] & needy);
+			gives[k][d] = (uint8_t)c;
+			best[k] = c > best[k] ? c : best[k];
 		}
-		most += best;
+		most += best[k];
 	}
 	if (mems)
 		*mems += (uint64_t)p->digits;
-	if (need <= most)
-		return false;
-	if (f)
-		*f = (struct nm_fault){ .kind = NM_FAULT_SUM, .place = -1, .guess = -1, .need = need, .most = most };
-	return true;
+	if (need > most) {
+		if (f)
+			*f = (struct nm_fault){ .kind = NM_FAULT_SUM, .place = -1, .guess = -1, .need = need, .most = most };
+		return true;
+	}
+	/* Digit d at place k leaves the other places most - best[k] to give. */
+	for (int k = 0; filter && k < p->digits; k++) {
+		if (n->val[k] >= 0 || best[k] <= most - need)
+			continue;
+		for (unsigned m = n->mask[k]; m; m &= m - 1) {
+			int d = __builtin_ctz(m);
+			if (best[k] - gives[k][d] > most - need) {
+				nm_node_rule_out(n, ix, k, d);
+				*changed = true;
+			}
+		}
+	}
+	return false;
 }
 
 bool nm_node_fault(const struct nm_node *n, const struct nm_index *ix, struct nm_fault *fault)
@@ -113,7 +131,9 @@ bool nm_node_fault(const struct nm_node *n, const struct nm_index *ix, struct nm
 			set_fault(fault, NM_FAULT_PLACE, k, -1);
 			return true;
 		}
-	return guesses_fault(n, p, fault) || sum_fault(n, ix, fault, NULL);
+	bool changed = false;
+	struct nm_node copy = *n;   /* sum_rule does not change it unfiltered, but takes it to */
+	return guesses_fault(n, p, fault) || sum_rule(&copy, ix, false, &changed, fault, NULL);
 }
 
 /* Guess g's rule, if it has one: all its right digits found (its digit
@@ -160,9 +180,9 @@ bool nm_node_propagate(struct nm_node *n, const struct nm_index *ix, struct nm_f
 			}
 		}
 		looked += (uint64_t)(p->n_guesses + p->digits);
+		if (!changed && ok)
+			ok = !sum_rule(n, ix, true, &changed, fault, &looked);
 	}
-	if (ok)
-		ok = !sum_fault(n, ix, fault, &looked);
 	if (mems)
 		*mems += looked;
 	return ok;
