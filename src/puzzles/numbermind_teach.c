@@ -91,7 +91,7 @@ bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
 		return false;
 	char words[160];
 	nm_fault_words(&f, &p, words, sizeof words);
-	note_say(out, "Your digits lead nowhere: %s", words);
+	note_say(out, "A dead end: %s", words);
 	if (f.place >= 0)
 		note_cell(out, f.place);
 	if (f.guess >= 0)
@@ -166,12 +166,10 @@ static void say_step(const struct puzzle_state *s, const struct nm_step *st, int
 	if (tier == 1 && st->kind == NM_STEP_SINGLE)
 		note_say(out, "Place %d has one digit left", st->place + 1);
 	else if (tier == 1 && st->kind == NM_STEP_SUM)
-		note_say(out, "Count the right digits the guesses still need against what the places give: "
-		              "look at place %d",
-		         st->place + 1);
+		note_say(out, "Weigh the right digits the guesses still need: look at place %d", st->place + 1);
 	else if (st->kind == NM_STEP_SUM)
-		note_say(out, "The guesses need %d more right digits; with %d at place %d the places give %d at most",
-		         st->need, st->digit, st->place + 1, st->most_with);
+		note_say(out, "The guesses need %d more right digits; %d at place %d leaves %d at most", st->need,
+		         st->digit, st->place + 1, st->most_with);
 	else if (tier == 1 && st->kind == NM_STEP_FULL)
 		note_say(out, "Guess %d has all its %d right digit%s: look at place %d", g + 1, score, plural(score),
 		         st->place + 1);
@@ -235,8 +233,7 @@ static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int 
 	if (k < 0)
 		return false;
 	if (tier == 1)
-		note_say(out, "No single guess decides a place now: a digit must be tried (H again: one of the "
-		              "secret's)");
+		note_say(out, "No guess decides a place now: a digit must be tried (H again to see one)");
 	else if (tier == 2) {
 		note_say(out, "Try place %d: it has the fewest digits left", k + 1);
 		note_cell(out, k);
