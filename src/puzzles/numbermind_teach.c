@@ -17,17 +17,28 @@
 #include "solver/numbermind/nm_prop.h"
 #include "util/xalloc.h"
 
-bool numbermind_possible(const struct puzzle_state *s, uint16_t *possible)
-{
+/* s's problem and the rules' position on it, nothing deduced yet (in
+ * place: ix points at p). */
+struct position {
 	struct nm_problem p;
 	struct nm_index ix;
 	struct nm_node n;
-	numbermind_problem(s, &p);
-	nm_index_init(&ix, &p);
-	nm_node_init(&n, &ix);
-	bool ok = nm_node_propagate(&n, &ix, NULL, NULL);
+};
+
+static void position_of(const struct puzzle_state *s, struct position *at)
+{
+	numbermind_problem(s, &at->p);
+	nm_index_init(&at->ix, &at->p);
+	nm_node_init(&at->n, &at->ix);
+}
+
+bool numbermind_possible(const struct puzzle_state *s, uint16_t *possible)
+{
+	struct position at;
+	position_of(s, &at);
+	bool ok = nm_node_propagate(&at.n, &at.ix, NULL, NULL);
 	memset(possible, 0, NM_DIGITS_MAX * sizeof *possible);
-	memcpy(possible, n.mask, (size_t)p.digits * sizeof *possible);
+	memcpy(possible, at.n.mask, (size_t)at.p.digits * sizeof *possible);
 	return ok;
 }
 
@@ -80,17 +91,13 @@ bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
 		return false;
 	if (guess_broken(s, out))
 		return true;
-	struct nm_problem p;
-	struct nm_index ix;
-	struct nm_node n;
+	struct position at;
 	struct nm_fault f;
-	numbermind_problem(s, &p);
-	nm_index_init(&ix, &p);
-	nm_node_init(&n, &ix);
-	if (nm_node_propagate(&n, &ix, &f, NULL))
+	position_of(s, &at);
+	if (nm_node_propagate(&at.n, &at.ix, &f, NULL))
 		return false;
 	char words[160];
-	nm_fault_words(&f, &p, words, sizeof words);
+	nm_fault_words(&f, &at.p, words, sizeof words);
 	note_say(out, "A dead end: %s", words);
 	if (f.place >= 0)
 		note_cell(out, f.place);
@@ -188,17 +195,13 @@ static void say_step(const struct puzzle_state *s, const struct nm_step *st, int
  * rules find none. */
 static bool next_deduction(const struct puzzle_state *s, struct nm_step *out)
 {
-	struct nm_problem p;
-	struct nm_index ix;
-	struct nm_node n;
-	numbermind_problem(s, &p);
-	nm_index_init(&ix, &p);
-	nm_node_init(&n, &ix);
+	struct position at;
+	position_of(s, &at);
 	/* The deductions are finitely many: each places or rules out a digit. */
-	while (nm_node_next_step(&n, &ix, out)) {
+	while (nm_node_next_step(&at.n, &at.ix, out)) {
 		if (!known(s, out))
 			return true;
-		nm_node_apply_step(&n, &ix, out);
+		nm_node_apply_step(&at.n, &at.ix, out);
 	}
 	return false;
 }
