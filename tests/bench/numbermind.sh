@@ -16,8 +16,8 @@ work=$BENCH_DIR/numbermind
 pe=$top_srcdir/tests/cli/data/numbermind/pe185.txt
 
 cpu() { # CMD...: user + system seconds of CMD, its output to $work/out
-	local t
-	t=$( { /usr/bin/time -f '%U %S' "$@" >"$work/out" 2>/dev/null; } 2>&1 | tail -1)
+	local TIMEFORMAT='%U %S' t
+	t=$( { time "$@" >"$work/out" 2>/dev/null; } 2>&1 | tail -1)
 	awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f", a[1] + a[2] }'
 }
 
