@@ -148,10 +148,20 @@ static void test_hints(void)
 		hints_to_the_end(lv->desc, levels[i]);
 		free(lv);
 	}
-	/* a duel: what the scores tell, a secret that fits them, then that
-	 * secret guessed */
 	struct diag err;
 	int bad;
+	/* no rule decides anything: a digit to try, then one revealed */
+	struct puzzle_state *t = start("12 ;1 correct\n", &bad, &err);
+	char *any = solution_of(t);
+	struct note m1, m2, m3;
+	ok(pz->hint(t, any, 1, &m1) && strstr(m1.text, "must be tried") && !m1.move[0], "stuck: %s", m1.text);
+	ok(pz->hint(t, any, 2, &m2) && strstr(m2.text, "Try place") && m2.n_cells == 1, "then where: %s", m2.text);
+	ok(pz->hint(t, any, 3, &m3) && m3.move[0] && (t = play(t, m3.move)) && !pz->dead_end(t, &m1),
+	   "then a digit of a secret that fits, played: %s", m3.move);
+	free(any);
+	pz->free_state(t);
+	/* a duel: what the scores tell, a secret that fits them, then that
+	 * secret guessed */
 	struct puzzle_state *s = start("duel\nsecret 39542\n90342 ;2 correct\n70794 ;0 correct\n", &bad, &err);
 	char *sol = solution_of(s);
 	struct note n1, n2, n3;
