@@ -33,12 +33,13 @@ bool numbermind_duel_won(const struct puzzle_state *s)
 
 bool numbermind_count(const struct puzzle_state *s, uint64_t limit, const atomic_int *cancel, u128 *count)
 {
-	struct engine *e = numbermind_puzzle.engines[0]->new(&numbermind_puzzle, s);
-	struct engine_ctl ctl = { .max_solutions = limit, .cancel = cancel };
-	enum engine_status status = engine_run(e, &ctl);
-	*count = engine_stats(e)->solutions;
-	engine_free(e);
-	return status != ENGINE_CANCELLED;
+	struct count_opts opts = { .threads = 1, .limit = limit, .cancel = cancel };
+	struct count_result r;
+	puzzle_count(&numbermind_puzzle, s, &opts, &r);
+	*count = r.st.solutions;
+	bool complete = r.complete;
+	count_result_free(&r);
+	return complete;
 }
 
 /* Free play: a puzzle of 8 digits and grade 2 from a seed of the clock. */
