@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "puzzles/numbermind_desc.h"
 #include "solver/numbermind/nm_search.h"
@@ -42,26 +41,11 @@ bool numbermind_count(const struct puzzle_state *s, uint64_t limit, const atomic
 	return complete;
 }
 
-/* Free play: a puzzle of 8 digits and grade 2 from a seed of the clock. */
-static struct puzzle_state *free_play(const struct puzzle *pz, struct diag *err)
-{
-	struct strbuf d = { 0 };
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	uint64_t seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec;
-	struct puzzle_state *s = NULL;
-	int bad;
-	if (numbermind_gen_generate(pz, "digits=8", 2, seed, &d, NULL, err))
-		s = pz->start(pz, d.s, &bad, err);
-	strbuf_free(&d);
-	return s;
-}
-
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
 {
 	*bad_line = -1;
 	if (!desc)
-		return free_play(pz, err);
+		return puzzle_free_play(pz, "digits=8", 2, err);   /* an 8-digit puzzle of grade 2 */
 	struct puzzle_state *s = xmalloc(sizeof *s);
 	if (!numbermind_desc_read(s, desc, bad_line, err)) {
 		free(s);

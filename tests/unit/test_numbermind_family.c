@@ -60,6 +60,12 @@ static void test_descriptions(void)
 	s = start("90342 2\n70794 0\n", &bad, &err);
 	ok(s && s->p.correct[0] == 2 && s->p.correct[1] == 0, "\"GUESS K\" is taken too");
 	pz->free_state(s);
+	s = start(NULL, &bad, &err);
+	u128 n = 0;
+	ok(s && s->p.digits == 8 && !s->duel && numbermind_count(s, 0, NULL, &n) && n == 1,
+	   "free play: a puzzle of 8 digits with one secret");
+	if (s)
+		pz->free_state(s);
 }
 
 static void test_moves(void)
