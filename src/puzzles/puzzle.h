@@ -15,7 +15,8 @@
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
  * (sudoku_puzzle.c), clique (clique_puzzle.c), knapsack
- * (knapsack_puzzle.c), range (range_puzzle.c). */
+ * (knapsack_puzzle.c), range (range_puzzle.c), numbermind
+ * (numbermind_puzzle.c). */
 #ifndef LD_PUZZLE_H
 #define LD_PUZZLE_H
 
@@ -308,6 +309,11 @@ struct puzzle {
  * cancelled or the family has no engine (effort.c). */
 bool puzzle_search_nodes(const struct puzzle *pz, const struct puzzle_state *s, uint64_t *nodes,
                          const atomic_int *cancel);
+
+/* Free play for a family with a generator (free_play.c): a puzzle of
+ * pz->generate(params, grade) on a seed of the clock, started; or NULL
+ * and why not. */
+struct puzzle_state *puzzle_free_play(const struct puzzle *pz, const char *params, int grade, struct diag *err);
 
 /* Counting is the family's (puzzle_count.c): the ways to finish s, up to
  * opts->limit, counted on the exact-cover part with every means count_run
