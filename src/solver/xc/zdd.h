@@ -30,16 +30,11 @@
 #include <stdint.h>
 
 #include "solver/xc/xc.h"
+#include "solver/zdd/zdd_core.h"
 #include "util/rng.h"
 #include "util/u128.h"
 
 struct zdd;
-
-enum zdd_end {
-	ZDD_DONE,
-	ZDD_CANCELLED,
-	ZDD_NO_ROOM,      /* the budget of bytes (or the allocator) ran out */
-};
 
 /* How the diagram is built.  By the search's states (the default), or as
  * the intersection, item by item, of the families "exactly one of the
@@ -69,8 +64,8 @@ struct zdd_stats {
 /* Build the diagram of p's solutions.  On ZDD_DONE *out is the diagram;
  * otherwise *out is NULL and nothing is left allocated.  p must outlive it. */
 enum zdd_end zdd_build(const struct xc_problem *p, const struct zdd_opts *o, struct zdd **out);
+/* How the build ended: enum zdd_end and zdd_end_text, in zdd_core.h. */
 void zdd_free(struct zdd *z);
-const char *zdd_end_text(enum zdd_end end);
 
 void zdd_stats(const struct zdd *z, struct zdd_stats *st);
 /* The number of solutions; *overflow set if it passes 128 bits. */

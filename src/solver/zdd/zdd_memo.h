@@ -1,0 +1,31 @@
+/* The memo of a diagram built top down by states: each subproblem met
+ * (a state, a key of a fixed number of 64-bit words) and the node of its
+ * family, so that a state met again costs a look-up.  Its tables are
+ * counted in the budget of the diagram's store (zdd_core.h). */
+#ifndef LD_ZDD_MEMO_H
+#define LD_ZDD_MEMO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "solver/zdd/zdd_core.h"
+
+struct zdd_memo {
+	struct zdd_core *c;       /* whose budget */
+	int words;                /* of a key */
+	uint64_t *keys;           /* the states, words apiece */
+	uint32_t *result;         /* each state's node */
+	size_t n_states, cap_states;
+	uint32_t *table;          /* state index + 1 by hash; 0: empty */
+	size_t table_size;
+};
+
+void zdd_memo_init(struct zdd_memo *m, struct zdd_core *c, int words);
+void zdd_memo_free(struct zdd_memo *m);
+/* The node stored for key, or ZDD_CORE_FAILED if there is none. */
+uint32_t zdd_memo_find(const struct zdd_memo *m, const uint64_t *key);
+/* Remember that key's family is node; false (c->end) if there is no room. */
+bool zdd_memo_store(struct zdd_memo *m, const uint64_t *key, uint32_t node);
+
+#endif
