@@ -83,6 +83,11 @@ void zdd_core_charge(struct zdd_core *c, size_t bytes)
 	note_bytes(c, c->bytes + bytes);
 }
 
+void zdd_core_release(struct zdd_core *c, size_t bytes)
+{
+	c->bytes -= bytes;
+}
+
 bool zdd_core_cancelled(struct zdd_core *c, unsigned every)
 {
 	if (c->cancel && ++c->ticks % every == 0 && atomic_load(c->cancel)) {
@@ -110,6 +115,13 @@ bool zdd_core_init(struct zdd_core *c, int n_vars, size_t cap_bytes, size_t byte
 	c->count[ZDD_CORE_TOP] = 1;
 	c->n_nodes = 2;
 	return true;
+}
+
+void zdd_core_uncounted(struct zdd_core *c)
+{
+	free(c->count);
+	c->count = NULL;
+	c->bytes -= c->cap_nodes * sizeof *c->count;
 }
 
 void zdd_core_end_build(struct zdd_core *c)
@@ -174,7 +186,7 @@ static bool nodes_grow(struct zdd_core *c)
 	}
 	if (!zdd_core_resize(c, (void **)&c->node, c->cap_nodes * sizeof *c->node, n * sizeof *c->node))
 		return false;
-	if (!zdd_core_resize(c, (void **)&c->count, c->cap_nodes * sizeof *c->count, n * sizeof *c->count))
+	if (c->count && !zdd_core_resize(c, (void **)&c->count, c->cap_nodes * sizeof *c->count, n * sizeof *c->count))
 		return false;
 	c->cap_nodes = n;
 	return true;
@@ -194,9 +206,11 @@ uint32_t zdd_core_node(struct zdd_core *c, uint32_t var, uint32_t lo, uint32_t h
 		return ZDD_CORE_FAILED;
 	uint32_t id = (uint32_t)c->n_nodes++;
 	c->node[id] = (struct zdd_core_node){ var, lo, hi };
-	bool over = false;
-	c->count[id] = u128_add(c->count[lo], c->count[hi], &over);
-	c->overflow |= over;
+	if (c->count) {
+		bool over = false;
+		c->count[id] = u128_add(c->count[lo], c->count[hi], &over);
+		c->overflow |= over;
+	}
 	c->unique[s] = id;
 	return id;
 }
@@ -327,35 +341,55 @@ size_t zdd_core_close(struct zdd_core *c, uint32_t root)
 	return n;
 }
 
+size_t zdd_core_size(const struct zdd_core *c, uint32_t root)
+{
+	if (root <= ZDD_CORE_TOP)
+		return 0;
+	uint64_t *seen = xcalloc((root >> 6) + 1, sizeof *seen);
+	seen[root >> 6] |= 1ull << (root & 63);
+	size_t n = 0;
+	for (size_t i = root; i >= 2; i--) {
+		if (!(seen[i >> 6] >> (i & 63) & 1))
+			continue;
+		n++;
+		uint32_t lo = c->node[i].lo, hi = c->node[i].hi;
+		seen[lo >> 6] |= 1ull << (lo & 63);
+		seen[hi >> 6] |= 1ull << (hi & 63);
+	}
+	free(seen);
+	return n;
+}
+
 void zdd_core_compact(struct zdd_core *c, uint32_t *root)
 {
-	zdd_core_close(c, *root);
 	zdd_core_end_build(c);
 	uint32_t *renum = xcalloc(c->n_nodes, sizeof *renum);
-	renum[ZDD_CORE_TOP] = ZDD_CORE_TOP;
-	renum[*root] = *root > ZDD_CORE_TOP ? 2 : *root; /* a mark until numbered */
-	size_t n = 2;
+	renum[*root] = 1; /* marks, until the nodes are numbered */
 	for (size_t i = *root; i >= 2; i--)
 		if (renum[i])
-			renum[c->node[i].lo] = renum[c->node[i].hi] = 2;
+			renum[c->node[i].lo] = renum[c->node[i].hi] = 1;
 	renum[ZDD_CORE_BOTTOM] = ZDD_CORE_BOTTOM;
 	renum[ZDD_CORE_TOP] = ZDD_CORE_TOP;
+	size_t n = 2;
 	for (size_t i = 2; i <= *root; i++) {
 		if (!renum[i])
 			continue;
 		struct zdd_core_node node = c->node[i];
 		renum[i] = (uint32_t)n;
-		c->node[n] = (struct zdd_core_node){ node.var, renum[node.lo], renum[node.hi] };
-		c->count[n] = c->count[i];
-		n++;
+		c->node[n++] = (struct zdd_core_node){ node.var, renum[node.lo], renum[node.hi] };
 	}
 	*root = renum[*root];
 	free(renum);
-	size_t old = c->cap_nodes;
+	c->bytes -= c->cap_nodes * (sizeof *c->node + (c->count ? sizeof *c->count : 0));
 	c->n_nodes = c->cap_nodes = n;
 	c->node = xreallocarray(c->node, n, sizeof *c->node);
 	c->count = xreallocarray(c->count, n, sizeof *c->count);
-	c->bytes -= (old - n) * (sizeof *c->node + sizeof *c->count);
+	c->bytes += n * (sizeof *c->node + sizeof *c->count);
+	c->count[ZDD_CORE_BOTTOM] = 0;
+	c->count[ZDD_CORE_TOP] = 1;
+	c->overflow = false;
+	for (size_t i = 2; i < n; i++)
+		c->count[i] = u128_add(c->count[c->node[i].lo], c->count[c->node[i].hi], &c->overflow);
 }
 
 u128 zdd_core_count(const struct zdd_core *c, uint32_t root, bool *overflow)

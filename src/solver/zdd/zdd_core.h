@@ -47,7 +47,7 @@ struct zdd_core_node {
 struct zdd_core {
 	int n_vars;                 /* variables 0 .. n_vars-1, asked in that order */
 	struct zdd_core_node *node;
-	u128 *count;                /* the sets below each node (see zdd_core_close) */
+	u128 *count;                /* the sets below each node (see zdd_core_close); NULL: uncounted */
 	size_t n_nodes, cap_nodes;
 	bool overflow;              /* some count passed 128 bits */
 	/* while building */
@@ -67,6 +67,9 @@ struct zdd_core {
  * with zdd_core_free either way. */
 bool zdd_core_init(struct zdd_core *c, int n_vars, size_t cap_bytes, size_t bytes_before, const atomic_int *cancel);
 void zdd_core_free(struct zdd_core *c);
+/* No counts kept while building (4 bytes in 7 of a node, and their
+ * sums), to be worked out by zdd_core_compact: call before any node. */
+void zdd_core_uncounted(struct zdd_core *c);
 /* The build's tables (unique, cache) freed, the nodes kept. */
 void zdd_core_end_build(struct zdd_core *c);
 
@@ -78,6 +81,7 @@ bool zdd_core_resize(struct zdd_core *c, void **ptr, size_t old, size_t new);
 uint32_t *zdd_core_new_table(struct zdd_core *c, size_t slots);
 void zdd_core_drop_table(struct zdd_core *c, uint32_t **t, size_t slots);
 void zdd_core_charge(struct zdd_core *c, size_t bytes);
+void zdd_core_release(struct zdd_core *c, size_t bytes);
 /* True (c->end) if the cancel flag is up; looks at it once in every calls. */
 bool zdd_core_cancelled(struct zdd_core *c, unsigned every);
 
@@ -103,9 +107,12 @@ uint32_t zdd_core_symmetric(struct zdd_core *c, const bool *member, int least, i
  * 128 bits and must not mark this one's as overflowed); how many. */
 size_t zdd_core_close(struct zdd_core *c, uint32_t root);
 /* The nodes root reaches alone kept, renumbered in their order, counts
- * worked out, the build's tables freed: *root is the new root. */
+ * worked out, the build's tables freed: *root is the new root.  No node
+ * is to be made after. */
 void zdd_core_compact(struct zdd_core *c, uint32_t *root);
 
+/* How many nodes root reaches, its sinks left out. */
+size_t zdd_core_size(const struct zdd_core *c, uint32_t root);
 /* The number of sets of root's family; *overflow if it passes 128 bits. */
 u128 zdd_core_count(const struct zdd_core *c, uint32_t root, bool *overflow);
 /* One set drawn uniformly at random: its variables into vars (room for

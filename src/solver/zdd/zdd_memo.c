@@ -16,6 +16,8 @@ void zdd_memo_init(struct zdd_memo *m, struct zdd_core *c, int words)
 
 void zdd_memo_free(struct zdd_memo *m)
 {
+	zdd_core_release(m->c, m->cap_states * ((size_t)m->words * 8 + 4) + m->table_size * 4);
+	m->cap_states = m->table_size = m->n_states = 0;
 	free(m->keys);
 	free(m->result);
 	free(m->table);

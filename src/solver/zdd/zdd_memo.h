@@ -22,6 +22,7 @@ struct zdd_memo {
 };
 
 void zdd_memo_init(struct zdd_memo *m, struct zdd_core *c, int words);
+/* Its tables freed, their bytes given back to the budget. */
 void zdd_memo_free(struct zdd_memo *m);
 /* The node stored for key, or ZDD_CORE_FAILED if there is none. */
 uint32_t zdd_memo_find(const struct zdd_memo *m, const uint64_t *key);
