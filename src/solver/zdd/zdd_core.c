@@ -88,15 +88,6 @@ void zdd_core_release(struct zdd_core *c, size_t bytes)
 	c->bytes -= bytes;
 }
 
-bool zdd_core_cancelled(struct zdd_core *c, unsigned every)
-{
-	if (c->cancel && ++c->ticks % every == 0 && atomic_load(c->cancel)) {
-		c->end = ZDD_CANCELLED;
-		return true;
-	}
-	return false;
-}
-
 bool zdd_core_init(struct zdd_core *c, int n_vars, size_t cap_bytes, size_t bytes_before, const atomic_int *cancel)
 {
 	memset(c, 0, sizeof *c);

@@ -82,8 +82,16 @@ uint32_t *zdd_core_new_table(struct zdd_core *c, size_t slots);
 void zdd_core_drop_table(struct zdd_core *c, uint32_t **t, size_t slots);
 void zdd_core_charge(struct zdd_core *c, size_t bytes);
 void zdd_core_release(struct zdd_core *c, size_t bytes);
-/* True (c->end) if the cancel flag is up; looks at it once in every calls. */
-bool zdd_core_cancelled(struct zdd_core *c, unsigned every);
+/* True (c->end) if the cancel flag is up; looks at it once in every
+ * calls (inline: builders call it at every state). */
+static inline bool zdd_core_cancelled(struct zdd_core *c, unsigned every)
+{
+	if (c->cancel && ++c->ticks % every == 0 && atomic_load(c->cancel)) {
+		c->end = ZDD_CANCELLED;
+		return true;
+	}
+	return false;
+}
 
 /* The node (var, lo, hi), made or found; hi must not be the empty family,
  * lo and hi must ask of later variables than var. */

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/xc/memo.h"
 
 void zdd_memo_init(struct zdd_memo *m, struct zdd_core *c, int words)
 {
@@ -23,25 +22,6 @@ void zdd_memo_free(struct zdd_memo *m)
 	free(m->table);
 	m->keys = NULL;
 	m->result = m->table = NULL;
-}
-
-/* The slot of key in the table: its index + 1, or the empty slot. */
-static size_t slot_of(const struct zdd_memo *m, const uint64_t *key, uint64_t hash)
-{
-	size_t mask = m->table_size - 1, words = (size_t)m->words;
-	for (size_t s = hash & mask;; s = (s + 1) & mask) {
-		uint32_t at = m->table[s];
-		if (!at || !memcmp(m->keys + (at - 1) * words, key, words * sizeof *key))
-			return s;
-	}
-}
-
-uint32_t zdd_memo_find(const struct zdd_memo *m, const uint64_t *key)
-{
-	if (!m->table_size)
-		return ZDD_CORE_FAILED;
-	uint32_t at = m->table[slot_of(m, key, memo_hash(key, m->words))];
-	return at ? m->result[at - 1] : ZDD_CORE_FAILED;
 }
 
 static bool grow_table(struct zdd_memo *m)
@@ -79,7 +59,7 @@ bool zdd_memo_store(struct zdd_memo *m, const uint64_t *key, uint32_t node)
 			return false;
 		m->cap_states = n;
 	}
-	size_t s = slot_of(m, key, memo_hash(key, m->words));
+	size_t s = zdd_memo_slot(m, key, memo_hash(key, m->words));
 	memcpy(m->keys + m->n_states * words, key, words * sizeof *key);
 	m->result[m->n_states] = node;
 	m->table[s] = (uint32_t)++m->n_states;
