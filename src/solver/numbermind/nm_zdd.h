@@ -12,9 +12,10 @@
  *             of the place's digits" for each place, and "exactly k of the
  *             guess's digits, each at its place" for each guess scored k,
  *             all intersected (zdd_core_intersect), the places first, then
- *             the guesses from the lowest score up.  The default: Project
- *             Euler's 16-digit puzzle (22 guesses) in under 2 s, its
- *             largest family 736,022 nodes (nm_zdd.c has the figures);
+ *             the guesses, each next the one sharing the most digits at
+ *             their places with those in.  The default: Project Euler's
+ *             16-digit puzzle (22 guesses) in 0.6 s, its largest family
+ *             274,706 nodes (nm_zdd.c has the figures);
  *   by states top down, place by place, the state being how many right
  *             digits each guess still needs; a state whose needs the places
  *             left cannot meet, one guess at a time, is cut at once, and
