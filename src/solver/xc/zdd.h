@@ -20,7 +20,9 @@
  *
  * A build is bounded by a budget of bytes (its nodes, counts and the memo
  * of states) and ends cleanly, with nothing to answer, when it runs out or
- * is cancelled. */
+ * is cancelled.  The store of nodes, the intersection, the count, the
+ * samples and the frequencies are every diagram's (zdd/zdd_core.h); the
+ * order of the options and the two builds are this file's. */
 #ifndef LD_ZDD_H
 #define LD_ZDD_H
 
