@@ -18,9 +18,9 @@
  *             274,706 nodes (nm_zdd.c has the figures);
  *   by states top down, place by place, the state being how many right
  *             digits each guess still needs; a state whose needs the places
- *             left cannot meet, one guess at a time, is cut at once, and
- *             each state met is built once (a memo).  Kept for measurement:
- *             on the 16-digit puzzle it was stopped after 300 s.
+ *             left cannot meet (a guess's alone, or all of them added up)
+ *             is cut at once, and each state met is built once (a memo).
+ *             Kept for measurement: the 16-digit puzzle takes 17 s.
  *
  * A build by AND can be taken a family at a time (nm_zdd_next), to be
  * shown. */
