@@ -243,17 +243,30 @@ static void test_engine(void)
 	ok(stepped == rounds && fine == rounds, "step by step, the same, each event about a place and a digit, and no "
 	   "dead end but where no secret fits: %d, %d", stepped, fine);
 
+	/* the example without its last guess: many secrets; stop at 2 */
+	struct nm_problem few = { .digits = 5, .n_guesses = 1, .guess = { { 9, 0, 3, 4, 2 } }, .correct = { 2 } };
+	for (int i = 0; i < 5; i++)
+		few.allowed[i] = NM_ALL_DIGITS;
+	struct engine *e = nm_zdd_engine_new(&few);
+	struct engine_ctl ctl = { .max_solutions = 2 };
+	enum engine_status st = engine_run(e, &ctl);
+	double part = e->ops->progress(e);
+	ok(st == ENGINE_LIMIT && engine_stats(e)->solutions == 2 && part > 0 && part < 1,
+	   "a guess of 5 scored 2, at most 2 secrets: stops at 2, part of the way (%.4f)", part);
+	ctl.max_solutions = 0;
+	st = engine_run(e, &ctl);
+	ok(st == ENGINE_DONE && engine_stats(e)->solutions == 10 * 729, "then all of them, C(5, 2) x 9^3: %llu",
+	   (unsigned long long)engine_stats(e)->solutions);
+	engine_free(e);
+
 	/* 16 places: the build shown family by family, then the walk */
 	struct nm_problem p = { 0 };
 	read_16(&p);
-	struct engine *e = nm_zdd_engine_new(&p);
-	struct engine_ctl ctl = { .step = true };
+	e = nm_zdd_engine_new(&p);
+	ctl = (struct engine_ctl){ .step = true };
 	int prunes = 0, dead = 0, solutions = 0;
 	int8_t path[NM_DIGITS_MAX], found[NM_DIGITS_MAX];
-	for (;;) {
-		enum engine_status st = engine_run(e, &ctl);
-		if (st != ENGINE_STEP)
-			break;
+	while (engine_run(e, &ctl) == ENGINE_STEP) {
 		const struct engine_event *ev = engine_event(e);
 		prunes += ev->kind == ENGINE_EV_PRUNE;
 		dead += ev->kind == ENGINE_EV_CHOOSE && ev->choices == 0;
@@ -278,7 +291,7 @@ static void test_engine(void)
 	e = nm_zdd_engine_new(&p);
 	ctl = (struct engine_ctl){ .cancel = &flag };
 	cancel_later_start(&c, &flag, "the engine's build of 16 places");
-	enum engine_status st = engine_run(e, &ctl);
+	st = engine_run(e, &ctl);
 	cancel_later_end(&c);
 	ok(st == ENGINE_CANCELLED && !nm_zdd_engine_diagram(e), "cancelled in its build: said so, no diagram");
 	ctl = (struct engine_ctl){ .report_solutions = true };
