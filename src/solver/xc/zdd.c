@@ -5,17 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/xc/memo.h"
+#include "solver/zdd/zdd_memo.h"
 #include "util/clock.h"
 #include "util/xalloc.h"
-
-/* Node 0 is the empty family (no solution), node 1 the family of the
- * empty set (done); every other node's children are older than it, so
- * counting is one pass up the array and the walk from the root one pass
- * down. */
-#define ZDD_BOTTOM 0u
-#define ZDD_TOP 1u
-#define ZDD_FAILED UINT32_MAX
 
 /* How many states between looks at the cancel flag: a look is an atomic
  * load, a state at least a hash probe, so this costs nothing measurable
@@ -28,226 +20,28 @@
  * pieces this is for have a few hundred. */
 #define ZDD_MOST_ORDERED 4096
 
-struct zdd_node {
-	uint32_t var, lo, hi;
-};
-
+/* The store (zdd_core.h) numbers its variables from 0; here they are p's
+ * options in the order of their first primary item (order_options). */
 struct zdd {
 	const struct xc_problem *p;
-	int n_vars;
 	int *option_of;           /* variable -> p's option */
-	struct zdd_node *node;
-	u128 *count;              /* solutions below each node */
-	size_t n_nodes;
+	struct zdd_core core;
 	uint32_t root;
-	bool overflow;            /* some count passed 128 bits */
 	struct zdd_stats st;
 };
 
 /* What a build holds besides the diagram. */
 struct build {
 	struct zdd *z;
+	struct zdd_core *c;
 	int words;                /* 64-bit words of a state (a set of items) */
 	uint64_t *opt_bits;       /* each variable's items, words apiece */
 	int *first_var;           /* primary item i's variables: first_var[i] .. first_var[i+1]-1 */
 	uint64_t *primary_mask;
-	size_t cap_nodes;
-	uint32_t *unique;         /* node ids by (var, lo, hi); 0: empty */
-	size_t unique_size;
-	uint64_t *keys;           /* memoized states, words apiece */
-	uint32_t *result;         /* each memoized state's node */
-	size_t n_states, cap_states;
-	uint32_t *memo;           /* state index + 1 by hash; 0: empty */
-	size_t memo_size;
+	struct zdd_memo memo;     /* the states met, and their nodes */
 	uint64_t *stack;          /* the child state at each depth */
-	size_t bytes, peak, cap_bytes;
-	const atomic_int *cancel;
-	unsigned ticks;
-	enum zdd_end end;
-	uint32_t (*cache)[3];     /* intersections done: f, g, f & g (by AND) */
-	size_t cache_size;
+	size_t bytes;             /* the above, before the store is made */
 };
-
-const char *zdd_end_text(enum zdd_end end)
-{
-	switch (end) {
-	case ZDD_DONE:
-		return "done";
-	case ZDD_CANCELLED:
-		return "cancelled";
-	case ZDD_NO_ROOM:
-		return "out of memory (the budget for the diagram ran out)";
-	}
-	return "?";
-}
-
-/* Resize *ptr from old to new bytes within the budget; false (and
- * b->end) if the budget or the allocator says no, *ptr then untouched. */
-static bool resize(struct build *b, void **ptr, size_t old, size_t new)
-{
-	if (b->cap_bytes && b->bytes - old + new > b->cap_bytes) {
-		b->end = ZDD_NO_ROOM;
-		return false;
-	}
-	void *q = realloc(*ptr, new);
-	if (!q) {
-		b->end = ZDD_NO_ROOM;
-		return false;
-	}
-	*ptr = q;
-	b->bytes = b->bytes - old + new;
-	if (b->bytes > b->peak)
-		b->peak = b->bytes;
-	return true;
-}
-
-/* A zeroed table, replacing none: the unique table and the memo's. */
-static uint32_t *new_table(struct build *b, size_t slots)
-{
-	size_t size = slots * sizeof(uint32_t);
-	if (b->cap_bytes && b->bytes + size > b->cap_bytes) {
-		b->end = ZDD_NO_ROOM;
-		return NULL;
-	}
-	uint32_t *t = calloc(slots, sizeof *t);
-	if (!t) {
-		b->end = ZDD_NO_ROOM;
-		return NULL;
-	}
-	b->bytes += size;
-	if (b->bytes > b->peak)
-		b->peak = b->bytes;
-	return t;
-}
-
-static void drop_table(struct build *b, uint32_t **t, size_t slots)
-{
-	free(*t);
-	*t = NULL;
-	b->bytes -= slots * sizeof(uint32_t);
-}
-
-static inline uint64_t node_hash(uint32_t var, uint32_t lo, uint32_t hi)
-{
-	uint64_t h = ((uint64_t)var << 32 | lo) * 0x9e3779b97f4a7c15u ^ (uint64_t)hi * 0xbf58476d1ce4e5b9u;
-	return h ^ h >> 29;
-}
-
-static bool unique_grow(struct build *b)
-{
-	size_t n = b->unique_size ? 2 * b->unique_size : 1024;
-	uint32_t *t = new_table(b, n);
-	if (!t)
-		return false;
-	const struct zdd_node *node = b->z->node;
-	for (size_t i = 0; i < b->unique_size; i++) {
-		uint32_t id = b->unique[i];
-		if (!id)
-			continue;
-		size_t s = node_hash(node[id].var, node[id].lo, node[id].hi) & (n - 1);
-		while (t[s])
-			s = (s + 1) & (n - 1);
-		t[s] = id;
-	}
-	drop_table(b, &b->unique, b->unique_size);
-	b->unique = t;
-	b->unique_size = n;
-	return true;
-}
-
-static bool nodes_grow(struct build *b)
-{
-	struct zdd *z = b->z;
-	size_t n = 2 * b->cap_nodes;
-	if (n > (size_t)UINT32_MAX - 1) {
-		b->end = ZDD_NO_ROOM;
-		return false;
-	}
-	if (!resize(b, (void **)&z->node, b->cap_nodes * sizeof *z->node, n * sizeof *z->node))
-		return false;
-	if (!resize(b, (void **)&z->count, b->cap_nodes * sizeof *z->count, n * sizeof *z->count))
-		return false;
-	b->cap_nodes = n;
-	return true;
-}
-
-/* The node (var, lo, hi), made or found; hi is never the empty family
- * (the caller skips such options), so the diagram stays reduced. */
-static uint32_t make_node(struct build *b, uint32_t var, uint32_t lo, uint32_t hi)
-{
-	struct zdd *z = b->z;
-	if (2 * (z->n_nodes + 1) > b->unique_size && !unique_grow(b))
-		return ZDD_FAILED;
-	size_t mask = b->unique_size - 1, s = node_hash(var, lo, hi) & mask;
-	for (; b->unique[s]; s = (s + 1) & mask) {
-		const struct zdd_node *n = &z->node[b->unique[s]];
-		if (n->var == var && n->lo == lo && n->hi == hi)
-			return b->unique[s];
-	}
-	if (z->n_nodes == b->cap_nodes && !nodes_grow(b))
-		return ZDD_FAILED;
-	uint32_t id = (uint32_t)z->n_nodes++;
-	z->node[id] = (struct zdd_node){ var, lo, hi };
-	bool over = false;
-	z->count[id] = u128_add(z->count[lo], z->count[hi], &over);
-	z->overflow |= over;
-	b->unique[s] = id;
-	return id;
-}
-
-/* The slot of state key in the memo: its index + 1, or the empty slot. */
-static size_t memo_slot(const struct build *b, const uint64_t *key, uint64_t hash)
-{
-	size_t mask = b->memo_size - 1, words = (size_t)b->words;
-	for (size_t s = hash & mask;; s = (s + 1) & mask) {
-		uint32_t at = b->memo[s];
-		if (!at || !memcmp(b->keys + (at - 1) * words, key, words * sizeof *key))
-			return s;
-	}
-}
-
-static bool memo_grow(struct build *b)
-{
-	size_t n = b->memo_size ? 2 * b->memo_size : 1024;
-	uint32_t *t = new_table(b, n);
-	if (!t)
-		return false;
-	size_t words = (size_t)b->words;
-	for (size_t i = 0; i < b->n_states; i++) {
-		size_t s = memo_hash(b->keys + i * words, b->words) & (n - 1);
-		while (t[s])
-			s = (s + 1) & (n - 1);
-		t[s] = (uint32_t)(i + 1);
-	}
-	drop_table(b, &b->memo, b->memo_size);
-	b->memo = t;
-	b->memo_size = n;
-	return true;
-}
-
-/* Remember that state key's diagram is node. */
-static bool memo_store(struct build *b, const uint64_t *key, uint32_t node)
-{
-	size_t words = (size_t)b->words;
-	if (2 * (b->n_states + 1) > b->memo_size && !memo_grow(b))
-		return false;
-	if (b->n_states == b->cap_states) {
-		size_t n = b->cap_states ? 2 * b->cap_states : 1024;
-		if (n > (size_t)UINT32_MAX - 1) {
-			b->end = ZDD_NO_ROOM;
-			return false;
-		}
-		if (!resize(b, (void **)&b->keys, b->cap_states * words * 8, n * words * 8) ||
-		    !resize(b, (void **)&b->result, b->cap_states * 4, n * 4))
-			return false;
-		b->cap_states = n;
-	}
-	size_t s = memo_slot(b, key, memo_hash(key, b->words));
-	memcpy(b->keys + b->n_states * words, key, words * sizeof *key);
-	b->result[b->n_states] = node;
-	b->memo[s] = (uint32_t)++b->n_states;
-	return true;
-}
 
 /* The first primary item not in state, or -1 if all are covered. */
 static int first_uncovered(const struct build *b, const uint64_t *state)
@@ -267,19 +61,15 @@ static uint32_t solve_state(struct build *b, const uint64_t *state, int depth)
 {
 	int item = first_uncovered(b, state);
 	if (item < 0)
-		return ZDD_TOP;
-	if (b->memo_size) {
-		size_t s = memo_slot(b, state, memo_hash(state, b->words));
-		if (b->memo[s])
-			return b->result[b->memo[s] - 1];
-	}
-	if (b->cancel && ++b->ticks % ZDD_CANCEL_EVERY == 0 && atomic_load(b->cancel)) {
-		b->end = ZDD_CANCELLED;
-		return ZDD_FAILED;
-	}
+		return ZDD_CORE_TOP;
+	uint32_t known = zdd_memo_find(&b->memo, state);
+	if (known != ZDD_CORE_FAILED)
+		return known;
+	if (zdd_core_cancelled(b->c, ZDD_CANCEL_EVERY))
+		return ZDD_CORE_FAILED;
 	size_t words = (size_t)b->words;
 	uint64_t *child = b->stack + (size_t)depth * words;
-	uint32_t chain = ZDD_BOTTOM;
+	uint32_t chain = ZDD_CORE_BOTTOM;
 	for (int v = b->first_var[item + 1] - 1; v >= b->first_var[item]; v--) {
 		const uint64_t *bits = b->opt_bits + (size_t)v * words;
 		uint64_t clash = 0;
@@ -290,16 +80,16 @@ static uint32_t solve_state(struct build *b, const uint64_t *state, int depth)
 		for (size_t w = 0; w < words; w++)
 			child[w] = bits[w] | state[w];
 		uint32_t hi = solve_state(b, child, depth + 1);
-		if (hi == ZDD_FAILED)
-			return ZDD_FAILED;
-		if (hi == ZDD_BOTTOM)
+		if (hi == ZDD_CORE_FAILED)
+			return ZDD_CORE_FAILED;
+		if (hi == ZDD_CORE_BOTTOM)
 			continue;
-		chain = make_node(b, (uint32_t)v, chain, hi);
-		if (chain == ZDD_FAILED)
-			return ZDD_FAILED;
+		chain = zdd_core_node(b->c, (uint32_t)v, chain, hi);
+		if (chain == ZDD_CORE_FAILED)
+			return ZDD_CORE_FAILED;
 	}
-	if (!memo_store(b, state, chain))
-		return ZDD_FAILED;
+	if (!zdd_memo_store(&b->memo, state, chain))
+		return ZDD_CORE_FAILED;
 	return chain;
 }
 
@@ -498,136 +288,33 @@ static int *branch_order(const struct xc_problem *p)
  * of 6 GB after 80 s (1.6 s and 2.1 s), 12 queens and IQ Fit not done in
  * 90 s (0.4 s, 6.2 s).  So it is not the default. */
 
-/* The cache of intersections starts small (a small problem's build is
- * over before a big one is cleared: 150 small builds with 2^22 slots took
- * 30 s) and doubles, emptied, while the nodes outnumber its slots, up to
- * 2^ZDD_CACHE_BITS: a cache much smaller than the diagram forgets the
- * shared subproblems, and the intersection turns exponential. */
-#define ZDD_CACHE_BITS 24
-
-static void cache_grow(struct build *b)
-{
-	size_t n = 2 * b->cache_size, size = n * sizeof *b->cache, old = b->cache_size * sizeof *b->cache;
-	if (b->cap_bytes && b->bytes - old + size > b->cap_bytes)
-		return; /* no room to grow: the small one still answers */
-	void *c = calloc(n, sizeof *b->cache);
-	if (!c)
-		return;
-	free(b->cache);
-	b->cache = c;
-	b->cache_size = n;
-	b->bytes = b->bytes - old + size;
-	if (b->bytes > b->peak)
-		b->peak = b->bytes;
-}
-
-/* (var, lo, hi), with the zero-suppressing rule: no node has hi empty. */
-static uint32_t node_or_lo(struct build *b, uint32_t var, uint32_t lo, uint32_t hi)
-{
-	return hi == ZDD_BOTTOM ? lo : make_node(b, var, lo, hi);
-}
-
-static inline uint32_t var_of(const struct build *b, uint32_t f)
-{
-	return b->z->node[f].var;
-}
-
-/* The sets in both f and g.  A variable one of them asks about and the
- * other skips is absent from all the other's sets. */
-static uint32_t intersect(struct build *b, uint32_t f, uint32_t g)
-{
-	if (f == g || f == ZDD_BOTTOM)
-		return f;
-	if (g == ZDD_BOTTOM)
-		return g;
-	if (f > g) {
-		uint32_t t = f;
-		f = g;
-		g = t;
-	}
-	uint32_t vf = var_of(b, f), vg = var_of(b, g);
-	if (f == ZDD_TOP) { /* {empty set} & g: is the empty set in g? */
-		while (g > ZDD_TOP)
-			g = b->z->node[g].lo;
-		return g;
-	}
-	if (vf != vg)
-		return vf < vg ? intersect(b, b->z->node[f].lo, g) : intersect(b, f, b->z->node[g].lo);
-	if (b->z->n_nodes > b->cache_size && b->cache_size < ((size_t)1 << ZDD_CACHE_BITS))
-		cache_grow(b);
-	size_t slot = node_hash(f, g, 0x5bd1e995u) & (b->cache_size - 1);
-	if (b->cache[slot][0] == f && b->cache[slot][1] == g)
-		return b->cache[slot][2];
-	if (b->cancel && ++b->ticks % (ZDD_CANCEL_EVERY * 16) == 0 && atomic_load(b->cancel)) {
-		b->end = ZDD_CANCELLED;
-		return ZDD_FAILED;
-	}
-	uint32_t lo = intersect(b, b->z->node[f].lo, b->z->node[g].lo);
-	if (lo == ZDD_FAILED)
-		return lo;
-	uint32_t hi = intersect(b, b->z->node[f].hi, b->z->node[g].hi);
-	if (hi == ZDD_FAILED)
-		return hi;
-	uint32_t r = node_or_lo(b, vf, lo, hi);
-	if (r != ZDD_FAILED) {
-		b->cache[slot][0] = f;
-		b->cache[slot][1] = g;
-		b->cache[slot][2] = r;
-	}
-	return r;
-}
-
-/* The family of item i's sets: built from the last variable up, zero
- * holding none of its options so far and one holding exactly one (or at
- * most one: then the empty set is in it from the start). */
-static uint32_t one_of(struct build *b, int item, bool exactly)
+/* The family of item i's sets: exactly one of its options, or at most
+ * one for a secondary item. */
+static uint32_t one_of(struct build *b, bool *member, int item, bool exactly)
 {
 	size_t words = (size_t)b->words;
-	uint32_t zero = ZDD_TOP, one = exactly ? ZDD_BOTTOM : ZDD_TOP;
-	for (int v = b->z->n_vars - 1; v >= 0; v--) {
-		bool holds = b->opt_bits[(size_t)v * words + (size_t)item / 64] >> (item % 64) & 1;
-		if (holds) {
-			one = node_or_lo(b, (uint32_t)v, one, zero);
-		} else {
-			one = node_or_lo(b, (uint32_t)v, one, one);
-			zero = node_or_lo(b, (uint32_t)v, zero, zero);
-		}
-		if (one == ZDD_FAILED || zero == ZDD_FAILED)
-			return ZDD_FAILED;
-	}
-	return one;
+	for (int v = 0; v < b->c->n_vars; v++)
+		member[v] = b->opt_bits[(size_t)v * words + (size_t)item / 64] >> (item % 64) & 1;
+	return zdd_core_symmetric(b->c, member, exactly ? 1 : 0, 1);
 }
 
 /* Intersected from the last item in the order of branching to the first,
  * so that the families met are closed off from the bottom up. */
 static uint32_t solve_by_and(struct build *b, const struct xc_problem *p)
 {
-	b->cache_size = 4096;
-	if (b->cap_bytes && b->bytes + b->cache_size * sizeof *b->cache > b->cap_bytes) {
-		b->end = ZDD_NO_ROOM;
-		return ZDD_FAILED;
+	bool *member = xmalloc(sizeof *member * ((size_t)b->c->n_vars + 1));
+	uint32_t f = ZDD_CORE_TOP; /* with no items, the empty cover alone */
+	for (int i = p->n_items - 1; i >= 0 && f != ZDD_CORE_FAILED; i--) {
+		uint32_t g = one_of(b, member, i, i < p->n_primary);
+		f = g == ZDD_CORE_FAILED || i == p->n_items - 1 ? g : zdd_core_intersect(b->c, f, g);
 	}
-	b->cache = calloc(b->cache_size, sizeof *b->cache);
-	if (!b->cache) {
-		b->end = ZDD_NO_ROOM;
-		return ZDD_FAILED;
-	}
-	b->bytes += b->cache_size * sizeof *b->cache;
-	uint32_t f = ZDD_FAILED;
-	for (int i = p->n_items - 1; i >= 0; i--) {
-		uint32_t g = one_of(b, i, i < p->n_primary);
-		if (g == ZDD_FAILED)
-			return g;
-		f = f == ZDD_FAILED ? g : intersect(b, f, g);
-		if (f == ZDD_FAILED)
-			return f;
-	}
-	return f == ZDD_FAILED ? ZDD_TOP : f;
+	free(member);
+	return f;
 }
 
 /* The variables: p's options by their first primary item in the order of
  * branching, then as given; and their items as bitsets, by that order. */
-static bool order_options(struct build *b, const struct xc_problem *p)
+static void order_options(struct build *b, const struct xc_problem *p)
 {
 	struct zdd *z = b->z;
 	int np = p->n_primary;
@@ -660,20 +347,19 @@ static bool order_options(struct build *b, const struct xc_problem *p)
 	free(next);
 	free(first_item);
 	b->bytes += (size_t)p->n_options * words * 8;
-	return true;
 }
 
-static void build_init(struct build *b, const struct xc_problem *p, const struct zdd_opts *o, struct zdd *z)
+/* The build's own tables, then the store within what is left of the
+ * budget; false if there is no room for the store's start. */
+static bool build_init(struct build *b, const struct xc_problem *p, const struct zdd_opts *o, struct zdd *z)
 {
 	memset(b, 0, sizeof *b);
 	b->z = z;
-	b->cap_bytes = o ? o->cap_bytes : 0;
-	b->cancel = o ? o->cancel : NULL;
+	b->c = &z->core;
 	b->words = (p->n_items + 63) / 64;
 	if (!b->words)
 		b->words = 1;
 	z->p = p;
-	z->n_vars = p->n_options;
 	z->option_of = xmalloc(sizeof *z->option_of * ((size_t)p->n_options + 1));
 	b->primary_mask = xcalloc((size_t)b->words, sizeof *b->primary_mask);
 	for (int i = 0; i < p->n_primary; i++)
@@ -681,7 +367,8 @@ static void build_init(struct build *b, const struct xc_problem *p, const struct
 	order_options(b, p);
 	b->stack = xcalloc(((size_t)p->n_primary + 2) * (size_t)b->words, sizeof *b->stack);
 	b->bytes += ((size_t)p->n_primary + 2) * (size_t)b->words * 8;
-	b->peak = b->bytes;
+	zdd_memo_init(&b->memo, b->c, b->words);
+	return zdd_core_init(b->c, p->n_options, o ? o->cap_bytes : 0, b->bytes, o ? o->cancel : NULL);
 }
 
 static void build_free(struct build *b)
@@ -689,37 +376,9 @@ static void build_free(struct build *b)
 	free(b->opt_bits);
 	free(b->first_var);
 	free(b->primary_mask);
-	free(b->unique);
-	free(b->keys);
-	free(b->result);
-	free(b->memo);
+	zdd_memo_free(&b->memo);
 	free(b->stack);
-	free(b->cache);
-}
-
-/* The nodes the root reaches, and whether their counts overflow: by AND
- * the intersections in between are left in the arrays, and only these
- * make the diagram (the free options' families count up to 2^options,
- * far past 128 bits, and must not mark the count overflowed). */
-static size_t reachable(struct zdd *z)
-{
-	z->overflow = false;
-	if (z->root <= ZDD_TOP)
-		return 0;
-	bool *seen = xcalloc(z->n_nodes, sizeof *seen);
-	seen[z->root] = true;
-	size_t n = 0;
-	for (size_t i = z->root; i >= 2; i--) {
-		if (!seen[i])
-			continue;
-		n++;
-		seen[z->node[i].lo] = seen[z->node[i].hi] = true;
-	}
-	for (size_t i = 2; i <= z->root; i++)
-		if (seen[i])
-			z->count[i] = u128_add(z->count[z->node[i].lo], z->count[z->node[i].hi], &z->overflow);
-	free(seen);
-	return n;
+	zdd_core_end_build(b->c);
 }
 
 enum zdd_end zdd_build(const struct xc_problem *p, const struct zdd_opts *o, struct zdd **out)
@@ -727,34 +386,22 @@ enum zdd_end zdd_build(const struct xc_problem *p, const struct zdd_opts *o, str
 	double t0 = clock_seconds();
 	struct zdd *z = xcalloc(1, sizeof *z);
 	struct build b;
-	build_init(&b, p, o, z);
-	b.cap_nodes = 1024;
-	z->node = NULL;
-	z->count = NULL;
-	size_t cap = b.cap_nodes;
-	b.cap_nodes = 0;
-	bool ok = resize(&b, (void **)&z->node, 0, cap * sizeof *z->node) &&
-	          resize(&b, (void **)&z->count, 0, cap * sizeof *z->count);
+	bool ok = build_init(&b, p, o, z);
 	if (ok) {
-		b.cap_nodes = cap;
-		z->node[ZDD_BOTTOM] = (struct zdd_node){ (uint32_t)z->n_vars, 0, 0 };
-		z->node[ZDD_TOP] = (struct zdd_node){ (uint32_t)z->n_vars, 1, 1 };
-		z->count[ZDD_BOTTOM] = 0;
-		z->count[ZDD_TOP] = 1;
-		z->n_nodes = 2;
 		uint64_t *start = xcalloc((size_t)b.words, sizeof *start);
 		bool by_and = o && o->method == ZDD_BY_AND;
 		z->root = by_and ? solve_by_and(&b, p) : solve_state(&b, start, 0);
 		free(start);
-		ok = z->root != ZDD_FAILED;
+		ok = z->root != ZDD_CORE_FAILED;
 	}
-	z->st.nodes = ok ? reachable(z) : 0;
-	z->st.made = z->n_nodes - 2;
-	z->st.states = b.n_states;
-	z->st.peak_bytes = b.peak;
-	z->st.bytes = z->n_nodes * (sizeof *z->node + sizeof *z->count) + (size_t)z->n_vars * sizeof(int);
+	struct zdd_core *c = &z->core;
+	z->st.nodes = ok ? zdd_core_close(c, z->root) : 0;
+	z->st.made = c->n_nodes > 2 ? c->n_nodes - 2 : 0;
+	z->st.states = b.memo.n_states;
+	z->st.peak_bytes = c->peak;
+	z->st.bytes = zdd_core_bytes(c) + (size_t)p->n_options * sizeof(int);
 	z->st.seconds = clock_seconds() - t0;
-	enum zdd_end end = ok ? ZDD_DONE : b.end;
+	enum zdd_end end = ok ? ZDD_DONE : c->end;
 	build_free(&b);
 	if (!ok) {
 		zdd_free(z);
@@ -769,8 +416,7 @@ void zdd_free(struct zdd *z)
 	if (!z)
 		return;
 	free(z->option_of);
-	free(z->node);
-	free(z->count);
+	zdd_core_free(&z->core);
 	free(z);
 }
 
@@ -781,70 +427,24 @@ void zdd_stats(const struct zdd *z, struct zdd_stats *st)
 
 u128 zdd_count(const struct zdd *z, bool *overflow)
 {
-	*overflow = z->overflow;
-	return z->count[z->root];
+	return zdd_core_count(&z->core, z->root, overflow);
 }
 
-/* Uniform in [0, n), n > 0, for counts past 64 bits too: by rejection
- * below the next power of two, so no value is favoured. */
-static u128 below(struct rng *r, u128 n)
-{
-	if (n <= UINT64_MAX)
-		return rng_below(r, (uint64_t)n);
-	u128 mask = n - 1;
-	for (int s = 1; s < 128; s *= 2)
-		mask |= mask >> s;
-	for (;;) {
-		u128 x = ((u128)rng_next(r) << 64 | rng_next(r)) & mask;
-		if (x < n)
-			return x;
-	}
-}
-
-/* Each node passes its solutions on in proportion to its children's
- * counts, so every path to the top is taken with the same chance. */
 int zdd_sample(const struct zdd *z, struct rng *r, int *options)
 {
-	if (z->overflow || z->root == ZDD_BOTTOM)
-		return -1;
-	int n = 0;
-	for (uint32_t at = z->root; at != ZDD_TOP;) {
-		const struct zdd_node *node = &z->node[at];
-		if (below(r, z->count[at]) < z->count[node->hi]) {
-			options[n++] = z->option_of[node->var];
-			at = node->hi;
-		} else {
-			at = node->lo;
-		}
-	}
+	int n = zdd_core_sample(&z->core, z->root, r, options);
+	for (int i = 0; i < n; i++)
+		options[i] = z->option_of[options[i]];
 	return n;
 }
 
-/* paths[n], the ways down from the root to n, times count[hi], is how
- * many solutions pass through n's yes: the root is the newest node and
- * every node's parents are newer than it, so one pass down the array
- * finishes each node's paths before they are passed on. */
 bool zdd_frequencies(const struct zdd *z, u128 *freq)
 {
-	const struct xc_problem *p = z->p;
-	memset(freq, 0, sizeof *freq * (size_t)p->n_options);
-	u128 *paths = xcalloc(z->n_nodes, sizeof *paths);
-	bool over = z->overflow;
-	paths[z->root] = 1;
-	for (size_t i = z->root; i >= 2; i--) {
-		if (!paths[i])
-			continue;
-		const struct zdd_node *node = &z->node[i];
-		paths[node->lo] = u128_add(paths[node->lo], paths[i], &over);
-		paths[node->hi] = u128_add(paths[node->hi], paths[i], &over);
-		u128 through;
-		if (__builtin_mul_overflow(paths[i], z->count[node->hi], &through)) {
-			over = true;
-			through = U128_MAX;
-		}
-		int k = z->option_of[node->var];
-		freq[k] = u128_add(freq[k], through, &over);
-	}
-	free(paths);
-	return !over;
+	int n = z->p->n_options;
+	u128 *by_var = xmalloc(sizeof *by_var * ((size_t)n + 1));
+	bool fine = zdd_core_frequencies(&z->core, z->root, by_var);
+	for (int v = 0; v < n; v++)
+		freq[z->option_of[v]] = by_var[v];
+	free(by_var);
+	return fine;
 }

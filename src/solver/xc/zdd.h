@@ -20,7 +20,9 @@
  *
  * A build is bounded by a budget of bytes (its nodes, counts and the memo
  * of states) and ends cleanly, with nothing to answer, when it runs out or
- * is cancelled. */
+ * is cancelled.  The store of nodes, the intersection, the count, the
+ * samples and the frequencies are every diagram's (zdd/zdd_core.h); the
+ * order of the options and the two builds are this file's. */
 #ifndef LD_ZDD_H
 #define LD_ZDD_H
 
@@ -30,16 +32,11 @@
 #include <stdint.h>
 
 #include "solver/xc/xc.h"
+#include "solver/zdd/zdd_core.h"
 #include "util/rng.h"
 #include "util/u128.h"
 
 struct zdd;
-
-enum zdd_end {
-	ZDD_DONE,
-	ZDD_CANCELLED,
-	ZDD_NO_ROOM,      /* the budget of bytes (or the allocator) ran out */
-};
 
 /* How the diagram is built.  By the search's states (the default), or as
  * the intersection, item by item, of the families "exactly one of the
@@ -69,8 +66,8 @@ struct zdd_stats {
 /* Build the diagram of p's solutions.  On ZDD_DONE *out is the diagram;
  * otherwise *out is NULL and nothing is left allocated.  p must outlive it. */
 enum zdd_end zdd_build(const struct xc_problem *p, const struct zdd_opts *o, struct zdd **out);
+/* How the build ended: enum zdd_end and zdd_end_text, in zdd_core.h. */
 void zdd_free(struct zdd *z);
-const char *zdd_end_text(enum zdd_end end);
 
 void zdd_stats(const struct zdd *z, struct zdd_stats *st);
 /* The number of solutions; *overflow set if it passes 128 bits. */
