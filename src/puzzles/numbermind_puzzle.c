@@ -10,6 +10,7 @@
 
 #include "puzzles/numbermind_desc.h"
 #include "solver/numbermind/nm_search.h"
+#include "solver/numbermind/nm_zdd_engine.h"
 #include "util/xalloc.h"
 
 static const char numbermind_rules[] =
@@ -308,9 +309,20 @@ static struct engine *new_search(const struct puzzle *pz, const struct puzzle_st
 	return nm_search_new(&p);
 }
 
+static struct engine *new_diagram(const struct puzzle *pz, const struct puzzle_state *s)
+{
+	(void)pz;
+	struct nm_problem p;
+	numbermind_problem(s, &p);
+	return nm_zdd_engine_new(&p);
+}
+
+/* The search answers checks and hints (its dead ends teach); the diagram
+ * counts, which it does at once however many secrets fit (a duel's first
+ * guesses leave billions), and races it on screen. */
 static const struct puzzle_engine engine_search = { "search", "Search, the scores as bounds", new_search };
-/* The diagram's engine (nm_zdd.h) joins this list when it is written. */
-static const struct puzzle_engine *const numbermind_engines[] = { &engine_search, NULL };
+static const struct puzzle_engine engine_diagram = { "zdd", "Diagram of all secrets", new_diagram };
+static const struct puzzle_engine *const numbermind_engines[] = { &engine_search, &engine_diagram, NULL };
 
 static const struct puzzle_param numbermind_params[] = {
 	{ "digits", "the secret's length, 5 to 16 (default: by grade)", NULL },
@@ -329,6 +341,7 @@ const struct puzzle numbermind_puzzle = {
 	.describe_move = describe_move,
 	.rules = numbermind_rules,
 	.engines = numbermind_engines,
+	.count_engine = "zdd",
 	.params = numbermind_params,
 	.n_params = (int)(sizeof numbermind_params / sizeof *numbermind_params),
 	.hint = numbermind_teach_hint,

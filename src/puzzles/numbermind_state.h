@@ -34,8 +34,8 @@
  * play, start with no description, is an 8-digit puzzle).  Guess g of
  * either mode is p.guess[g][0 .. p.digits-1] with its score
  * p.correct[g]; numbermind_puzzle.h has the marks (numbermind_possible),
- * the count of secrets that fit (numbermind_count: a search, for the
- * worker thread), and whether a duel is won.  A note's cells are places
+ * the count of secrets that fit (numbermind_count: on the diagram,
+ * for the worker thread), and whether a duel is won.  A note's cells are places
  * and its pieces guesses, from 0; hints, dead ends and the search's
  * events speak of them so.
  *

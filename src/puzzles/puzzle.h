@@ -261,6 +261,10 @@ struct puzzle {
 	/* The engines, NULL-terminated; the first answers checks, hints and
 	 * counts. */
 	const struct puzzle_engine *const *engines;
+	/* Optional: the engine that counts for a family without an
+	 * exact-cover part, by name, when not the first (Number Mind counts
+	 * on its diagram, where the search would meet the secrets one by one). */
+	const char *count_engine;
 	const struct puzzle_param *params;   /* n_params of them */
 	int n_params;
 	/* Tier 1, 2, ... of a hint for s, given one solution from s as one

@@ -22,14 +22,15 @@ static void count_by_xc(const struct puzzle *pz, const struct puzzle_state *s, c
  * an engine (the engine checks the cancel flag at every node anyway). */
 #define SLICE_MEMS ((uint64_t)1 << 22)
 
-/* The first engine's count, for families without exact cover: run in
- * slices, so that progress is told every opts->progress_interval. */
+/* The count of the family's counting engine (its first unless it names
+ * another), for families without exact cover: run in slices, so that
+ * progress is told every opts->progress_interval. */
 static void count_by_engine(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
                             struct count_result *r)
 {
 	memset(r, 0, sizeof *r);
 	stats_init(&r->st, 1);
-	const struct puzzle_engine *pe = puzzle_engine_find(pz, NULL);
+	const struct puzzle_engine *pe = puzzle_engine_find(pz, pz->count_engine);
 	struct engine *e = pe ? pe->new(pz, s) : NULL;
 	if (!e)
 		return;

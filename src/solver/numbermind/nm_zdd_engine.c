@@ -19,6 +19,8 @@ struct nm_zdd_engine {
 	uint32_t chain[NM_DIGITS_MAX + 1];  /* per level: the first node of its place's chain */
 	uint32_t at[NM_DIGITS_MAX + 1];     /* per level: the node of the digit in place */
 	int8_t path[NM_DIGITS_MAX];
+	bool shortcut;                      /* the count read off the diagram at the root */
+	u128 known;                         /* ... and what it was */
 };
 
 static struct nm_zdd_engine *of(const struct engine *e)
@@ -31,6 +33,14 @@ SEARCH_HOOK enum search_node hook_enter(void *eng, int level)
 	struct nm_zdd_engine *ne = eng;
 	if (level == ne->p.digits)
 		return SEARCH_SOLUTION;
+	if (level == 0 && ne->shortcut) {
+		bool overflow;
+		struct search_stats *st = &ne->search.st;
+		ne->known = nm_zdd_count(ne->z, &overflow);
+		st->solutions = stats_add_count(st->solutions, ne->known, &st->overflow);
+		st->overflow |= overflow;
+		return SEARCH_KNOWN;
+	}
 	const struct zdd_core *c = nm_zdd_core(ne->z);
 	uint32_t first = level == 0 ? nm_zdd_root(ne->z) : c->node[ne->at[level - 1]].hi;
 	int degree = 0;
@@ -111,6 +121,10 @@ static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl
 			return st;
 	}
 	ne->build_event = false;
+	/* A count with no limit is the diagram's, read at once: walking
+	 * billions of secrets one by one is what the diagram spares.  The
+	 * walk is for the animation and for secrets wanted one at a time. */
+	ne->shortcut = !ctl->report_solutions && !ctl->max_solutions && !ctl->step;
 	return search_run(&ne->search, &hooks, ne, ctl);
 }
 
@@ -148,12 +162,14 @@ static double ops_progress(const struct engine *e)
 	return ne->built ? search_progress(&ne->search, true) : 0.0;
 }
 
-/* The secret so far, a digit a place, '.' where none is placed. */
+/* The digits placed where the problem allowed more than one, as the
+ * family's move ("3=4;7=0"): the places it fixed are the player's. */
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
 	const struct nm_zdd_engine *ne = of(e);
 	for (int i = 0; i < ne->p.digits; i++)
-		strbuf_addf(out, "%c", ne->path[i] < 0 ? '.' : '0' + ne->path[i]);
+		if (ne->path[i] >= 0 && (ne->p.allowed[i] & (ne->p.allowed[i] - 1)))
+			strbuf_addf(out, "%s%d=%d", out->len ? ";" : "", i + 1, ne->path[i]);
 }
 
 static void ops_event_note(const struct engine *e, struct note *out)
@@ -179,9 +195,19 @@ static void ops_event_note(const struct engine *e, struct note *out)
 	case ENGINE_EV_UNDO:
 		note_say(out, "Place %d: takes %d back", ev->subject + 1, ev->choice);
 		break;
-	case ENGINE_EV_SOLUTION:
-		note_say(out, "A secret that fits every guess");
+	case ENGINE_EV_SOLUTION: {
+		char secret[NM_DIGITS_MAX + 1];
+		for (int i = 0; i < ne->p.digits; i++)
+			secret[i] = (char)('0' + ne->path[i]);
+		secret[ne->p.digits] = '\0';
+		note_say(out, "A secret that fits every guess: %s", secret);
 		break;
+	}
+	case ENGINE_EV_MEMO_HIT: {
+		char n[U128_DIGITS];
+		note_say(out, "The diagram counts the secrets that fit: %s", u128_str(ne->known, n));
+		break;
+	}
 	case ENGINE_EV_DONE:
 		note_say(out, "Every secret that fits has been met");
 		break;
