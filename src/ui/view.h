@@ -104,6 +104,12 @@ struct view_ops {
 	 * as "click: in the tray, take that piece" (NULL: nothing). */
 	const char *help_title, *keys_title;
 	const char *const *mouse;
+	/* Optional: a count of the ways to finish s in the family's words
+	 * ("41 secrets still fit your guesses"), n its figure as shown, more
+	 * true when the count stopped short and n is a floor.  NULL: "41 ways
+	 * to finish from here". */
+	void (*count_words)(const struct view *v, const struct puzzle_state *s, const char *n, bool one, bool more,
+	                    char *buf, size_t size);
 };
 
 struct view {
