@@ -8,6 +8,7 @@
 #include "puzzles/puzzle.h"
 #include "puzzles/clique_puzzle.h"
 #include "puzzles/knapsack_puzzle.h"
+#include "puzzles/numbermind_puzzle.h"
 #include "puzzles/range_puzzle.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
@@ -17,6 +18,7 @@ const struct puzzle *const puzzle_families[] = { &tiling_puzzle_kanoodle, &tilin
                                                  &clique_puzzle,
                                                  &knapsack_puzzle,
                                                  &range_puzzle,
+                                                 &numbermind_puzzle,
                                                  NULL };
 
 const struct puzzle *puzzle_find(const char *name)

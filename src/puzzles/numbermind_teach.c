@@ -1,0 +1,299 @@
+/* Number Mind in a player's words: the digits each place may still hold,
+ * the entries that break a guess said as soon as they do, hints in three
+ * tiers (the deduction and where to look; what it finds; a digit of the
+ * secret, played), and the grade by the search's effort.
+ *
+ * Marks of a note: cells are places (from 0), pieces are guesses (from
+ * 0). */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzles/numbermind_puzzle.h"
+#include "puzzles/numbermind_state.h"
+#include "solver/numbermind/nm_prop.h"
+#include "util/xalloc.h"
+
+bool numbermind_possible(const struct puzzle_state *s, uint16_t *possible)
+{
+	struct nm_problem p;
+	struct nm_index ix;
+	struct nm_node n;
+	numbermind_problem(s, &p);
+	nm_index_init(&ix, &p);
+	nm_node_init(&n, &ix);
+	bool ok = nm_node_propagate(&n, &ix, NULL, NULL);
+	memset(possible, 0, NM_DIGITS_MAX * sizeof *possible);
+	memcpy(possible, n.mask, (size_t)p.digits * sizeof *possible);
+	return ok;
+}
+
+static const char *plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* ---- dead ends --------------------------------------------------------- */
+
+/* A guess whose digits the entries match at more places than its score,
+ * or that the entries leave too few places to reach it. */
+static bool guess_broken(const struct puzzle_state *s, struct note *out)
+{
+	const struct nm_problem *p = &s->p;
+	for (int g = 0; g < p->n_guesses; g++) {
+		int right = 0, open = 0, last = -1, score = p->correct[g];
+		for (int k = 0; k < p->digits; k++) {
+			if (s->entry[k] < 0)
+				open++;
+			else if (s->entry[k] == p->guess[g][k]) {
+				right++;
+				last = k;
+			}
+		}
+		if (right > score) {
+			note_say(out, "Guess %d already has its %d right digit%s: place %d cannot be %d", g + 1, score,
+			         plural(score), last + 1, p->guess[g][last]);
+			for (int k = 0; k < p->digits; k++)
+				if (s->entry[k] == p->guess[g][k])
+					note_cell(out, k);
+		} else if (right + open < score) {
+			note_say(out, "Guess %d can no longer reach its %d right digit%s", g + 1, score, plural(score));
+			for (int k = 0; k < p->digits; k++)
+				if (s->entry[k] >= 0 && s->entry[k] != p->guess[g][k])
+					note_cell(out, k);
+		} else {
+			continue;
+		}
+		note_piece(out, g);
+		return true;
+	}
+	return false;
+}
+
+bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
+{
+	note_clear(out);
+	if (s->duel)
+		return false;
+	if (guess_broken(s, out))
+		return true;
+	struct nm_problem p;
+	struct nm_index ix;
+	struct nm_node n;
+	struct nm_fault f;
+	numbermind_problem(s, &p);
+	nm_index_init(&ix, &p);
+	nm_node_init(&n, &ix);
+	if (nm_node_propagate(&n, &ix, &f, NULL))
+		return false;
+	char words[160];
+	nm_fault_words(&f, &p, words, sizeof words);
+	note_say(out, "Your digits lead nowhere: %s", words);
+	if (f.place >= 0)
+		note_cell(out, f.place);
+	if (f.guess >= 0)
+		note_piece(out, f.guess);
+	return true;
+}
+
+/* ---- hints ------------------------------------------------------------- */
+
+/* The secret a solution (a move from s's puzzle) spells, into digits;
+ * false if there is none. */
+static bool secret_of(const struct puzzle_state *s, const char *solution, int8_t *digits)
+{
+	if (!solution)
+		return false;
+	struct puzzle_state blank = *s;
+	memset(blank.entry, -1, sizeof blank.entry);
+	struct diag err;
+	struct puzzle_state *t = numbermind_puzzle.apply(&blank, solution, &err);
+	if (!t)
+		return false;
+	memcpy(digits, t->entry, sizeof t->entry);
+	bool whole = true;
+	for (int k = 0; k < s->p.digits; k++)
+		whole &= digits[k] >= 0;
+	numbermind_puzzle.free_state(t);
+	return whole;
+}
+
+static void reveal(const struct puzzle_state *s, const int8_t *secret, int k, struct note *out)
+{
+	note_clear(out);
+	note_say(out, "Place %d is %d", k + 1, secret[k]);
+	note_cell(out, k);
+	snprintf(out->move, sizeof out->move, "%d=%d", k + 1, secret[k]);
+	(void)s;
+}
+
+/* An entry that is not the secret's: the hint is to see it, then to
+ * put the right digit there. */
+static bool hint_mistake(const struct puzzle_state *s, const int8_t *secret, int tier, struct note *out)
+{
+	int k = 0;
+	while (k < s->p.digits && (s->entry[k] < 0 || s->entry[k] == secret[k]))
+		k++;
+	if (k == s->p.digits)
+		return false;
+	if (tier == 1)
+		note_say(out, "One of your digits is not the secret's: check them against the guesses");
+	else if (tier == 2) {
+		note_say(out, "Place %d is not %d", k + 1, s->entry[k]);
+		note_cell(out, k);
+	} else
+		reveal(s, secret, k, out);
+	return true;
+}
+
+/* Does the player have step already (the digit placed, or crossed out)? */
+static bool known(const struct puzzle_state *s, const struct nm_step *st)
+{
+	if (st->kind == NM_STEP_FULL)
+		return s->crossed[st->place] >> st->digit & 1;
+	return s->entry[st->place] == st->digit;
+}
+
+static void say_step(const struct puzzle_state *s, const struct nm_step *st, int tier, struct note *out)
+{
+	int g = st->guess, score = g >= 0 ? s->p.correct[g] : 0;
+	note_cell(out, st->place);
+	if (g >= 0)
+		note_piece(out, g);
+	if (tier == 1 && st->kind == NM_STEP_SINGLE)
+		note_say(out, "Place %d has one digit left", st->place + 1);
+	else if (tier == 1 && st->kind == NM_STEP_FULL)
+		note_say(out, "Guess %d has all its %d right digit%s: look at place %d", g + 1, score, plural(score),
+		         st->place + 1);
+	else if (tier == 1)
+		note_say(out, "Guess %d needs every place still open to it: look at place %d", g + 1, st->place + 1);
+	else if (st->kind == NM_STEP_FULL)
+		note_say(out, "Guess %d has all its right digits, so place %d cannot be %d", g + 1, st->place + 1,
+		         st->digit);
+	else if (st->kind == NM_STEP_NEEDS)
+		note_say(out, "Guess %d needs all its open places, so place %d is %d", g + 1, st->place + 1, st->digit);
+	else
+		note_say(out, "Place %d can only be %d", st->place + 1, st->digit);
+}
+
+/* The first deduction new to the player, from s's entries; false if the
+ * rules find none. */
+static bool next_deduction(const struct puzzle_state *s, struct nm_step *out)
+{
+	struct nm_problem p;
+	struct nm_index ix;
+	struct nm_node n;
+	numbermind_problem(s, &p);
+	nm_index_init(&ix, &p);
+	nm_node_init(&n, &ix);
+	/* The deductions are finitely many: each places or rules out a digit. */
+	while (nm_node_next_step(&n, &ix, out)) {
+		if (!known(s, out))
+			return true;
+		nm_node_apply_step(&n, &ix, out);
+	}
+	return false;
+}
+
+/* The open place with the fewest digits left by the rules. */
+static int tightest_place(const struct puzzle_state *s)
+{
+	uint16_t possible[NM_DIGITS_MAX];
+	numbermind_possible(s, possible);
+	int best = -1;
+	for (int k = 0; k < s->p.digits; k++)
+		if (s->entry[k] < 0 &&
+		    (best < 0 || __builtin_popcount(possible[k]) < __builtin_popcount(possible[best])))
+			best = k;
+	return best;
+}
+
+static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int tier, struct note *out)
+{
+	if (hint_mistake(s, secret, tier, out))
+		return true;
+	struct nm_step st;
+	if (next_deduction(s, &st)) {
+		if (tier < 3) {
+			say_step(s, &st, tier, out);
+			return true;
+		}
+		reveal(s, secret, st.place, out);
+		return true;
+	}
+	int k = tightest_place(s);
+	if (k < 0)
+		return false;
+	if (tier == 1)
+		note_say(out, "No single guess decides a place now: a digit must be tried (H again: one of the "
+		              "secret's)");
+	else if (tier == 2) {
+		note_say(out, "Try place %d: it has the fewest digits left", k + 1);
+		note_cell(out, k);
+	} else
+		reveal(s, secret, k, out);
+	return true;
+}
+
+/* A duel: what the guesses so far tell, then a secret that fits them all
+ * (the solution the engine found), then that secret as the next guess. */
+static bool hint_duel(const struct puzzle_state *s, const int8_t *fits, int tier, struct note *out)
+{
+	char secret[NM_DIGITS_MAX + 1];
+	for (int k = 0; k < s->p.digits; k++)
+		secret[k] = (char)('0' + fits[k]);
+	secret[s->p.digits] = '\0';
+	struct puzzle_state blank = *s;
+	memset(blank.entry, -1, sizeof blank.entry);
+	struct nm_step st;
+	if (tier == 1 && s->p.n_guesses && next_deduction(&blank, &st))
+		say_step(&blank, &st, 2, out);
+	else if (tier == 1)
+		note_say(out, "Guess a secret that fits every score so far");
+	else if (tier == 2)
+		note_say(out, "%s fits every guess so far", secret);
+	else {
+		note_say(out, "Guess %s", secret);
+		snprintf(out->move, sizeof out->move, "guess %s", secret);
+	}
+	return true;
+}
+
+bool numbermind_teach_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
+{
+	if (tier < 1 || tier > 3)
+		return false;
+	note_clear(out);
+	int8_t secret[NM_DIGITS_MAX];
+	if (!secret_of(s, solution, secret))
+		return false;
+	return s->duel ? hint_duel(s, secret, tier, out) : hint_puzzle(s, secret, tier, out);
+}
+
+/* ---- grades ------------------------------------------------------------ */
+
+int numbermind_teach_grade_of(uint64_t nodes)
+{
+	/* MEASURE */
+	return nodes <= 8 ? 1 : nodes <= 60 ? 2 : nodes <= 400 ? 3 : 4;
+}
+
+bool numbermind_teach_grade(const struct puzzle_state *s, struct puzzle_grade *out, const atomic_int *cancel)
+{
+	memset(out, 0, sizeof *out);
+	struct puzzle_state *start = numbermind_puzzle.puzzle_of(s);
+	u128 count = 0;
+	bool done = numbermind_count(start, 2, cancel, &count) &&
+	            puzzle_search_nodes(&numbermind_puzzle, start, &out->effort, cancel);
+	numbermind_puzzle.free_state(start);
+	if (!done)
+		return false;
+	out->solutions = (int)count;
+	out->grade = numbermind_teach_grade_of(out->effort);
+	snprintf(out->why, sizeof out->why, "the search looks at %" PRIu64 " position%s", out->effort,
+	         out->effort == 1 ? "" : "s");
+	return true;
+}
