@@ -43,6 +43,7 @@ struct worker_job {
 	char *engine;       /* WORK_ANIMATE: the engine's name, NULL: the first */
 	int grade;          /* WORK_GENERATE */
 	uint64_t seed;
+	char params[64];    /* the generator's parameters, "" for none */
 };
 
 struct worker {
@@ -80,6 +81,11 @@ struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint6
 	j->grade = grade;
 	j->seed = seed;
 	return j;
+}
+
+void worker_job_params(struct worker_job *j, const char *params)
+{
+	snprintf(j->params, sizeof j->params, "%s", params ? params : "");
 }
 
 void worker_job_engine(struct worker_job *j, const char *name)
@@ -454,7 +460,7 @@ static void run_generate(struct worker *w, struct worker_job *j)
 	struct diag err = { "" };
 	if (!j->pz->generate)
 		snprintf(r.why, sizeof r.why, "%s has no generator", j->pz->title);
-	else if (j->pz->generate(j->pz, NULL, j->grade, j->seed, &desc, &j->cancel, &err))
+	else if (j->pz->generate(j->pz, j->params[0] ? j->params : NULL, j->grade, j->seed, &desc, &j->cancel, &err))
 		r.desc = strbuf_take(&desc);
 	else
 		snprintf(r.why, sizeof r.why, "%s", err.msg);

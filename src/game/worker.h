@@ -48,6 +48,9 @@ void worker_job_engine(struct worker_job *j, const char *name);
 /* A job that makes a new puzzle of pz (its generator, reproducible from
  * the seed): the report's desc is its description, for pz->start. */
 struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint64_t seed);
+/* The generator's parameters for that job ("duel,digits=5"; up to 63
+ * bytes, checked by the family); NULL or "": none. */
+void worker_job_params(struct worker_job *j, const char *params);
 
 /* Tiers of a hint a report can carry. */
 #define WORKER_HINT_TIERS 4

@@ -120,7 +120,8 @@ static bool place(const struct nm_view *v, const struct form *f, int rows, int c
 	if (pl->list_rows < 1)
 		pl->list_rows = 1;
 	pl->height = fixed + pl->list_rows;
-	int top = rows > pl->height ? (rows - pl->height) / 2 : 0;
+	/* A duel's list grows by a row a guess: it stays put at the top. */
+	int top = v->duel ? (rows > pl->height) : rows > pl->height ? (rows - pl->height) / 2 : 0;
 	pl->head_y = top;
 	pl->list_y = top + 1;
 	pl->rule_y = pl->list_y + pl->list_rows;
@@ -195,19 +196,19 @@ static enum guess_state guess_state_of(const struct puzzle_state *s, const uint1
 
 /* ---- the view's interface ------------------------------------------------------ */
 
-static bool nv_serves(const struct puzzle *pz)
-{
-	return pz == &numbermind_puzzle;
-}
-
 static void clear_typed(struct nm_view *v)
 {
 	for (int i = 0; i < NM_DIGITS_MAX; i++)
 		v->typed[i] = -1;
 }
 
+static bool nv_serves(const struct puzzle *pz)
+{
+	return pz == &numbermind_puzzle;
+}
+
 /* The view follows the state: a duel's list keeps its latest guess in
- * view; the guess written stays, to be changed into the next. */
+ * view, and the next guess is written from the start. */
 static void nv_sync(struct view *vw, const struct puzzle_state *s)
 {
 	struct nm_view *v = NV(vw);
@@ -221,6 +222,7 @@ static void nv_sync(struct view *vw, const struct puzzle_state *s)
 	if (v->duel && more) {
 		v->top = v->n_guesses;   /* first_shown brings it back to the last page */
 		v->cur = 0;
+		clear_typed(v);
 	}
 }
 
@@ -500,11 +502,11 @@ static bool nv_hold(struct view *vw, const struct puzzle_state *s, const char *m
 
 /* The places' numbers, the cursor's reversed; how many guesses are above. */
 static void draw_head(const struct nm_view *v, const struct placing *pl, struct canvas *cv, int top,
-                      const struct view_show *show)
+                      const struct view_show *show, bool won)
 {
 	for (int i = 0; i < v->digits; i++) {
 		char num[16];
-		bool cursor = !show->searching && i == v->cur;
+		bool cursor = !show->searching && i == v->cur && !won;
 		bool marked = show->marks && note_has_cell(show->marks, i);
 		attr_t look = marked ? style(ST_MARK) : cursor ? style(ST_CURSOR) : style(ST_DIM);
 		/* Two columns a place: the number's last digit, under its digit. */
@@ -528,7 +530,9 @@ static void draw_guess(const struct nm_view *v, const struct placing *pl, struct
 {
 	char buf[32];
 	int hits = 0;
-	enum guess_state gs = s->duel ? GUESS_OPEN : guess_state_of(s, possible, g, &hits);
+	enum guess_state gs = !s->duel ? guess_state_of(s, possible, g, &hits)
+	                      : s->p.correct[g] == s->p.digits ? GUESS_DONE : GUESS_OPEN;
+	bool cursor_shown = !show->searching && !numbermind_duel_won(s);
 	bool bad = gs == GUESS_OVER || gs == GUESS_SHORT;
 	bool marked = show->marks && note_has_piece(show->marks, g);
 	snprintf(buf, sizeof buf, "%2d", g + 1);
@@ -536,8 +540,10 @@ static void draw_guess(const struct nm_view *v, const struct placing *pl, struct
 	for (int i = 0; i < v->digits; i++) {
 		int d = s->p.guess[g][i], e = s->duel ? -1 : s->entry[i];
 		bool hit = e == d, settled = e >= 0 && !hit, out = e < 0 && !s->duel && !(possible[i] >> d & 1);
-		attr_t look = hit ? style(ST_GOOD) | A_BOLD : settled || out || gs == GUESS_DONE ? style(ST_DIM) : A_NORMAL;
-		if (!show->searching && i == v->cur)
+		attr_t look = hit ? style(ST_GOOD) | A_BOLD
+		              : settled || out || (gs == GUESS_DONE && !s->duel) ? style(ST_DIM)
+		                                                                : A_NORMAL;
+		if (cursor_shown && i == v->cur)
 			look = style(ST_CURSOR) | (hit ? A_BOLD : 0);
 		if (marked && show->marks && note_has_cell(show->marks, i))
 			look = style(ST_MARK);
@@ -618,9 +624,10 @@ static void draw_secret(const struct nm_view *v, const struct placing *pl, struc
 }
 
 /* Under each open place the digits it may still hold, each in its own
- * spot; a place with none left has a !. */
+ * spot; a place with none left has a !.  live: the rules found no dead
+ * end. */
 static void draw_marks(const struct nm_view *v, const struct placing *pl, struct canvas *cv,
-                       const struct puzzle_state *s, const uint16_t *possible, const struct view_show *show)
+                       const struct puzzle_state *s, const uint16_t *possible, bool live, const struct view_show *show)
 {
 	for (int i = 0; i < v->digits; i++) {
 		if (s->entry[i] >= 0)
@@ -630,7 +637,8 @@ static void draw_marks(const struct nm_view *v, const struct placing *pl, struct
 			canvas_put(cv, pl->cand_y, digit_x(pl, i), style(ST_BAD), "!");
 			continue;
 		}
-		attr_t look = !show->searching && i == v->cur ? style(ST_NOTICE) : A_NORMAL;
+		/* At a dead end the rules stopped part way: what they left is dim. */
+		attr_t look = !live ? style(ST_DIM) : !show->searching && i == v->cur ? style(ST_NOTICE) : A_NORMAL;
 		for (int d = 0; d < 10; d++) {
 			if (!(mask >> d & 1))
 				continue;
@@ -652,9 +660,9 @@ static void nv_draw(const struct view *vw, struct canvas *cv, const struct puzzl
 	if (show->searching && v->panel_x < pl->width)
 		room = canvas_window(cv, 0, 0, cv->rows, v->panel_x - 1);
 	uint16_t possible[NM_DIGITS_MAX];
-	marks_of(s, possible);
+	bool live = marks_of(s, possible);
 	int top = first_shown(v, pl->list_rows);
-	draw_head(v, pl, &room, top, show);
+	draw_head(v, pl, &room, top, show, numbermind_duel_won(s));
 	for (int r = 0; r < pl->list_rows && top + r < s->p.n_guesses; r++)
 		draw_guess(v, pl, &room, s, possible, top + r, pl->list_y + r, show);
 	if (s->p.n_guesses == 0)
@@ -662,7 +670,7 @@ static void nv_draw(const struct view *vw, struct canvas *cv, const struct puzzl
 	draw_rule(v, pl, &room, s->p.n_guesses - top - pl->list_rows);
 	draw_secret(v, pl, &room, s, show);
 	if (!s->duel)
-		draw_marks(v, pl, &room, s, possible, show);
+		draw_marks(v, pl, &room, s, possible, live, show);
 }
 
 /* "3, 4 or 9" */
@@ -753,7 +761,7 @@ static void nv_count_words(const struct view *vw, const struct puzzle_state *s, 
 
 static const struct view_key puzzle_keys[] = {
 	{ "0-9", "set the place", true, "put that digit in the cursor's place" },
-	{ "Backspace, Delete, .", "clear", true, "clear the cursor's place" },
+	{ "Backspace, Delete, .", "clear", false, "clear the cursor's place" },
 	KEYS_MOVE,
 	{ "Enter", "play the hint's move", false, "play the move the last hint showed, at the cursor" },
 	{ NULL, NULL, false, NULL },
