@@ -224,6 +224,11 @@ static void nv_sync(struct view *vw, const struct puzzle_state *s)
 		v->cur = 0;
 		clear_typed(v);
 	}
+	/* A duel's places filled by a move (the search's secret taken, a
+	 * hint's): the guess written. */
+	for (int i = 0; v->duel && i < v->digits; i++)
+		if (s->entry[i] >= 0)
+			v->typed[i] = s->entry[i];
 }
 
 static struct view *nv_new(const struct puzzle *pz, const struct puzzle_state *s)
@@ -232,10 +237,8 @@ static struct view *nv_new(const struct puzzle *pz, const struct puzzle_state *s
 	struct nm_view *v = xcalloc(1, sizeof *v);
 	v->base.ops = &numbermind_view_ops;
 	clear_typed(v);
+	/* A duel saved with a guess half written goes on with it (sync). */
 	nv_sync(&v->base, s);
-	/* A duel saved with a guess half written goes on with it. */
-	for (int i = 0; s->duel && i < s->p.digits; i++)
-		v->typed[i] = s->entry[i];
 	if (v->duel)
 		v->top = v->n_guesses;
 	choose(v, 1 << 12, 1 << 12, &v->play);
@@ -777,11 +780,11 @@ static const struct view_key duel_keys[] = {
 };
 
 static const struct view_key all_keys[] = {
-	{ "0-9", "set the place", true, "put that digit in the cursor's place; in a duel, write it in the guess" },
-	{ "Backspace, Delete, .", "clear", true, "clear the cursor's place; in a duel, erase a digit of the guess" },
+	{ "0-9", "set the place", true, "the digit in the place; a duel: in the guess" },
+	{ "Backspace, Delete, .", "clear", true, "clear the place; a duel: erase a digit" },
 	KEYS_MOVE,
-	{ "Enter", "play", false, "play the move the last hint showed; in a duel, make the guess written" },
-	{ "Esc", "start the guess again", false, "in a duel, clear the guess written" },
+	{ "Enter", "play", false, "the hint's move; a duel: make the guess" },
+	{ "Esc", "start the guess again", false, "a duel: clear the guess written" },
 	{ NULL, NULL, false, NULL },
 };
 
