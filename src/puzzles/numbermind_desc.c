@@ -91,8 +91,7 @@ static bool read_guess(struct reading *r, const char *line)
 	if (!strncmp(q, "correct", 7))
 		q = skip_blanks(q + 7);
 	if (*q) {
-		diag_set(r->err, "after guess %.*s and its score: '%.20s' (a line is '%.*s ;2 correct')", n, line, q, n,
-		         line);
+		diag_set(r->err, "after the score: '%.12s' (a line is '%.*s ;2 correct')", q, n < 20 ? n : 20, line);
 		return false;
 	}
 	if (score > n) {

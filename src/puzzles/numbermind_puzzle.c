@@ -355,4 +355,6 @@ const struct puzzle numbermind_puzzle = {
 	.differ = differ,
 	.count_noun = "secrets",
 	.free_play = "A new 8-digit puzzle (N: another)",
+	.commands = numbermind_batch_commands,
+	.commands_help = numbermind_batch_help,
 };

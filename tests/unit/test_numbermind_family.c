@@ -86,10 +86,196 @@ static void test_moves(void)
 	pz->free_state(s);
 }
 
+/* A solution of s as one move, by the first engine. */
+static char *solution_of(const struct puzzle_state *s)
+{
+	struct engine *e = pz->engines[0]->new(pz, s);
+	struct engine_ctl ctl = { .report_solutions = true };
+	struct strbuf move = { 0 };
+	strbuf_addn(&move, "", 0);
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION)
+		e->ops->path_move(e, &move);
+	engine_free(e);
+	return strbuf_take(&move);
+}
+
+/* The hints, tier 3 played each time, lead from the start to the secret;
+ * each tier's words fit a line and only the last plays a move. */
+static void hints_to_the_end(const char *desc, const char *what)
+{
+	struct diag err;
+	int bad, hints = 0, quiet = 0, long_words = 0, steps = 0;
+	struct puzzle_state *s = start(desc, &bad, &err);
+	char *from_start = solution_of(s);
+	while (s && !pz->is_solved(s) && hints < 40) {
+		struct note n1, n2, n3;
+		if (!pz->hint(s, from_start, 1, &n1) || !pz->hint(s, from_start, 2, &n2) ||
+		    !pz->hint(s, from_start, 3, &n3))
+			break;
+		quiet += n1.move[0] || n2.move[0] || !n3.move[0];
+		long_words += strlen(n1.text) > 78 || strlen(n2.text) > 78 || !n1.text[0] || !n2.text[0];
+		steps += n1.n_cells > 0;
+		s = play(s, n3.move);
+		hints++;
+	}
+	ok(s && pz->is_solved(s), "%s: the hints lead to the secret (%d hints)", what, hints);
+	is_u64((uint64_t)quiet, 0, "%s: only the last tier plays a move", what);
+	is_u64((uint64_t)long_words, 0, "%s: every tier says something, in a line", what);
+	free(from_start);
+	if (s)
+		pz->free_state(s);
+}
+
+static void test_hints(void)
+{
+	hints_to_the_end(example, "the example");
+	struct diag err;
+	int bad;
+	struct puzzle_state *s = start(example, &bad, &err);
+	char *sol = solution_of(s);
+	struct note n;
+	s = play(s, "1=7");
+	ok(pz->hint(s, sol, 1, &n) && strstr(n.text, "not the secret's"), "a wrong digit is the first hint: %s", n.text);
+	ok(pz->hint(s, sol, 2, &n) && strstr(n.text, "Place 1 is not 7") && n.n_cells == 1 && n.cells[0] == 0,
+	   "then which: %s", n.text);
+	ok(pz->hint(s, sol, 3, &n) && !strcmp(n.move, "1=3"), "then the right digit, played: %s", n.move);
+	pz->free_state(s);
+	free(sol);
+}
+
+/* Dead ends said at once, in a player's words, with the guess and the
+ * places marked. */
+static void test_dead_ends(void)
+{
+	struct diag err;
+	int bad;
+	struct note n;
+	struct puzzle_state *s = start(example, &bad, &err);
+	ok(!pz->dead_end(s, &n), "the start is no dead end");
+	s = play(s, "4=4;5=2");
+	ok(!pz->dead_end(s, &n), "nor the secret's digits");
+	s = play(s, "1=9");
+	ok(pz->dead_end(s, &n), "90342 at places 1, 4 and 5 for a guess of 2");
+	is_str(n.text, "Guess 1 already has its 2 right digits: place 5 cannot be 2", "said so");
+	ok(n.n_pieces == 1 && n.pieces[0] == 0 && n.n_cells == 3, "the guess and its three places marked");
+	s = play(s, "1=.;4=.;5=.;1=1;2=2;3=5");
+	ok(pz->dead_end(s, &n) && strstr(n.text, "Guess 6 already has its 1 right digit"), "%s", n.text);
+	s = play(s, "1=3;2=9;3=6;4=1;5=8");
+	ok(pz->dead_end(s, &n) && strstr(n.text, "can no longer reach"), "%s", n.text);
+	pz->free_state(s);
+	s = start(example, &bad, &err);
+	s = play(s, "1=5");
+	ok(pz->dead_end(s, &n) && strstr(n.text, "lead nowhere"), "a dead end the rules find: %s", n.text);
+	uint16_t possible[NM_DIGITS_MAX];
+	ok(!numbermind_possible(s, possible), "and the marks say so");
+	pz->free_state(s);
+	s = start(example, &bad, &err);
+	ok(numbermind_possible(s, possible), "the start's marks");
+	is_u64(possible[0] | possible[1] << 10, 1u << 3 | 1u << (10 + 9), "the rules alone find 3 and 9 at places 1 and 2");
+	pz->free_state(s);
+}
+
+/* The duel: made from a seed, guesses scored by the secret, resumed from
+ * its description, counted, won. */
+static void test_duel(void)
+{
+	struct strbuf d = { 0 };
+	struct diag err;
+	int bad;
+	ok(pz->generate(pz, "duel,digits=5", 0, 7, &d, NULL, &err), "a duel of 5 digits from seed 7");
+	ok(d.s && !strncmp(d.s, "duel\nsecret ", 12) && strlen(d.s) == 18, "its description: duel, then the secret");
+	struct strbuf again = { 0 };
+	pz->generate(pz, "duel,digits=5", 0, 7, &again, NULL, &err);
+	is_str(again.s, d.s, "the same seed, the same secret");
+	struct puzzle_state *s = start(d.s, &bad, &err);
+	ok(s && s->duel && s->p.n_guesses == 0 && !pz->is_solved(s), "a duel starts with no guesses");
+	u128 n = 0;
+	ok(numbermind_count(s, 0, NULL, &n) && n == 100000, "all 100000 secrets fit no guesses");
+	char secret[8];
+	for (int k = 0; k < 5; k++)
+		secret[k] = (char)('0' + s->secret[k]);
+	secret[5] = '\0';
+	char wrong[8];
+	for (int k = 0; k < 5; k++)
+		wrong[k] = (char)('0' + (s->secret[k] + (k < 2 ? 0 : 1)) % 10);
+	wrong[5] = '\0';
+	char move[32];
+	snprintf(move, sizeof move, "guess %s", wrong);
+	s = play(s, move);
+	ok(s && s->p.n_guesses == 1 && s->p.correct[0] == 2, "a guess with 2 digits right scores 2");
+	ok(numbermind_count(s, 0, NULL, &n) && n > 1 && n < 100000, "fewer secrets fit now");
+	struct puzzle_state *t = pz->apply(s, move, &err);
+	ok(!t && strstr(err.msg, "already"), "the same guess twice: %s", err.msg);
+	t = pz->apply(s, "guess 123", &err);
+	ok(!t && strstr(err.msg, "3 digits"), "a guess of the wrong length: %s", err.msg);
+	char buf[512];
+	pz->describe(s, buf, sizeof buf);
+	t = start(buf, &bad, &err);
+	ok(t && t->duel && t->p.n_guesses == 1 && !memcmp(t->secret, s->secret, 5), "a save resumes the duel");
+	pz->free_state(t);
+	/* write the secret in the entries, then guess it */
+	char fill[64] = "";
+	for (int k = 0; k < 5; k++)
+		snprintf(fill + strlen(fill), sizeof fill - strlen(fill), "%s%d=%c", k ? ";" : "", k + 1, secret[k]);
+	s = play(s, fill);
+	ok(s && !pz->is_solved(s), "writing a guess does not make it");
+	s = play(s, "guess");
+	ok(s && numbermind_duel_won(s) && pz->is_solved(s) && s->entry[0] == -1, "'guess' makes the one written: won");
+	t = pz->apply(s, "guess 00000", &err);
+	ok(!t && strstr(err.msg, "won"), "no guess after the duel is won: %s", err.msg);
+	pz->free_state(s);
+	/* a description whose scores are not the secret's */
+	t = start("duel\nsecret 12345\n12399 ;3 correct\n12000 ;2 correct\n", &bad, &err);
+	ok(t && t->p.n_guesses == 2, "a duel's guesses read back");
+	pz->free_state(t);
+	t = start("duel\nsecret 12345\n12399 ;2 correct\n", &bad, &err);
+	ok(!t && bad == 2 && strstr(err.msg, "scores 3"), "a score that is not the secret's, line 3: %s", err.msg);
+	strbuf_free(&d);
+	strbuf_free(&again);
+}
+
+/* Bad descriptions: what is wrong, at its line (from 0). */
+static void test_bad_input(void)
+{
+	static const struct {
+		const char *desc;
+		int line;
+		const char *says;
+	} cases[] = {
+		{ "90342 ;2 correct\n7079 ;0 correct\n", 1, "4 digits, the secret 5" },
+		{ "# c\n90342 ;2 correct\n90x42 ;1 correct\n", 2, "'x' at place 3" },
+		{ "90342 ;6 correct\n", 0, "0 to 5" },
+		{ "90342 ;2 correct\n\n90342 ;1 correct\n", 2, "given twice" },
+		{ "90342\n", 0, "needs its score" },
+		{ "90342 ;2 wrong\n", 0, "after the score" },
+		{ "hello\n", 0, "not a guess" },
+		{ "# nothing\n", -1, "no guesses" },
+		{ "90342 2\nentries 12\n", 1, "entries are 2 characters" },
+		{ "90342 2\nentries 1234x\n", 1, "place 5 is 'x'" },
+		{ "90342 2\ncrossed 9:1\n", 1, "not crossed digits" },
+		{ "duel\n90342 2\n", 1, "secret" },
+		{ "123456789012345678901 ;1 correct\n", 0, "longer than 20" },
+	};
+	int n = (int)(sizeof cases / sizeof *cases);
+	for (int i = 0; i < n; i++) {
+		struct diag err;
+		int bad = -2;
+		struct puzzle_state *s = start(cases[i].desc, &bad, &err);
+		ok(!s && bad == cases[i].line && strstr(err.msg, cases[i].says) && strlen(err.msg) < 70,
+		   "refused at line %d: %s", bad, s ? "(taken)" : err.msg);
+		if (s)
+			pz->free_state(s);
+	}
+}
+
 int main(void)
 {
 	pz = &numbermind_puzzle;
 	test_descriptions();
 	test_moves();
+	test_hints();
+	test_dead_ends();
+	test_duel();
+	test_bad_input();
 	return tap_done();
 }

@@ -74,35 +74,78 @@ static bool guesses_fault(const struct nm_node *n, const struct nm_problem *p, s
 
 /* The bound of all guesses at once: each open place gives one digit, and
  * so at most one right digit to each guess that has that digit there. */
-static bool sum_fault(const struct nm_node *n, const struct nm_index *ix, struct nm_fault *f, uint64_t *mems)
+struct sums {
+	int need;                         /* right digits the guesses still need */
+	int most;                         /* the most the open places give */
+	int best[NM_DIGITS_MAX];          /* the most an open place gives */
+	uint8_t gives[NM_DIGITS_MAX][10]; /* what a digit there gives */
+};
+
+/* False if no guess needs anything. */
+static bool sums_of(const struct nm_node *n, const struct nm_index *ix, struct sums *out, uint64_t *mems)
 {
 	const struct nm_problem *p = ix->p;
 	uint64_t needy = 0;
-	int need = 0, most = 0;
+	out->need = out->most = 0;
 	for (int g = 0; g < p->n_guesses; g++)
 		if (p->correct[g] > n->hits[g]) {
 			needy |= (uint64_t)1 << g;
-			need += p->correct[g] - n->hits[g];
+			out->need += p->correct[g] - n->hits[g];
 		}
-	if (!need)
+	if (!out->need)
 		return false;
 	for (int k = 0; k < p->digits; k++) {
+		out->best[k] = 0;
 		if (n->val[k] >= 0)
 			continue;
-		int best = 0;
 		for (unsigned m = n->mask[k]; m; m &= m - 1) {
-			int c = __builtin_popcountll(ix->at[k][__builtin_ctz(m)] & needy);
-			best = c > best ? c : best;
+			int d = __builtin_ctz(m), c = __builtin_popcountll(ix->at[k][d] & needy);
+			out->gives[k][d] = (uint8_t)c;
+			out->best[k] = c > out->best[k] ? c : out->best[k];
 		}
-		most += best;
+		out->most += out->best[k];
 	}
 	if (mems)
 		*mems += (uint64_t)p->digits;
-	if (need <= most)
+	return true;
+}
+
+static bool sum_broken(const struct sums *sm, struct nm_fault *f)
+{
+	if (sm->need <= sm->most)
 		return false;
 	if (f)
-		*f = (struct nm_fault){ .kind = NM_FAULT_SUM, .place = -1, .guess = -1, .need = need, .most = most };
+		*f = (struct nm_fault){ .kind = NM_FAULT_SUM, .place = -1, .guess = -1, .need = sm->need, .most = sm->most };
 	return true;
+}
+
+/* Digit d at open place k leaves the other places most - best[k] to
+ * give: too little? */
+static bool sum_rules_out(const struct sums *sm, int k, int d)
+{
+	return sm->best[k] - sm->gives[k][d] > sm->most - sm->need;
+}
+
+/* The bound, and the digits it rules out (*changed set); true if the
+ * bound is broken. */
+static bool sum_rule(struct nm_node *n, const struct nm_index *ix, bool *changed, struct nm_fault *f,
+                     uint64_t *mems)
+{
+	struct sums sm;
+	if (!sums_of(n, ix, &sm, mems))
+		return false;
+	if (sum_broken(&sm, f))
+		return true;
+	for (int k = 0; k < ix->p->digits; k++) {
+		if (n->val[k] >= 0 || sm.best[k] <= sm.most - sm.need)
+			continue;
+		for (unsigned m = n->mask[k]; m; m &= m - 1)
+			if (sum_rules_out(&sm, k, __builtin_ctz(m))) {
+				nm_node_rule_out(n, ix, k, __builtin_ctz(m));
+				*changed = true;
+			}
+	}
+	return false;
 }
 
 bool nm_node_fault(const struct nm_node *n, const struct nm_index *ix, struct nm_fault *fault)
@@ -113,7 +156,8 @@ bool nm_node_fault(const struct nm_node *n, const struct nm_index *ix, struct nm
 			set_fault(fault, NM_FAULT_PLACE, k, -1);
 			return true;
 		}
-	return guesses_fault(n, p, fault) || sum_fault(n, ix, fault, NULL);
+	struct sums sm;
+	return guesses_fault(n, p, fault) || (sums_of(n, ix, &sm, NULL) && sum_broken(&sm, fault));
 }
 
 /* Guess g's rule, if it has one: all its right digits found (its digit
@@ -160,9 +204,9 @@ bool nm_node_propagate(struct nm_node *n, const struct nm_index *ix, struct nm_f
 			}
 		}
 		looked += (uint64_t)(p->n_guesses + p->digits);
+		if (!changed && ok)
+			ok = !sum_rule(n, ix, &changed, fault, &looked);
 	}
-	if (ok)
-		ok = !sum_fault(n, ix, fault, &looked);
 	if (mems)
 		*mems += looked;
 	return ok;
@@ -173,7 +217,7 @@ bool nm_node_next_step(const struct nm_node *n, const struct nm_index *ix, struc
 	const struct nm_problem *p = ix->p;
 	for (int k = 0; k < p->digits; k++)
 		if (n->val[k] < 0 && n->mask[k] && !(n->mask[k] & (n->mask[k] - 1))) {
-			*out = (struct nm_step){ NM_STEP_SINGLE, -1, k, __builtin_ctz(n->mask[k]) };
+			*out = (struct nm_step){ NM_STEP_SINGLE, -1, k, __builtin_ctz(n->mask[k]), 0, 0, 0 };
 			return true;
 		}
 	for (int pass = 0; pass < 2; pass++)
@@ -184,17 +228,27 @@ bool nm_node_next_step(const struct nm_node *n, const struct nm_index *ix, struc
 			for (int k = 0; k < p->digits; k++) {
 				int d = p->guess[g][k];
 				if (n->val[k] < 0 && n->mask[k] >> d & 1) {
-					*out = (struct nm_step){ pass == 0 ? NM_STEP_FULL : NM_STEP_NEEDS, g, k, d };
+					*out = (struct nm_step){ pass == 0 ? NM_STEP_FULL : NM_STEP_NEEDS, g, k, d, 0, 0, 0 };
 					return true;
 				}
 			}
 		}
+	struct sums sm;
+	if (!sums_of(n, ix, &sm, NULL) || sm.need > sm.most)
+		return false;
+	for (int k = 0; k < p->digits; k++)
+		for (unsigned m = n->val[k] < 0 ? n->mask[k] : 0; m; m &= m - 1)
+			if (sum_rules_out(&sm, k, __builtin_ctz(m))) {
+				int d = __builtin_ctz(m);
+				*out = (struct nm_step){ NM_STEP_SUM, -1, k, d, sm.need, sm.most, sm.most - sm.best[k] + sm.gives[k][d] };
+				return true;
+			}
 	return false;
 }
 
 void nm_node_apply_step(struct nm_node *n, const struct nm_index *ix, const struct nm_step *st)
 {
-	if (st->kind == NM_STEP_FULL)
+	if (st->kind == NM_STEP_FULL || st->kind == NM_STEP_SUM)
 		nm_node_rule_out(n, ix, st->place, st->digit);
 	else if (st->kind != NM_STEP_NONE)
 		nm_node_place(n, ix, st->place, st->digit);

@@ -57,11 +57,15 @@ enum nm_step_kind {
 	NM_STEP_FULL,     /* guess has all its right digits: place cannot be digit */
 	NM_STEP_NEEDS,    /* guess needs every open place it may still match: place is digit */
 	NM_STEP_SINGLE,   /* place has digit left alone */
+	NM_STEP_SUM,      /* digit at place would leave the guesses short (the bound) */
 };
 
 struct nm_step {
 	enum nm_step_kind kind;
-	int guess, place, digit;  /* guess -1 for SINGLE */
+	int guess, place, digit;  /* guess -1 for SINGLE and SUM */
+	/* SUM: the right digits the guesses need, the most the open places
+	 * give, and the most they give with digit at place */
+	int need, most, most_with;
 };
 
 void nm_index_init(struct nm_index *ix, const struct nm_problem *p);
@@ -86,7 +90,8 @@ bool nm_node_fault(const struct nm_node *n, const struct nm_index *ix, struct nm
 /* One deduction the rules make on n (not applied), about one place: a
  * place with one digit left, else a guess that has all its right digits
  * and still allows its digit at an open place, else a guess that needs
- * all its room.  False if none applies (n is at the rules' fixed point). */
+ * all its room, else a digit the bound rules out.  False if none applies
+ * (n is at the rules' fixed point). */
 bool nm_node_next_step(const struct nm_node *n, const struct nm_index *ix, struct nm_step *out);
 
 /* The fault in a player's words, places and guesses from 1: "guess 2
