@@ -75,6 +75,7 @@ struct nm_view {
 	int cur;                        /* the cursor's place */
 	int top;                        /* the first guess in view */
 	int8_t typed[NM_DIGITS_MAX];    /* a duel: the guess being written, -1 where empty */
+	int8_t entry[NM_DIGITS_MAX];    /* a duel: the state's places as last seen */
 	int held;                       /* the place of a hint's move in hand, or -1 */
 	char held_move[64];
 	struct placing play, search;
@@ -225,10 +226,13 @@ static void nv_sync(struct view *vw, const struct puzzle_state *s)
 		clear_typed(v);
 	}
 	/* A duel's places filled by a move (the search's secret taken, a
-	 * hint's): the guess written. */
-	for (int i = 0; v->duel && i < v->digits; i++)
-		if (s->entry[i] >= 0)
-			v->typed[i] = s->entry[i];
+	 * hint's, a save's): they become the guess written. */
+	if (v->duel && memcmp(v->entry, s->entry, sizeof v->entry)) {
+		for (int i = 0; i < v->digits; i++)
+			if (s->entry[i] >= 0)
+				v->typed[i] = s->entry[i];
+		memcpy(v->entry, s->entry, sizeof v->entry);
+	}
 }
 
 static struct view *nv_new(const struct puzzle *pz, const struct puzzle_state *s)
@@ -237,6 +241,7 @@ static struct view *nv_new(const struct puzzle *pz, const struct puzzle_state *s
 	struct nm_view *v = xcalloc(1, sizeof *v);
 	v->base.ops = &numbermind_view_ops;
 	clear_typed(v);
+	memset(v->entry, -1, sizeof v->entry);
 	/* A duel saved with a guess half written goes on with it (sync). */
 	nv_sync(&v->base, s);
 	if (v->duel)
