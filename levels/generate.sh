@@ -1,7 +1,9 @@
 #!/bin/sh
 # Regenerates the shipped levels of the families named (all of them by
-# default): twelve of each grade for the tilings, twenty-five for Sudoku,
-# ten for the clique puzzle, the knapsack and Range,
+# default): twelve of each grade for the tilings and Number Mind (its
+# secrets of 5 to 7 digits at grade 1, 7 to 9 at 2, 10 to 12 at 3, 13 to
+# 16 at 4), twenty-five for Sudoku, ten for the clique puzzle, the
+# knapsack and Range,
 # each reproducible with the command written at its top; then the list
 # that Makefile.am installs (levels.am), of every family's levels.
 #     levels/generate.sh [path/to/linkdance [FAMILY...]]
@@ -9,7 +11,7 @@ set -eu
 ld=$(cd "$(dirname "${1:-src/linkdance}")" && pwd)/$(basename "${1:-src/linkdance}")
 [ $# -gt 0 ] && shift
 cd "$(dirname "$0")"
-families=${*:-kanoodle iqfit sudoku clique knapsack range}
+families=${*:-kanoodle iqfit sudoku clique knapsack range numbermind}
 for family in $families; do
 	case $family in
 	sudoku) per_grade=25 ;;
@@ -24,7 +26,12 @@ for family in $families; do
 		seed=1
 		while [ $made -lt $per_grade ]; do
 			name=$(printf '%d-%02d' $grade $seed)
-			if "$ld" generate $family --grade $grade --seed $seed >"$family/$name.txt" 2>/dev/null; then
+			case $family in
+			numbermind) size="--digits $(( grade == 4 ? 13 + made % 4 : 5 + 2 * (grade - 1) + (grade == 3) + made % 3 ))" ;;
+			*) size= ;;
+			esac
+			# shellcheck disable=SC2086
+			if "$ld" generate $family --grade $grade $size --seed $seed >"$family/$name.txt" 2>/dev/null; then
 				made=$((made + 1))
 			else
 				rm -f "$family/$name.txt"
