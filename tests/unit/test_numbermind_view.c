@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/level.h"
 #include "game/session.h"
 #include "puzzles/numbermind_puzzle.h"
 #include "puzzles/numbermind_state.h"
@@ -161,6 +162,69 @@ static bool marks_right(struct play *p, int rows_, int cols, int form_rows)
 		}
 	free(text);
 	return right;
+}
+
+/* ---- every shipped level ------------------------------------------------------- */
+
+/* On a screen of rows x cols: every place's number (in either form: 1 to
+ * 16 three columns apart, or their last digits two apart), and the
+ * guesses in view with the ones below said, adding up to all of them. */
+static bool whole(const struct puzzle_state *s, int rows, int cols, int *in_view)
+{
+	struct play *p = play_new(NULL, session_new(pz, pz->copy(s)));
+	char *text = screen_text(p, rows, cols), *lines[64], wide[128] = "", narrow[64] = "";
+	for (int i = 0; i < s->p.digits; i++) {
+		snprintf(wide + strlen(wide), sizeof wide - strlen(wide), "%*d", i ? 3 : 1, i + 1);
+		snprintf(narrow + strlen(narrow), sizeof narrow - strlen(narrow), "%s%d", i ? " " : "", (i + 1) % 10);
+	}
+	bool places = strstr(text, wide) || strstr(text, narrow);
+	int n = split_lines(text, lines, 64), below = 0;
+	*in_view = 0;
+	for (int y = 0; y < n; y++) {
+		const char *more = strstr(lines[y], "\u2193 ");
+		*in_view += strstr(lines[y], " right") != NULL;
+		if (more)
+			below = atoi(more + strlen("\u2193 "));
+	}
+	bool all = places && *in_view + below == s->p.n_guesses && *in_view >= 1;
+	if (!all)
+		tap_diag("%d places, %d guesses at %dx%d: %d in view, %d below%s", s->p.digits, s->p.n_guesses, cols, rows,
+		         *in_view, below, places ? "" : ", places missing");
+	free(text);
+	play_free(p);
+	return all;
+}
+
+static void test_shipped_levels(void)
+{
+	static const int sizes[][2] = { { 24, 80 }, { 20, 60 }, { 40, 120 } };
+	int right[3] = { 0 }, every_guess_120 = 0, total = 0, twelve_80 = 0;
+	for (int grade = 1; grade <= 4; grade++)
+		for (int k = 1; k <= 12; k++) {
+			char path[1024];
+			snprintf(path, sizeof path, "%s/levels/numbermind/%d-%02d.txt", LD_SRCDIR, grade, k);
+			struct level lv;
+			struct diag err;
+			struct puzzle_state *s = level_load(&lv, path, &err) ? level_state(&lv, &err) : NULL;
+			total++;
+			if (!s) {
+				tap_diag("%s: %s", err.msg, path);
+				continue;
+			}
+			for (int i = 0; i < 3; i++) {
+				int in_view;
+				right[i] += whole(s, sizes[i][0], sizes[i][1], &in_view);
+				twelve_80 += i == 0 && in_view >= (s->p.n_guesses < 12 ? s->p.n_guesses : 12);
+				every_guess_120 += i == 2 && in_view == s->p.n_guesses;
+			}
+			pz->free_state(s);
+		}
+	is_u64(total, 48, "48 shipped levels");
+	is_u64(right[0], total, "80x24: every shipped level's places all on screen, its guesses in view or counted below");
+	is_u64(right[1], total, "60x20: the same");
+	is_u64(right[2], total, "120x40: the same");
+	is_u64(every_guess_120, total, "120x40: every guess of every level in view");
+	is_u64(twelve_80, total, "80x24: twelve guesses in view, or all of a level's if it has fewer");
 }
 
 /* ---- the puzzle --------------------------------------------------------------- */
@@ -363,6 +427,7 @@ static void test_duel(void)
 int main(void)
 {
 	style_init_plain(true);
+	test_shipped_levels();
 	test_sixteen_places();
 	test_example();
 	test_ascii();
