@@ -17,17 +17,28 @@
 #include "solver/numbermind/nm_prop.h"
 #include "util/xalloc.h"
 
-bool numbermind_possible(const struct puzzle_state *s, uint16_t *possible)
-{
+/* s's problem and the rules' position on it, nothing deduced yet (in
+ * place: ix points at p). */
+struct position {
 	struct nm_problem p;
 	struct nm_index ix;
 	struct nm_node n;
-	numbermind_problem(s, &p);
-	nm_index_init(&ix, &p);
-	nm_node_init(&n, &ix);
-	bool ok = nm_node_propagate(&n, &ix, NULL, NULL);
+};
+
+static void position_of(const struct puzzle_state *s, struct position *at)
+{
+	numbermind_problem(s, &at->p);
+	nm_index_init(&at->ix, &at->p);
+	nm_node_init(&at->n, &at->ix);
+}
+
+bool numbermind_possible(const struct puzzle_state *s, uint16_t *possible)
+{
+	struct position at;
+	position_of(s, &at);
+	bool ok = nm_node_propagate(&at.n, &at.ix, NULL, NULL);
 	memset(possible, 0, NM_DIGITS_MAX * sizeof *possible);
-	memcpy(possible, n.mask, (size_t)p.digits * sizeof *possible);
+	memcpy(possible, at.n.mask, (size_t)at.p.digits * sizeof *possible);
 	return ok;
 }
 
@@ -80,18 +91,14 @@ bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
 		return false;
 	if (guess_broken(s, out))
 		return true;
-	struct nm_problem p;
-	struct nm_index ix;
-	struct nm_node n;
+	struct position at;
 	struct nm_fault f;
-	numbermind_problem(s, &p);
-	nm_index_init(&ix, &p);
-	nm_node_init(&n, &ix);
-	if (nm_node_propagate(&n, &ix, &f, NULL))
+	position_of(s, &at);
+	if (nm_node_propagate(&at.n, &at.ix, &f, NULL))
 		return false;
 	char words[160];
-	nm_fault_words(&f, &p, words, sizeof words);
-	note_say(out, "Your digits lead nowhere: %s", words);
+	nm_fault_words(&f, &at.p, words, sizeof words);
+	note_say(out, "A dead end: %s", words);
 	if (f.place >= 0)
 		note_cell(out, f.place);
 	if (f.guess >= 0)
@@ -166,12 +173,10 @@ static void say_step(const struct puzzle_state *s, const struct nm_step *st, int
 	if (tier == 1 && st->kind == NM_STEP_SINGLE)
 		note_say(out, "Place %d has one digit left", st->place + 1);
 	else if (tier == 1 && st->kind == NM_STEP_SUM)
-		note_say(out, "Count the right digits the guesses still need against what the places give: "
-		              "look at place %d",
-		         st->place + 1);
+		note_say(out, "Weigh the right digits the guesses still need: look at place %d", st->place + 1);
 	else if (st->kind == NM_STEP_SUM)
-		note_say(out, "The guesses need %d more right digits; with %d at place %d the places give %d at most",
-		         st->need, st->digit, st->place + 1, st->most_with);
+		note_say(out, "The guesses need %d more right digits; %d at place %d leaves %d at most", st->need,
+		         st->digit, st->place + 1, st->most_with);
 	else if (tier == 1 && st->kind == NM_STEP_FULL)
 		note_say(out, "Guess %d has all its %d right digit%s: look at place %d", g + 1, score, plural(score),
 		         st->place + 1);
@@ -190,17 +195,13 @@ static void say_step(const struct puzzle_state *s, const struct nm_step *st, int
  * rules find none. */
 static bool next_deduction(const struct puzzle_state *s, struct nm_step *out)
 {
-	struct nm_problem p;
-	struct nm_index ix;
-	struct nm_node n;
-	numbermind_problem(s, &p);
-	nm_index_init(&ix, &p);
-	nm_node_init(&n, &ix);
+	struct position at;
+	position_of(s, &at);
 	/* The deductions are finitely many: each places or rules out a digit. */
-	while (nm_node_next_step(&n, &ix, out)) {
+	while (nm_node_next_step(&at.n, &at.ix, out)) {
 		if (!known(s, out))
 			return true;
-		nm_node_apply_step(&n, &ix, out);
+		nm_node_apply_step(&at.n, &at.ix, out);
 	}
 	return false;
 }
@@ -235,8 +236,7 @@ static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int 
 	if (k < 0)
 		return false;
 	if (tier == 1)
-		note_say(out, "No single guess decides a place now: a digit must be tried (H again: one of the "
-		              "secret's)");
+		note_say(out, "No guess decides a place now: a digit must be tried (H again to see one)");
 	else if (tier == 2) {
 		note_say(out, "Try place %d: it has the fewest digits left", k + 1);
 		note_cell(out, k);

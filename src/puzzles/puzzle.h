@@ -15,7 +15,8 @@
  *
  * The families now: kanoodle and iqfit (tiling_puzzle.c), sudoku
  * (sudoku_puzzle.c), clique (clique_puzzle.c), knapsack
- * (knapsack_puzzle.c), range (range_puzzle.c). */
+ * (knapsack_puzzle.c), range (range_puzzle.c), numbermind
+ * (numbermind_puzzle.c). */
 #ifndef LD_PUZZLE_H
 #define LD_PUZZLE_H
 

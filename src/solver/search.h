@@ -9,8 +9,9 @@
  *
  * Dancing Links (xc/dlx.c), the Sudoku backtrackers (sudoku_bt.c),
  * Sudoku's fast engine (sudoku_fast.c), the clause solver (sat.c), the
- * clique branch and bound (clique.c) and the bitset exact cover
- * (xc/bitx.c) run on it.
+ * clique branch and bound (clique.c), the bitset exact cover
+ * (xc/bitx.c) and Number Mind's search (numbermind/nm_search.c) run on
+ * it.
  *
  * The search, in the order a node meets it:
  *

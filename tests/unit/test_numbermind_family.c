@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/level.h"
 #include "puzzles/numbermind_puzzle.h"
 #include "puzzles/numbermind_state.h"
 #include "puzzles/puzzle.h"
@@ -104,7 +105,7 @@ static char *solution_of(const struct puzzle_state *s)
 static void hints_to_the_end(const char *desc, const char *what)
 {
 	struct diag err;
-	int bad, hints = 0, quiet = 0, long_words = 0, steps = 0;
+	int bad, hints = 0, quiet = 0, long_words = 0, steps = 0, dead_ends = 0;
 	struct puzzle_state *s = start(desc, &bad, &err);
 	char *from_start = solution_of(s);
 	while (s && !pz->is_solved(s) && hints < 40) {
@@ -113,7 +114,10 @@ static void hints_to_the_end(const char *desc, const char *what)
 		    !pz->hint(s, from_start, 3, &n3))
 			break;
 		quiet += n1.move[0] || n2.move[0] || !n3.move[0];
-		long_words += strlen(n1.text) > 78 || strlen(n2.text) > 78 || !n1.text[0] || !n2.text[0];
+		long_words += strlen(n1.text) > 78 || strlen(n2.text) > 78 || strlen(n3.text) > 78 || !n1.text[0] ||
+		              !n2.text[0];
+		struct note dead;
+		dead_ends += pz->dead_end(s, &dead);
 		steps += n1.n_cells > 0;
 		s = play(s, n3.move);
 		hints++;
@@ -121,6 +125,8 @@ static void hints_to_the_end(const char *desc, const char *what)
 	ok(s && pz->is_solved(s), "%s: the hints lead to the secret (%d hints)", what, hints);
 	is_u64((uint64_t)quiet, 0, "%s: only the last tier plays a move", what);
 	is_u64((uint64_t)long_words, 0, "%s: every tier says something, in a line", what);
+	is_u64((uint64_t)dead_ends, 0, "%s: no dead end on the way", what);
+	is_u64((uint64_t)steps, (uint64_t)hints, "%s: each first tier points at a place", what);
 	free(from_start);
 	if (s)
 		pz->free_state(s);
@@ -129,6 +135,17 @@ static void hints_to_the_end(const char *desc, const char *what)
 static void test_hints(void)
 {
 	hints_to_the_end(example, "the example");
+	/* a shipped level of each grade */
+	static const char *const levels[] = { "1-01", "2-06", "3-09", "4-04" };
+	for (int i = 0; i < 4; i++) {
+		struct level *lv = malloc(sizeof *lv);
+		char path[512];
+		struct diag err;
+		snprintf(path, sizeof path, "%s/levels/numbermind/%s.txt", LD_SRCDIR, levels[i]);
+		ok(level_load(lv, path, &err), "level %s", levels[i]);
+		hints_to_the_end(lv->desc, levels[i]);
+		free(lv);
+	}
 	struct diag err;
 	int bad;
 	struct puzzle_state *s = start(example, &bad, &err);
@@ -165,7 +182,7 @@ static void test_dead_ends(void)
 	pz->free_state(s);
 	s = start(example, &bad, &err);
 	s = play(s, "1=5");
-	ok(pz->dead_end(s, &n) && strstr(n.text, "lead nowhere"), "a dead end the rules find: %s", n.text);
+	ok(pz->dead_end(s, &n) && strstr(n.text, "A dead end: the guesses need"), "a dead end the rules find: %s", n.text);
 	uint16_t possible[NM_DIGITS_MAX];
 	ok(!numbermind_possible(s, possible), "and the marks say so");
 	pz->free_state(s);
