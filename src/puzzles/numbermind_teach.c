@@ -108,14 +108,17 @@ bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
 
 /* ---- hints ------------------------------------------------------------- */
 
-/* The secret a solution (a move from s's puzzle) spells, into digits;
- * false if there is none. */
+/* The secret a solution (a move from s, as the engine gives it: the
+ * places s leaves open) spells, into digits; false if there is none.  A
+ * puzzle's entries are places of the secret; a duel's are the guess
+ * being written, which the secret does not keep. */
 static bool secret_of(const struct puzzle_state *s, const char *solution, int8_t *digits)
 {
 	if (!solution)
 		return false;
 	struct puzzle_state blank = *s;
-	memset(blank.entry, -1, sizeof blank.entry);
+	if (s->duel)
+		memset(blank.entry, -1, sizeof blank.entry);
 	struct diag err;
 	struct puzzle_state *t = numbermind_puzzle.apply(&blank, solution, &err);
 	if (!t)

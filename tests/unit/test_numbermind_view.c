@@ -370,6 +370,34 @@ static void test_search_panel(void)
 	play_free(p);
 }
 
+/* H after a digit placed: the solver thread gives the hint a solution
+ * from the position (the engine's, the places still open), as it does
+ * in the game; the hint has its three tiers, the last a digit of the
+ * secret at a place still open. */
+static void test_hint_after_a_digit(void)
+{
+	struct play *p = new_play(EXAMPLE);
+	if (!p)
+		return;
+	key(p, '3');
+	const struct puzzle_state *s = state_of(p);
+	struct engine *e = pz->engines[0]->new(pz, s);
+	struct engine_ctl ctl = { .report_solutions = true };
+	struct strbuf move = { 0 };
+	strbuf_addn(&move, "", 0);
+	if (engine_run(e, &ctl) == ENGINE_SOLUTION)
+		e->ops->path_move(e, &move);
+	engine_free(e);
+	struct note n[3];
+	bool tiers = true;
+	for (int t = 0; t < 3; t++)
+		tiers &= pz->hint(s, move.s, t + 1, &n[t]);
+	ok(tiers && n[2].move[0] && strcmp(n[2].move, "1=3") != 0,
+	   "a hint from a position with a digit placed: three tiers, the last at an open place (%s)", n[2].move);
+	strbuf_free(&move);
+	play_free(p);
+}
+
 /* ---- the duel ----------------------------------------------------------------- */
 
 static void test_duel(void)
@@ -433,6 +461,7 @@ int main(void)
 	test_ascii();
 	test_click();
 	test_search_panel();
+	test_hint_after_a_digit();
 	test_duel();
 	return tap_done();
 }
