@@ -769,7 +769,7 @@ static void nv_count_words(const struct view *vw, const struct puzzle_state *s, 
 
 static const struct view_key puzzle_keys[] = {
 	{ "0-9", "set the place", true, "put that digit in the cursor's place" },
-	{ "Backspace, Delete, .", "clear", false, "clear the cursor's place" },
+	{ "Backspace Delete .", "clear", false, "clear the cursor's place" },
 	KEYS_MOVE,
 	{ "Enter", "play the hint's move", false, "play the move the last hint showed, at the cursor" },
 	{ NULL, NULL, false, NULL },
@@ -786,7 +786,7 @@ static const struct view_key duel_keys[] = {
 
 static const struct view_key all_keys[] = {
 	{ "0-9", "set the place", true, "the digit in the place; a duel: in the guess" },
-	{ "Backspace, Delete, .", "clear", true, "clear the place; a duel: erase a digit" },
+	{ "Backspace Delete .", "clear", true, "clear the place; a duel: erase a digit" },
 	KEYS_MOVE,
 	{ "Enter", "play", false, "the hint's move; a duel: make the guess" },
 	{ "Esc", "start the guess again", false, "a duel: clear the guess written" },
