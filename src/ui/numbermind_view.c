@@ -735,8 +735,12 @@ static void nv_status(const struct view *vw, const struct puzzle_state *s, char 
 	if (s->entry[k] >= 0) {
 		for (int g = 0; g < s->p.n_guesses; g++)
 			bear += s->p.guess[g][k] == s->entry[k];
-		snprintf(buf, size, "Place %d: %d, right for %d guess%s%s", k + 1, s->entry[k], bear, bear == 1 ? "" : "es",
-		         v->held == k ? " (Enter: the hint's move)" : "");
+		if (bear)
+			snprintf(buf, size, "Place %d: %d, as %d guess%s %s it%s", k + 1, s->entry[k], bear,
+			         bear == 1 ? "" : "es", bear == 1 ? "has" : "have", v->held == k ? " (Enter: the hint's move)" : "");
+		else
+			snprintf(buf, size, "Place %d: %d, which no guess has there%s", k + 1, s->entry[k],
+			         v->held == k ? " (Enter: the hint's move)" : "");
 		return;
 	}
 	if (!possible[k]) {
