@@ -320,7 +320,10 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 		char options[160];
 		params_as_options(m->gen_params, options, sizeof options);
 		snprintf(s->name, sizeof s->name, "new %.40s-%llu", m->gen_params, (unsigned long long)r->seed);
-		snprintf(say, say_size, "A new game (linkdance play %s%s --seed %llu)", pz->name, options,
+		char grade[24] = "";
+		if (r->grade)
+			snprintf(grade, sizeof grade, " --grade %d", r->grade);
+		snprintf(say, say_size, "A new game (linkdance play %s%s%s --seed %llu)", pz->name, options, grade,
 		         (unsigned long long)r->seed);
 		return s;
 	}

@@ -368,7 +368,7 @@ static enum view_result make_guess(struct nm_view *v, const struct puzzle_state 
 {
 	char digits[NM_DIGITS_MAX + 1];
 	if (numbermind_duel_won(s)) {
-		snprintf(out->say, sizeof out->say, "You have found the secret already: N starts another duel");
+		snprintf(out->say, sizeof out->say, "You have found the secret already");
 		return VIEW_SAY;
 	}
 	for (int i = 0; i < v->digits; i++) {
