@@ -768,7 +768,8 @@ static void nv_count_words(const struct view *vw, const struct puzzle_state *s, 
  * and reminder. */
 #define KEYS_MOVE                                                                                            \
 	{ "Left Right, h l", "move along the places", false, NULL },                                           \
-	{ "Up Down, k j", "scroll the guesses", false, "scroll the guesses (PgUp PgDn: a page)" },            \
+	{ "Up Down, k j", "scroll the guesses", false, NULL },                                                  \
+	{ "PgUp PgDn", "a page of guesses", false, NULL },                                                     \
 	{ "Home End", "the first place, the last", false, NULL }
 
 static const struct view_key puzzle_keys[] = {
