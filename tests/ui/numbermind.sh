@@ -113,6 +113,10 @@ is "$n" 0 "LANG=C: only ASCII on the screen"
 colours=$(T capture-pane -t t -p -e | grep -o "$(printf '\033')\[[0-9;]*m" |
 	grep -c -E '\[([0-9]*;)*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38;5|48;5)(;|m)')
 is "$colours" 0 "NO_COLOR=1: no colour codes"
+e=$(printf '\033')
+rows=$(screen | grep ' right' | grep -vc 'Dead end')
+reversed=$(T capture-pane -t t -p -e | grep ' right' | grep -v 'Dead end' | grep -c "$e\[\([0-9]*;\)*7m")
+is "$reversed" "$rows" "NO_COLOR=1: the cursor's column reversed down every guess in view ($rows)"
 keys q
 wait_prompt
 done_testing
