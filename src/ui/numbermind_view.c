@@ -160,13 +160,6 @@ static int first_shown(const struct nm_view *v, int rows)
 
 /* ---- what the state says --------------------------------------------------------- */
 
-/* The digits each place may still hold (a duel's and a searched state's
- * too); false: the rules find a dead end. */
-static bool marks_of(const struct puzzle_state *s, uint16_t *possible)
-{
-	return numbermind_possible(s, possible);
-}
-
 enum guess_state {
 	GUESS_OPEN,
 	GUESS_DONE,    /* it has all its right digits */
@@ -668,7 +661,7 @@ static void nv_draw(const struct view *vw, struct canvas *cv, const struct puzzl
 	if (show->searching && v->panel_x < pl->width)
 		room = canvas_window(cv, 0, 0, cv->rows, v->panel_x - 1);
 	uint16_t possible[NM_DIGITS_MAX];
-	bool live = marks_of(s, possible);
+	bool live = numbermind_possible(s, possible);
 	int top = first_shown(v, pl->list_rows);
 	draw_head(v, pl, &room, top, show, numbermind_duel_won(s));
 	for (int r = 0; r < pl->list_rows && top + r < s->p.n_guesses; r++)
@@ -730,7 +723,7 @@ static void nv_status(const struct view *vw, const struct puzzle_state *s, char 
 	}
 	uint16_t possible[NM_DIGITS_MAX];
 	char may[40];
-	marks_of(s, possible);
+	numbermind_possible(s, possible);
 	int k = v->cur, bear = 0;
 	if (s->entry[k] >= 0) {
 		for (int g = 0; g < s->p.n_guesses; g++)
