@@ -29,6 +29,16 @@
  *   guess DDD  (a duel) make the guess DDD, scored by the game
  *   guess      (a duel) make the guess written in entry[], and clear it
  *
+ * For the views: a duel is started by the generator, pz->generate(pz,
+ * "duel,digits=N", 0, seed, &desc, ...), then pz->start on desc (free
+ * play, start with no description, is an 8-digit puzzle).  Guess g of
+ * either mode is p.guess[g][0 .. p.digits-1] with its score
+ * p.correct[g]; numbermind_puzzle.h has the marks (numbermind_possible),
+ * the count of secrets that fit (numbermind_count: a search, for the
+ * worker thread), and whether a duel is won.  A note's cells are places
+ * and its pieces guesses, from 0; hints, dead ends and the search's
+ * events speak of them so.
+ *
  * Descriptions (start and describe): '#' starts a comment line; a guess
  * a line, "90342 ;2 correct" (or "90342 2"); then, if any, "entries
  * 3.54." (the player's digits, '.' for none) and "crossed 1:03 5:4" (the

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/estimate.h"
 #include "solver/numbermind/nm_prop.h"
 #include "solver/numbermind/nm_search.h"
 #include "util/rng.h"
@@ -155,7 +156,7 @@ static void test_pe185(void)
 static void test_events(void)
 {
 	static const char *const six[] = { "051106 1", "639913 2", "090673 2", "800755 1", "719570 2", "899863 3" };
-	int tries = 0, undos = 0, chooses = 0, prunes = 0, bad = 0, wrong_count = 0, ended = 0;
+	int tries = 0, undos = 0, chooses = 0, prunes = 0, bad = 0, wrong_count = 0, ended = 0, known = 0;
 	for (int n = 2; n <= 6; n++) {
 		struct nm_problem p;
 		if (n < 6)
@@ -179,15 +180,19 @@ static void test_events(void)
 			prunes += ev->kind == ENGINE_EV_PRUNE;
 			bad += ev->kind == ENGINE_EV_PRUNE && !ev->why;
 			solutions += ev->kind == ENGINE_EV_SOLUTION;
+			known += ev->kind == ENGINE_EV_MEMO_HIT;
 		}
 		ended += st == ENGINE_DONE;
-		wrong_count += solutions != brute_count(&p);
+		/* secrets met one by one, or counted at once where every guess
+		 * has its score */
+		wrong_count += engine_stats(e)->solutions != brute_count(&p) || solutions > brute_count(&p);
 		engine_free(e);
 	}
 	is_u64((uint64_t)ended, 5, "each stepped to the end");
 	ok(tries > 0 && tries == undos, "each try taken back (%d)", tries);
 	ok(chooses > 0 && prunes > 0, "nodes chosen (%d) and dead ends cut with a reason (%d)", chooses, prunes);
 	is_u64((uint64_t)wrong_count, 0, "the solutions stepped through, as many as brute force finds");
+	ok(known > 0, "some counted at once, where every guess has its score (%d)", known);
 	is_u64((uint64_t)bad, 0, "every event in places and digits, with words");
 }
 
@@ -219,6 +224,34 @@ static void test_rules(void)
 	is_str(words, "guess 1 can no longer reach its 3 right digits", "said of the guess");
 }
 
+/* Knuth's estimate from the walks of one level ahead, against the tree
+ * the search makes, on the 6-digit puzzle and on Project Euler's. */
+static void test_estimate(void)
+{
+	static const char *const six[] = { "051106 1", "639913 2", "090673 2", "800755 1", "719570 2", "899863 3" };
+	struct nm_problem p;
+	problem_of(&p, six, 6);
+	struct engine *e = nm_search_new(&p);
+	/* the tree searched with no shortcut, each secret a leaf, as walked */
+	struct engine_ctl ctl = { .report_solutions = true };
+	while (engine_run(e, &ctl) == ENGINE_SOLUTION)
+		;
+	double nodes = (double)engine_stats(e)->nodes, solutions = (double)engine_stats(e)->solutions;
+	e->ops->restart(e);
+	struct estimate est;
+	estimate_init(&est, 1, 7);
+	ok(estimate_engine(&est, e, 4000, NULL), "4000 walks");
+	double n = estimate_nodes(&est), se = estimate_nodes_se(&est);
+	ok(n > nodes - 4 * se - 1 && n < nodes + 4 * se + 1, "nodes %.0f +- %.1f, the tree has %.0f", n, se, nodes);
+	double sn = estimate_solutions(&est), sse = estimate_solutions_se(&est);
+	ok(sn > solutions - 4 * sse - 0.5 && sn < solutions + 4 * sse + 0.5, "secrets %.1f +- %.1f, there are %.0f", sn,
+	   sse, solutions);
+	estimate_free(&est);
+	struct engine_ctl again = { .report_solutions = true };
+	ok(engine_run(e, &again) == ENGINE_SOLUTION, "the walks leave the search at its start");
+	engine_free(e);
+}
+
 int main(void)
 {
 	test_example();
@@ -226,5 +259,6 @@ int main(void)
 	test_pe185();
 	test_events();
 	test_rules();
+	test_estimate();
 	return tap_done();
 }

@@ -6,7 +6,9 @@
  * PRUNE whose why says which rule cut it.
  *
  * Events: CHOOSE, TRY and UNDO have subject = the place (from 0) and, for
- * TRY and UNDO, choice = the digit; SOLUTION; PRUNE with why.  path_move
+ * TRY and UNDO, choice = the digit; SOLUTION; PRUNE with why; MEMO_HIT
+ * when a count (no limit, no solution reported) meets a node where every
+ * guess has its score: its secrets are counted at once.  path_move
  * gives the digits placed since the start as the family's move,
  * "P=D;P=D;..." with places from 1.  Mems count places and guesses looked
  * at.  The engine counts (max_solutions), and walks for Knuth's
