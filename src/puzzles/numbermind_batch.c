@@ -181,13 +181,14 @@ static const char *const nouns[] = { "numbermind", NULL };
 	  .takes_file = true, .run = batch_run }
 
 static const struct puzzle_command solve_command =
-	NM_COMMAND("solve", "solve numbermind LEVEL|FILE [--engine E] [--stats]");
+	NM_COMMAND("solve", "solve numbermind LEVEL|FILE|- [--engine E] [--stats]");
 static const struct puzzle_command count_command =
-	NM_COMMAND("count", "count numbermind LEVEL|FILE [--engine E] [--limit N] [--stats]");
+	NM_COMMAND("count", "count numbermind LEVEL|FILE|- [--engine E] [--limit N]\n"
+	            "                       [--stats]");
 static const struct puzzle_command estimate_command =
-	NM_COMMAND("estimate", "estimate numbermind LEVEL|FILE [--probes N] [--seed S]\n"
+	NM_COMMAND("estimate", "estimate numbermind LEVEL|FILE|- [--probes N] [--seed S]\n"
 	                       "                       [--algo E] [--stats]");
-static const struct puzzle_command grade_command = NM_COMMAND("grade", "grade numbermind LEVEL|FILE");
+static const struct puzzle_command grade_command = NM_COMMAND("grade", "grade numbermind LEVEL|FILE|-");
 static const struct puzzle_command generate_command = {
 	.verb = "generate",
 	.nouns = nouns,

@@ -65,8 +65,12 @@ static bool guess_broken(const struct puzzle_state *s, struct note *out)
 			}
 		}
 		if (right > score) {
-			note_say(out, "Guess %d already has its %d right digit%s: place %d cannot be %d", g + 1, score,
-			         plural(score), last + 1, p->guess[g][last]);
+			if (score == 0)
+				note_say(out, "Guess %d has no right digit: place %d cannot be %d", g + 1, last + 1,
+				         p->guess[g][last]);
+			else
+				note_say(out, "Guess %d already has its %d right digit%s: place %d cannot be %d", g + 1,
+				         score, plural(score), last + 1, p->guess[g][last]);
 			for (int k = 0; k < p->digits; k++)
 				if (s->entry[k] == p->guess[g][k])
 					note_cell(out, k);
@@ -108,19 +112,14 @@ bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
 
 /* ---- hints ------------------------------------------------------------- */
 
-/* The secret a solution (a move from s, as the engine gives it: the
- * places s leaves open) spells, into digits; false if there is none.  A
- * puzzle's entries are places of the secret; a duel's are the guess
- * being written, which the secret does not keep. */
+/* The secret a solution (a move from s, as the worker finds it: the
+ * places s leaves open) spells, into digits; false if there is none. */
 static bool secret_of(const struct puzzle_state *s, const char *solution, int8_t *digits)
 {
 	if (!solution)
 		return false;
-	struct puzzle_state blank = *s;
-	if (s->duel)
-		memset(blank.entry, -1, sizeof blank.entry);
 	struct diag err;
-	struct puzzle_state *t = numbermind_puzzle.apply(&blank, solution, &err);
+	struct puzzle_state *t = numbermind_puzzle.apply(s, solution, &err);
 	if (!t)
 		return false;
 	memcpy(digits, t->entry, sizeof t->entry);
@@ -138,25 +137,6 @@ static void reveal(const struct puzzle_state *s, const int8_t *secret, int k, st
 	note_cell(out, k);
 	snprintf(out->move, sizeof out->move, "%d=%d", k + 1, secret[k]);
 	(void)s;
-}
-
-/* An entry that is not the secret's: the hint is to see it, then to
- * put the right digit there. */
-static bool hint_mistake(const struct puzzle_state *s, const int8_t *secret, int tier, struct note *out)
-{
-	int k = 0;
-	while (k < s->p.digits && (s->entry[k] < 0 || s->entry[k] == secret[k]))
-		k++;
-	if (k == s->p.digits)
-		return false;
-	if (tier == 1)
-		note_say(out, "One of your digits is not the secret's: check them against the guesses");
-	else if (tier == 2) {
-		note_say(out, "Place %d is not %d", k + 1, s->entry[k]);
-		note_cell(out, k);
-	} else
-		reveal(s, secret, k, out);
-	return true;
 }
 
 /* Does the player have step already (the digit placed, or crossed out)? */
@@ -180,14 +160,16 @@ static void say_step(const struct puzzle_state *s, const struct nm_step *st, int
 	else if (st->kind == NM_STEP_SUM)
 		note_say(out, "The guesses need %d more right digits; %d at place %d leaves %d at most", st->need,
 		         st->digit, st->place + 1, st->most_with);
+	else if (tier == 1 && st->kind == NM_STEP_FULL && score == 0)
+		note_say(out, "Guess %d has no right digit: look at place %d", g + 1, st->place + 1);
 	else if (tier == 1 && st->kind == NM_STEP_FULL)
 		note_say(out, "Guess %d has all its %d right digit%s: look at place %d", g + 1, score, plural(score),
 		         st->place + 1);
 	else if (tier == 1)
 		note_say(out, "Guess %d needs every place still open to it: look at place %d", g + 1, st->place + 1);
 	else if (st->kind == NM_STEP_FULL)
-		note_say(out, "Guess %d has all its right digits, so place %d cannot be %d", g + 1, st->place + 1,
-		         st->digit);
+		note_say(out, "Guess %d has %s right digits, so place %d cannot be %d", g + 1, score ? "all its" : "no",
+		         st->place + 1, st->digit);
 	else if (st->kind == NM_STEP_NEEDS)
 		note_say(out, "Guess %d needs all its open places, so place %d is %d", g + 1, st->place + 1, st->digit);
 	else
@@ -222,10 +204,10 @@ static int tightest_place(const struct puzzle_state *s)
 	return best;
 }
 
+/* s can be finished (the game takes a dead end back before it hints),
+ * so its entries are the secret's. */
 static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int tier, struct note *out)
 {
-	if (hint_mistake(s, secret, tier, out))
-		return true;
 	struct nm_step st;
 	if (next_deduction(s, &st)) {
 		if (tier < 3) {

@@ -107,11 +107,14 @@ static void hints_to_the_end(const char *desc, const char *what)
 	struct diag err;
 	int bad, hints = 0, quiet = 0, long_words = 0, steps = 0, dead_ends = 0;
 	struct puzzle_state *s = start(desc, &bad, &err);
-	char *from_start = solution_of(s);
 	while (s && !pz->is_solved(s) && hints < 40) {
+		/* a solution from s, as the game's worker finds it */
+		char *from_here = solution_of(s);
 		struct note n1, n2, n3;
-		if (!pz->hint(s, from_start, 1, &n1) || !pz->hint(s, from_start, 2, &n2) ||
-		    !pz->hint(s, from_start, 3, &n3))
+		bool all = pz->hint(s, from_here, 1, &n1) && pz->hint(s, from_here, 2, &n2) &&
+		           pz->hint(s, from_here, 3, &n3);
+		free(from_here);
+		if (!all)
 			break;
 		quiet += n1.move[0] || n2.move[0] || !n3.move[0];
 		long_words += strlen(n1.text) > 78 || strlen(n2.text) > 78 || strlen(n3.text) > 78 || !n1.text[0] ||
@@ -127,7 +130,6 @@ static void hints_to_the_end(const char *desc, const char *what)
 	is_u64((uint64_t)long_words, 0, "%s: every tier says something, in a line", what);
 	is_u64((uint64_t)dead_ends, 0, "%s: no dead end on the way", what);
 	is_u64((uint64_t)steps, (uint64_t)hints, "%s: each first tier points at a place", what);
-	free(from_start);
 	if (s)
 		pz->free_state(s);
 }
@@ -148,14 +150,27 @@ static void test_hints(void)
 	}
 	struct diag err;
 	int bad;
-	struct puzzle_state *s = start(example, &bad, &err);
+	/* no rule decides anything: a digit to try, then one revealed */
+	struct puzzle_state *t = start("12 ;1 correct\n", &bad, &err);
+	char *any = solution_of(t);
+	struct note m1, m2, m3;
+	ok(pz->hint(t, any, 1, &m1) && strstr(m1.text, "must be tried") && !m1.move[0], "stuck: %s", m1.text);
+	ok(pz->hint(t, any, 2, &m2) && strstr(m2.text, "Try place") && m2.n_cells == 1, "then where: %s", m2.text);
+	ok(pz->hint(t, any, 3, &m3) && m3.move[0] && (t = play(t, m3.move)) && !pz->dead_end(t, &m1),
+	   "then a digit of a secret that fits, played: %s", m3.move);
+	free(any);
+	pz->free_state(t);
+	/* a duel: what the scores tell, a secret that fits them, then that
+	 * secret guessed */
+	struct puzzle_state *s = start("duel\nsecret 39542\n90342 ;2 correct\n70794 ;0 correct\n", &bad, &err);
 	char *sol = solution_of(s);
-	struct note n;
-	s = play(s, "1=7");
-	ok(pz->hint(s, sol, 1, &n) && strstr(n.text, "not the secret's"), "a wrong digit is the first hint: %s", n.text);
-	ok(pz->hint(s, sol, 2, &n) && strstr(n.text, "Place 1 is not 7") && n.n_cells == 1 && n.cells[0] == 0,
-	   "then which: %s", n.text);
-	ok(pz->hint(s, sol, 3, &n) && !strcmp(n.move, "1=3"), "then the right digit, played: %s", n.move);
+	struct note n1, n2, n3;
+	ok(pz->hint(s, sol, 1, &n1) && pz->hint(s, sol, 2, &n2) && pz->hint(s, sol, 3, &n3), "a duel has hints");
+	ok(strstr(n1.text, "Guess 2 has no right digits, so place 1 cannot be 7"), "first what a guess tells: %s", n1.text);
+	ok(strstr(n2.text, "fits every guess so far") && !n2.move[0], "then a secret that fits: %s", n2.text);
+	ok(!strncmp(n3.move, "guess ", 6), "then that secret guessed: %s", n3.move);
+	s = play(s, n3.move);
+	ok(s && s->p.n_guesses == 3, "the guess made");
 	pz->free_state(s);
 	free(sol);
 }
