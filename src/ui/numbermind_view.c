@@ -15,8 +15,9 @@
  * a row; the same with two marks a row (80x24: 16 places and 12 guesses
  * in view); two columns a place, without brackets, for the search's panel
  * beside the board; and the scores as bare figures.  At 80x24 a
- * 16-place puzzle takes 4 + 48 + 12 columns; beside the panel's 34, 4 +
- * 32 + 4.
+ * 16-place puzzle takes 4 + 48 + 14 columns (the scores' words, or the
+ * secret's); beside the panel's 34, 4 + 33 + 4, and a 12-place one keeps
+ * its words: 4 + 25 + 14.
  *
  * The duel shows no marks: the digits the guesses leave are for the
  * player to find (C says how many secrets still fit, H hints).  Digits
@@ -91,7 +92,8 @@ static const char *const digit_text[10] = { "0", "1", "2", "3", "4", "5", "6", "
 
 static int score_width(const struct form *f)
 {
-	return f->words ? 12 : 4;   /* "  2 right" and its mark, or " 2" and its mark */
+	/* "  2 right" and its mark, or " 2" and its mark; "  your secret" */
+	return f->words ? 14 : 4;
 }
 
 static int cell_x(const struct placing *pl, int place)

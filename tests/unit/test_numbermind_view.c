@@ -400,6 +400,47 @@ static void test_hint_after_a_digit(void)
 	play_free(p);
 }
 
+/* Beside the search's panel at 80x24, on every shipped level: the board
+ * stops short of the panel, a blank column between them on every row. */
+static void test_panel_apart(void)
+{
+	int apart = 0, total = 0;
+	for (int grade = 1; grade <= 4; grade++)
+		for (int k = 1; k <= 12; k++) {
+			char path[1024];
+			snprintf(path, sizeof path, "%s/levels/numbermind/%d-%02d.txt", LD_SRCDIR, grade, k);
+			struct level lv;
+			struct diag err;
+			struct puzzle_state *s = level_load(&lv, path, &err) ? level_state(&lv, &err) : NULL;
+			total++;
+			if (!s)
+				continue;
+			struct play *p = play_new(NULL, session_new(pz, s));
+			key(p, 'A');
+			struct worker_report r = search_frame(p);
+			r.anim.path = "";
+			r.anim.event = ENGINE_EV_CHOOSE;
+			r.anim.nodes = 1;
+			r.anim.steps = 1;
+			note_say(&r.anim.note, "Place 1 can be 1 or 2");
+			play_report(p, &r);
+			char *text = screen_text(p, 24, 80), *lines[32];
+			int n = split_lines(text, lines, 32), x = -1;
+			for (int y = 0; y < n && x < 0; y++)
+				if (strstr(lines[y], "The solver's search"))
+					x = (int)(strstr(lines[y], "The solver's search") - lines[y]);
+			bool clear = x > 0;
+			for (int y = 1; clear && y < n - 4; y++)
+				clear = !strcmp(glyph_at(lines[y], x - 1), " ");
+			apart += clear;
+			if (!clear)
+				tap_diag("%s: the board reaches the panel at column %d", path, x);
+			free(text);
+			play_free(p);
+		}
+	is_u64(apart, total, "80x24: beside the search's panel every level's board stops a column short of it");
+}
+
 /* ---- the duel ----------------------------------------------------------------- */
 
 static void test_duel(void)
@@ -463,6 +504,7 @@ int main(void)
 	test_ascii();
 	test_click();
 	test_search_panel();
+	test_panel_apart();
 	test_hint_after_a_digit();
 	test_duel();
 	return tap_done();
