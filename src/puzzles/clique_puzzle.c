@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "puzzles/clique_batch.h"
 #include "puzzles/clique_engines.h"
@@ -238,27 +237,11 @@ static bool own_lines(struct puzzle_state *s, const char *desc, int *bad_line, s
 static bool generate(const struct puzzle *pz, const char *params, int g, uint64_t seed, struct strbuf *desc,
                      const atomic_int *cancel, struct diag *err);
 
-/* Free play: a graph of grade 2 from a seed of the clock, a new one
- * each time (N makes more, of any grade). */
-static struct puzzle_state *free_play(const struct puzzle *pz, struct diag *err)
-{
-	struct strbuf d = { 0 };
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	uint64_t seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec;
-	struct puzzle_state *s = NULL;
-	int bad;
-	if (generate(pz, NULL, 2, seed, &d, NULL, err))
-		s = pz->start(pz, d.s, &bad, err);
-	strbuf_free(&d);
-	return s;
-}
-
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
 {
 	*bad_line = -1;
 	if (!desc)
-		return free_play(pz, err);
+		return puzzle_free_play(pz, NULL, 2, err);   /* a graph of grade 2 (N: more, any grade) */
 	if (!*desc) {
 		diag_set(err, "no graph: a DIMACS graph, 'p edge N M' and 'e U V' lines");
 		return NULL;

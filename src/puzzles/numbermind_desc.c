@@ -220,7 +220,7 @@ static bool read_line(struct reading *r, const char *line, bool first)
 		return read_crossed(r, line + 7);
 	if (isdigit((unsigned char)*line))
 		return read_guess(r, line);
-	diag_set(r->err, "'%.20s' is not a guess ('90342 ;2 correct'), nor entries", line);
+	diag_set(r->err, "'%.16s' is not a guess such as '90342 ;2 correct'", line);
 	return false;
 }
 

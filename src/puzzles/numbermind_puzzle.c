@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "puzzles/numbermind_desc.h"
 #include "solver/numbermind/nm_search.h"
@@ -33,34 +32,20 @@ bool numbermind_duel_won(const struct puzzle_state *s)
 
 bool numbermind_count(const struct puzzle_state *s, uint64_t limit, const atomic_int *cancel, u128 *count)
 {
-	struct engine *e = numbermind_puzzle.engines[0]->new(&numbermind_puzzle, s);
-	struct engine_ctl ctl = { .max_solutions = limit, .cancel = cancel };
-	enum engine_status status = engine_run(e, &ctl);
-	*count = engine_stats(e)->solutions;
-	engine_free(e);
-	return status != ENGINE_CANCELLED;
-}
-
-/* Free play: a puzzle of 8 digits and grade 2 from a seed of the clock. */
-static struct puzzle_state *free_play(const struct puzzle *pz, struct diag *err)
-{
-	struct strbuf d = { 0 };
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	uint64_t seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec;
-	struct puzzle_state *s = NULL;
-	int bad;
-	if (numbermind_gen_generate(pz, "digits=8", 2, seed, &d, NULL, err))
-		s = pz->start(pz, d.s, &bad, err);
-	strbuf_free(&d);
-	return s;
+	struct count_opts opts = { .threads = 1, .limit = limit, .cancel = cancel };
+	struct count_result r;
+	puzzle_count(&numbermind_puzzle, s, &opts, &r);
+	*count = r.st.solutions;
+	bool complete = r.complete;
+	count_result_free(&r);
+	return complete;
 }
 
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
 {
 	*bad_line = -1;
 	if (!desc)
-		return free_play(pz, err);
+		return puzzle_free_play(pz, "digits=8", 2, err);   /* an 8-digit puzzle of grade 2 */
 	struct puzzle_state *s = xmalloc(sizeof *s);
 	if (!numbermind_desc_read(s, desc, bad_line, err)) {
 		free(s);

@@ -32,7 +32,8 @@ bool numbermind_possible(const struct puzzle_state *s, uint16_t *possible);
 /* A duel's state: won when its last guess scores all its digits. */
 bool numbermind_duel_won(const struct puzzle_state *s);
 /* The secrets that fit s's guesses (and, in a puzzle, its entries), up
- * to limit (0: all), by the family's first engine; false if cancelled. */
+ * to limit (0: all), by the family's count (puzzle_count: its first
+ * engine); false if cancelled. */
 bool numbermind_count(const struct puzzle_state *s, uint64_t limit, const atomic_int *cancel, u128 *count);
 
 /* The secret a move from s leads to, as text ("39542", '.' where

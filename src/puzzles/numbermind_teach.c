@@ -130,13 +130,13 @@ static bool secret_of(const struct puzzle_state *s, const char *solution, int8_t
 	return whole;
 }
 
-static void reveal(const struct puzzle_state *s, const int8_t *secret, int k, struct note *out)
+/* The last tier: place k's digit, played. */
+static void reveal(const int8_t *secret, int k, struct note *out)
 {
 	note_clear(out);
 	note_say(out, "Place %d is %d", k + 1, secret[k]);
 	note_cell(out, k);
 	snprintf(out->move, sizeof out->move, "%d=%d", k + 1, secret[k]);
-	(void)s;
 }
 
 /* Does the player have step already (the digit placed, or crossed out)? */
@@ -214,7 +214,7 @@ static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int 
 			say_step(s, &st, tier, out);
 			return true;
 		}
-		reveal(s, secret, st.place, out);
+		reveal(secret, st.place, out);
 		return true;
 	}
 	int k = tightest_place(s);
@@ -226,7 +226,7 @@ static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int 
 		note_say(out, "Try place %d: it has the fewest digits left", k + 1);
 		note_cell(out, k);
 	} else
-		reveal(s, secret, k, out);
+		reveal(secret, k, out);
 	return true;
 }
 

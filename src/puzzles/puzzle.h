@@ -310,6 +310,11 @@ struct puzzle {
 bool puzzle_search_nodes(const struct puzzle *pz, const struct puzzle_state *s, uint64_t *nodes,
                          const atomic_int *cancel);
 
+/* Free play for a family with a generator (free_play.c): a puzzle of
+ * pz->generate(params, grade) on a seed of the clock, started; or NULL
+ * and why not. */
+struct puzzle_state *puzzle_free_play(const struct puzzle *pz, const char *params, int grade, struct diag *err);
+
 /* Counting is the family's (puzzle_count.c): the ways to finish s, up to
  * opts->limit, counted on the exact-cover part with every means count_run
  * has (the memo, threads, shards; the family's reduce orders its items

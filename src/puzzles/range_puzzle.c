@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "puzzles/range_id.h"
 #include "solver/range/range_clauses.h"
@@ -79,26 +78,11 @@ static bool read_marks(struct puzzle_state *s, const char *p, int *bad_line, str
 	return true;
 }
 
-/* Free play: a 9x6 puzzle of grade 2 from a seed of the clock. */
-static struct puzzle_state *free_play(const struct puzzle *pz, struct diag *err)
-{
-	struct strbuf d = { 0 };
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	uint64_t seed = (uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec;
-	struct puzzle_state *s = NULL;
-	int bad;
-	if (range_gen_generate(pz, "9x6", 2, seed, &d, NULL, err))
-		s = pz->start(pz, d.s, &bad, err);
-	strbuf_free(&d);
-	return s;
-}
-
 static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int *bad_line, struct diag *err)
 {
 	*bad_line = -1;
 	if (!desc)
-		return free_play(pz, err);
+		return puzzle_free_play(pz, "9x6", 2, err);   /* a 9x6 puzzle of grade 2 */
 	int w, h, *clues, at;
 	struct diag why;
 	if (!range_id_parse(desc, &w, &h, &clues, &at, &why)) {

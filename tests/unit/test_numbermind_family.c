@@ -11,6 +11,7 @@
 #include "puzzles/numbermind_puzzle.h"
 #include "puzzles/numbermind_state.h"
 #include "puzzles/puzzle.h"
+#include "util/rng.h"
 #include "tap.h"
 
 static const struct puzzle *pz;
@@ -59,6 +60,12 @@ static void test_descriptions(void)
 	s = start("90342 2\n70794 0\n", &bad, &err);
 	ok(s && s->p.correct[0] == 2 && s->p.correct[1] == 0, "\"GUESS K\" is taken too");
 	pz->free_state(s);
+	s = start(NULL, &bad, &err);
+	u128 n = 0;
+	ok(s && s->p.digits == 8 && !s->duel && numbermind_count(s, 0, NULL, &n) && n == 1,
+	   "free play: a puzzle of 8 digits with one secret");
+	if (s)
+		pz->free_state(s);
 }
 
 static void test_moves(void)
@@ -300,6 +307,72 @@ static void test_bad_input(void)
 	}
 }
 
+/* Descriptions and moves mangled at random (a character changed, put in
+ * or taken out): each is taken or refused with a message that fits a
+ * line; each state taken describes itself so that start() makes it
+ * again. */
+static void test_mangled(void)
+{
+	static const char *const sources[] = {
+		example,
+		"duel\nsecret 39542\n90342 ;2 correct\nentries 3.5..\ncrossed 1:07 4:9\n",
+		"90342 2\n70794 0\nentries 39...\n",
+	};
+	static const char alphabet[] = "0123456789 ;\n#.:=+-correctduelsecretentriesguessx\t";
+	struct rng r;
+	rng_seed(&r, 23);
+	int taken = 0, refused = 0, long_msg = 0, no_round_trip = 0, moves_ok = 0;
+	for (int t = 0; t < 3000; t++) {
+		char buf[512], desc[512], again[512];
+		snprintf(buf, sizeof buf, "%s", sources[t % 3]);
+		for (int edits = 1 + (int)rng_below(&r, 3); edits > 0; edits--) {
+			size_t len = strlen(buf), at = (size_t)rng_below(&r, len + 1);
+			char c = alphabet[rng_below(&r, sizeof alphabet - 1)];
+			int kind = (int)rng_below(&r, 3);
+			if (kind == 0 && at < len)
+				buf[at] = c;
+			else if (kind == 1 && len + 1 < sizeof buf) {
+				memmove(buf + at + 1, buf + at, len - at + 1);
+				buf[at] = c;
+			} else if (at < len)
+				memmove(buf + at, buf + at + 1, len - at);
+		}
+		struct diag err;
+		int bad;
+		struct puzzle_state *s = start(buf, &bad, &err);
+		if (!s) {
+			refused++;
+			if (strlen(err.msg) > 68 || !err.msg[0]) {
+				if (!long_msg)
+					tap_diag("too long: %s", err.msg);
+				long_msg++;
+			}
+			continue;
+		}
+		taken++;
+		pz->describe(s, desc, sizeof desc);
+		struct puzzle_state *u = start(desc, &bad, &err);
+		if (u)
+			pz->describe(u, again, sizeof again);
+		no_round_trip += !u || strcmp(desc, again);
+		/* a mangled move on it */
+		char move[32];
+		snprintf(move, sizeof move, "%c%c%c", alphabet[rng_below(&r, 10)], "=-+g"[rng_below(&r, 4)],
+		         alphabet[rng_below(&r, 12)]);
+		struct puzzle_state *v = pz->apply(s, move, &err);
+		moves_ok += v != NULL || (strlen(err.msg) <= 68 && err.msg[0]);
+		if (v)
+			pz->free_state(v);
+		if (u)
+			pz->free_state(u);
+		pz->free_state(s);
+	}
+	ok(taken > 100 && refused > 100, "3000 mangled descriptions: %d taken, %d refused", taken, refused);
+	is_u64((uint64_t)long_msg, 0, "every refusal says why, in a line with FILE:LINE before it");
+	is_u64((uint64_t)no_round_trip, 0, "every state taken describes itself and is made again");
+	is_u64((uint64_t)moves_ok, (uint64_t)taken, "every move on them played or refused in a line");
+}
+
 int main(void)
 {
 	pz = &numbermind_puzzle;
@@ -309,5 +382,6 @@ int main(void)
 	test_dead_ends();
 	test_duel();
 	test_bad_input();
+	test_mangled();
 	return tap_done();
 }
