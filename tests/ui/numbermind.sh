@@ -20,6 +20,14 @@ g=$(grep -n "^$zero ;0" "$tmp/twelve.txt" | cut -d: -f1)
 g=$((g - $(grep -n '^board' "$tmp/twelve.txt" | cut -d: -f1)))
 wrong=$(printf %.1s "$zero")
 
+# Options of play that the family has not, or a level with them: said
+# before the terminal is taken.
+"$LINKDANCE" play numbermind --bogus </dev/null >/dev/null 2>"$tmp/err"
+is "$?:$(cat "$tmp/err")" "2:linkdance: Number Mind has no option '--bogus' for play (see linkdance --help)" \
+	"play numbermind --bogus: refused, named"
+"$LINKDANCE" play numbermind 1-01 --duel </dev/null >/dev/null 2>"$tmp/err"
+is "$?" 2 "a level and a new game's options at once: refused"
+
 start_shell
 type_line "$LINKDANCE play numbermind $tmp/twelve.txt"
 wait_for "hints 0"
