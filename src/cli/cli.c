@@ -19,6 +19,8 @@
 static const char usage_head[] =
 	"Usage: linkdance                      play (interactive)\n"
 	"       linkdance play FAMILY [LEVEL|FILE]   play one puzzle at once\n"
+	"       linkdance play FAMILY --PARAM[=V]... [--grade G] [--seed S]\n"
+	"                                      a new game made with its parameters\n"
 	"       linkdance xc [MODE] [OPTIONS] [FILE|-]\n"
 	"       linkdance solve FAMILY [LEVEL|FILE] [OPTIONS]\n"
 	"       linkdance count FAMILY [LEVEL|FILE] [OPTIONS]\n"

@@ -257,17 +257,41 @@ bool midend_record(struct midend *m)
 
 bool midend_generate(struct midend *m, const struct puzzle *pz, int grade)
 {
+	return midend_generate_with(m, pz, grade, NULL, 0);
+}
+
+bool midend_generate_with(struct midend *m, const struct puzzle *pz, int grade, const char *params, uint64_t seed)
+{
 	if (!pz->generate) {
 		midend_note(m, "%s has no generator", pz->title);
 		return false;
 	}
 	/* A seed a player can type again: the clock's microseconds. */
-	uint64_t seed = (uint64_t)(clock_seconds() * 1e6) % 1000000 + 1;
+	if (!seed)
+		seed = (uint64_t)(clock_seconds() * 1e6) % 1000000 + 1;
 	m->gen_family = pz;
+	snprintf(m->gen_params, sizeof m->gen_params, "%s", params ? params : "");
 	struct worker_job *j = worker_job_generate(pz, grade, seed);
+	worker_job_params(j, params);
 	m->gen_job = m->worker ? worker_submit(m->worker, j) : ++m->last_gen;
-	midend_note(m, "Making a new grade %d %s puzzle... (Esc stops)", grade, pz->title);
+	if (m->gen_params[0])
+		midend_note(m, "Making a new %s game (%s)... (Esc stops)", pz->title, m->gen_params);
+	else
+		midend_note(m, "Making a new grade %d %s puzzle... (Esc stops)", grade, pz->title);
 	return true;
+}
+
+/* The parameters as options of play: "duel,digits=5" as "--duel
+ * --digits=5". */
+static void params_as_options(const char *params, char *buf, size_t size)
+{
+	size_t at = 0;
+	buf[0] = '\0';
+	for (const char *p = params; *p && at < size;) {
+		size_t len = strcspn(p, ",");
+		at += (size_t)snprintf(buf + at, size - at, " --%.*s", (int)len, p);
+		p += len + (p[len] == ',');
+	}
 }
 
 bool midend_generate_stop(struct midend *m)
@@ -301,6 +325,18 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 		return NULL;
 	}
 	struct session *s = session_new(pz, start);
+	if (m->gen_params[0]) {
+		/* Made with parameters (a duel): the command that makes it again. */
+		char options[160];
+		params_as_options(m->gen_params, options, sizeof options);
+		snprintf(s->name, sizeof s->name, "new %.40s-%llu", m->gen_params, (unsigned long long)r->seed);
+		char grade[24] = "";
+		if (r->grade)
+			snprintf(grade, sizeof grade, " --grade %d", r->grade);
+		snprintf(say, say_size, "A new game (linkdance play %s%s%s --seed %llu)", pz->name, options, grade,
+		         (unsigned long long)r->seed);
+		return s;
+	}
 	snprintf(s->name, sizeof s->name, "new %d-%llu", r->grade, (unsigned long long)r->seed);
 	s->grade = r->grade;
 	snprintf(say, say_size, "A new puzzle (linkdance generate %s --grade %d --seed %llu)", pz->name, r->grade,

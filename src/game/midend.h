@@ -84,6 +84,7 @@ struct midend {
 
 	uint64_t gen_job;             /* a new puzzle being made, 0: none */
 	const struct puzzle *gen_family;
+	char gen_params[64];          /* its generator's parameters ("duel"), "" for none */
 };
 
 /* A mid-end with a solver thread of its own (with_worker) or none (the
@@ -130,6 +131,9 @@ bool midend_record(struct midend *m);
  * back through midend_poll.  False and why in m->notice if pz has no
  * generator. */
 bool midend_generate(struct midend *m, const struct puzzle *pz, int grade);
+/* The same with the generator's parameters ("duel,digits=5"; NULL: none)
+ * and a seed (0: one from the clock). */
+bool midend_generate_with(struct midend *m, const struct puzzle *pz, int grade, const char *params, uint64_t seed);
 /* Stop making it; false if nothing was being made. */
 bool midend_generate_stop(struct midend *m);
 

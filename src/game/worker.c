@@ -44,6 +44,7 @@ struct worker_job {
 	int grade;          /* WORK_GENERATE */
 	uint64_t seed;
 	char *solution;     /* WORK_HINT: the way to finish its tiers tell, NULL: the engine's first */
+	char params[64];    /* the generator's parameters, "" for none */
 };
 
 struct worker {
@@ -87,6 +88,11 @@ void worker_job_solution(struct worker_job *j, const char *move)
 {
 	free(j->solution);
 	j->solution = move ? xstrdup(move) : NULL;
+}
+
+void worker_job_params(struct worker_job *j, const char *params)
+{
+	snprintf(j->params, sizeof j->params, "%s", params ? params : "");
 }
 
 void worker_job_engine(struct worker_job *j, const char *name)
@@ -465,7 +471,7 @@ static void run_generate(struct worker *w, struct worker_job *j)
 	struct diag err = { "" };
 	if (!j->pz->generate)
 		snprintf(r.why, sizeof r.why, "%s has no generator", j->pz->title);
-	else if (j->pz->generate(j->pz, NULL, j->grade, j->seed, &desc, &j->cancel, &err))
+	else if (j->pz->generate(j->pz, j->params[0] ? j->params : NULL, j->grade, j->seed, &desc, &j->cancel, &err))
 		r.desc = strbuf_take(&desc);
 	else
 		snprintf(r.why, sizeof r.why, "%s", err.msg);

@@ -56,6 +56,9 @@ struct worker_job *worker_job_generate(const struct puzzle *pz, int grade, uint6
 void worker_job_solution(struct worker_job *j, const char *move);
 /* A WORK_DIAGRAM job's budget of bytes. */
 #define WORKER_DIAGRAM_BYTES ((size_t)256 << 20)
+/* The generator's parameters for that job ("duel,digits=5"; up to 63
+ * bytes, checked by the family); NULL or "": none. */
+void worker_job_params(struct worker_job *j, const char *params);
 
 /* Tiers of a hint a report can carry. */
 #define WORKER_HINT_TIERS 4

@@ -13,6 +13,7 @@
 
 #include "game/catalog.h"
 #include "game/midend.h"
+#include "ui/keys.h"
 #include "ui/menu.h"
 #include "ui/play.h"
 #include "ui/style.h"
@@ -29,6 +30,7 @@ struct app {
 	struct play *play;            /* the game's screen, when one is on */
 	bool quit;
 	bool leave_unsaved;           /* the player has seen that the game could not be saved */
+	bool making;                  /* from the shell: the new game asked for is being made */
 	bool dirty;                   /* redraw */
 };
 
@@ -95,6 +97,13 @@ static void generated(struct app *a, const struct worker_report *r)
 	char say[200];
 	struct session *s = midend_generated(a->mid, r, say, sizeof say);
 	a->dirty = true;
+	/* From the shell there is nothing to go back to without it. */
+	if (a->making && !a->mid->gen_job) {
+		a->making = false;
+		a->quit = !s;
+		if (s)
+			a->mid->exit_note[0] = '\0';
+	}
 	if (!s)
 		return;
 	put_away(a);
@@ -159,7 +168,7 @@ static void act(struct app *a, struct screen_result r)
 		continue_game(a, r.path);
 		break;
 	case SCREEN_GENERATE:
-		midend_generate(a->mid, r.pz, r.grade);
+		midend_generate_with(a->mid, r.pz, r.grade, r.params, 0);
 		break;
 	case SCREEN_STOP_GENERATING:
 		midend_generate_stop(a->mid);
@@ -172,10 +181,16 @@ static void act(struct app *a, struct screen_result r)
 
 static void draw(struct app *a)
 {
-	if (a->play)
+	if (a->play) {
 		play_draw(a->play);
-	else if (a->menu)
+	} else if (a->menu) {
 		menu_draw(a->menu);
+	} else if (a->making) {
+		int rows, cols;
+		term_size(a->term, &rows, &cols);
+		erase();
+		style_message(rows, cols, a->mid->notice);
+	}
 	refresh();
 	a->dirty = false;
 }
@@ -196,6 +211,15 @@ static FILE *open_trace(void)
 	if (!f)
 		close(fd);
 	return f;
+}
+
+/* q or Esc while the game asked for from the shell is made: nothing is
+ * left to show. */
+static void stop_making(struct app *a)
+{
+	midend_generate_stop(a->mid);
+	a->making = false;
+	a->quit = true;
 }
 
 /* A report of the solver thread: a new puzzle's, or the game's. */
@@ -229,6 +253,8 @@ static void on_event(struct app *a, const struct term_event *ev)
 			act(a, play_event(a->play, ev));
 		else if (a->menu)
 			act(a, menu_event(a->menu, ev));
+		else if (a->making && (key_action(CTX_PLAY, ev) == ACT_QUIT || key_action(CTX_PLAY, ev) == ACT_DROP))
+			stop_making(a);
 		a->dirty = true;
 		break;
 	case TERM_RESUME:
@@ -300,12 +326,18 @@ static bool check_args(const char *family, const char *level, const struct puzzl
 }
 
 /* The first screen: the game asked for, or the menu. */
-static void first_screen(struct app *a, const struct puzzle *pz, const char *level_path)
+static void first_screen(struct app *a, const struct puzzle *pz, const char *level_path,
+                         const struct app_new_game *fresh)
 {
 	struct midend *mid = a->mid;
 	mid->from_shell = pz != NULL;
 	midend_open_files(mid);
-	if (mid->from_shell) {
+	if (mid->from_shell && fresh) {
+		/* Made on the solver thread, as the menu's new puzzles are: a
+		 * large one takes a while, and Esc stops it. */
+		a->making = midend_generate_with(mid, pz, fresh->grade, fresh->params, fresh->seed);
+		a->quit = !a->making;
+	} else if (mid->from_shell) {
 		char start_note[sizeof mid->notice];
 		snprintf(start_note, sizeof start_note, "%s", mid->notice);
 		if (start_game(a, pz, level_path[0] ? level_path : NULL) && start_note[0])
@@ -316,7 +348,7 @@ static void first_screen(struct app *a, const struct puzzle *pz, const char *lev
 	a->dirty = true;
 }
 
-int app_run(const char *family, const char *level)
+int app_run(const char *family, const char *level, const struct app_new_game *fresh)
 {
 	struct app a;
 	struct diag err;
@@ -339,7 +371,7 @@ int app_run(const char *family, const char *level)
 	}
 	style_init(a.term);
 	term_mouse(a.term, true);
-	first_screen(&a, pz, level_path);
+	first_screen(&a, pz, level_path, fresh);
 	run(&a);
 	/* Ended by a signal with a game on: there is no screen left to say a
 	 * failed save on, only the shell. */

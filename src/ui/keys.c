@@ -86,7 +86,7 @@ static const struct {
 	{ "Right", KEY_SYM_RIGHT }, { "Enter", KEY_SYM_ENTER },         { "Esc", KEY_SYM_ESCAPE },
 	{ "Tab", KEY_SYM_TAB },     { "Shift-Tab", KEY_SYM_BACKTAB },   { "space", KEY_SYM_SPACE },
 	{ "Backspace", KEY_SYM_BACKSPACE }, { "Home", KEY_SYM_HOME },    { "End", KEY_SYM_END },
-	{ "PgUp", KEY_SYM_PAGEUP },         { "PgDn", KEY_SYM_PAGEDOWN },
+	{ "PgUp", KEY_SYM_PAGEUP },         { "PgDn", KEY_SYM_PAGEDOWN },       { "Delete", KEY_SYM_DELETE },
 };
 
 static bool is_arrow(enum term_keysym sym)

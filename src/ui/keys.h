@@ -37,7 +37,7 @@ enum key_context {
  * two cannot disagree.  Its keys are separated by spaces (a comma after
  * one is punctuation): a character ("r", "+", "."), a range of them
  * ("1-4", "A-Z"), a named key ("Enter", "Esc", "space", "Tab",
- * "Shift-Tab", "Backspace", "Up", "Down", "Left", "Right", or "arrows" for
+ * "Shift-Tab", "Backspace", "Delete", "Up", "Down", "Left", "Right", or "arrows" for
  * all four), "Ctrl-R" (a character with Ctrl: only Ctrl- names a key with
  * Ctrl held), or the whole string "any other key". */
 struct key_binding {

@@ -151,6 +151,26 @@ void menu_free(struct menu *m)
 	free(m);
 }
 
+/* Does the family have a duel (a parameter of its generator: Number
+ * Mind's, where the game keeps a secret and scores the player's guesses)?
+ * The levels' screen then offers one beside free play. */
+static const struct puzzle_param *duel_param(const struct puzzle *pz)
+{
+	for (int i = 0; pz && i < pz->n_params; i++)
+		if (!strcmp(pz->params[i].name, "duel"))
+			return &pz->params[i];
+	return NULL;
+}
+
+/* Where the duel's entry is on row 0, beside " Free play ". */
+#define DUEL_X 15
+
+/* A duel of a grade (Enter: the first). */
+static struct screen_result new_duel(const struct menu *m, int grade)
+{
+	return (struct screen_result){ SCREEN_GENERATE, m->family, NULL, grade, "duel" };
+}
+
 static int row_grade(int row)
 {
 	return row == GRADE_ROWS ? 0 : row;
@@ -251,7 +271,7 @@ static void follow(struct menu *m, int cols)
 static void move_levels(struct menu *m, int dr, int dc)
 {
 	if (dc) {
-		int k = m->row ? m->row_n[m->row] : 1;
+		int k = m->row ? m->row_n[m->row] : 1 + (duel_param(m->family) != NULL);
 		m->col = k ? (m->col + dc + k) % k : 0;
 		return;
 	}
@@ -297,7 +317,9 @@ static void describe_save(const struct saves_entry *s, char *buf, size_t size)
 /* Enter on a level, or on free play: a game of it. */
 static struct screen_result choose_level(struct menu *m)
 {
-	struct screen_result res = { SCREEN_START, m->family, NULL, 0 };
+	struct screen_result res = { SCREEN_START, m->family, NULL, 0, NULL };
+	if (m->row == 0 && m->col == 1)
+		return m->mid->gen_job ? screen_do(SCREEN_STAY) : new_duel(m, 1);
 	if (m->row == 0)
 		return res;
 	const struct menu_level *lv = selected_level(m);
@@ -391,6 +413,7 @@ static struct screen_result mouse(struct menu *m, const struct term_event *ev, i
 		}
 	} else if (ev->row == 3) {
 		m->row = 0;
+		m->col = ev->col >= DUEL_X && duel_param(m->family) ? 1 : 0;
 		res = choose(m);
 	} else if (ev->row >= GRID_Y && ev->row < GRID_Y + GRADE_ROWS && ev->col >= GRID_X) {
 		int r = ev->row - GRID_Y + 1, c = m->first_col + (ev->col - GRID_X) / grid_cell_w(m);
@@ -423,8 +446,10 @@ static struct screen_result menu_key(struct menu *m, const struct term_event *ev
 			m->asking = true;
 		break;
 	case ACT_GENERATE:
-		if (m->screen == SCR_LEVELS && !m->mid->gen_job)
-			res = (struct screen_result){ SCREEN_GENERATE, m->family, NULL, (int)(ev->ch - '0') };
+		if (m->screen == SCR_LEVELS && !m->mid->gen_job && m->row == 0 && m->col == 1)
+			res = new_duel(m, (int)(ev->ch - '0'));
+		else if (m->screen == SCR_LEVELS && !m->mid->gen_job)
+			res = (struct screen_result){ SCREEN_GENERATE, m->family, NULL, (int)(ev->ch - '0'), NULL };
 		break;
 	case ACT_BACK:
 		if (m->mid->gen_job)
@@ -504,7 +529,10 @@ static void draw_levels(struct menu *m, int rows, int cols)
 	char text[CATALOG_ID_MAX + 300];
 	snprintf(text, sizeof text, " linkdance %s %s: choose a level", glyph(GL_DOT), m->family->title);
 	draw_title(text, cols);
-	draw_line(3, 2, m->row == 0 ? style(ST_CURSOR) : A_NORMAL, " Free play ", cols);
+	const struct puzzle_param *duel = duel_param(m->family);
+	draw_line(3, 2, m->row == 0 && m->col == 0 ? style(ST_CURSOR) : A_NORMAL, " Free play ", cols);
+	if (duel)
+		draw_line(3, DUEL_X, m->row == 0 && m->col == 1 ? style(ST_CURSOR) : A_NORMAL, " A duel ", cols);
 	follow(m, cols);
 	int vis = grid_visible(m, cols), cw = grid_cell_w(m);
 	for (int r = 1; r <= GRADE_ROWS; r++) {
@@ -567,6 +595,11 @@ static void draw_levels(struct menu *m, int rows, int cols)
 		else if (sv)
 			snprintf(text + strlen(text), sizeof text - strlen(text), "; a game saved at %d move%s", sv->moves,
 			         sv->moves == 1 ? "" : "s");
+		draw_line(y, 1, A_NORMAL, text, cols);
+	} else if (m->row == 0 && m->col == 1 && duel) {
+		/* "a duel: guess the game's secret", as a sentence */
+		snprintf(text, sizeof text, "%s (1-4: by grade, a longer secret each)", duel->help);
+		text[0] = (char)(text[0] >= 'a' && text[0] <= 'z' ? text[0] - 'a' + 'A' : text[0]);
 		draw_line(y, 1, A_NORMAL, text, cols);
 	} else if (m->row == 0) {
 		draw_line(y, 1, A_NORMAL, m->family->free_play ? m->family->free_play : "Free play", cols);

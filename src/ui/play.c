@@ -696,11 +696,17 @@ static void search_report(struct play *p)
 
 static void say_count(struct play *p, const struct worker_report *r)
 {
-	char n[U128_DIGITS + 13];
+	char n[U128_DIGITS + 13], words[200];
+	if (!r->final || r->cancelled)
+		return;
+	u128_grouped(r->solutions, n);
 	/* A count cut short or past 128 bits is never said as exact. */
-	if (r->final && !r->cancelled)
-		say(p, ST_GOOD, "%s%s %s from here (counted in %.1f s)", r->exact ? "" : "more than ",
-		    u128_grouped(r->solutions, n), r->solutions == 1 ? "way to finish" : "ways to finish", r->elapsed);
+	if (p->vo->count_words)
+		p->vo->count_words(p->view, session_state(p->s), n, r->solutions == 1, !r->exact, words, sizeof words);
+	else
+		snprintf(words, sizeof words, "%s%s %s from here", r->exact ? "" : "more than ", n,
+		         r->solutions == 1 ? "way to finish" : "ways to finish");
+	say(p, ST_GOOD, "%s (counted in %.1f s)", words, r->elapsed);
 }
 
 void play_report(struct play *p, struct worker_report *r)

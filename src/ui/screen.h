@@ -22,6 +22,7 @@ struct screen_result {
 	const struct puzzle *pz;
 	const char *path;        /* the screen's, valid until its next event */
 	int grade;
+	const char *params;      /* SCREEN_GENERATE: the generator's parameters ("duel"), NULL: none */
 };
 
 static inline struct screen_result screen_do(enum screen_action action)

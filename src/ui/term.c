@@ -378,6 +378,8 @@ static void translate(struct terminal *t, const TermKeyKey *k)
 		case TERMKEY_SYM_END: ev.sym = KEY_SYM_END; break;
 		case TERMKEY_SYM_PAGEUP: ev.sym = KEY_SYM_PAGEUP; break;
 		case TERMKEY_SYM_PAGEDOWN: ev.sym = KEY_SYM_PAGEDOWN; break;
+		/* The key Delete (Esc [3~), not the DEL byte Backspace sends. */
+		case TERMKEY_SYM_DELETE: ev.sym = KEY_SYM_DELETE; break;
 		case TERMKEY_SYM_KPPLUS: ev.ch = '+'; break;
 		case TERMKEY_SYM_KPMINUS: ev.ch = '-'; break;
 		default: return;

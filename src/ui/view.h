@@ -126,6 +126,12 @@ struct view_ops {
 	/* The map is worth a place in the key reminder (not where it maps
 	 * only nearly finished positions: Sudoku's). */
 	bool map_reminded;
+	/* Optional: a count of the ways to finish s in the family's words
+	 * ("41 secrets still fit your guesses"), n its figure as shown, more
+	 * true when the count stopped short and n is a floor.  NULL: "41 ways
+	 * to finish from here". */
+	void (*count_words)(const struct view *v, const struct puzzle_state *s, const char *n, bool one, bool more,
+	                    char *buf, size_t size);
 };
 
 struct view {

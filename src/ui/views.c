@@ -6,13 +6,15 @@
 
 #include "ui/graph_view.h"
 #include "ui/knapsack_view.h"
+#include "ui/numbermind_view.h"
 #include "ui/range_view.h"
 #include "ui/sudoku_view.h"
 #include "ui/tiling_view.h"
 
 /* Every family's view; the first that serves a family draws it. */
 const struct view_ops *const view_all[] = { &tiling_view_ops, &sudoku_view_ops, &graph_view_ops,
-                                            &knapsack_view_ops, &range_view_ops, NULL };
+                                            &knapsack_view_ops, &range_view_ops, &numbermind_view_ops,
+                                            NULL };
 
 const struct view_ops *view_find(const struct puzzle *pz)
 {

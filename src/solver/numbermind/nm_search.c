@@ -183,7 +183,9 @@ static const struct search_hooks hooks = {
 static enum engine_status ops_run(struct engine *e, const struct engine_ctl *ctl)
 {
 	struct nm_search *ns = of(e);
-	ns->shortcut = !ctl->report_solutions && !ctl->max_solutions;
+	/* Stepping (the search on screen, the race) shows each secret found,
+	 * and stops at the first: none is skipped there either. */
+	ns->shortcut = !ctl->report_solutions && !ctl->max_solutions && !ctl->step;
 	return search_run(&ns->search, &hooks, ns, ctl);
 }
 
