@@ -65,7 +65,7 @@ static const char usage_options[] =
 	"                     (0: one per core)\n"
 	"  --algo NAME        the engine that solves and counts a FILE of puzzles,\n"
 	"                     or whose tree estimate walks; count --algo zdd counts\n"
-	"                     a level (or Sudoku lines) on the diagram of its ways\n"
+	"                     a level, or a FILE of puzzles, on the diagram of its ways\n"
 	"  --unique           solve a FILE: prove each solution the only one (a\n"
 	"                     puzzle with more than one answers +)\n"
 	"  --shard K/N        count only part K of N (linkdance sum adds the parts)\n"

@@ -329,7 +329,11 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 		/* Made with parameters (a duel): the command that makes it again. */
 		char options[160];
 		params_as_options(m->gen_params, options, sizeof options);
-		snprintf(s->name, sizeof s->name, "new %.40s-%llu", m->gen_params, (unsigned long long)r->seed);
+		/* In the title: "new duel digits=8, seed 5". */
+		snprintf(s->name, sizeof s->name, "new %.40s, seed %llu", m->gen_params, (unsigned long long)r->seed);
+		for (size_t i = 4; i < 4 + strlen(m->gen_params) && s->name[i]; i++)
+			if (s->name[i] == ',')
+				s->name[i] = ' ';
 		char grade[24] = "";
 		if (r->grade)
 			snprintf(grade, sizeof grade, " --grade %d", r->grade);

@@ -177,18 +177,116 @@ static void say_step(const struct puzzle_state *s, const struct nm_step *st, int
 }
 
 /* The first deduction new to the player, from s's entries; false if the
- * rules find none. */
-static bool next_deduction(const struct puzzle_state *s, struct nm_step *out)
+ * rules find none.  With placing, only a deduction that places a digit:
+ * the steps that only rule a digit out are taken on the way and not told,
+ * for the marks under each place already show every one of them (a duel
+ * shows none, and tells them). */
+static bool next_deduction(const struct puzzle_state *s, bool placing, struct nm_step *out)
 {
 	struct position at;
 	position_of(s, &at);
 	/* The deductions are finitely many: each places or rules out a digit. */
 	while (nm_node_next_step(&at.n, &at.ix, out)) {
-		if (!known(s, out))
+		bool places = out->kind == NM_STEP_SINGLE || out->kind == NM_STEP_NEEDS;
+		if ((places || !placing) && !known(s, out))
 			return true;
 		nm_node_apply_step(&at.n, &at.ix, out);
 	}
 	return false;
+}
+
+/* What supposing each digit a place's marks allow tells, as a player
+ * does it: placed, a digit may leave some guess unable to meet its score.
+ * The best found: a place where every digit but one fails (the digit
+ * left is its), else one digit that fails, to cross out; the place with
+ * the fewest marks first. */
+struct supposition {
+	int place, digit;        /* the digit that fails (first met), at place */
+	int left;                /* the place's one digit left, or -1: cross out the failing */
+	uint16_t failing;        /* the digits that fail, not yet crossed out */
+	struct nm_fault fault;   /* why digit fails */
+};
+
+/* The digits of place k that survive being supposed; the first that
+ * fails, with why, in *sp. */
+static uint16_t survivors(const struct position *at, const struct puzzle_state *s, int k, struct supposition *sp)
+{
+	uint16_t alive = 0;
+	sp->digit = -1;
+	for (int d = 0; d <= 9; d++) {
+		if (!(at->n.mask[k] >> d & 1))
+			continue;
+		struct nm_node t = at->n;
+		struct nm_fault f;
+		nm_node_place(&t, &at->ix, k, d);
+		if (nm_node_propagate(&t, &at->ix, &f, NULL))
+			alive |= (uint16_t)(1u << d);
+		else if (!(s->crossed[k] >> d & 1)) {
+			sp->failing |= (uint16_t)(1u << d);
+			if (sp->digit < 0)
+				sp->digit = d, sp->fault = f;
+		}
+	}
+	return alive;
+}
+
+static bool next_supposition(const struct puzzle_state *s, struct supposition *out)
+{
+	struct position at;
+	position_of(s, &at);
+	if (!nm_node_propagate(&at.n, &at.ix, NULL, NULL))
+		return false;
+	bool have = false;
+	for (int marks = 2; marks <= 10; marks++)
+		for (int k = 0; k < at.p.digits; k++) {
+			if (at.n.val[k] >= 0 || __builtin_popcount(at.n.mask[k]) != marks)
+				continue;
+			struct supposition sp = { .place = k, .left = -1 };
+			uint16_t alive = survivors(&at, s, k, &sp);
+			if (sp.digit < 0)
+				continue;
+			if (__builtin_popcount(alive) == 1) {
+				sp.left = __builtin_ctz(alive);
+				*out = sp;
+				return true;
+			}
+			if (!have || __builtin_popcount(sp.failing) > __builtin_popcount(out->failing))
+				*out = sp, have = true;
+		}
+	return have;
+}
+
+/* Tiers of a supposition: where to look; why a digit cannot stand there;
+ * the digit left played, or the one that fails crossed out. */
+static void say_supposition(const struct puzzle_state *s, const struct supposition *sp, int tier, struct note *out)
+{
+	int k = sp->place, d = sp->digit;
+	note_cell(out, k);
+	if (sp->fault.guess >= 0)
+		note_piece(out, sp->fault.guess);
+	char why[120];
+	nm_fault_words(&sp->fault, &s->p, why, sizeof why);
+	if (tier == 1 && sp->left >= 0)
+		note_say(out, "Suppose each digit of place %d in turn, and follow the guesses", k + 1);
+	else if (tier == 1)
+		note_say(out, "Suppose each digit of place %d in turn: some fail", k + 1);
+	else if (tier == 2)
+		note_say(out, "Place %d as %d: %s", k + 1, d, why);
+	else if (sp->left >= 0) {
+		note_say(out, "Every digit of place %d but %d fails so: it is %d", k + 1, sp->left, sp->left);
+		snprintf(out->move, sizeof out->move, "%d=%d", k + 1, sp->left);
+	} else {
+		char list[40] = "";
+		size_t at = 0, n = 0;
+		for (int x = 0; x <= 9; x++)
+			if (sp->failing >> x & 1) {
+				at += (size_t)snprintf(out->move + at, sizeof out->move - at, "%s%d-%d", n ? ";" : "", k + 1, x);
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d",
+				         !n ? "" : n + 1 == (size_t)__builtin_popcount(sp->failing) ? " or " : ", ", x);
+				n++;
+			}
+		note_say(out, "Place %d cannot be %s: cross %s out", k + 1, list, n == 1 ? "it" : "them");
+	}
 }
 
 /* The open place with the fewest digits left by the rules. */
@@ -209,7 +307,7 @@ static int tightest_place(const struct puzzle_state *s)
 static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int tier, struct note *out)
 {
 	struct nm_step st;
-	if (next_deduction(s, &st)) {
+	if (next_deduction(s, true, &st)) {
 		if (tier < 3) {
 			say_step(s, &st, tier, out);
 			return true;
@@ -217,11 +315,18 @@ static bool hint_puzzle(const struct puzzle_state *s, const int8_t *secret, int 
 		reveal(secret, st.place, out);
 		return true;
 	}
+	struct supposition sp;
+	if (next_supposition(s, &sp)) {
+		say_supposition(s, &sp, tier, out);
+		return true;
+	}
 	int k = tightest_place(s);
 	if (k < 0)
 		return false;
-	if (tier == 1)
+	if (tier == 1) {
 		note_say(out, "No guess decides a place now: a digit must be tried (H again to see one)");
+		note_cell(out, k);
+	}
 	else if (tier == 2) {
 		note_say(out, "Try place %d: it has the fewest digits left", k + 1);
 		note_cell(out, k);
@@ -241,7 +346,7 @@ static bool hint_duel(const struct puzzle_state *s, const int8_t *fits, int tier
 	struct puzzle_state blank = *s;
 	memset(blank.entry, -1, sizeof blank.entry);
 	struct nm_step st;
-	if (tier == 1 && s->p.n_guesses && next_deduction(&blank, &st))
+	if (tier == 1 && s->p.n_guesses && next_deduction(&blank, false, &st))
 		say_step(&blank, &st, 2, out);
 	else if (tier == 1)
 		note_say(out, "Guess a secret that fits every score so far");

@@ -124,8 +124,11 @@ static void hints_to_the_end(const char *desc, const char *what)
 		if (!all)
 			break;
 		quiet += n1.move[0] || n2.move[0] || !n3.move[0];
-		long_words += strlen(n1.text) > 78 || strlen(n2.text) > 78 || strlen(n3.text) > 78 || !n1.text[0] ||
-		              !n2.text[0];
+		bool long_one = strlen(n1.text) > 78 || strlen(n2.text) > 78 || strlen(n3.text) > 78 || !n1.text[0] ||
+		                !n2.text[0];
+		if (long_one)
+			tap_diag("too long or empty: '%s' / '%s' / '%s'", n1.text, n2.text, n3.text);
+		long_words += long_one;
 		struct note dead;
 		dead_ends += pz->dead_end(s, &dead);
 		steps += n1.n_cells > 0;

@@ -362,7 +362,7 @@ static void test_search_panel(void)
 	play_report(p, &r);
 	char *text = screen_text(p, 24, 80);
 	const char *figures[] = { "steps", "choices now", "taken back", "solutions", "whole tree", "left" };
-	bool all = strstr(text, "The solver's search") != NULL;
+	bool all = strstr(text, "The search: ") != NULL;
 	for (size_t i = 0; i < sizeof figures / sizeof *figures; i++)
 		all &= strstr(text, figures[i]) != NULL;
 	ok(all, "80x24: the search's panel beside 16 places, every figure on screen");
@@ -427,8 +427,8 @@ static void test_panel_apart(void)
 			char *text = screen_text(p, 24, 80), *lines[32];
 			int n = split_lines(text, lines, 32), x = -1;
 			for (int y = 0; y < n && x < 0; y++)
-				if (strstr(lines[y], "The solver's search"))
-					x = (int)(strstr(lines[y], "The solver's search") - lines[y]);
+				if (strstr(lines[y], "The search: "))
+					x = (int)(strstr(lines[y], "The search: ") - lines[y]);
 			bool clear = x > 0;
 			for (int y = 1; clear && y < n - 4; y++)
 				clear = !strcmp(glyph_at(lines[y], x - 1), " ");

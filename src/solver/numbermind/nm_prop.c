@@ -269,7 +269,7 @@ void nm_fault_words(const struct nm_fault *f, const struct nm_problem *p, char *
 		snprintf(buf, size, "guess %d can no longer reach its %d right digit%s", g + 1, score, s);
 		break;
 	case NM_FAULT_SUM:
-		snprintf(buf, size, "the guesses need %d more right digits, the places give %d at most", f->need,
+		snprintf(buf, size, "the guesses need %d more right digits, the places %d at most", f->need,
 		         f->most);
 		break;
 	default:
