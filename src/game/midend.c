@@ -329,9 +329,10 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 		/* Made with parameters (a duel): the command that makes it again. */
 		char options[160];
 		params_as_options(m->gen_params, options, sizeof options);
-		/* In the title: "new duel digits=8, seed 5". */
-		snprintf(s->name, sizeof s->name, "new %.40s, seed %llu", m->gen_params, (unsigned long long)r->seed);
-		for (size_t i = 4; i < 4 + strlen(m->gen_params) && s->name[i]; i++)
+		/* In the title, short enough to leave room for SOLVED and the
+		 * figures at 80 columns: "duel digits=8 #5". */
+		snprintf(s->name, sizeof s->name, "%.40s #%llu", m->gen_params, (unsigned long long)r->seed);
+		for (size_t i = 0; i < strlen(m->gen_params) && s->name[i]; i++)
 			if (s->name[i] == ',')
 				s->name[i] = ' ';
 		char grade[24] = "";
