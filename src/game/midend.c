@@ -329,6 +329,8 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 		/* Made with parameters (a duel): the command that makes it again. */
 		char options[160];
 		params_as_options(m->gen_params, options, sizeof options);
+		snprintf(s->params, sizeof s->params, "%s", m->gen_params);
+		s->grade = r->grade;
 		/* In the title, short enough to leave room for SOLVED and the
 		 * figures at 80 columns: "duel digits=8 #5". */
 		snprintf(s->name, sizeof s->name, "%.40s #%llu", m->gen_params, (unsigned long long)r->seed);

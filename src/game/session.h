@@ -21,6 +21,8 @@ struct session {
 	char level[PATH_MAX];   /* the level file, or "" for free play */
 	char name[LEVEL_ID_MAX]; /* what the title shows: the level's name */
 	int grade;              /* 0: none */
+	char params[64];        /* the generator's parameters it was made with
+	                           ("duel,digits=8"): N makes another so; "" if none */
 	struct puzzle_state **state; /* state[0] is the start */
 	char **move;            /* move[i] turns state[i] into state[i + 1] */
 	int n;                  /* states kept */

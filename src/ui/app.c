@@ -81,11 +81,16 @@ static bool start_game(struct app *a, const struct puzzle *pz, const char *level
 	return true;
 }
 
-/* The next level of the game's family (the first, from free play). */
+/* The next level of the game's family (the first, from free play); for
+ * a game made with parameters (a duel), another made so. */
 static void next_level(struct app *a)
 {
 	const struct session *s = play_session(a->play);
 	const struct puzzle *pz = s->pz;
+	if (s->params[0]) {
+		midend_generate_with(a->mid, pz, s->grade, s->params, 0);
+		return;
+	}
 	char path[PATH_MAX];
 	bool has_levels = catalog_next_level(pz, s->level, path, sizeof path);
 	start_game(a, pz, has_levels ? path : NULL);

@@ -52,8 +52,9 @@ static void changed(struct play *p)
 	p->celebrate_until = clock_seconds() + CELEBRATION_SECONDS;
 	int secs = (int)p->s->played, moves = session_moves(p->s);
 	if (p->m->change == MIDEND_SOLVED)
-		say(p, ST_GOOD, "Solved in %d:%02d, %d move%s, %d hint%s.  N: the next level, q: leave", secs / 60,
-		    secs % 60, moves, plural(moves), p->s->hints, plural(p->s->hints));
+		say(p, ST_GOOD, "Solved in %d:%02d, %d move%s, %d hint%s.  N: %s, q: leave", secs / 60, secs % 60,
+		    moves, plural(moves), p->s->hints, plural(p->s->hints),
+		    p->s->params[0] ? "another" : "the next level");
 	else
 		say(p, ST_BAD, "%s", p->m->notice);
 	p->msg_until = INFINITY;

@@ -103,6 +103,13 @@ while not_shown "You found the secret" && [ $n -lt 20 ]; do
 done
 wait_re "You found the secret, [0-9]{5}, in [0-9]+ guesses"
 ok $? "the duel won, the number of guesses said"
+shows "N: another"
+ok $? "the win offers another duel"
+keys N
+wait_re "Number Mind duel digits=5 #[0-9]+ .*moves 0"
+ok $? "N: another duel of 5 digits, on a new seed"
+shows "Guess 1: 0 of its 5 digits written"
+ok $? "and no guess made yet"
 keys q
 wait_prompt
 
