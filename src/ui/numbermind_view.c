@@ -78,6 +78,7 @@ struct nm_view {
 	int8_t typed[NM_DIGITS_MAX];    /* a duel: the guess being written, -1 where empty */
 	int8_t entry[NM_DIGITS_MAX];    /* a duel: the state's places as last seen */
 	int held;                       /* the place of a hint's move in hand, or -1 */
+	bool crossing;                  /* x pressed: the next digit is crossed out (or back in) */
 	char held_move[64];
 	struct placing play, search;
 	int panel_y, panel_x, panel_h, panel_w;
@@ -339,6 +340,25 @@ static enum view_result set_place(const struct puzzle_state *s, int k, int d, st
 	return VIEW_MOVE;
 }
 
+/* Digit d crossed out of place k, or back in if it is crossed: the
+ * player's own pencil mark, a note the rules never read. */
+static enum view_result toggle_cross(const struct puzzle_state *s, int k, int d, struct view_out *out)
+{
+	if (s->entry[k] >= 0) {
+		snprintf(out->say, sizeof out->say, "Place %d holds %d: clear it to cross digits out", k + 1, s->entry[k]);
+		out->say_bad = true;
+		return VIEW_SAY;
+	}
+	uint16_t possible[NM_DIGITS_MAX];
+	numbermind_possible(s, possible);
+	if (!(possible[k] >> d & 1) && !(s->crossed[k] >> d & 1)) {
+		snprintf(out->say, sizeof out->say, "%d is not among place %d's marks: nothing to cross out", d, k + 1);
+		return VIEW_SAY;
+	}
+	strbuf_addf(&out->move, "%d%c%d", k + 1, s->crossed[k] >> d & 1 ? '+' : '-', d);
+	return VIEW_MOVE;
+}
+
 static enum view_result nv_mouse(struct nm_view *v, const struct puzzle_state *s, const struct term_event *ev,
                                  struct view_out *out)
 {
@@ -346,6 +366,11 @@ static enum view_result nv_mouse(struct nm_view *v, const struct puzzle_state *s
 	if (ev->button == 4 || ev->button == 5) {
 		scroll_list(v, ev->button == 4 ? -1 : 1);
 		return VIEW_HANDLED;
+	}
+	/* The right button on a mark crosses it out. */
+	if (ev->press && ev->button == 3 && !v->duel && k >= 0 && row == -3 && digit >= 0) {
+		v->cur = k;
+		return toggle_cross(s, k, digit, out);
 	}
 	if (!ev->press || ev->button != 1 || k < 0 || row == -4)
 		return VIEW_IGNORED;
@@ -425,7 +450,19 @@ static enum view_result duel_key(struct nm_view *v, const struct puzzle_state *s
 static enum view_result puzzle_key(struct nm_view *v, const struct puzzle_state *s, const struct term_event *ev,
                                    struct view_out *out)
 {
-	if (ev->ch >= '0' && ev->ch <= '9' && !ev->sym)
+	bool digit = ev->ch >= '0' && ev->ch <= '9' && !ev->sym;
+	if (v->crossing) {
+		v->crossing = false;
+		if (digit)
+			return toggle_cross(s, v->cur, (int)(ev->ch - '0'), out);
+	}
+	if (ev->ch == 'x' && !ev->sym) {
+		v->crossing = true;
+		snprintf(out->say, sizeof out->say, "Which digit to cross out of place %d? (a crossed one comes back)",
+		         v->cur + 1);
+		return VIEW_SAY;
+	}
+	if (digit)
 		return set_place(s, v->cur, (int)(ev->ch - '0'), out);
 	if (ev->sym == KEY_SYM_BACKSPACE || ev->sym == KEY_SYM_DELETE || (!ev->sym && ev->ch == '.'))
 		return s->entry[v->cur] >= 0 ? set_place(s, v->cur, -1, out) : VIEW_HANDLED;
@@ -770,6 +807,7 @@ static void nv_count_words(const struct view *vw, const struct puzzle_state *s, 
 static const struct view_key puzzle_keys[] = {
 	{ "0-9", "set the place", true, "put that digit in the cursor's place" },
 	{ "Backspace Delete .", "clear", false, "clear the cursor's place" },
+	{ "x 0-9", "cross out", false, "cross that digit out of the place's marks (again: back in); or right-click it" },
 	KEYS_MOVE,
 	{ "Enter", "play the hint's move", false, "play the move the last hint showed, at the cursor" },
 	{ NULL, NULL, false, NULL },
@@ -787,6 +825,7 @@ static const struct view_key duel_keys[] = {
 static const struct view_key all_keys[] = {
 	{ "0-9", "set the place", true, "the digit in the place; a duel: in the guess" },
 	{ "Backspace Delete .", "clear", true, "clear the place; a duel: erase a digit" },
+	{ "x 0-9", "cross out", false, "cross a digit out of the place's marks (again: back in)" },
 	KEYS_MOVE,
 	{ "Enter", "play", false, "the hint's move; a duel: make the guess" },
 	{ "Esc", "start the guess again", false, "a duel: clear the guess written" },

@@ -341,6 +341,61 @@ static void test_click(void)
 	play_free(p);
 }
 
+/* x then a digit crosses it out of the cursor's place, and the same
+ * again brings it back; the right button on a mark crosses it out. */
+static void test_cross(void)
+{
+	struct play *p = new_play(EXAMPLE);
+	if (!p)
+		return;
+	char *text = screen_text(p, 24, 80), *lines[32];
+	int n = split_lines(text, lines, 32);
+	struct board_at b;
+	find_board(lines, n, 5, &b);
+	/* the 3 under place 1, where test_click clicks */
+	ok(!strcmp(glyph_at(lines[b.secret + 4], b.x[0]), "3"), "the 3 under place 1 is marked");
+	free(text);
+	keys(p, "x3");
+	ok(state_of(p)->crossed[0] == 1 << 3, "x 3: 3 crossed out of place 1");
+	uint16_t possible[NM_DIGITS_MAX];
+	numbermind_possible(state_of(p), possible);
+	text = screen_text(p, 24, 80);
+	n = split_lines(text, lines, 32);
+	ok(possible[0] >> 3 & 1 && strcmp(glyph_at(lines[b.secret + 4], b.x[0]), "3"),
+	   "the rules still allow 3 there, but its mark is gone");
+	free(text);
+	keys(p, "x3");
+	ok(state_of(p)->crossed[0] == 0, "x 3 again: back in");
+	play_free(p);
+	/* on a puzzle whose marks leave choices: a place with two marks or
+	 * more, the cursor moved there */
+	if (!(p = new_play(PE185)))
+		return;
+	numbermind_possible(state_of(p), possible);
+	int k = 0;
+	while (k < 16 && __builtin_popcount(possible[k]) < 2)
+		k++;
+	for (int i = 0; i < k; i++)
+		keys(p, "l");
+	int other = 0, none = 0;
+	while (other < 10 && !(possible[k] >> other & 1))
+		other++;
+	while (none < 10 && possible[k] >> none & 1)
+		none++;
+	char two[3] = { 'x', (char)('0' + other), '\0' };
+	keys(p, two);
+	ok(k < 16 && other < 10 && state_of(p)->crossed[k] == 1 << other && state_of(p)->entry[k] < 0,
+	   "x then %d at place %d crosses it, does not place it", other, k + 1);
+	two[1] = (char)('0' + none);
+	keys(p, two);
+	ok(none < 10 && state_of(p)->crossed[k] == 1 << other, "x %d, not among the marks: nothing crossed", none);
+	for (int i = 0; i < k; i++)
+		keys(p, "h");
+	keys(p, "4");
+	ok(state_of(p)->entry[0] == 4, "the next digit places as ever");
+	play_free(p);
+}
+
 /* The search's panel beside 16 places at 80 columns: every figure, and
  * every place. */
 static void test_search_panel(void)
@@ -503,6 +558,7 @@ int main(void)
 	test_example();
 	test_ascii();
 	test_click();
+	test_cross();
 	test_search_panel();
 	test_panel_apart();
 	test_hint_after_a_digit();
