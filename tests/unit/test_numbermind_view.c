@@ -323,8 +323,10 @@ static void test_ascii(void)
 	style_init_plain(true);
 }
 
-/* A click on a digit under a place puts it there. */
-static void test_click(void)
+/* The marks under the places: a click on one puts it there; the right
+ * button, or x then the digit, crosses it out of the place, and the same
+ * again brings it back. */
+static void test_click_and_cross(void)
 {
 	struct play *p = new_play(EXAMPLE);
 	if (!p)
@@ -333,28 +335,18 @@ static void test_click(void)
 	int n = split_lines(text, lines, 32);
 	struct board_at b;
 	find_board(lines, n, 5, &b);
-	free(text);
 	/* the 3 under place 1: the view's rows start under the title */
-	struct term_event ev = { .kind = TERM_MOUSE, .button = 1, .press = true, .row = b.secret + 1 + 3, .col = b.x[0] };
-	play_event(p, &ev);
-	ok(state_of(p)->entry[0] == 3, "a click on the 3 under place 1 puts a 3 there");
-	play_free(p);
-}
-
-/* x then a digit crosses it out of the cursor's place, and the same
- * again brings it back; the right button on a mark crosses it out. */
-static void test_cross(void)
-{
-	struct play *p = new_play(EXAMPLE);
-	if (!p)
-		return;
-	char *text = screen_text(p, 24, 80), *lines[32];
-	int n = split_lines(text, lines, 32);
-	struct board_at b;
-	find_board(lines, n, 5, &b);
-	/* the 3 under place 1, where test_click clicks */
 	ok(!strcmp(glyph_at(lines[b.secret + 4], b.x[0]), "3"), "the 3 under place 1 is marked");
 	free(text);
+	struct term_event ev = { .kind = TERM_MOUSE, .button = 3, .press = true, .row = b.secret + 1 + 3, .col = b.x[0] };
+	play_event(p, &ev);
+	ok(state_of(p)->crossed[0] == 1 << 3 && state_of(p)->entry[0] < 0, "the right button on it crosses it out");
+	keys(p, "x3");
+	ok(state_of(p)->crossed[0] == 0, "x 3: back in");
+	ev.button = 1;
+	play_event(p, &ev);
+	ok(state_of(p)->entry[0] == 3, "a click on the 3 under place 1 puts a 3 there");
+	keys(p, ".");
 	keys(p, "x3");
 	ok(state_of(p)->crossed[0] == 1 << 3, "x 3: 3 crossed out of place 1");
 	uint16_t possible[NM_DIGITS_MAX];
@@ -557,8 +549,7 @@ int main(void)
 	test_sixteen_places();
 	test_example();
 	test_ascii();
-	test_click();
-	test_cross();
+	test_click_and_cross();
 	test_search_panel();
 	test_panel_apart();
 	test_hint_after_a_digit();
