@@ -7,6 +7,8 @@
  * last tier, a move drops the diagram and the next is built.  The game
  * screen with the map: golden screens at 80x24, with Unicode and in
  * plain ASCII, and the status line's figure checked against the diagram.
+ * Sudoku: every shipped level's diagram within the game's budget, and
+ * its map on the status line.
  *
  * LD_GOLDEN_WRITE=1 writes the golden files anew (check them by eye). */
 #include "config.h"
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "game/diagram.h"
+#include "game/level.h"
 #include "game/midend.h"
 #include "game/session.h"
 #include "puzzles/puzzle.h"
@@ -330,6 +333,87 @@ static void test_sudoku(void)
 	play_free(p);
 }
 
+/* The ways to finish st, counted by search. */
+static u128 sudoku_ways(const struct puzzle *sz, const struct puzzle_state *st)
+{
+	struct count_opts o;
+	count_opts_init(&o);
+	struct count_result cr;
+	puzzle_count(sz, st, &o, &cr);
+	u128 n = cr.st.solutions;
+	count_result_free(&cr);
+	return n;
+}
+
+/* Every shipped Sudoku level: its diagram within the game's budget (the
+ * build once met 12.6 million states and 738 MB on 1-01, so the game said
+ * every level was too open to map), with as many ways as the search
+ * counts. */
+static void test_sudoku_levels(void)
+{
+	const struct puzzle *sz = puzzle_find("sudoku");
+	char **paths;
+	int n = level_list(sz, &paths), built = 0;
+	char first_bad[600] = "";
+	for (int i = 0; i < n; i++) {
+		struct level lv;
+		struct diag err;
+		struct puzzle_state *st = level_start(sz, paths[i], &lv, &err);
+		enum zdd_end end = ZDD_DONE;
+		struct diagram *d = st ? diagram_build(sz, st, WORKER_DIAGRAM_BYTES, NULL, &end) : NULL;
+		if (d && d->ways == sudoku_ways(sz, st))
+			built++;
+		else if (!first_bad[0])
+			snprintf(first_bad, sizeof first_bad, " (not %s: %s)", paths[i], zdd_end_text(end));
+		diagram_free(d);
+		if (st)
+			sz->free_state(st);
+	}
+	level_list_free(paths, n);
+	ok(n >= 4 && built == n, "%d of the %d shipped Sudoku levels mapped in 256 MB, ways as counted%s", built, n,
+	   first_bad);
+}
+
+/* Sudoku 1-01 in the game with the map on: its first cell's one digit,
+ * the one that leaves a way to finish. */
+static void test_sudoku_level_map(void)
+{
+	const struct puzzle *sz = puzzle_find("sudoku");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/levels/sudoku/1-01.txt", LD_SRCDIR);
+	struct level lv;
+	struct diag err;
+	struct puzzle_state *st = level_start(sz, path, &lv, &err);
+	if (!st) {
+		ok(0, "Sudoku 1-01: %s", err.msg);
+		return;
+	}
+	int digit = 0;
+	for (int d = 1; d <= 9 && !digit; d++) {
+		char move[16];
+		snprintf(move, sizeof move, "r1c1=%d", d);
+		struct puzzle_state *after = sz->apply(st, move, &err);
+		if (after && sudoku_ways(sz, after) == 1)
+			digit = d;
+		if (after)
+			sz->free_state(after);
+	}
+	struct session *s = session_new(sz, st);
+	snprintf(s->name, sizeof s->name, "1-01");
+	struct play *p = play_new(NULL, s);
+	key(p, 'w');
+	struct worker_report r = job_answer(p, WORK_DIAGRAM);
+	r.diagram = diagram_build(sz, st, WORKER_DIAGRAM_BYTES, NULL, &r.diagram_end);
+	play_report(p, &r);
+	worker_report_clear(&r);
+	char want[80];
+	snprintf(want, sizeof want, "r1c1, in the one way to finish: %d", digit);
+	char *text = screen_text(p, 24, 80);
+	ok(digit && strstr(text, want) != NULL, "Sudoku 1-01 mapped in the game: %s", want);
+	free(text);
+	play_free(p);
+}
+
 int main(void)
 {
 	struct diag err;
@@ -344,5 +428,7 @@ int main(void)
 	test_midend();
 	test_screen();
 	test_sudoku();
+	test_sudoku_levels();
+	test_sudoku_level_map();
 	return tap_done();
 }

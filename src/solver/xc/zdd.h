@@ -17,6 +17,9 @@
  * a later first item, so every path asks of its options in increasing
  * order, as a ZDD must; a unique table merges equal nodes, and a node
  * whose hi is the empty family is never made, so the diagram is reduced.
+ * Where it pays (Sudoku, not tilings: see judge_cuts in zdd.c), the build
+ * also keeps each item's count of live options (zdd_live.h) and cuts a
+ * state as soon as some item has none left, not at that item's turn.
  *
  * A build is bounded by a budget of bytes (its nodes, counts and the memo
  * of states) and ends cleanly, with nothing to answer, when it runs out or
