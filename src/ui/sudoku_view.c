@@ -758,15 +758,56 @@ static void sv_map(struct view *v, const struct view_map *m)
 	SV(v)->map = *m;
 }
 
+/* The status line's columns: it is one line at 80 columns. */
+#define MAP_STATUS_COLS 78
+
+/* The digits of the cursor's cell in the ways to finish, the most ways
+ * first, as many as fit one line whole; the rest named after, without
+ * their figures ("...; in fewer: 1, 3"), never cut in the middle. */
+static void map_digits(const struct sudoku_view *sv, const struct diagram *d, const char *name, char *buf,
+                       size_t size)
+{
+	int digit[16], n = 0;
+	u128 ways[16];
+	for (int k = 0; k < d->n; k++)
+		if (d->p->opt_tag[k] / 16 == sv->cur && d->freq[k] > 0 && n < 16) {
+			int i = n++;
+			for (; i > 0 && ways[i - 1] < d->freq[k]; i--)
+				digit[i] = digit[i - 1], ways[i] = ways[i - 1];
+			digit[i] = d->p->opt_tag[k] % 16, ways[i] = d->freq[k];
+		}
+	char total[U128_DIGITS + 13], item[U128_DIGITS + 24];
+	size_t cap = size < MAP_STATUS_COLS + 1 ? size : MAP_STATUS_COLS + 1;
+	size_t at = d->ways == 1 ? (size_t)snprintf(buf, cap, "%s, in the one way to finish:", name)
+	                         : (size_t)snprintf(buf, cap, "%s, in the %s ways to finish:", name,
+	                                            u128_grouped(d->ways, total));
+	int shown = 0;
+	for (; shown < n && at < cap; shown++) {
+		if (d->ways == 1)
+			snprintf(item, sizeof item, " %d", digit[shown]);
+		else
+			snprintf(item, sizeof item, "%s %d in %s", shown ? "," : "", digit[shown],
+			         u128_grouped(ways[shown], total));
+		/* room for this one and, after it, the others named */
+		size_t rest = shown + 1 < n ? strlen("; in fewer:") + 3 * (size_t)(n - shown - 1) : 0;
+		if (at + strlen(item) + rest >= cap)
+			break;
+		at += (size_t)snprintf(buf + at, cap - at, "%s", item);
+	}
+	if (shown < n)
+		at += (size_t)snprintf(buf + at, cap - at, "; in fewer:");
+	for (int i = shown; i < n && at < cap; i++)
+		at += (size_t)snprintf(buf + at, cap - at, "%s %d", i > shown ? "," : "", digit[i]);
+}
+
 /* The map's word on the cursor's cell: in how many of the ways to finish
- * each digit goes there ("r5c5, in the 40 ways to finish: 3 in 12, 7 in
- * 28").  The options of Sudoku's problem are tagged cell * 16 + digit. */
+ * each digit goes there ("r5c5, in the 40 ways to finish: 7 in 28, 3 in
+ * 12").  The options of Sudoku's problem are tagged cell * 16 + digit. */
 static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g, const char *name, char *buf,
                        size_t size)
 {
 	const struct diagram *d = sv->map.state == VIEW_MAP_READY ? sv->map.d : NULL;
 	const char *dot = glyph(GL_DOT);
-	char n[U128_DIGITS + 13];
 	if (sv->map.state == VIEW_MAP_BUILDING)
 		snprintf(buf, size, "%s %s mapping the ways to finish...", name, dot);
 	else if (!d)
@@ -775,21 +816,8 @@ static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g
 		snprintf(buf, size, "%s %s no way to finish from here", name, dot);
 	else if (g->v[sv->cur])
 		snprintf(buf, size, "%s holds %d", name, g->v[sv->cur]);
-	else {
-		size_t at = d->ways == 1 ? (size_t)snprintf(buf, size, "%s, in the one way to finish:", name)
-		                         : (size_t)snprintf(buf, size, "%s, in the %s ways to finish:", name,
-		                                            u128_grouped(d->ways, n));
-		int said = 0;
-		for (int k = 0; k < d->n && at < size; k++)
-			if (d->p->opt_tag[k] / 16 == sv->cur && d->freq[k] > 0) {
-				if (d->ways == 1)
-					at += (size_t)snprintf(buf + at, size - at, " %d", d->p->opt_tag[k] % 16);
-				else
-					at += (size_t)snprintf(buf + at, size - at, "%s %d in %s", said ? "," : "",
-					                       d->p->opt_tag[k] % 16, u128_grouped(d->freq[k], n));
-				said++;
-			}
-	}
+	else
+		map_digits(sv, d, name, buf, size);
 }
 
 static void sv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)

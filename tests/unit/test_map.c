@@ -333,6 +333,71 @@ static void test_sudoku(void)
 	play_free(p);
 }
 
+/* A cell where many digits go in many ways: the status line still fits
+ * 80 columns whole, the digits with the most ways first with their
+ * figures, the others named after them, none left out. */
+static void test_sudoku_long_status(void)
+{
+	const struct puzzle *sz = puzzle_find("sudoku");
+	int bad;
+	struct diag err;
+	/* the first 17-clue puzzle of tests/bench/data with its first given
+	 * taken away: 17,204 ways to finish */
+	struct puzzle_state *st = sz->start(
+		sz, ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7...", &bad, &err);
+	if (!st) {
+		ok(0, "the 16-clue puzzle: %s", err.msg);
+		return;
+	}
+	struct session *s = session_new(sz, st);
+	snprintf(s->name, sizeof s->name, "test");
+	struct play *p = play_new(NULL, s);
+	key(p, 'w');
+	struct worker_report r = job_answer(p, WORK_DIAGRAM);
+	enum zdd_end end;
+	r.diagram = diagram_build(sz, st, WORKER_DIAGRAM_BYTES, NULL, &end);
+	const struct diagram *d = r.diagram;
+	/* the cell where the most digits go */
+	int per_cell[81] = { 0 }, cell = 0;
+	for (int k = 0; d && k < d->n; k++)
+		if (d->freq[k] > 0)
+			per_cell[d->p->opt_tag[k] / 16]++;
+	for (int c = 1; c < 81; c++)
+		cell = per_cell[c] > per_cell[cell] ? c : cell;
+	int digits = per_cell[cell];
+	u128 best = 0;
+	for (int k = 0; d && k < d->n; k++)
+		if (d->p->opt_tag[k] / 16 == cell && d->freq[k] > best)
+			best = d->freq[k];
+	play_report(p, &r);
+	worker_report_clear(&r);
+	for (int i = 0; i < cell / 9; i++)
+		sym(p, KEY_SYM_DOWN);
+	for (int i = 0; i < cell % 9; i++)
+		sym(p, KEY_SYM_RIGHT);
+	char head[32];
+	snprintf(head, sizeof head, "r%dc%d, in the ", cell / 9 + 1, cell % 9 + 1);
+	char *text = screen_text(p, 24, 80), *line = strstr(text, head);
+	size_t len = line ? strcspn(line, "\n") : 0;
+	while (len && line[len - 1] == ' ')
+		len--;
+	char shown[100] = "", n[48];
+	snprintf(shown, sizeof shown, "%.*s", (int)(len < 99 ? len : 99), line ? line : "");
+	int named = 0;
+	for (int x = 1; x <= 9; x++) {
+		char one[8];
+		snprintf(one, sizeof one, " %d", x);
+		named += strstr(strchr(shown, ':') ? strchr(shown, ':') : "", one) != NULL;
+	}
+	char first[64];
+	snprintf(first, sizeof first, " in %s", u128_grouped(best, n));
+	ok(d && d->ways == 17204 && digits >= 5, "a cell of 17,204 ways with %d digits", digits);
+	ok(len > 0 && len <= 78 && strstr(shown, "in fewer:") && strstr(shown, first) && named >= digits,
+	   "its status fits a line, the most ways first, every digit named: '%s'", shown);
+	free(text);
+	play_free(p);
+}
+
 /* The ways to finish st, counted by search. */
 static u128 sudoku_ways(const struct puzzle *sz, const struct puzzle_state *st)
 {
@@ -428,6 +493,7 @@ int main(void)
 	test_midend();
 	test_screen();
 	test_sudoku();
+	test_sudoku_long_status();
 	test_sudoku_levels();
 	test_sudoku_level_map();
 	return tap_done();
