@@ -74,12 +74,14 @@ static int print_solutions(const struct xc_problem *p, const struct cli_opts *o,
 	return CLI_OK;
 }
 
-static int count(const struct cli_opts *o, cli_counter *counter, void *ctx)
+/* choose: no rule given, the count may choose one (count_opts). */
+static int count(const struct cli_opts *o, cli_counter *counter, void *ctx, bool choose)
 {
 	struct count_opts co;
 	struct progress_line pl = { 0 };
 	count_opts_init(&co);
 	co.rule = o->rule;
+	co.choose_rule = choose && !o->rule_given;
 	co.threads = o->threads;
 	co.shard = o->shard;
 	co.shards = o->shards;
@@ -109,6 +111,9 @@ static int count(const struct cli_opts *o, cli_counter *counter, void *ctx)
 		/* by layers, a state has no one level: it is reached at many */
 		bool by_layers = r.layered && r.layers_end == LAYERS_DONE;
 		stats_print(stderr, &r.st, r.seconds, r.bytes, o->profile, !r.work_uncounted, !by_layers);
+		char line[160];
+		count_choice_text(&r, co.rule, o->rule_given, line, sizeof line);
+		fprintf(stderr, "%s\n", line);
 		if (r.layered && !by_layers && r.layers_end != LAYERS_CANCELLED)
 			fprintf(stderr, "layers: given up (%s); counted depth first\n", layers_end_text(r.layers_end));
 		if (by_layers)
@@ -184,7 +189,7 @@ static void count_problem(void *problem, const struct count_opts *co, struct cou
 
 int cli_count(const struct cli_opts *o, cli_counter *counter, void *ctx)
 {
-	return flushed(count(o, counter, ctx));
+	return flushed(count(o, counter, ctx, false));
 }
 
 /* ---- On the diagram of all solutions (--algo zdd, --sample,
@@ -321,7 +326,7 @@ int cli_search(const struct xc_problem *p, const struct cli_opts *o, const char 
 	int rc;
 	switch (o->mode) {
 	case CLI_COUNT:
-		rc = zdd ? zdd_count_mode(p, o) : count(o, count_problem, (void *)p);
+		rc = zdd ? zdd_count_mode(p, o) : count(o, count_problem, (void *)p, true);
 		break;
 	case CLI_SAMPLE:
 		rc = zdd_sample_mode(p, o, what, print_solution, ctx);

@@ -58,6 +58,7 @@ latin_by_digit 7 reduced >latin7.dlx
 trominoes 9 9 >trom9x9.dlx
 trominoes 9 12 >trom9x12.dlx
 trominoes 12 9 >trom12x9.dlx
+trominoes 18 9 >trom18x9.dlx
 chain 4000 >chain4k.dlx
 chain 100000 >chain100k.dlx
 # DANCE, the oldest of Knuth's programs, takes no comment lines.
@@ -220,6 +221,12 @@ memo_set kanoodle kanoodle.dlx
 memo_set iqfit iqfit.dlx
 memo_file "trominoes 9x9" trom9x9.dlx mrv "${DLX6:-}"
 memo_file "trominoes 9x12" trom9x12.dlx first "${DLX6_FIRST:-}"
+# The default count, no options: it chooses the first item on the cells
+# reordered (count.h), where the shortest item takes over two minutes.
+IN=trom18x9.dlx
+measure linkdance "$LINKDANCE" xc --count --stats -
+row "trominoes 18x9" "linkdance xc (default)" "$OUT" "$(ld_field nodes)" "" "" "" \
+	"$(ld_engine), $(printf '%s\n' "$ERR" | sed -n 's/^branching: \([a-z]* item\).*/\1/p')"
 # 12x9 by the shortest item: linkdance counts it by layers in about five
 # minutes and 4.2 GB; DLX6 fills whatever memory it has, so it is given
 # half of this machine's, and every run up to BENCH_TIMEOUT_LARGE seconds.

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,7 @@
 #include "solver/xc/bitmemo.h"
 #include "solver/xc/bitx.h"
 #include "solver/xc/cutlevel.h"
+#include "solver/xc/item_order.h"
 #include "solver/xc/layers.h"
 #include "solver/xc/memo.h"
 #include "util/clock.h"
@@ -156,24 +158,23 @@ static void count_bitmemo(const struct xc_problem *p, const struct count_opts *o
 	memo_free(m);
 }
 
-/* By layers (layers.h), on one thread or several; false if it gave up,
- * its work lost, for the depth-first memo to count (r->layers_end says
- * why). */
-static bool count_layers(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+/* By layers (layers.h) by `rule`, within cap bytes and most states (0:
+ * no bound), into r if it counted (or was cancelled); else its work is
+ * lost.  How it ended. */
+static enum layers_end layers_into(const struct xc_problem *p, const struct count_opts *o, enum dlx_rule rule,
+                                   size_t cap, uint64_t most, struct count_result *r)
 {
 	struct memo_glue g = { .o = o, .t0 = clock_seconds(), .layers = true };
 	struct layers_opts lo = {
-		.rule = o->rule, .threads = o->threads, .cap_bytes = o->memo_bytes, .judge = o->memo == COUNT_MEMO_AUTO,
-		.cancel = o->cancel, .progress = o->progress ? memo_progress : NULL, .progress_ctx = &g,
-		.progress_interval = o->progress_interval,
+		.rule = rule, .threads = o->threads, .cap_bytes = cap, .judge = o->memo == COUNT_MEMO_AUTO,
+		.most_states = most, .cancel = o->cancel, .progress = o->progress ? memo_progress : NULL,
+		.progress_ctx = &g, .progress_interval = o->progress_interval,
 	};
 	struct layers_result lr;
 	layers_count(p, &lo, &lr);
-	r->layered = true;
-	r->layers_end = lr.end;
 	if (lr.end != LAYERS_DONE && lr.end != LAYERS_CANCELLED) {
 		stats_free(&lr.st);
-		return false;
+		return lr.end;
 	}
 	r->st = lr.st;
 	r->complete = lr.end == LAYERS_DONE;
@@ -182,7 +183,16 @@ static bool count_layers(const struct xc_problem *p, const struct count_opts *o,
 	r->bytes = lr.peak_bytes;
 	r->bitsets = true;
 	r->work_uncounted = true;
-	return true;
+	return lr.end;
+}
+
+/* By layers, on one thread or several; false if it gave up, its work
+ * lost, for the depth-first memo to count (r->layers_end says why). */
+static bool count_layers(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	r->layered = true;
+	r->layers_end = layers_into(p, o, o->rule, o->memo_bytes, 0, r);
+	return r->layers_end == LAYERS_DONE || r->layers_end == LAYERS_CANCELLED;
 }
 
 /* ---- splitting ------------------------------------------------------- */
@@ -567,6 +577,9 @@ static void count_split(const struct xc_problem *p, const struct count_opts *o, 
  * suits the problem and the options counts; one that gives up (false)
  * leaves the count to the next that suits.  What decided the order:
  *
+ * - With no rule asked for, the first item is tried first, on the items
+ *   reordered, by layers within a budget (see TRY_STATES below): on a
+ *   board its states merge far more than the shortest item's.
  * - With the memo, the states are what counts, and bitsets hold them
  *   best: on links a node of IQ Fit's count makes about 1,300 link
  *   updates; on bitsets, placing an option is an AND NOT of 54 words
@@ -593,6 +606,67 @@ static bool by_layers_suits(const struct xc_problem *p, const struct count_opts 
 {
 	return memo_on_bitsets(p, o) && o->shards == 1;
 }
+
+/* The try of the first item (count_opts.choose_rule).  The states of a
+ * count by the first item on a well-ordered board merge far more than by
+ * the shortest (trominoes on an 18 x 9 board: under a second, against
+ * more than two minutes; Kanoodle 0.5 s against 2.6), but with nothing
+ * like a board (queens, Langford pairs) they merge less, and the shortest
+ * item wins (Langford pairs 13: 3.5 s against 1.5).  So the first item
+ * is tried only where item_order.h finds a board (pieces, or an order
+ * better than the given one, or a narrow frontier: cells waiting no more
+ * than twice the side of a square board of as many), and within
+ * TRY_STATES states and TRY_SHARE of the memo's memory, so that a try
+ * that fails costs a fraction of the count. */
+#define TRY_STATES ((uint64_t)6 << 20)
+#define TRY_SHARE 8
+
+static bool board_like(const struct item_order_info *info)
+{
+	if (info->pieces > 0 || info->how != ITEM_ORDER_GIVEN)
+		return true;
+	/* the mean wait, profile / cells, at most 2 sqrt(cells) */
+	double n = info->cells;
+	return n > 0 && (double)info->profile * (double)info->profile <= 4 * n * n * n;
+}
+
+static bool try_suits(const struct xc_problem *p, const struct count_opts *o)
+{
+	return o->choose_rule && by_layers_suits(p, o);
+}
+
+static bool counted_by_try(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
+{
+	double t0 = clock_seconds();
+	int *rank = item_order_rank(p, &r->order);
+	if (!board_like(&r->order)) {
+		free(rank);
+		r->choice = COUNT_RULE_NO_BOARD;
+		return false;
+	}
+	struct xc_problem *q = item_order_apply(p, rank);
+	free(rank);
+	enum layers_end end = layers_into(q, o, DLX_FIRST, o->memo_bytes / TRY_SHARE, TRY_STATES, r);
+	bool counted = end == LAYERS_DONE || end == LAYERS_CANCELLED;
+	if (end == LAYERS_TOO_WIDE) {
+		/* the states merged, but more paths reach one than 64 bits
+		 * hold: depth first, where a state's count is 128 bits */
+		struct count_opts deep = *o;
+		deep.rule = DLX_FIRST;
+		count_bitmemo(q, &deep, r);
+		counted = true;
+	}
+	xc_free(q);
+	if (counted) {
+		r->layered = true;
+		r->layers_end = end;
+	}
+	r->try_seconds = clock_seconds() - t0;
+	r->choice = !counted ? COUNT_RULE_TRIED : end == LAYERS_TOO_WIDE ? COUNT_RULE_FIRST_DEEP : COUNT_RULE_FIRST;
+	r->try_end = end;
+	return counted;
+}
+
 
 static bool counted_by_bitmemo(const struct xc_problem *p, const struct count_opts *o, struct count_result *r)
 {
@@ -671,6 +745,7 @@ static const struct count_backend {
 	/* false: it gave up, its work lost */
 	bool (*count)(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
 } count_backends[] = {
+	{ "first item, tried", try_suits, counted_by_try },
 	{ "memo by layers", by_layers_suits, count_layers },
 	{ "memo on bitsets", memo_on_bitsets, counted_by_bitmemo },
 	{ "split", split_suits, counted_split },
@@ -683,6 +758,7 @@ void count_run(const struct xc_problem *p, const struct count_opts *o, struct co
 {
 	double t0 = clock_seconds();
 	memset(r, 0, sizeof *r);
+	r->choice = o->choose_rule ? COUNT_RULE_NOT_TRIED : COUNT_RULE_ASKED;
 	const struct count_backend *b = count_backends;
 	while (!(b->suits(p, o) && b->count(p, o, r)))
 		b++; /* the last suits always and never gives up */
@@ -705,4 +781,31 @@ uint64_t count_solutions(const struct xc_problem *p, enum dlx_rule rule, uint64_
 	uint64_t n = !r.complete ? 0 : r.st.solutions > UINT64_MAX ? UINT64_MAX : (uint64_t)r.st.solutions;
 	count_result_free(&r);
 	return n;
+}
+
+void count_choice_text(const struct count_result *r, enum dlx_rule rule, bool asked, char *buf, size_t size)
+{
+	const char *name = rule == DLX_FIRST ? "first item" : "shortest item";
+	switch (r->choice) {
+	case COUNT_RULE_ASKED:
+		snprintf(buf, size, "branching: %s (%s)", name, asked ? "as asked" : "the family's order for it");
+		return;
+	case COUNT_RULE_FIRST:
+	case COUNT_RULE_FIRST_DEEP:
+		snprintf(buf, size, "branching: first item, %s (states merged)", item_order_text(&r->order));
+		return;
+	case COUNT_RULE_NO_BOARD:
+		snprintf(buf, size, "branching: %s (first item not tried: nothing like a board)", name);
+		return;
+	case COUNT_RULE_NOT_TRIED:
+		snprintf(buf, size, "branching: %s (default: the first item is tried only by layers)", name);
+		return;
+	case COUNT_RULE_TRIED:
+		snprintf(buf, size, "branching: %s (first item tried, %.2f s: %s)", name, r->try_seconds,
+		         r->try_end == LAYERS_NO_REPEATS    ? "states did not repeat"
+		         : r->try_end == LAYERS_NO_ROOM     ? "out of its memory"
+		         : r->try_end == LAYERS_OVER_BUDGET ? "too many states"
+		                                            : layers_end_text(r->try_end));
+		return;
+	}
 }

@@ -24,7 +24,12 @@
  * sharing the cache.  The nodes then differ from the
  * links' memo tree, and updates and mems are not counted
  * (work_uncounted).  count_backends[] in count.c lists these ways in the
- * order they are tried, each with the rule that picks it. */
+ * order they are tried, each with the rule that picks it.
+ *
+ * With no rule asked for (choose_rule), a count by layers first tries the
+ * first item on the items reordered (item_order.h), within a budget, and
+ * counts by the rule given (the shortest item) if that gives up:
+ * count_choice says what was chosen and why. */
 #ifndef LD_COUNT_H
 #define LD_COUNT_H
 
@@ -34,6 +39,7 @@
 #include <stdint.h>
 
 #include "solver/xc/dlx.h"
+#include "solver/xc/item_order.h"
 #include "solver/xc/layers.h"
 #include "solver/stats.h"
 #include "solver/xc/xc.h"
@@ -56,6 +62,10 @@ struct count_progress {
 
 struct count_opts {
 	enum dlx_rule rule;
+	/* No rule was asked for: with the memo, first try the first item on
+	 * the items reordered (item_order.h), within a budget, and keep
+	 * `rule` if the try gives up (count_choice). */
+	bool choose_rule;
 	int threads;                /* 1 or more */
 	int shard, shards;          /* count part shard (1..shards) of shards */
 	enum count_memo memo;
@@ -69,7 +79,22 @@ struct count_opts {
 	double progress_interval;
 };
 
+/* How the branching rule was settled. */
+enum count_choice {
+	COUNT_RULE_ASKED,        /* the rule given (choose_rule off) */
+	COUNT_RULE_FIRST,        /* chosen: the first item, its states merged */
+	COUNT_RULE_FIRST_DEEP,   /* chosen: the first item, counted depth first (paths beyond 64 bits) */
+	COUNT_RULE_NOT_TRIED,    /* the rule given: the try does not suit (no memo, a limit, a shard) */
+	COUNT_RULE_NO_BOARD,     /* the rule given: nothing like a board to order (item_order.h) */
+	COUNT_RULE_TRIED,        /* the rule given: the first item was tried and gave up (try_end) */
+};
+
 struct count_result {
+	enum count_choice choice;
+	enum layers_end try_end;     /* COUNT_RULE_TRIED: why the try gave up */
+	struct item_order_info order; /* the order the first item was tried in */
+	double try_seconds;          /* spent on the try */
+
 	struct search_stats st;     /* totals; st.solutions is the count */
 	bool complete;              /* false if cancelled */
 	bool memo_used;             /* the cache was kept to the end */
@@ -88,13 +113,18 @@ struct count_result {
 	double seconds;
 };
 
-/* Defaults: MRV, one thread, the whole tree, memo off, no limit. */
+/* Defaults: MRV, one thread, the whole tree, memo off, no limit, no
+ * choice of rule. */
 void count_opts_init(struct count_opts *o);
 
 /* Count p's solutions.  With a limit the count is min(solutions, limit).
  * r->st must be released with count_result_free(). */
 void count_run(const struct xc_problem *p, const struct count_opts *o, struct count_result *r);
 void count_result_free(struct count_result *r);
+
+/* In words, for --stats: the rule branched on and why, one line (asked:
+ * the user gave the rule, else a family chose it). */
+void count_choice_text(const struct count_result *r, enum dlx_rule rule, bool asked, char *buf, size_t size);
 
 /* The common case: solutions of p, up to limit (0: all; the answer
  * saturates at UINT64_MAX, so callers that may meet more pass a limit or

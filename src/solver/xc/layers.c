@@ -194,6 +194,7 @@ struct counter {
 	const struct tables *t;
 	const struct layers_opts *o;
 	int threads;
+	uint64_t most_made;      /* most_states, each thread's share */
 	struct layer *layer;     /* by the primary items uncovered, 0 .. n_primary */
 	atomic_size_t bytes, peak;
 	atomic_int end;          /* LAYERS_DONE while going on; the first other end stays */
@@ -329,6 +330,7 @@ struct expander {
 	u128 solutions;
 	bool overflow;
 	uint64_t adds, merges;
+	uint64_t made;           /* states made, for most_states */
 	bool judged;
 	struct search_stats st;  /* nodes only, and the memo's figures */
 	pthread_t thread;
@@ -364,6 +366,10 @@ BITSHAPE_HOT static bool layer_add(struct expander *e, struct layer *l, const ui
 	}
 	e->adds++;
 	e->merges += merged;
+	if (!merged && c->o->most_states && ++e->made > c->most_made) {
+		finish(c, LAYERS_OVER_BUDGET);
+		return false;
+	}
 	if (c->o->judge && !e->judged && e->adds == MEMO_TRIAL) {
 		e->judged = true;
 		if (e->merges * MEMO_MIN_RATE < e->adds) {
@@ -534,6 +540,7 @@ void layers_count(const struct xc_problem *p, const struct layers_opts *o, struc
 	tables_init(&t, &b, p);
 	int P = b.n_primary, IW = b.IW;
 	struct counter c = { .t = &t, .o = o, .threads = o->threads > 1 ? o->threads : 1 };
+	c.most_made = o->most_states / (uint64_t)c.threads + 1;
 	atomic_init(&c.bytes, 0);
 	atomic_init(&c.peak, 0);
 	atomic_init(&c.end, LAYERS_DONE);
@@ -602,6 +609,8 @@ const char *layers_end_text(enum layers_end end)
 		return "a count of paths outgrew 64 bits";
 	case LAYERS_NO_REPEATS:
 		return "the states seldom repeat";
+	case LAYERS_OVER_BUDGET:
+		return "more states than it was allowed";
 	}
 	return "?";
 }

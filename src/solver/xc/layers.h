@@ -38,6 +38,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "solver/xc/dlx.h"
 #include "solver/stats.h"
@@ -49,6 +50,7 @@ struct layers_opts {
 	int threads;                 /* 1 or more, taking each layer together */
 	size_t cap_bytes;            /* the layers' tables, at most */
 	bool judge;                  /* give up if states seldom repeat */
+	uint64_t most_states;        /* give up past this many states made (0: no bound) */
 	const atomic_int *cancel;    /* set to stop early */
 	/* Called now and then with the share of the layers taken and the
 	 * solutions found so far. */
@@ -63,6 +65,7 @@ enum layers_end {
 	LAYERS_NO_ROOM,              /* a layer outgrew cap_bytes */
 	LAYERS_TOO_WIDE,             /* a path count outgrew 64 bits */
 	LAYERS_NO_REPEATS,           /* judged: states seldom repeat */
+	LAYERS_OVER_BUDGET,          /* more states than most_states */
 };
 
 struct layers_result {
