@@ -334,9 +334,9 @@ struct session *midend_generated(struct midend *m, const struct worker_report *r
 		/* In the title, short enough to leave room for SOLVED and the
 		 * figures at 80 columns: "duel digits=8 #5". */
 		snprintf(s->name, sizeof s->name, "%.40s #%llu", m->gen_params, (unsigned long long)r->seed);
-		for (size_t i = 0; i < strlen(m->gen_params) && s->name[i]; i++)
-			if (s->name[i] == ',')
-				s->name[i] = ' ';
+		for (char *c = s->name; c < s->name + strlen(m->gen_params) && *c; c++)
+			if (*c == ',')
+				*c = ' ';
 		char grade[24] = "";
 		if (r->grade)
 			snprintf(grade, sizeof grade, " --grade %d", r->grade);

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/strbuf.h"
+
 #define NM_DIGITS_MAX 20     /* places in a secret */
 #define NM_GUESSES_MAX 64
 #define NM_ALL_DIGITS 0x3ff  /* the allowed mask of a place nothing rules out */
@@ -46,6 +48,18 @@ static inline bool nm_fits(const struct nm_problem *p, const uint8_t *secret)
 		if (nm_score(p, g, secret) != p->correct[g])
 			return false;
 	return true;
+}
+
+/* The digits an engine placed, as the family's move ("3=4;7=0"): the
+ * places digits[] fills (-1: none) that p leaves open; a place p fixes to
+ * one digit is the player's, not the engine's to play. */
+static inline void nm_path_move(const struct nm_problem *p, const int8_t *digits, struct strbuf *out)
+{
+	for (int k = 0; k < p->digits; k++) {
+		uint16_t a = p->allowed[k] & NM_ALL_DIGITS;
+		if (digits[k] >= 0 && (a & (a - 1)))
+			strbuf_addf(out, "%s%d=%d", out->len ? ";" : "", k + 1, digits[k]);
+	}
 }
 
 #endif

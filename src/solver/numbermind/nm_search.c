@@ -26,7 +26,6 @@ struct nm_search {
 	int cur;                       /* the level whose position is the path's end */
 	bool shortcut;                 /* count a node whose guesses all have their scores at once */
 	u128 known;                    /* the count of the last such node */
-	uint32_t fixed;                /* places the start fixes to one digit: not the search's to play */
 };
 
 static struct nm_search *of(const struct engine *e)
@@ -226,15 +225,11 @@ void nm_search_path(const struct engine *e, int8_t *digits)
 		digits[k] = k < ns->p.digits ? n->val[k] : -1;
 }
 
-/* The digits placed that the start did not fix, as the family's move. */
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	const struct nm_search *ns = of(e);
 	int8_t digits[NM_DIGITS_MAX];
 	nm_search_path(e, digits);
-	for (int k = 0; k < ns->p.digits; k++)
-		if (digits[k] >= 0 && !(ns->fixed >> k & 1))
-			strbuf_addf(out, "%s%d=%d", out->len ? ";" : "", k + 1, digits[k]);
+	nm_path_move(&of(e)->p, digits, out);
 }
 
 /* "1, 4 or 7" */
@@ -332,9 +327,6 @@ struct engine *nm_search_new(const struct nm_problem *p)
 	ns->p = *p;
 	nm_index_init(&ns->ix, &ns->p);
 	nm_node_init(&ns->start, &ns->ix);
-	for (int k = 0; k < p->digits; k++)
-		if (__builtin_popcount(p->allowed[k] & NM_ALL_DIGITS) == 1)
-			ns->fixed |= (uint32_t)1 << k;
 	search_init(&ns->search, LEVELS, LEVELS);
 	hook_begin(ns);
 	return &ns->base;

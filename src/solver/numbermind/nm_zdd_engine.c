@@ -162,14 +162,9 @@ static double ops_progress(const struct engine *e)
 	return ne->built ? search_progress(&ne->search, true) : 0.0;
 }
 
-/* The digits placed where the problem allowed more than one, as the
- * family's move ("3=4;7=0"): the places it fixed are the player's. */
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
-	const struct nm_zdd_engine *ne = of(e);
-	for (int i = 0; i < ne->p.digits; i++)
-		if (ne->path[i] >= 0 && (ne->p.allowed[i] & (ne->p.allowed[i] - 1)))
-			strbuf_addf(out, "%s%d=%d", out->len ? ";" : "", i + 1, ne->path[i]);
+	nm_path_move(&of(e)->p, of(e)->path, out);
 }
 
 static void ops_event_note(const struct engine *e, struct note *out)
