@@ -18,7 +18,7 @@
 static int play(int argc, char **argv)
 {
 	if (argc < 3)
-		return cli_usage_error("play needs a family (%s) and maybe a level", puzzle_names());
+		return cli_family_error("play needs a family and maybe a level");
 	const struct puzzle *pz = puzzle_find(argv[2]);
 	const char *level = NULL;
 	char params[64] = "";

@@ -380,9 +380,9 @@ struct family_run {
 static int family_arg(const struct cli_opts *o, const char *verb, const struct puzzle **pz)
 {
 	if (o->n_args < 1)
-		return cli_usage_error("%s needs a family: %s", verb, puzzle_names());
+		return cli_family_error("%s needs a family", verb);
 	if (!(*pz = puzzle_find(o->args[0])))
-		return cli_usage_error("unknown family '%.40s' (%s)", o->args[0], puzzle_names());
+		return cli_family_error("unknown family '%.40s'", o->args[0]);
 	return CLI_OK;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "puzzles/puzzle.h"
 
 int cli_usage_error(const char *fmt, ...)
 {
@@ -20,6 +21,20 @@ int cli_usage_error(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputs(" (see linkdance --help)\n", stderr);
+	return CLI_USAGE;
+}
+
+int cli_family_error(const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const char *help = " (see linkdance --help)";
+	if (strlen("linkdance: ") + strlen(msg) + strlen(help) > 80)
+		help = "";
+	fprintf(stderr, "linkdance: %s%s\n  the families: %s\n", msg, help, puzzle_names());
 	return CLI_USAGE;
 }
 

@@ -318,7 +318,7 @@ static bool check_args(const char *family, const char *level, const struct puzzl
 	*pz = NULL;
 	level_path[0] = '\0';
 	if (family && !(*pz = puzzle_find(family))) {
-		fprintf(stderr, "linkdance: unknown family '%.40s' (%s)\n", family, puzzle_names());
+		fprintf(stderr, "linkdance: unknown family '%.40s'\n  the families: %s\n", family, puzzle_names());
 		*code = 2;
 		return false;
 	}

@@ -132,6 +132,8 @@ ld estimate clique "$levels/knapsack/4-01.txt"
 is "$rc:$err" "1:linkdance: $levels/knapsack/4-01.txt: a knapsack level, not clique" "bad_level: another family's"
 ld estimate
 is "$rc" 2 "bad_family: none given"
-case $err in "linkdance: estimate needs a family: "*) r=0 ;; *) r=1 ;; esac
+case $err in "linkdance: estimate needs a family"*"the families: "*) r=0 ;; *) r=1 ;; esac
 ok $r "and says which there are"
+too_wide=$(printf '%s\n' "$err" | awk 'length > 80')
+is "$too_wide" "" "each line of it within 80 columns"
 done_testing

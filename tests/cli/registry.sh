@@ -24,7 +24,10 @@ for cmd in "count nosuch" "solve nosuch" "export nosuch" "generate nosuch --grad
 	ld $cmd
 	every_family "$err"
 	ok $? "linkdance $cmd lists every family: $err"
+	is "$(printf '%s\n' "$err" | awk 'length > 80')" "" "linkdance $cmd: every line within 80 columns"
 done
+ld count "$(printf 'x%.0s' $(seq 60))"
+is "$(printf '%s\n' "$err" | awk 'length > 80')" "" "a long unknown family's name: within 80 columns"
 printf 'family nosuch\nboard\n' >"$tmp/nosuch.txt"
 ld count kanoodle "$tmp/nosuch.txt"
 every_family "$err"

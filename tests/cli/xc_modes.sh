@@ -97,7 +97,16 @@ usage "threads without --count" xc --threads 2 "$tmp/knuth.dlx"
 usage "bad shard" xc --count --shard 4/3 "$tmp/knuth.dlx"
 usage "bad branch rule" xc --branch best "$tmp/knuth.dlx"
 usage "too many files" xc a b
-usage "unknown family" count dominoes
-usage "no family" count
+# A family's error names them all on a second line: one would pass 80 columns.
+family_usage() { # NAME ARGS...
+	name=$1
+	shift
+	ld "$@"
+	is "$rc" 2 "usage error, exit 2: $name"
+	is "$(printf '%s\n' "$err" | sed -n 2p | sed 's/:.*//')" "  the families" "usage error, the families listed: $name"
+	is "$(printf '%s\n' "$err" | awk 'length > 80')" "" "usage error within 80 columns: $name"
+}
+family_usage "unknown family" count dominoes
+family_usage "no family" count
 
 done_testing
