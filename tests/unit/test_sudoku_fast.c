@@ -429,6 +429,21 @@ static void test_words(void)
 	odd.v[5] = 9;
 	struct sudoku_fast_req none = { .bar_cell = -1 };
 	ok(sudoku_fast_count(&odd, &none) == 0, "the counter: a digit past the side, no solution");
+	/* eight 1s, and a 2 in the one cell left for the ninth: no blank
+	 * cell can take a 1, every one has candidates */
+	struct sudoku_grid no1;
+	sudoku_grid_init(&no1, 3);
+	for (int r = 1; r < 9; r++)
+		no1.v[r * 9 + (9 - (3 * (r % 3) + r / 3) % 9) % 9] = 1;
+	no1.v[0] = 2;
+	char no1_line[SUDOKU_GRID_MAX_CELLS + 1], why[NOTE_TEXT_MAX];
+	sudoku_grid_format(&no1, no1_line);
+	note_of_first(no1_line, ENGINE_EV_CHOOSE, why, sizeof why);
+	is_str(why, "no cell of column 1 can hold 1",
+	       "a digit with no blank cell left, missing from a unit: a dead end at the root");
+	none = (struct sudoku_fast_req){ .bar_cell = -1 };
+	uint64_t no1_count = sudoku_fast_count(&no1, &none);
+	ok(no1_count == 0 && none.nodes == 1, "the counter: no solution, one node (%" PRIu64 ")", none.nodes);
 	e = fast("1234341221434321");
 	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 1 && engine_stats(e)->nodes == 1,
 	   "a full grid: itself the one solution, at the root");

@@ -316,14 +316,20 @@ static int band_dead(struct prop *p, const struct board *x, int d, int b, int bo
 	return P_OPEN;
 }
 
-/* No blank cell left for digit d: it is placed in every unit, or missing
- * from one, which a cell with no candidate will show soon enough. */
+/* Digit d is placed in every unit: no blank cell left for it, and as
+ * many cells as the side (a digit missing from a unit is looked at, to
+ * find the unit: its blank cells may all have candidates left). */
 HOT bool digit_done(const struct board *x, int d, const int box)
 {
 	uint32_t left = 0;
 	for (int b = 0; b < box; b++)
 		left |= x->f[d][b] & x->open[b];
-	return !left;
+	if (left)
+		return false;
+	int n = 0;
+	for (int b = 0; b < box; b++)
+		n += count_bits(x->f[d][b]);
+	return n == box * box;
 }
 
 /* Units with one place left for a digit: columns (folded band by band),
