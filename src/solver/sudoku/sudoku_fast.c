@@ -15,6 +15,10 @@
 #define BANDS SUDOKU_GRID_MAX_BOX
 #define BAND_BITS (SUDOKU_GRID_MAX_BOX * SUDOKU_GRID_MAX_SIDE)
 
+/* A word for each band, side by side in one vector (SSE2's four lanes,
+ * which every x86-64 has; elsewhere the compiler makes do). */
+typedef uint32_t lanes __attribute__((vector_size(16)));
+
 /* The shape of one size, bit i of a band being the cell in its row
  * i / side, column i % side: the masks of the band's rows, boxes and
  * columns, and each bit's peers within its band. */
@@ -24,6 +28,7 @@ struct geo {
 	uint32_t row[SUDOKU_GRID_MAX_BOX];
 	uint32_t boxm[SUDOKU_GRID_MAX_BOX];
 	uint32_t col[SUDOKU_GRID_MAX_SIDE];
+	lanes valid;                /* the lanes of the bands all ones */
 	uint32_t peer[BAND_BITS];   /* its row and box, itself left out */
 	uint8_t col_of[BAND_BITS];
 };
@@ -31,9 +36,10 @@ struct geo {
 /* f[d][b]: the cells of band b where digit d+1 may go, its own placed
  * cells included, so that every unit keeps at least one of each digit
  * until the board is a dead end. */
+_Static_assert(BANDS <= 4, "a digit's bands are the lanes of one vector");
 struct board {
-	uint32_t f[SUDOKU_GRID_MAX_SIDE][BANDS];
-	uint32_t open[BANDS];       /* the blank cells */
+	lanes f[SUDOKU_GRID_MAX_SIDE];  /* lane b: band b; the lanes past the bands 0 */
+	lanes open;                 /* the blank cells */
 };
 
 struct fail {
@@ -54,6 +60,7 @@ static const struct geo geo9 = {
 	.bands = 3,
 	.band_bits = 27,
 	.band_all = 0x7ffffffu,
+	.valid = { ~0u, ~0u, ~0u, 0 },
 	.row = { ROW9(0), ROW9(1), ROW9(2) },
 	.boxm = { BOX9(0), BOX9(1), BOX9(2) },
 	.col = { COL9(0), COL9(1), COL9(2), COL9(3), COL9(4), COL9(5), COL9(6), COL9(7), COL9(8) },
@@ -74,6 +81,8 @@ static void geo_init(struct geo *g, int box)
 	g->bands = box;
 	g->band_bits = box * g->side;
 	g->band_all = (uint32_t)((1ull << g->band_bits) - 1);
+	for (int b = 0; b < g->bands; b++)
+		g->valid[b] = ~0u;
 	for (int i = 0; i < g->band_bits; i++) {
 		int r = i / g->side, c = i % g->side;
 		g->col_of[i] = (uint8_t)c;
@@ -106,26 +115,40 @@ static inline int count_bits(uint32_t x)
 	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
+/* Is any bit of any lane set? */
+static inline bool lanes_any(lanes v)
+{
+	uint64_t q[2];
+	memcpy(q, &v, sizeof q);
+	return (q[0] | q[1]) != 0;
+}
+
+/* Lane b set (all ones), the others clear. */
+static inline lanes lane_of(int b)
+{
+	const lanes index = { 0, 1, 2, 3 };
+	return (lanes)(index == (uint32_t)b);
+}
+
 /* Digit d (from 0) into bit i of band b, where it is the only digit
- * left (a naked single): gone from the cells that see it. */
+ * left (a naked single): gone from the cells that see it, its column in
+ * every band, its row and box in its own (peer[i] holds the column's
+ * cells of the band too). */
 HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
 {
-	uint32_t bit = (uint32_t)1 << i;
-	/* the column within the band lies in the box, in peer[i] */
-	uint32_t cm = ~g->col[g->col_of[i]];
-	for (int o = 0; o < box; o++)
-		x->f[d][o] &= cm;
-	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
-	x->open[b] &= ~bit;
+	(void)box;
+	lanes here = lane_of(b), bit = here & ((uint32_t)1 << i);
+	x->f[d] = (x->f[d] & ~(g->col[g->col_of[i]] | (here & g->peer[i]))) | bit;
+	x->open &= ~bit;
 }
 
 /* Digit d (from 0) into bit i of band b: gone from the cell's other
  * digits, and from the cells that see it. */
 HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
 {
-	uint32_t bit = (uint32_t)1 << i;
+	lanes bit = lane_of(b) & ((uint32_t)1 << i);
 	for (int e = 0; e < box * box; e++)
-		x->f[e][b] &= ~bit;
+		x->f[e] &= ~bit;
 	place_last_k(g, x, d, b, i, box);
 }
 
@@ -157,6 +180,7 @@ static inline sudoku_grid_mask cell_digits(const struct geo *g, const struct boa
  * a digit twice (or a cell one past the side: no board at all). */
 static bool load(const struct geo *g, const struct sudoku_grid *s, struct board *x)
 {
+	memset(x, 0, sizeof *x);
 	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
 	 * that no branch asks which (givens and blanks come in no order) */
 	uint32_t given[SUDOKU_GRID_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
@@ -217,12 +241,8 @@ struct prop {
 /* Are digit d's places as they were in ref, in every band? */
 HOT bool digit_as_before(const struct board *ref, const struct board *x, int d, const int box)
 {
-	if (!ref)
-		return false;
-	uint32_t diff = 0;
-	for (int b = 0; b < box; b++)
-		diff |= x->f[d][b] ^ ref->f[d][b];
-	return !diff;
+	(void)box;
+	return ref && !lanes_any(x->f[d] ^ ref->f[d]);
 }
 
 HOT void forced(struct prop *p, struct board *x, int d, int b, int i, const int box)
@@ -252,22 +272,23 @@ static int dead_unit(struct prop *p, int unit, int d)
 	return P_DEAD;
 }
 
-/* Cells with one candidate left, band by band. */
+/* Cells with one candidate left, every band at once. */
 HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const int side = box * box;
+	lanes one = { 0 }, two = { 0 };
+	for (int d = 0; d < side; d++) {
+		lanes y = x->f[d];
+		two |= one & y;
+		one |= y;
+	}
+	p->mems += (uint64_t)(side * box);
+	lanes none = x->open & ~one, single = x->open & ~two;
+	for (int b = 0; b < box; b++)
+		if (none[b])
+			return dead_cell(p, b, low_bit(none[b]));
 	for (int b = 0; b < box; b++) {
-		uint32_t one = 0, two = 0;
-		for (int d = 0; d < side; d++) {
-			uint32_t y = x->f[d][b];
-			two |= one & y;
-			one |= y;
-		}
-		p->mems += (uint64_t)side;
-		uint32_t open = x->open[b];
-		if (open & ~one)
-			return dead_cell(p, b, low_bit(open & ~one));
-		for (uint32_t s = open & ~two; s; s &= s - 1) {
+		for (uint32_t s = single[b]; s; s &= s - 1) {
 			int i = low_bit(s);
 			/* a single placed since may have taken this one's digit;
 			 * the digit gathered, not searched for (which one it is
@@ -321,10 +342,7 @@ static int band_dead(struct prop *p, const struct board *x, int d, int b, int bo
  * find the unit: its blank cells may all have candidates left). */
 HOT bool digit_done(const struct board *x, int d, const int box)
 {
-	uint32_t left = 0;
-	for (int b = 0; b < box; b++)
-		left |= x->f[d][b] & x->open[b];
-	if (left)
+	if (lanes_any(x->f[d] & x->open))
 		return false;
 	int n = 0;
 	for (int b = 0; b < box; b++)
@@ -342,39 +360,44 @@ HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref,
 	for (int d = 0; d < side; d++) {
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
-		uint32_t on = 0, twice = 0, multi = 0, filled = 0;
+		/* every band at once: its columns with a place, with two in
+		 * the band, with the digit placed; the places alone in their
+		 * row or box, and whether a row or box has none */
+		lanes y = x->f[d], full = y & ~x->open, here = { 0 }, multi = { 0 }, filled = { 0 };
+		lanes alone = { 0 }, none = { 0 };
+		for (int r = 0; r < box; r++) {
+			lanes z = (y >> (uint32_t)(r * side)) & row0;
+			multi |= here & z;
+			here |= z;
+			filled |= (full >> (uint32_t)(r * side)) & row0;
+		}
+		for (int k = 0; k < box; k++) {
+			lanes rw = y & g->row[k], q = y & g->boxm[k];
+			alone |= (rw & (lanes)((rw & (rw - 1)) == 0)) | (q & (lanes)((q & (q - 1)) == 0));
+			none |= (lanes)(rw == 0) | (lanes)(q == 0);
+		}
+		none &= g->valid;
+		uint32_t on = 0, twice = 0, multi1 = 0, filled1 = 0;
 		for (int b = 0; b < box; b++) {
-			uint32_t y = x->f[d][b], here = 0, full = y & ~x->open[b];
-			for (int r = 0; r < box; r++) {
-				uint32_t z = (y >> (r * side)) & row0;
-				multi |= here & z;
-				here |= z;
-				filled |= (full >> (r * side)) & row0;
-			}
-			twice |= on & here;
-			on |= here;
+			twice |= on & here[b];
+			on |= here[b];
+			multi1 |= multi[b];
+			filled1 |= filled[b];
 		}
 		p->mems += (uint64_t)box;
 		if (on != row0)
 			return dead_unit(p, side + low_bit(~on & row0), d);
+		if (lanes_any(none))
+			for (int b = 0; b < box; b++)
+				if (none[b])
+					return band_dead(p, x, d, b, box);
 		/* (a column where d is placed has one place too: nothing to do) */
-		for (uint32_t s = on & ~twice & ~multi & ~filled; s; s &= s - 1)
+		for (uint32_t s = on & ~twice & ~multi1 & ~filled1; s; s &= s - 1)
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
+		alone &= x->open;
 		for (int b = 0; b < box; b++) {
-			/* every band, without a branch per unit: the places alone
-			 * in their row or box, and whether a row or box has none
-			 * (quicker than to ask first whether the band changed) */
-			uint32_t y = x->f[d][b], o = y & x->open[b];
-			uint32_t alone = 0, none = 0;
-			for (int k = 0; k < box; k++) {
-				uint32_t r = y & g->row[k], q = y & g->boxm[k];
-				alone |= (r & -(uint32_t)((r & (r - 1)) == 0)) | (q & -(uint32_t)((q & (q - 1)) == 0));
-				none |= (r == 0) | (q == 0);
-			}
-			if (none)
-				return band_dead(p, x, d, b, box);
-			for (uint32_t s = alone & o; s; s &= s - 1) {
+			for (uint32_t s = alone[b]; s; s &= s - 1) {
 				int i = low_bit(s);
 				/* (gone if a place just taken saw it: its unit is left
 				 * with none, which the next look finds) */
@@ -596,7 +619,7 @@ static inline int count_bits64(uint64_t x)
 /* The cells of want that cell (b, i) sees, in one word to count at once:
  * those of its band where they are, its column in band o shifted up by
  * a band and o more (no two of them meet). */
-HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const int box)
+HOT uint64_t seen(const struct geo *g, lanes want, int b, int i, const int box)
 {
 	uint32_t cm = g->col[g->col_of[i]];
 	uint64_t w = want[b] & g->peer[i];
@@ -616,19 +639,16 @@ HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const
 HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems, const int box)
 {
 	const int side = box * box;
-	uint32_t pair[SUDOKU_GRID_MAX_BOX], any = 0;
+	lanes one = { 0 }, two = { 0 }, three = { 0 };
 	*mems += (uint64_t)(side * box);
-	for (int b = 0; b < box; b++) {
-		uint32_t one = 0, two = 0, three = 0;
-		for (int d = 0; d < side; d++) {
-			uint32_t y = x->f[d][b];
-			three |= two & y;
-			two |= one & y;
-			one |= y;
-		}
-		pair[b] = x->open[b] & two & ~three;
-		any |= pair[b];
+	for (int d = 0; d < side; d++) {
+		lanes y = x->f[d];
+		three |= two & y;
+		two |= one & y;
+		one |= y;
 	}
+	lanes pair = x->open & two & ~three;
+	uint32_t any = pair[0] | pair[1] | pair[2] | pair[3];
 	int best = -1, best_n = SUDOKU_GRID_MAX_SIDE + 1, best_score = -1;
 	for (int b = 0; any && b < box; b++) {
 		/* (the rule, and worth a loop of its own: two digits a cell) */
@@ -636,9 +656,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 			int i = low_bit(s);
 			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
 			int d1 = low_bit(m), d2 = low_bit(m & (sudoku_grid_mask)(m - 1));
-			uint32_t mates[SUDOKU_GRID_MAX_BOX];
-			for (int o = 0; o < box; o++)
-				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
+			lanes mates = (x->f[d1] | x->f[d2]) & pair;
 			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
 			                  2 * byte_counts(seen(g, mates, b, i, box)));
 			if (k > best_score)
