@@ -226,8 +226,8 @@ static bool load(const struct geo *g, const struct sudoku_grid *s, struct board 
 enum { P_DEAD, P_OPEN, P_SOLVED };
 
 /* ref: a board looked at before (NULL: none), where no digit's places
- * had a single or a locked candidate left: a digit's places as they were
- * there need no look again.  At first the node's parent's board (its
+ * had a locked candidate left: a digit's places as they were there need
+ * no look for them again.  At first the node's parent's board (its
  * propagation ended so), then the board as the last look began (what it
  * did not change, it saw as it is). */
 struct prop {
@@ -351,15 +351,15 @@ HOT bool digit_done(const struct board *x, int d, const int box)
 }
 
 /* Units with one place left for a digit: columns (folded band by band),
- * then the rows and boxes of each band. */
-HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref, bool *moved, const int box)
+ * then the rows and boxes of each band; every digit, each time (to ask
+ * first whether a digit changed since the last look cost more than the
+ * look: the answer follows no pattern a branch predictor could learn). */
+HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const struct geo *g = p->g;
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1;
 	for (int d = 0; d < side; d++) {
-		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
-			continue;
 		/* every band at once: its columns with a place, with two in
 		 * the band, with the digit placed; the places alone in their
 		 * row or box, and whether a row or box has none */
@@ -560,11 +560,11 @@ HOT bool all_filled(const struct board *x, const int box)
 /* Place what the singles force, until nothing is forced. */
 HOT int propagate_k(struct prop *p, struct board *x, const int box)
 {
-	/* the boards as the last looks for hidden singles and for locked
-	 * candidates began (two of each: the last, and the one before) */
-	struct board seen_h[2], seen_l[2];
-	const struct board *ref_h = p->ref, *ref_l = p->ref;
-	int nh = 0, nl = 0;
+	/* the boards as the last looks for locked candidates began (the
+	 * last, and the one before) */
+	struct board seen[2];
+	const struct board *ref = p->ref;
+	int n = 0;
 	for (;;) {
 		bool moved;
 		do {
@@ -575,18 +575,15 @@ HOT int propagate_k(struct prop *p, struct board *x, const int box)
 		if (all_filled(x, box))
 			return P_SOLVED;
 		moved = false;
-		seen_h[nh] = *x;
-		if (hidden_singles(p, x, ref_h, &moved, box) == P_DEAD)
+		if (hidden_singles(p, x, &moved, box) == P_DEAD)
 			return P_DEAD;
-		ref_h = &seen_h[nh];
-		nh ^= 1;
 		if (moved)
 			continue;
-		seen_l[nl] = *x;
-		if (!locked(p, x, ref_l, box))
+		seen[n] = *x;
+		if (!locked(p, x, ref, box))
 			return P_OPEN;
-		ref_l = &seen_l[nl];
-		nl ^= 1;
+		ref = &seen[n];
+		n ^= 1;
 	}
 }
 
