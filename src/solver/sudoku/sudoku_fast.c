@@ -592,15 +592,7 @@ static int propagate(struct prop *p, struct board *x)
 	return p->g->box == 3 ? propagate_k(p, x, 3) : propagate_k(p, x, 2);
 }
 
-/* The bits of x, as a sum of bytes. */
-static inline uint64_t byte_counts(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555u);
-	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-}
-
-/* The sum of the bytes of x, if it is under 256.  Sums of byte_counts,
+/* The sum of the bytes of x, if it is under 256.  Sums of byte counts,
  * weighted, may go in: a count of seen cells is under 64, and no byte
  * carries into the next while each stays under 256. */
 static inline int sum_bytes(uint64_t x)
@@ -608,22 +600,28 @@ static inline int sum_bytes(uint64_t x)
 	return (int)((x * 0x0101010101010101u) >> 56);
 }
 
-static inline int count_bits64(uint64_t x)
+/* The bits of each lane, as a sum of its bytes (each under 9). */
+static inline lanes lane_byte_counts(lanes x)
 {
-	return sum_bytes(byte_counts(x));
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	return (x + (x >> 4)) & 0x0f0f0f0fu;
 }
 
-/* The cells of want that cell (b, i) sees, in one word to count at once:
- * those of its band where they are, its column in band o shifted up by
- * a band and o more (no two of them meet). */
-HOT uint64_t seen(const struct geo *g, lanes want, int b, int i, const int box)
+/* The sum of the bytes of x, if it is under 256 (as sum_bytes). */
+static inline int lanes_sum_bytes(lanes x)
 {
-	uint32_t cm = g->col[g->col_of[i]];
-	uint64_t w = want[b] & g->peer[i];
-	for (int o = 0; o < box; o++)
-		if (o != b)
-			w |= (uint64_t)(want[o] & cm) << (box * box * box + o);
-	return w;
+	uint64_t q[2];
+	memcpy(q, &x, sizeof q);
+	return sum_bytes(q[0] + q[1]);
+}
+
+/* The cells that cell (b, i) sees, in every band: its row and box in
+ * its own, its column in the others. */
+HOT lanes sees(const struct geo *g, int b, int i)
+{
+	lanes here = lane_of(b);
+	return (here & g->peer[i]) | (~here & g->col[g->col_of[i]]);
 }
 
 /* The blank cell with the fewest candidates, *cand its digits; among
@@ -653,9 +651,8 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 			int i = low_bit(s);
 			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
 			int d1 = low_bit(m), d2 = low_bit(m & (sudoku_grid_mask)(m - 1));
-			lanes mates = (x->f[d1] | x->f[d2]) & pair;
-			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
-			                  2 * byte_counts(seen(g, mates, b, i, box)));
+			lanes mates = (x->f[d1] | x->f[d2]) & pair, w = sees(g, b, i);
+			int k = lanes_sum_bytes(lane_byte_counts(x->open & w) + 2 * lane_byte_counts(mates & w));
 			if (k > best_score)
 				best = b * g->band_bits + i, best_score = k;
 		}
@@ -666,7 +663,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 			int n = sudoku_grid_popcount(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
-			int k = count_bits64(seen(g, x->open, b, i, box));
+			int k = lanes_sum_bytes(lane_byte_counts(x->open & sees(g, b, i)));
 			if (n < best_n || k > best_score)
 				best = b * g->band_bits + i, best_n = n, best_score = k;
 		}
