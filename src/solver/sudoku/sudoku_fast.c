@@ -100,6 +100,9 @@ static void geo_init(struct geo *g, int box)
  * called with 3 or with 2 written out, so that the compiler makes one
  * copy for each size with its loops unrolled. */
 #define HOT static inline __attribute__((always_inline))
+/* Their loops over a size's digits, bands, rows or boxes unrolled too
+ * (the size a constant there; -O2 unrolls none of its own). */
+#define UNROLL _Pragma("GCC unroll 9")
 
 static inline int low_bit(uint32_t x)
 {
@@ -147,6 +150,7 @@ HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i,
 HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
 {
 	lanes bit = lane_of(b) & ((uint32_t)1 << i);
+	UNROLL
 	for (int e = 0; e < box * box; e++)
 		x->f[e] &= ~bit;
 	place_last_k(g, x, d, b, i, box);
@@ -164,6 +168,7 @@ static void place(const struct geo *g, struct board *x, int d, int b, int i)
 HOT sudoku_grid_mask cell_digits_k(const struct board *x, int b, int i, const int box)
 {
 	sudoku_grid_mask m = 0;
+	UNROLL
 	for (int d = 0; d < box * box; d++)
 		m |= (sudoku_grid_mask)(((x->f[d][b] >> i) & 1u) << d);
 	return m;
@@ -277,6 +282,7 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 {
 	const int side = box * box;
 	lanes one = { 0 }, two = { 0 };
+	UNROLL
 	for (int d = 0; d < side; d++) {
 		lanes y = x->f[d];
 		two |= one & y;
@@ -284,9 +290,11 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 	}
 	p->mems += (uint64_t)(side * box);
 	lanes none = x->open & ~one, single = x->open & ~two;
+	UNROLL
 	for (int b = 0; b < box; b++)
 		if (none[b])
 			return dead_cell(p, b, low_bit(none[b]));
+	UNROLL
 	for (int b = 0; b < box; b++) {
 		for (uint32_t s = single[b]; s; s &= s - 1) {
 			int i = low_bit(s);
@@ -308,6 +316,7 @@ HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved
 {
 	uint32_t cm = p->g->col[c], hy = 0;
 	int n = 0, hb = 0;
+	UNROLL
 	for (int b = 0; b < box; b++) {
 		uint32_t y = x->f[d][b] & cm;
 		if (y) {
@@ -328,6 +337,7 @@ HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved
 static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
 {
 	const struct geo *g = p->g;
+	UNROLL
 	for (int k = 0; k < box; k++) {
 		if (!(x->f[d][b] & g->row[k]))
 			return dead_unit(p, b * box + k, d);
@@ -345,6 +355,7 @@ HOT bool digit_done(const struct board *x, int d, const int box)
 	if (lanes_any(x->f[d] & x->open))
 		return false;
 	int n = 0;
+	UNROLL
 	for (int b = 0; b < box; b++)
 		n += count_bits(x->f[d][b]);
 	return n == box * box;
@@ -365,12 +376,14 @@ HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int b
 		 * row or box, and whether a row or box has none */
 		lanes y = x->f[d], full = y & ~x->open, here = { 0 }, multi = { 0 }, filled = { 0 };
 		lanes alone = { 0 }, none = { 0 };
+		UNROLL
 		for (int r = 0; r < box; r++) {
 			lanes z = (y >> (uint32_t)(r * side)) & row0;
 			multi |= here & z;
 			here |= z;
 			filled |= (full >> (uint32_t)(r * side)) & row0;
 		}
+		UNROLL
 		for (int k = 0; k < box; k++) {
 			lanes rw = y & g->row[k], q = y & g->boxm[k];
 			alone |= (rw & (lanes)((rw & (rw - 1)) == 0)) | (q & (lanes)((q & (q - 1)) == 0));
@@ -378,6 +391,7 @@ HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int b
 		}
 		none &= g->valid;
 		uint32_t on = 0, twice = 0, multi1 = 0, filled1 = 0;
+		UNROLL
 		for (int b = 0; b < box; b++) {
 			twice |= on & here[b];
 			on |= here[b];
@@ -388,6 +402,7 @@ HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int b
 		if (on != row0)
 			return dead_unit(p, side + low_bit(~on & row0), d);
 		if (lanes_any(none))
+			UNROLL
 			for (int b = 0; b < box; b++)
 				if (none[b])
 					return band_dead(p, x, d, b, box);
@@ -396,6 +411,7 @@ HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int b
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
 		alone &= x->open;
+		UNROLL
 		for (int b = 0; b < box; b++) {
 			for (uint32_t s = alone[b]; s; s &= s - 1) {
 				int i = low_bit(s);
@@ -484,7 +500,9 @@ HOT uint32_t minirows(uint32_t y, const int box)
 		return ((g >> 4) & 0x7) | ((g >> 10) & 0x38) | ((g >> 16) & 0x1c0);
 	}
 	uint32_t m = 0;
+	UNROLL
 	for (int r = 0; r < box; r++)
+		UNROLL
 		for (int k = 0; k < box; k++)
 			m |= ((y >> (r * box * box + k * box)) & ((1u << box) - 1) ? 1u : 0u) << (r * box + k);
 	return m;
@@ -501,6 +519,7 @@ HOT lanes minirows_lanes(lanes y, const int box)
 		return ((g >> 4) & 0x7) | ((g >> 10) & 0x38) | ((g >> 16) & 0x1c0);
 	}
 	lanes m = { 0 };
+	UNROLL
 	for (int b = 0; b < box; b++)
 		m[b] = minirows(y[b], box);
 	return m;
@@ -514,7 +533,9 @@ HOT uint32_t minirow_cells(uint32_t a, const int box)
 		return spread[a & 7] | (uint32_t)spread[(a >> 3) & 7] << 9 | (uint32_t)spread[a >> 6] << 18;
 	}
 	uint32_t keep = 0;
+	UNROLL
 	for (int r = 0; r < box; r++)
+		UNROLL
 		for (int k = 0; k < box; k++)
 			if (a >> (r * box + k) & 1u)
 				keep |= ((1u << box) - 1) << (r * box * box + k * box);
@@ -533,6 +554,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
 		lanes y = x->f[d], rows = minirows_lanes(y, box), here = { 0 };
+		UNROLL
 		for (int b = 0; b < box; b++) {
 			uint32_t a = fitting(rows[b], box);
 			if (a != rows[b]) {
@@ -541,17 +563,22 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 			}
 		}
 		x->f[d] = y;
+		UNROLL
 		for (int r = 0; r < box; r++)
 			here |= (y >> (uint32_t)(r * side)) & row0;
+		UNROLL
 		for (int s = 0; s < box; s++) {
 			uint32_t m = 0;
+			UNROLL
 			for (int b = 0; b < box; b++)
 				m |= ((here[b] >> (s * box)) & trio) << (b * box);
 			uint32_t gone = m & ~fitting(m, box);
 			if (!gone)
 				continue;
+			UNROLL
 			for (int b = 0; b < box; b++) {
 				uint32_t cols = ((gone >> (b * box)) & trio) << (s * box), cells = 0;
+				UNROLL
 				for (int r = 0; r < box; r++)
 					cells |= cols << (r * side);
 				x->f[d][b] &= ~cells;
@@ -566,6 +593,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 HOT bool all_filled(const struct board *x, const int box)
 {
 	uint32_t open = 0;
+	UNROLL
 	for (int b = 0; b < box; b++)
 		open |= x->open[b];
 	return !open;
@@ -650,6 +678,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 	const int side = box * box;
 	lanes one = { 0 }, two = { 0 }, three = { 0 };
 	*mems += (uint64_t)(side * box);
+	UNROLL
 	for (int d = 0; d < side; d++) {
 		lanes y = x->f[d];
 		three |= two & y;
