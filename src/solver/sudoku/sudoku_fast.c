@@ -290,14 +290,17 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 	}
 	p->mems += (uint64_t)(side * box);
 	lanes none = x->open & ~one, single = x->open & ~two;
-	UNROLL
-	for (int b = 0; b < box; b++)
-		if (none[b])
-			return dead_cell(p, b, low_bit(none[b]));
-	UNROLL
-	for (int b = 0; b < box; b++) {
-		for (uint32_t s = single[b]; s; s &= s - 1) {
-			int i = low_bit(s);
+	if (lanes_any(none))
+		for (int b = 0; b < box; b++)
+			if (none[b])
+				return dead_cell(p, b, low_bit(none[b]));
+	/* the singles of two bands at a time, in one 64-bit word (one loop
+	 * to end, not one a band: where a loop ends follows no pattern) */
+	uint64_t half[2];
+	memcpy(half, &single, sizeof half);
+	for (int h = 0; h < 2; h++) {
+		for (uint64_t s = half[h]; s; s &= s - 1) {
+			int j = __builtin_ctzll(s), b = 2 * h + (j >> 5), i = j & 31;
 			/* a single placed since may have taken this one's digit;
 			 * the digit gathered, not searched for (which one it is
 			 * follows no pattern a branch predictor could learn) */
