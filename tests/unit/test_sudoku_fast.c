@@ -18,6 +18,7 @@
 #include "puzzles/sudoku_engines.h"
 #include "puzzles/sudoku_gen.h"
 #include "puzzles/sudoku_puzzle.h"
+#include "puzzles/xc_engine.h"
 #include "solver/estimate.h"
 #include "solver/sudoku/sudoku_fast.h"
 #include "engine_run.h"
@@ -238,6 +239,78 @@ static void test_agreement(void)
 	   t.fast_nodes, t.mrv_nodes);
 	free(a.line);
 	free(b.line);
+}
+
+/* ---- agreement with Dancing Links ----------------------------------------- */
+
+/* Solutions of g by the DLX engine on the family's exact cover, up to
+ * limit; -1 if the family takes no such grid. */
+static int64_t dlx_count(const struct sudoku_grid *g, uint64_t limit)
+{
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	struct diag err;
+	int bad;
+	sudoku_grid_format(g, line);
+	struct puzzle_state *s = sudoku_puzzle.start(&sudoku_puzzle, line, &bad, &err);
+	if (!s)
+		return -1;
+	struct engine *e = xc_engine_dlx.new(&sudoku_puzzle, s);
+	struct engine_ctl ctl = { .max_solutions = limit };
+	engine_run(e, &ctl);
+	int64_t n = (int64_t)engine_stats(e)->solutions;
+	engine_free(e);
+	sudoku_puzzle.free_state(s);
+	return n;
+}
+
+/* The lean counter against Dancing Links on random puzzles: minimal ones
+ * less up to eight clues (several solutions, counted up to 300), and
+ * with a wrong digit in a blank (none). */
+static void test_dlx_agreement(void)
+{
+	struct rng r;
+	rng_seed(&r, 24);
+	int puzzles = 0, bad = 0, none = 0, one = 0, several = 0;
+	for (uint64_t seed = 100; seed < 160; seed++) {
+		struct sudoku_grid g;
+		sudoku_gen_minimal(3, false, seed, &g, NULL);
+		struct sudoku_grid first;
+		struct sudoku_fast_req req = { .limit = 1, .bar_cell = -1, .first = &first };
+		sudoku_fast_count(&g, &req);
+		for (int variant = 0; variant < 5; variant++) {
+			struct sudoku_grid p = g;
+			int less = variant < 4 ? 2 * variant : 0;
+			for (int k = 0; k < less;) {
+				int c = (int)rng_below(&r, (uint64_t)p.cells);
+				if (p.v[c])
+					p.v[c] = 0, k++;
+			}
+			if (variant == 4) {
+				int c;
+				do
+					c = (int)rng_below(&r, (uint64_t)p.cells);
+				while (p.v[c]);
+				p.v[c] = (uint8_t)(first.v[c] % 9 + 1);
+			}
+			req = (struct sudoku_fast_req){ .limit = 300, .bar_cell = -1 };
+			uint64_t fast_n = sudoku_fast_count(&p, &req);
+			int64_t dlx_n = dlx_count(&p, 300);
+			puzzles++;
+			none += fast_n == 0;
+			one += fast_n == 1;
+			several += fast_n > 1;
+			if (dlx_n < 0 || (uint64_t)dlx_n != fast_n) {
+				char line[SUDOKU_GRID_MAX_CELLS + 1];
+				sudoku_grid_format(&p, line);
+				if (!bad)
+					tap_diag("disagree on %s: fast %" PRIu64 ", dlx %" PRId64, line, fast_n, dlx_n);
+				bad++;
+			}
+		}
+	}
+	ok(bad == 0 && none >= 20 && one >= 60 && several >= 100,
+	   "the counter and Dancing Links: the same counts on %d puzzles (%d with none, %d with one, %d with several)",
+	   puzzles, none, one, several);
 }
 
 static void test_288(void)
@@ -578,6 +651,7 @@ static void test_estimate(const char *line, const char *what, double true_soluti
 int main(void)
 {
 	test_agreement();
+	test_dlx_agreement();
 	test_288();
 	test_generator();
 	test_steps(EMPTY4, "the empty 4x4", 288);
