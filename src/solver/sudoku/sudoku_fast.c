@@ -136,13 +136,13 @@ static inline lanes lane_of(int b)
 /* Digit d (from 0) into bit i of band b, where it is the only digit
  * left (a naked single): gone from the cells that see it, its column in
  * every band, its row and box in its own (peer[i] holds the column's
- * cells of the band too). */
+ * cells of the band too).  The cell stays blank in open: the caller
+ * fills it, with others at once. */
 HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
 {
 	(void)box;
 	lanes here = lane_of(b), bit = here & ((uint32_t)1 << i);
 	x->f[d] = (x->f[d] & ~(g->col[g->col_of[i]] | (here & g->peer[i]))) | bit;
-	x->open &= ~bit;
 }
 
 /* Digit d (from 0) into bit i of band b: gone from the cell's other
@@ -154,6 +154,7 @@ HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, cons
 	for (int e = 0; e < box * box; e++)
 		x->f[e] &= ~bit;
 	place_last_k(g, x, d, b, i, box);
+	x->open &= ~bit;
 }
 
 static void place(const struct geo *g, struct board *x, int d, int b, int i)
@@ -311,6 +312,7 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 			*moved = true;
 		}
 	}
+	x->open &= ~single;
 	return P_OPEN;
 }
 
