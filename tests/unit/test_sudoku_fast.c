@@ -18,6 +18,7 @@
 #include "puzzles/sudoku_engines.h"
 #include "puzzles/sudoku_gen.h"
 #include "puzzles/sudoku_puzzle.h"
+#include "puzzles/xc_engine.h"
 #include "solver/estimate.h"
 #include "solver/sudoku/sudoku_fast.h"
 #include "engine_run.h"
@@ -240,6 +241,78 @@ static void test_agreement(void)
 	free(b.line);
 }
 
+/* ---- agreement with Dancing Links ----------------------------------------- */
+
+/* Solutions of g by the DLX engine on the family's exact cover, up to
+ * limit; -1 if the family takes no such grid. */
+static int64_t dlx_count(const struct sudoku_grid *g, uint64_t limit)
+{
+	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	struct diag err;
+	int bad;
+	sudoku_grid_format(g, line);
+	struct puzzle_state *s = sudoku_puzzle.start(&sudoku_puzzle, line, &bad, &err);
+	if (!s)
+		return -1;
+	struct engine *e = xc_engine_dlx.new(&sudoku_puzzle, s);
+	struct engine_ctl ctl = { .max_solutions = limit };
+	engine_run(e, &ctl);
+	int64_t n = (int64_t)engine_stats(e)->solutions;
+	engine_free(e);
+	sudoku_puzzle.free_state(s);
+	return n;
+}
+
+/* The lean counter against Dancing Links on random puzzles: minimal ones
+ * less up to eight clues (several solutions, counted up to 300), and
+ * with a wrong digit in a blank (none). */
+static void test_dlx_agreement(void)
+{
+	struct rng r;
+	rng_seed(&r, 24);
+	int puzzles = 0, bad = 0, none = 0, one = 0, several = 0;
+	for (uint64_t seed = 100; seed < 160; seed++) {
+		struct sudoku_grid g;
+		sudoku_gen_minimal(3, false, seed, &g, NULL);
+		struct sudoku_grid first;
+		struct sudoku_fast_req req = { .limit = 1, .bar_cell = -1, .first = &first };
+		sudoku_fast_count(&g, &req);
+		for (int variant = 0; variant < 5; variant++) {
+			struct sudoku_grid p = g;
+			int less = variant < 4 ? 2 * variant : 0;
+			for (int k = 0; k < less;) {
+				int c = (int)rng_below(&r, (uint64_t)p.cells);
+				if (p.v[c])
+					p.v[c] = 0, k++;
+			}
+			if (variant == 4) {
+				int c;
+				do
+					c = (int)rng_below(&r, (uint64_t)p.cells);
+				while (p.v[c]);
+				p.v[c] = (uint8_t)(first.v[c] % 9 + 1);
+			}
+			req = (struct sudoku_fast_req){ .limit = 300, .bar_cell = -1 };
+			uint64_t fast_n = sudoku_fast_count(&p, &req);
+			int64_t dlx_n = dlx_count(&p, 300);
+			puzzles++;
+			none += fast_n == 0;
+			one += fast_n == 1;
+			several += fast_n > 1;
+			if (dlx_n < 0 || (uint64_t)dlx_n != fast_n) {
+				char line[SUDOKU_GRID_MAX_CELLS + 1];
+				sudoku_grid_format(&p, line);
+				if (!bad)
+					tap_diag("disagree on %s: fast %" PRIu64 ", dlx %" PRId64, line, fast_n, dlx_n);
+				bad++;
+			}
+		}
+	}
+	ok(bad == 0 && none >= 20 && one >= 60 && several >= 100,
+	   "the counter and Dancing Links: the same counts on %d puzzles (%d with none, %d with one, %d with several)",
+	   puzzles, none, one, several);
+}
+
 static void test_288(void)
 {
 	struct sols a = { .line = malloc(MAX_SOLS * sizeof *a.line) };
@@ -429,6 +502,21 @@ static void test_words(void)
 	odd.v[5] = 9;
 	struct sudoku_fast_req none = { .bar_cell = -1 };
 	ok(sudoku_fast_count(&odd, &none) == 0, "the counter: a digit past the side, no solution");
+	/* eight 1s, and a 2 in the one cell left for the ninth: no blank
+	 * cell can take a 1, every one has candidates */
+	struct sudoku_grid no1;
+	sudoku_grid_init(&no1, 3);
+	for (int r = 1; r < 9; r++)
+		no1.v[r * 9 + (9 - (3 * (r % 3) + r / 3) % 9) % 9] = 1;
+	no1.v[0] = 2;
+	char no1_line[SUDOKU_GRID_MAX_CELLS + 1], why[NOTE_TEXT_MAX];
+	sudoku_grid_format(&no1, no1_line);
+	note_of_first(no1_line, ENGINE_EV_CHOOSE, why, sizeof why);
+	is_str(why, "no cell of column 1 can hold 1",
+	       "a digit with no blank cell left, missing from a unit: a dead end at the root");
+	none = (struct sudoku_fast_req){ .bar_cell = -1 };
+	uint64_t no1_count = sudoku_fast_count(&no1, &none);
+	ok(no1_count == 0 && none.nodes == 1, "the counter: no solution, one node (%" PRIu64 ")", none.nodes);
 	e = fast("1234341221434321");
 	ok(engine_run(e, &ctl) == ENGINE_DONE && engine_stats(e)->solutions == 1 && engine_stats(e)->nodes == 1,
 	   "a full grid: itself the one solution, at the root");
@@ -563,6 +651,7 @@ static void test_estimate(const char *line, const char *what, double true_soluti
 int main(void)
 {
 	test_agreement();
+	test_dlx_agreement();
 	test_288();
 	test_generator();
 	test_steps(EMPTY4, "the empty 4x4", 288);

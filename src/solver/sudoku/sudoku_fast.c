@@ -15,6 +15,10 @@
 #define BANDS SUDOKU_GRID_MAX_BOX
 #define BAND_BITS (SUDOKU_GRID_MAX_BOX * SUDOKU_GRID_MAX_SIDE)
 
+/* A word for each band, side by side in one vector (SSE2's four lanes,
+ * which every x86-64 has; elsewhere the compiler makes do). */
+typedef uint32_t lanes __attribute__((vector_size(16)));
+
 /* The shape of one size, bit i of a band being the cell in its row
  * i / side, column i % side: the masks of the band's rows, boxes and
  * columns, and each bit's peers within its band. */
@@ -24,6 +28,7 @@ struct geo {
 	uint32_t row[SUDOKU_GRID_MAX_BOX];
 	uint32_t boxm[SUDOKU_GRID_MAX_BOX];
 	uint32_t col[SUDOKU_GRID_MAX_SIDE];
+	lanes valid;                /* the lanes of the bands all ones */
 	uint32_t peer[BAND_BITS];   /* its row and box, itself left out */
 	uint8_t col_of[BAND_BITS];
 };
@@ -31,9 +36,10 @@ struct geo {
 /* f[d][b]: the cells of band b where digit d+1 may go, its own placed
  * cells included, so that every unit keeps at least one of each digit
  * until the board is a dead end. */
+_Static_assert(BANDS <= 4, "a digit's bands are the lanes of one vector");
 struct board {
-	uint32_t f[SUDOKU_GRID_MAX_SIDE][BANDS];
-	uint32_t open[BANDS];       /* the blank cells */
+	lanes f[SUDOKU_GRID_MAX_SIDE];  /* lane b: band b; the lanes past the bands 0 */
+	lanes open;                 /* the blank cells */
 };
 
 struct fail {
@@ -54,6 +60,7 @@ static const struct geo geo9 = {
 	.bands = 3,
 	.band_bits = 27,
 	.band_all = 0x7ffffffu,
+	.valid = { ~0u, ~0u, ~0u, 0 },
 	.row = { ROW9(0), ROW9(1), ROW9(2) },
 	.boxm = { BOX9(0), BOX9(1), BOX9(2) },
 	.col = { COL9(0), COL9(1), COL9(2), COL9(3), COL9(4), COL9(5), COL9(6), COL9(7), COL9(8) },
@@ -74,6 +81,8 @@ static void geo_init(struct geo *g, int box)
 	g->bands = box;
 	g->band_bits = box * g->side;
 	g->band_all = (uint32_t)((1ull << g->band_bits) - 1);
+	for (int b = 0; b < g->bands; b++)
+		g->valid[b] = ~0u;
 	for (int i = 0; i < g->band_bits; i++) {
 		int r = i / g->side, c = i % g->side;
 		g->col_of[i] = (uint8_t)c;
@@ -91,6 +100,9 @@ static void geo_init(struct geo *g, int box)
  * called with 3 or with 2 written out, so that the compiler makes one
  * copy for each size with its loops unrolled. */
 #define HOT static inline __attribute__((always_inline))
+/* Their loops over a size's digits, bands, rows or boxes unrolled too
+ * (the size a constant there; -O2 unrolls none of its own). */
+#define UNROLL _Pragma("GCC unroll 9")
 
 static inline int low_bit(uint32_t x)
 {
@@ -106,27 +118,43 @@ static inline int count_bits(uint32_t x)
 	return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
 }
 
+/* Is any bit of any lane set? */
+static inline bool lanes_any(lanes v)
+{
+	uint64_t q[2];
+	memcpy(q, &v, sizeof q);
+	return (q[0] | q[1]) != 0;
+}
+
+/* Lane b set (all ones), the others clear. */
+static inline lanes lane_of(int b)
+{
+	const lanes index = { 0, 1, 2, 3 };
+	return (lanes)(index == (uint32_t)b);
+}
+
 /* Digit d (from 0) into bit i of band b, where it is the only digit
- * left (a naked single): gone from the cells that see it. */
+ * left (a naked single): gone from the cells that see it, its column in
+ * every band, its row and box in its own (peer[i] holds the column's
+ * cells of the band too).  The cell stays blank in open: the caller
+ * fills it, with others at once. */
 HOT void place_last_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
 {
-	uint32_t bit = (uint32_t)1 << i;
-	/* the column within the band lies in the box, in peer[i] */
-	uint32_t cm = ~g->col[g->col_of[i]];
-	for (int o = 0; o < box; o++)
-		x->f[d][o] &= cm;
-	x->f[d][b] = (x->f[d][b] & ~g->peer[i]) | bit;
-	x->open[b] &= ~bit;
+	(void)box;
+	lanes here = lane_of(b), bit = here & ((uint32_t)1 << i);
+	x->f[d] = (x->f[d] & ~(g->col[g->col_of[i]] | (here & g->peer[i]))) | bit;
 }
 
 /* Digit d (from 0) into bit i of band b: gone from the cell's other
  * digits, and from the cells that see it. */
 HOT void place_k(const struct geo *g, struct board *x, int d, int b, int i, const int box)
 {
-	uint32_t bit = (uint32_t)1 << i;
+	lanes bit = lane_of(b) & ((uint32_t)1 << i);
+	UNROLL
 	for (int e = 0; e < box * box; e++)
-		x->f[e][b] &= ~bit;
+		x->f[e] &= ~bit;
 	place_last_k(g, x, d, b, i, box);
+	x->open &= ~bit;
 }
 
 static void place(const struct geo *g, struct board *x, int d, int b, int i)
@@ -141,6 +169,7 @@ static void place(const struct geo *g, struct board *x, int d, int b, int i)
 HOT sudoku_grid_mask cell_digits_k(const struct board *x, int b, int i, const int box)
 {
 	sudoku_grid_mask m = 0;
+	UNROLL
 	for (int d = 0; d < box * box; d++)
 		m |= (sudoku_grid_mask)(((x->f[d][b] >> i) & 1u) << d);
 	return m;
@@ -157,6 +186,7 @@ static inline sudoku_grid_mask cell_digits(const struct geo *g, const struct boa
  * a digit twice (or a cell one past the side: no board at all). */
 static bool load(const struct geo *g, const struct sudoku_grid *s, struct board *x)
 {
+	memset(x, 0, sizeof *x);
 	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
 	 * that no branch asks which (givens and blanks come in no order) */
 	uint32_t given[SUDOKU_GRID_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
@@ -202,8 +232,8 @@ static bool load(const struct geo *g, const struct sudoku_grid *s, struct board 
 enum { P_DEAD, P_OPEN, P_SOLVED };
 
 /* ref: a board looked at before (NULL: none), where no digit's places
- * had a single or a locked candidate left: a digit's places as they were
- * there need no look again.  At first the node's parent's board (its
+ * had a locked candidate left: a digit's places as they were there need
+ * no look for them again.  At first the node's parent's board (its
  * propagation ended so), then the board as the last look began (what it
  * did not change, it saw as it is). */
 struct prop {
@@ -217,12 +247,8 @@ struct prop {
 /* Are digit d's places as they were in ref, in every band? */
 HOT bool digit_as_before(const struct board *ref, const struct board *x, int d, const int box)
 {
-	if (!ref)
-		return false;
-	uint32_t diff = 0;
-	for (int b = 0; b < box; b++)
-		diff |= x->f[d][b] ^ ref->f[d][b];
-	return !diff;
+	(void)box;
+	return ref && !lanes_any(x->f[d] ^ ref->f[d]);
 }
 
 HOT void forced(struct prop *p, struct board *x, int d, int b, int i, const int box)
@@ -252,23 +278,30 @@ static int dead_unit(struct prop *p, int unit, int d)
 	return P_DEAD;
 }
 
-/* Cells with one candidate left, band by band. */
+/* Cells with one candidate left, every band at once. */
 HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const int side = box * box;
-	for (int b = 0; b < box; b++) {
-		uint32_t one = 0, two = 0;
-		for (int d = 0; d < side; d++) {
-			uint32_t y = x->f[d][b];
-			two |= one & y;
-			one |= y;
-		}
-		p->mems += (uint64_t)side;
-		uint32_t open = x->open[b];
-		if (open & ~one)
-			return dead_cell(p, b, low_bit(open & ~one));
-		for (uint32_t s = open & ~two; s; s &= s - 1) {
-			int i = low_bit(s);
+	lanes one = { 0 }, two = { 0 };
+	UNROLL
+	for (int d = 0; d < side; d++) {
+		lanes y = x->f[d];
+		two |= one & y;
+		one |= y;
+	}
+	p->mems += (uint64_t)(side * box);
+	lanes none = x->open & ~one, single = x->open & ~two;
+	if (lanes_any(none))
+		for (int b = 0; b < box; b++)
+			if (none[b])
+				return dead_cell(p, b, low_bit(none[b]));
+	/* the singles of two bands at a time, in one 64-bit word (one loop
+	 * to end, not one a band: where a loop ends follows no pattern) */
+	uint64_t half[2];
+	memcpy(half, &single, sizeof half);
+	for (int h = 0; h < 2; h++) {
+		for (uint64_t s = half[h]; s; s &= s - 1) {
+			int j = __builtin_ctzll(s), b = 2 * h + (j >> 5), i = j & 31;
 			/* a single placed since may have taken this one's digit;
 			 * the digit gathered, not searched for (which one it is
 			 * follows no pattern a branch predictor could learn) */
@@ -279,6 +312,7 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 			*moved = true;
 		}
 	}
+	x->open &= ~single;
 	return P_OPEN;
 }
 
@@ -287,6 +321,7 @@ HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved
 {
 	uint32_t cm = p->g->col[c], hy = 0;
 	int n = 0, hb = 0;
+	UNROLL
 	for (int b = 0; b < box; b++) {
 		uint32_t y = x->f[d][b] & cm;
 		if (y) {
@@ -307,6 +342,7 @@ HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved
 static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
 {
 	const struct geo *g = p->g;
+	UNROLL
 	for (int k = 0; k < box; k++) {
 		if (!(x->f[d][b] & g->row[k]))
 			return dead_unit(p, b * box + k, d);
@@ -316,59 +352,73 @@ static int band_dead(struct prop *p, const struct board *x, int d, int b, int bo
 	return P_OPEN;
 }
 
-/* No blank cell left for digit d: it is placed in every unit, or missing
- * from one, which a cell with no candidate will show soon enough. */
+/* Digit d is placed in every unit: no blank cell left for it, and as
+ * many cells as the side (a digit missing from a unit is looked at, to
+ * find the unit: its blank cells may all have candidates left). */
 HOT bool digit_done(const struct board *x, int d, const int box)
 {
-	uint32_t left = 0;
+	if (lanes_any(x->f[d] & x->open))
+		return false;
+	int n = 0;
+	UNROLL
 	for (int b = 0; b < box; b++)
-		left |= x->f[d][b] & x->open[b];
-	return !left;
+		n += count_bits(x->f[d][b]);
+	return n == box * box;
 }
 
 /* Units with one place left for a digit: columns (folded band by band),
- * then the rows and boxes of each band. */
-HOT int hidden_singles(struct prop *p, struct board *x, const struct board *ref, bool *moved, const int box)
+ * then the rows and boxes of each band; every digit, each time (to ask
+ * first whether a digit changed since the last look cost more than the
+ * look: the answer follows no pattern a branch predictor could learn). */
+HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const struct geo *g = p->g;
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1;
 	for (int d = 0; d < side; d++) {
-		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
-			continue;
-		uint32_t on = 0, twice = 0, multi = 0, filled = 0;
+		/* every band at once: its columns with a place, with two in
+		 * the band, with the digit placed; the places alone in their
+		 * row or box, and whether a row or box has none */
+		lanes y = x->f[d], full = y & ~x->open, here = { 0 }, multi = { 0 }, filled = { 0 };
+		lanes alone = { 0 }, none = { 0 };
+		UNROLL
+		for (int r = 0; r < box; r++) {
+			lanes z = (y >> (uint32_t)(r * side)) & row0;
+			multi |= here & z;
+			here |= z;
+			filled |= (full >> (uint32_t)(r * side)) & row0;
+		}
+		UNROLL
+		for (int k = 0; k < box; k++) {
+			lanes rw = y & g->row[k], q = y & g->boxm[k];
+			alone |= (rw & (lanes)((rw & (rw - 1)) == 0)) | (q & (lanes)((q & (q - 1)) == 0));
+			none |= (lanes)(rw == 0) | (lanes)(q == 0);
+		}
+		none &= g->valid;
+		uint32_t on = 0, twice = 0, multi1 = 0, filled1 = 0;
+		UNROLL
 		for (int b = 0; b < box; b++) {
-			uint32_t y = x->f[d][b], here = 0, full = y & ~x->open[b];
-			for (int r = 0; r < box; r++) {
-				uint32_t z = (y >> (r * side)) & row0;
-				multi |= here & z;
-				here |= z;
-				filled |= (full >> (r * side)) & row0;
-			}
-			twice |= on & here;
-			on |= here;
+			twice |= on & here[b];
+			on |= here[b];
+			multi1 |= multi[b];
+			filled1 |= filled[b];
 		}
 		p->mems += (uint64_t)box;
 		if (on != row0)
 			return dead_unit(p, side + low_bit(~on & row0), d);
+		if (lanes_any(none))
+			UNROLL
+			for (int b = 0; b < box; b++)
+				if (none[b])
+					return band_dead(p, x, d, b, box);
 		/* (a column where d is placed has one place too: nothing to do) */
-		for (uint32_t s = on & ~twice & ~multi & ~filled; s; s &= s - 1)
+		for (uint32_t s = on & ~twice & ~multi1 & ~filled1; s; s &= s - 1)
 			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
 				return P_DEAD;
+		alone &= x->open;
+		UNROLL
 		for (int b = 0; b < box; b++) {
-			/* every band, without a branch per unit: the places alone
-			 * in their row or box, and whether a row or box has none
-			 * (quicker than to ask first whether the band changed) */
-			uint32_t y = x->f[d][b], o = y & x->open[b];
-			uint32_t alone = 0, none = 0;
-			for (int k = 0; k < box; k++) {
-				uint32_t r = y & g->row[k], q = y & g->boxm[k];
-				alone |= (r & -(uint32_t)((r & (r - 1)) == 0)) | (q & -(uint32_t)((q & (q - 1)) == 0));
-				none |= (r == 0) | (q == 0);
-			}
-			if (none)
-				return band_dead(p, x, d, b, box);
-			for (uint32_t s = alone & o; s; s &= s - 1) {
+			for (uint32_t s = alone[b]; s; s &= s - 1) {
 				int i = low_bit(s);
 				/* (gone if a place just taken saw it: its unit is left
 				 * with none, which the next look finds) */
@@ -455,9 +505,28 @@ HOT uint32_t minirows(uint32_t y, const int box)
 		return ((g >> 4) & 0x7) | ((g >> 10) & 0x38) | ((g >> 16) & 0x1c0);
 	}
 	uint32_t m = 0;
+	UNROLL
 	for (int r = 0; r < box; r++)
+		UNROLL
 		for (int k = 0; k < box; k++)
 			m |= ((y >> (r * box * box + k * box)) & ((1u << box) - 1) ? 1u : 0u) << (r * box + k);
+	return m;
+}
+
+/* minirows() of every band at once. */
+HOT lanes minirows_lanes(lanes y, const int box)
+{
+	if (box == 3) {
+		/* (the product of minirows() as shifts: SSE2 multiplies no
+		 * four 32-bit lanes at once) */
+		lanes t = (y | y >> 1 | y >> 2) & 0x1249249u;
+		lanes g = t + (t << 2) + (t << 4);
+		return ((g >> 4) & 0x7) | ((g >> 10) & 0x38) | ((g >> 16) & 0x1c0);
+	}
+	lanes m = { 0 };
+	UNROLL
+	for (int b = 0; b < box; b++)
+		m[b] = minirows(y[b], box);
 	return m;
 }
 
@@ -469,7 +538,9 @@ HOT uint32_t minirow_cells(uint32_t a, const int box)
 		return spread[a & 7] | (uint32_t)spread[(a >> 3) & 7] << 9 | (uint32_t)spread[a >> 6] << 18;
 	}
 	uint32_t keep = 0;
+	UNROLL
 	for (int r = 0; r < box; r++)
+		UNROLL
 		for (int k = 0; k < box; k++)
 			if (a >> (r * box + k) & 1u)
 				keep |= ((1u << box) - 1) << (r * box * box + k * box);
@@ -487,28 +558,32 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 	for (int d = 0; d < side; d++) {
 		if (digit_done(x, d, box) || digit_as_before(ref, x, d, box))
 			continue;
-		uint32_t here[SUDOKU_GRID_MAX_BOX];
+		lanes y = x->f[d], rows = minirows_lanes(y, box), here = { 0 };
+		UNROLL
 		for (int b = 0; b < box; b++) {
-			uint32_t y = x->f[d][b];
-			uint32_t m = minirows(y, box), a = fitting(m, box);
-			if (a != m) {
-				y &= minirow_cells(a, box);
-				x->f[d][b] = y;
+			uint32_t a = fitting(rows[b], box);
+			if (a != rows[b]) {
+				y[b] &= minirow_cells(a, box);
 				any = true;
 			}
-			here[b] = 0;
-			for (int r = 0; r < box; r++)
-				here[b] |= (y >> (r * side)) & row0;
 		}
+		x->f[d] = y;
+		UNROLL
+		for (int r = 0; r < box; r++)
+			here |= (y >> (uint32_t)(r * side)) & row0;
+		UNROLL
 		for (int s = 0; s < box; s++) {
 			uint32_t m = 0;
+			UNROLL
 			for (int b = 0; b < box; b++)
 				m |= ((here[b] >> (s * box)) & trio) << (b * box);
 			uint32_t gone = m & ~fitting(m, box);
 			if (!gone)
 				continue;
+			UNROLL
 			for (int b = 0; b < box; b++) {
 				uint32_t cols = ((gone >> (b * box)) & trio) << (s * box), cells = 0;
+				UNROLL
 				for (int r = 0; r < box; r++)
 					cells |= cols << (r * side);
 				x->f[d][b] &= ~cells;
@@ -523,6 +598,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 HOT bool all_filled(const struct board *x, const int box)
 {
 	uint32_t open = 0;
+	UNROLL
 	for (int b = 0; b < box; b++)
 		open |= x->open[b];
 	return !open;
@@ -531,11 +607,11 @@ HOT bool all_filled(const struct board *x, const int box)
 /* Place what the singles force, until nothing is forced. */
 HOT int propagate_k(struct prop *p, struct board *x, const int box)
 {
-	/* the boards as the last looks for hidden singles and for locked
-	 * candidates began (two of each: the last, and the one before) */
-	struct board seen_h[2], seen_l[2];
-	const struct board *ref_h = p->ref, *ref_l = p->ref;
-	int nh = 0, nl = 0;
+	/* the boards as the last looks for locked candidates began (the
+	 * last, and the one before) */
+	struct board seen[2];
+	const struct board *ref = p->ref;
+	int n = 0;
 	for (;;) {
 		bool moved;
 		do {
@@ -546,18 +622,15 @@ HOT int propagate_k(struct prop *p, struct board *x, const int box)
 		if (all_filled(x, box))
 			return P_SOLVED;
 		moved = false;
-		seen_h[nh] = *x;
-		if (hidden_singles(p, x, ref_h, &moved, box) == P_DEAD)
+		if (hidden_singles(p, x, &moved, box) == P_DEAD)
 			return P_DEAD;
-		ref_h = &seen_h[nh];
-		nh ^= 1;
 		if (moved)
 			continue;
-		seen_l[nl] = *x;
-		if (!locked(p, x, ref_l, box))
+		seen[n] = *x;
+		if (!locked(p, x, ref, box))
 			return P_OPEN;
-		ref_l = &seen_l[nl];
-		nl ^= 1;
+		ref = &seen[n];
+		n ^= 1;
 	}
 }
 
@@ -566,15 +639,7 @@ static int propagate(struct prop *p, struct board *x)
 	return p->g->box == 3 ? propagate_k(p, x, 3) : propagate_k(p, x, 2);
 }
 
-/* The bits of x, as a sum of bytes. */
-static inline uint64_t byte_counts(uint64_t x)
-{
-	x = x - ((x >> 1) & 0x5555555555555555u);
-	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-	return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-}
-
-/* The sum of the bytes of x, if it is under 256.  Sums of byte_counts,
+/* The sum of the bytes of x, if it is under 256.  Sums of byte counts,
  * weighted, may go in: a count of seen cells is under 64, and no byte
  * carries into the next while each stays under 256. */
 static inline int sum_bytes(uint64_t x)
@@ -582,22 +647,28 @@ static inline int sum_bytes(uint64_t x)
 	return (int)((x * 0x0101010101010101u) >> 56);
 }
 
-static inline int count_bits64(uint64_t x)
+/* The bits of each lane, as a sum of its bytes (each under 9). */
+static inline lanes lane_byte_counts(lanes x)
 {
-	return sum_bytes(byte_counts(x));
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	return (x + (x >> 4)) & 0x0f0f0f0fu;
 }
 
-/* The cells of want that cell (b, i) sees, in one word to count at once:
- * those of its band where they are, its column in band o shifted up by
- * a band and o more (no two of them meet). */
-HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const int box)
+/* The sum of the bytes of x, if it is under 256 (as sum_bytes). */
+static inline int lanes_sum_bytes(lanes x)
 {
-	uint32_t cm = g->col[g->col_of[i]];
-	uint64_t w = want[b] & g->peer[i];
-	for (int o = 0; o < box; o++)
-		if (o != b)
-			w |= (uint64_t)(want[o] & cm) << (box * box * box + o);
-	return w;
+	uint64_t q[2];
+	memcpy(q, &x, sizeof q);
+	return sum_bytes(q[0] + q[1]);
+}
+
+/* The cells that cell (b, i) sees, in every band: its row and box in
+ * its own, its column in the others. */
+HOT lanes sees(const struct geo *g, int b, int i)
+{
+	lanes here = lane_of(b);
+	return (here & g->peer[i]) | (~here & g->col[g->col_of[i]]);
 }
 
 /* The blank cell with the fewest candidates, *cand its digits; among
@@ -610,19 +681,17 @@ HOT uint64_t seen(const struct geo *g, const uint32_t *want, int b, int i, const
 HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems, const int box)
 {
 	const int side = box * box;
-	uint32_t pair[SUDOKU_GRID_MAX_BOX], any = 0;
+	lanes one = { 0 }, two = { 0 }, three = { 0 };
 	*mems += (uint64_t)(side * box);
-	for (int b = 0; b < box; b++) {
-		uint32_t one = 0, two = 0, three = 0;
-		for (int d = 0; d < side; d++) {
-			uint32_t y = x->f[d][b];
-			three |= two & y;
-			two |= one & y;
-			one |= y;
-		}
-		pair[b] = x->open[b] & two & ~three;
-		any |= pair[b];
+	UNROLL
+	for (int d = 0; d < side; d++) {
+		lanes y = x->f[d];
+		three |= two & y;
+		two |= one & y;
+		one |= y;
 	}
+	lanes pair = x->open & two & ~three;
+	uint32_t any = pair[0] | pair[1] | pair[2] | pair[3];
 	int best = -1, best_n = SUDOKU_GRID_MAX_SIDE + 1, best_score = -1;
 	for (int b = 0; any && b < box; b++) {
 		/* (the rule, and worth a loop of its own: two digits a cell) */
@@ -630,11 +699,8 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 			int i = low_bit(s);
 			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
 			int d1 = low_bit(m), d2 = low_bit(m & (sudoku_grid_mask)(m - 1));
-			uint32_t mates[SUDOKU_GRID_MAX_BOX];
-			for (int o = 0; o < box; o++)
-				mates[o] = (x->f[d1][o] | x->f[d2][o]) & pair[o];
-			int k = sum_bytes(byte_counts(seen(g, x->open, b, i, box)) +
-			                  2 * byte_counts(seen(g, mates, b, i, box)));
+			lanes mates = (x->f[d1] | x->f[d2]) & pair, w = sees(g, b, i);
+			int k = lanes_sum_bytes(lane_byte_counts(x->open & w) + 2 * lane_byte_counts(mates & w));
 			if (k > best_score)
 				best = b * g->band_bits + i, best_score = k;
 		}
@@ -645,7 +711,7 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 			int n = sudoku_grid_popcount(cell_digits_k(x, b, i, box));
 			if (n > best_n)
 				continue;
-			int k = count_bits64(seen(g, x->open, b, i, box));
+			int k = lanes_sum_bytes(lane_byte_counts(x->open & sees(g, b, i)));
 			if (n < best_n || k > best_score)
 				best = b * g->band_bits + i, best_n = n, best_score = k;
 		}

@@ -15,8 +15,11 @@
  *
  * The board: for each digit a mask of the cells where it may still go
  * (its own placed cells included), split in bands of box rows (27 bits of
- * a 9x9 band fit one 32-bit word), so that placing a digit, and finding
- * the singles, is a few word operations for a whole band at once.
+ * a 9x9 band fit one 32-bit word), a digit's bands side by side as the
+ * lanes of one 16-byte vector, so that placing a digit, and finding the
+ * singles, is a few vector operations for every band at once.  The
+ * hidden singles look at every digit each time, locked candidates only at
+ * the digits whose places changed since their last look.
  *
  * A resumable search with the semantics of engine.h (run on the skeleton
  * of search.h), its counters
