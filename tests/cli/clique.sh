@@ -79,7 +79,7 @@ is "$with" "$(echo "$out" | head -1)" "independent-set of hamming 6 3: the same 
 printf 'p edge 3 2\ne 1 2\ne 2 3\nc block 1 3\n' >"$tmp/pathblock.col"
 ld solve clique --stats "$tmp/pathblock.col"
 is "$rc $(echo "$out" | head -1)" "0 2" "a block without automorphisms: no bound, the right answer"
-ok "$(echo "$err" | grep -qx 'averaging bound: not used (no automorphism lines)' && echo 0 || echo 1)" \
+ok "$(echo "$err" | grep -qx 'averaging bound: not used (no symmetry to average over)' && echo 0 || echo 1)" \
 	"--stats: the block not used, said so"
 # A(9, 4) is proven by the symmetries the generator writes: without them
 # the same pipe does not finish in minutes.
