@@ -222,26 +222,25 @@ static void avg_stats(FILE *log, const struct graph *g, const struct dimacs_symm
 		avg_unsettled(log, avg);
 }
 
-/* What symmetry the search had, in words, for --stats. */
+/* What symmetry the search had, in words, for --stats (each line in 80
+ * columns, whatever the figures). */
 static void symmetry_stats(FILE *log, const struct graph *g, const struct dimacs_symmetry *sym,
                            const struct symmetry *use, const struct clique_avg_info *avg)
 {
 	const struct clique_aut_info *aut = &use->aut;
 	if (use->from_lines) {
-		fprintf(log, "symmetries: %d generators from the file's automorphism lines (one branch for each orbit)\n",
-		        use->group->count);
+		fprintf(log, "symmetries: %d generators, from the file (one branch for each orbit)\n", use->group->count);
 	} else if (aut->outcome != CLIQUE_AUT_FOUND) {
-		fprintf(log, "symmetry: automorphism group not found in %.3f s (given up); no symmetry used\n",
-		        aut->seconds);
+		fprintf(log, "symmetry: automorphism group not found in %.3f s (given up); none used\n", aut->seconds);
 	} else {
 		char order[64];
-		fprintf(log, "symmetry: automorphism group of order %s found in %.3f s; %s\n",
-		        clique_aut_order_str(aut, order, sizeof order), aut->seconds,
-		        use->group ? "used" : "no symmetry worth using");
-		if (aut->generators)
-			fprintf(log, "symmetries: %d generators, %d orbit%s of the %d vertices%s\n", aut->generators,
-			        aut->orbits, aut->orbits == 1 ? "" : "s", g->n,
-			        use->group ? " (one branch for each orbit)" : "");
+		fprintf(log, "symmetry: automorphism group of order %s found in %.3f s\n",
+		        clique_aut_order_str(aut, order, sizeof order), aut->seconds);
+		if (use->group)
+			fprintf(log, "symmetry: used (%d generators; %d orbit%s of %d vertices, one branch each)\n",
+			        aut->generators, aut->orbits, aut->orbits == 1 ? "" : "s", g->n);
+		else
+			fprintf(log, "symmetry: no symmetry worth using (%d orbits of %d vertices)\n", aut->orbits, g->n);
 	}
 	if (use->group)
 		avg_stats(log, g, sym, avg);

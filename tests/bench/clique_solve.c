@@ -14,8 +14,10 @@
  *     clique_solve --aut [--limit S] FILE|-
  *         the same with the automorphism group computed (clique_aut.h)
  *         in place of the lines, used whether it is worth it or not: its
- *         order, orbits and CPU seconds alone (the mean of enough repeats
- *         for a tenth of a second), then the search;
+ *         order, orbits and CPU seconds alone, then the search;
+ *     clique_solve --aut-only FILE|-
+ *         the group alone, its CPU seconds the mean of as many runs as
+ *         make a tenth of a second;
  *     clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D
  *         a generated graph in DIMACS form on stdout; --sym adds the
  *         generators of its group (hamming and johnson) as automorphism
@@ -49,6 +51,7 @@ static int usage(void)
 	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] [--floor K] FILE|-\n"
 	                "       clique_solve --maximal FILE|-\n"
 	                "       clique_solve --sym|--aut [--limit S] FILE|-\n"
+	                "       clique_solve --aut-only FILE|-\n"
 	                "       clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D\n");
 	return 2;
 }
@@ -160,8 +163,9 @@ static int solve_sym(const struct graph *g, const struct clique_sym_group *grp, 
 	return k >= 0 ? 0 : 1;
 }
 
-/* --aut: the group of g computed, timed alone. */
-static struct clique_sym_group *computed_group(const struct graph *g)
+/* --aut: the group of g computed, and its CPU seconds; with repeat, as
+ * often as makes a tenth of a second, and their mean. */
+static struct clique_sym_group *computed_group(const struct graph *g, bool repeat)
 {
 	struct clique_aut_info info;
 	struct clique_sym_group *grp = NULL;
@@ -172,10 +176,11 @@ static struct clique_sym_group *computed_group(const struct graph *g)
 		grp = clique_aut_group(g, 0, NULL, &info);
 		runs++;
 		t = cpu_seconds() - t0;
-	} while (t < 0.1);
+	} while (repeat && t < 0.1);
 	char order[64];
-	printf("group order: %s\norbits: %d\nworth using: %s\ngroup seconds: %.5f\n",
-	       clique_aut_order_str(&info, order, sizeof order), info.orbits, info.worth ? "yes" : "no", t / runs);
+	printf("group order: %s\norbits: %d\ngenerators: %d\nworth using: %s\ngroup seconds: %.5f\n",
+	       clique_aut_order_str(&info, order, sizeof order), info.orbits, info.generators,
+	       info.worth ? "yes" : "no", t / runs);
 	return grp;
 }
 
@@ -190,7 +195,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "gen"))
 		return generate(argc - 1, argv + 1);
 	enum clique_rule rule = CLIQUE_BNB;
-	bool complement = false, maximal = false, sym = false, aut = false;
+	bool complement = false, maximal = false, sym = false, aut = false, aut_only = false;
 	double limit = 0;
 	int floor = 0;
 	int i = 1;
@@ -203,6 +208,8 @@ int main(int argc, char **argv)
 			sym = true;
 		else if (!strcmp(argv[i], "--aut"))
 			sym = aut = true;
+		else if (!strcmp(argv[i], "--aut-only"))
+			sym = aut = aut_only = true;
 		else if (!strcmp(argv[i], "--limit") && i + 1 < argc - 1)
 			limit = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--floor") && i + 1 < argc - 1)
@@ -254,9 +261,9 @@ int main(int argc, char **argv)
 		}
 		if (aut) {
 			clique_sym_group_free(grp);
-			grp = computed_group(g);
+			grp = computed_group(g, aut_only);
 		}
-		int rc = solve_sym(g, grp, limit);
+		int rc = aut_only ? 0 : solve_sym(g, grp, limit);
 		clique_sym_group_free(grp);
 		graph_free(g);
 		return rc;

@@ -66,11 +66,12 @@ struct clique_sym_group *clique_aut_group(const struct graph *g, double limit, c
 /* Is the group large enough for orbital branching to pay?  The search
  * with the group branches on orbits rather than vertices but has a
  * weaker bound than clique.h's, so a small group costs more than it
- * saves (see clique_aut.c for the figures). */
+ * saves: an order of 32 or more, on orbits of 2 vertices or more on
+ * average (clique_aut.c has the figures). */
 bool clique_aut_worth(const struct clique_aut_info *info, int n);
 
-/* The order in figures ("10321920") or, past 18 digits or when not
- * exact, "about 2.09 x 10^13".  Returns buf. */
+/* The order in figures ("10321920") or, from 10^15 on, where nauty's
+ * figure is no longer exact, "about 2.09 x 10^15".  Returns buf. */
 char *clique_aut_order_str(const struct clique_aut_info *info, char *buf, size_t size);
 
 #endif
