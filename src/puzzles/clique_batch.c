@@ -132,8 +132,7 @@ static void stats_head(FILE *log, const struct graph *g, const struct search_sta
 struct symmetry {
 	const struct clique_sym_group *group;  /* the search's; NULL: none */
 	bool from_lines;
-	bool computed;                         /* aut is nauty's verdict */
-	struct clique_aut_info aut;
+	struct clique_aut_info aut;            /* nauty's verdict, when not from_lines */
 	struct clique_sym_group *owned;        /* the computed group */
 };
 
@@ -145,7 +144,6 @@ static void symmetry_find(const struct graph *g, const struct dimacs_symmetry *s
 		use->from_lines = true;
 		return;
 	}
-	use->computed = true;
 	use->owned = clique_aut_group(g, AUT_LIMIT, NULL, &use->aut);
 	if (use->aut.worth)
 		use->group = use->owned;
@@ -229,7 +227,8 @@ static void symmetry_stats(FILE *log, const struct graph *g, const struct dimacs
 {
 	const struct clique_aut_info *aut = &use->aut;
 	if (use->from_lines) {
-		fprintf(log, "symmetries: %d generators, from the file (one branch for each orbit)\n", use->group->count);
+		fprintf(log, "symmetries: %d generator%s, from the file (one branch for each orbit)\n", use->group->count,
+		        use->group->count == 1 ? "" : "s");
 	} else if (aut->outcome != CLIQUE_AUT_FOUND) {
 		fprintf(log, "symmetry: automorphism group not found in %.3f s (given up); none used\n", aut->seconds);
 	} else {
@@ -237,8 +236,9 @@ static void symmetry_stats(FILE *log, const struct graph *g, const struct dimacs
 		fprintf(log, "symmetry: automorphism group of order %s found in %.3f s\n",
 		        clique_aut_order_str(aut, order, sizeof order), aut->seconds);
 		if (use->group)
-			fprintf(log, "symmetry: used (%d generators; %d orbit%s of %d vertices, one branch each)\n",
-			        aut->generators, aut->orbits, aut->orbits == 1 ? "" : "s", g->n);
+			fprintf(log, "symmetry: used (%d generator%s; %d orbit%s of %d vertices, one branch each)\n",
+			        aut->generators, aut->generators == 1 ? "" : "s", aut->orbits, aut->orbits == 1 ? "" : "s",
+			        g->n);
 		else
 			fprintf(log, "symmetry: no symmetry worth using (%d orbits of %d vertices)\n", aut->orbits, g->n);
 	}
@@ -261,8 +261,9 @@ static void solve_max(const struct graph *g, const struct dimacs_symmetry *sym, 
 	stats_init(&st, g->n + 2);
 	int k = max_clique(g, sym, &use, threads, best, &st, &info, &avg);
 	if (k == -2 && use.owned) {
-		/* A computed generator the search found no automorphism: nauty
-		 * or its reading is wrong, and the search goes on without. */
+		/* A computed generator that the search found to be no
+		 * automorphism: nauty, or the graph handed to it, is wrong; the
+		 * search goes on without. */
 		fprintf(log, "linkdance: warning: a computed symmetry of the graph is not one: not used\n");
 		use.group = NULL;
 		k = max_clique(g, sym, &use, threads, best, &st, &info, &avg);
