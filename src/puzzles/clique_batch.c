@@ -18,6 +18,7 @@
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
 #include "solver/graph/clique.h"
+#include "solver/graph/clique_aut.h"
 #include "solver/graph/clique_avg.h"
 #include "solver/graph/clique_par.h"
 #include "solver/graph/clique_sym.h"
@@ -119,18 +120,48 @@ static void stats_head(FILE *log, const struct graph *g, const struct search_sta
 	        st->updates, st->mems, st->max_level);
 }
 
-/* The one place a maximum clique is searched for.  A graph that carries
- * its symmetries (c automorphism lines, checked as they were read) is
- * searched with them, one branch for each orbit (hamming 9-4 needs it),
- * and with its block when it has one (the averaging bound: hamming 10-4
- * needs that); the others alone or split between threads. */
-static int max_clique(const struct graph *g, const struct dimacs_symmetry *sym, int threads, int *best,
-                      struct search_stats *st, struct clique_par_info *info, struct clique_avg_info *avg)
+/* How long the automorphism group may take before the search goes on
+ * without it: milliseconds on every graph measured (clique_aut.h), so a
+ * graph that needs seconds is one whose group nauty finds hard, not one
+ * the clique search would finish soon after. */
+#define AUT_LIMIT 5.0
+
+/* The symmetry the search uses: the file's c automorphism lines
+ * (checked as they were read, and again by the search), else the group
+ * computed here when it is worth it. */
+struct symmetry {
+	const struct clique_sym_group *group;  /* the search's; NULL: none */
+	bool from_lines;
+	struct clique_aut_info aut;            /* nauty's verdict, when not from_lines */
+	struct clique_sym_group *owned;        /* the computed group */
+};
+
+static void symmetry_find(const struct graph *g, const struct dimacs_symmetry *sym, struct symmetry *use)
+{
+	*use = (struct symmetry){ 0 };
+	if (sym->group && sym->group->count > 0) {
+		use->group = sym->group;
+		use->from_lines = true;
+		return;
+	}
+	use->owned = clique_aut_group(g, AUT_LIMIT, NULL, &use->aut);
+	if (use->aut.worth)
+		use->group = use->owned;
+}
+
+/* The one place a maximum clique is searched for.  A graph with symmetry
+ * worth using (use) is searched with it, one branch for each orbit
+ * (hamming 9-4 needs it), and with its block when it has one (the
+ * averaging bound: hamming 10-4 needs that); the others alone or split
+ * between threads. */
+static int max_clique(const struct graph *g, const struct dimacs_symmetry *sym, const struct symmetry *use,
+                      int threads, int *best, struct search_stats *st, struct clique_par_info *info,
+                      struct clique_avg_info *avg)
 {
 	*avg = (struct clique_avg_info){ .outcome = CLIQUE_AVG_UNUSED };
-	if (sym->group && sym->group->count > 0) {
+	if (use->group) {
 		*info = (struct clique_par_info){ .threads = 1 };
-		return clique_avg_max(g, sym->group, sym->block, sym->block_size, best, NULL, st, avg);
+		return clique_avg_max(g, use->group, sym->block, sym->block_size, best, NULL, st, avg);
 	}
 	if (threads == 1) {
 		*info = (struct clique_par_info){ .threads = 1 };
@@ -189,6 +220,34 @@ static void avg_stats(FILE *log, const struct graph *g, const struct dimacs_symm
 		avg_unsettled(log, avg);
 }
 
+/* What symmetry the search had, in words, for --stats (each line in 80
+ * columns, whatever the figures). */
+static void symmetry_stats(FILE *log, const struct graph *g, const struct dimacs_symmetry *sym,
+                           const struct symmetry *use, const struct clique_avg_info *avg)
+{
+	const struct clique_aut_info *aut = &use->aut;
+	if (use->from_lines) {
+		fprintf(log, "symmetries: %d generator%s, from the file (one branch for each orbit)\n", use->group->count,
+		        use->group->count == 1 ? "" : "s");
+	} else if (aut->outcome != CLIQUE_AUT_FOUND) {
+		fprintf(log, "symmetry: automorphism group not found in %.3f s (given up); none used\n", aut->seconds);
+	} else {
+		char order[64];
+		fprintf(log, "symmetry: automorphism group of order %s found in %.3f s\n",
+		        clique_aut_order_str(aut, order, sizeof order), aut->seconds);
+		if (use->group)
+			fprintf(log, "symmetry: used (%d generator%s; %d orbit%s of %d vertices, one branch each)\n",
+			        aut->generators, aut->generators == 1 ? "" : "s", aut->orbits, aut->orbits == 1 ? "" : "s",
+			        g->n);
+		else
+			fprintf(log, "symmetry: no symmetry worth using (%d orbits of %d vertices)\n", aut->orbits, g->n);
+	}
+	if (use->group)
+		avg_stats(log, g, sym, avg);
+	else if (sym->block)
+		fprintf(log, "averaging bound: not used (no symmetry to average over)\n");
+}
+
 static void solve_max(const struct graph *g, const struct dimacs_symmetry *sym, int threads, bool stats, FILE *out,
                       FILE *log)
 {
@@ -197,28 +256,31 @@ static void solve_max(const struct graph *g, const struct dimacs_symmetry *sym, 
 	struct search_stats st;
 	struct clique_par_info info;
 	struct clique_avg_info avg;
-	const struct clique_sym_group *group = sym->group;
+	struct symmetry use;
+	symmetry_find(g, sym, &use);
 	stats_init(&st, g->n + 2);
-	int k = max_clique(g, sym, threads, best, &st, &info, &avg);
+	int k = max_clique(g, sym, &use, threads, best, &st, &info, &avg);
+	if (k == -2 && use.owned) {
+		/* A computed generator that the search found to be no
+		 * automorphism: nauty, or the graph handed to it, is wrong; the
+		 * search goes on without. */
+		fprintf(log, "linkdance: warning: a computed symmetry of the graph is not one: not used\n");
+		use.group = NULL;
+		k = max_clique(g, sym, &use, threads, best, &st, &info, &avg);
+	}
 	/* Increasing, whichever search found it. */
 	qsort(best, (size_t)k, sizeof *best, cmp_int);
 	fprintf(out, "%d\n", k);
 	print_vertices(out, best, k);
 	if (stats) {
 		stats_head(log, g, &st);
-		if (group && group->count > 0) {
-			fprintf(log, "symmetries: %d generator%s (one branch for each orbit)\n", group->count,
-			        group->count == 1 ? "" : "s");
-			avg_stats(log, g, sym, &avg);
-		} else {
-			if (sym->block)
-				fprintf(log, "averaging bound: not used (no automorphism lines)\n");
-			if (info.threads > 1)
-				fprintf(log, "threads: %d (%d subproblems, %d searched)\n", info.threads, info.subproblems,
-				        info.searched);
-		}
+		symmetry_stats(log, g, sym, &use, &avg);
+		if (info.threads > 1)
+			fprintf(log, "threads: %d (%d subproblems, %d searched)\n", info.threads, info.subproblems,
+			        info.searched);
 		fprintf(log, "time: %.3f s\n", clock_seconds() - t0);
 	}
+	clique_sym_group_free(use.owned);
 	stats_free(&st);
 	free(best);
 }

@@ -2,7 +2,6 @@
 
 #include "puzzles/dimacs.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -68,7 +67,7 @@ static bool number(const char *t, int len, uint64_t *v)
 		return false;
 	uint64_t x = 0;
 	for (int i = 0; i < len; i++) {
-		if (!isdigit((unsigned char)t[i]))
+		if (t[i] < '0' || t[i] > '9')
 			return false;
 		x = x * 10 + (uint64_t)(t[i] - '0');
 		if (x > DIMACS_HUGE)

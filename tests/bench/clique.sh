@@ -157,3 +157,66 @@ echo "     branching); the others the same graph without them"
 echo "   (reference figures, CPU s, this machine class: hamming10-2 cliquer 0.10, MoMC 17.2, pmc 1.31;"
 echo "    G(500,0.5) cliquer 3.4, MoMC 0.84, pmc 1.14; G(200,0.9) cliquer >300, MoMC 3.18, pmc 136;"
 echo "    G(1000,0.5) MoMC 98.5, cliquer and pmc >60)"
+
+# ---- the symmetry found by itself ------------------------------------------
+# The same graphs as linkdance solve clique meets them: a file with the
+# generator's c automorphism / c block lines, the same file with every c
+# line taken out (the group computed by nauty, clique_aut.h), and cliquer
+# on the plain file; best of 3, interleaved.  "group" is nauty's part
+# alone (clique_solve --aut-only, the mean of many runs).  LINKDANCE
+# names the program (make bench-clique gives it); without it the table
+# is left out.
+: "${LINKDANCE:=}"
+if [ -z "$LINKDANCE" ]; then
+	echo "   LINKDANCE not given: the symmetry table is left out"
+	exit 0
+fi
+SYM_GRAPHS="hamming8-4:hamming_8_4 johnson16-2-4:johnson_16_2_4 hamming9-4:hamming_9_4 keller4:keller_4"
+[ -n "$BENCH_LARGE" ] && SYM_GRAPHS="$SYM_GRAPHS keller5:keller_5"
+echo
+echo "== the symmetry found by itself: CPU seconds of linkdance solve clique, best of 3"
+printf '%-14s %5s %5s %9s %9s %9s %9s %8s %15s %s\n' graph n omega "lines" plain group cliquer "cq/plain" order agree
+for entry in $SYM_GRAPHS; do
+	name=${entry%%:*}
+	args=${entry#*:}
+	set -- ${args//_/ }
+	lines=lines-${args}.clq plain=plain-${args}.clq
+	[ -s "$lines" ] || "$LINKDANCE" generate graph --"$1" "${@:2}" >"$lines" || exit 1
+	[ -s "$plain" ] || grep -v '^c ' "$lines" >"$plain"
+	read -r _ _ n _ < <(grep '^p' "$plain")
+	# a program cut off once is not run again: three limits prove nothing more
+	tl=() tp=() tc=()
+	for r in 1 2 3; do
+		if [ "${tl[0]:-}" != ">$CLIQUE_TIMEOUT" ]; then
+			cpu ours-lines.txt "$LINKDANCE" solve clique "$lines"
+			tl+=("$T")
+		fi
+		if [ "${tp[0]:-}" != ">$CLIQUE_TIMEOUT" ]; then
+			cpu ours-plain.txt "$LINKDANCE" solve clique "$plain"
+			tp+=("$T")
+		fi
+		if [ -n "$CLIQUER" ] && [ "${tc[0]:-}" != ">$CLIQUE_TIMEOUT" ]; then
+			cpu theirs.txt "$CLIQUER" -u -q -q "$plain"
+			tc+=("$T")
+		fi
+	done
+	best_l=$(best3 "${tl[@]}") best_p=$(best3 "${tp[@]}") best_c=$(best3 "${tc[@]:--}")
+	[ "$best_l" = - ] && best_l=">$CLIQUE_TIMEOUT"
+	[ "$best_p" = - ] && best_p=">$CLIQUE_TIMEOUT"
+	[ "$best_c" = - ] && best_c=">$CLIQUE_TIMEOUT"
+	"$CLIQUE_SOLVE" --aut-only "$plain" >aut.txt
+	group=$(sed -n 's/^group seconds: //p' aut.txt)
+	order=$(sed -n 's/^group order: //p' aut.txt)
+	# the answers: ours with and without the lines, cliquer's
+	a=$(head -n 1 ours-lines.txt) b=$(head -n 1 ours-plain.txt)
+	c=$(sed -n 's/^size=\([0-9]*\),.*/\1/p' theirs.txt 2>/dev/null | head -n 1)
+	agree=yes
+	[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && agree="NO (lines $a, plain $b)"
+	[ -n "$b" ] && [ -n "$c" ] && [ "$best_c" != ">$CLIQUE_TIMEOUT" ] && [ "$b" != "$c" ] && agree="NO (cliquer $c)"
+	omega=${b:-${a:--}}
+	printf '%-14s %5s %5s %9s %9s %9s %9s %8s %15s %s\n' "$name" "$n" "$omega" "$best_l" "$best_p" "$group" \
+		"$best_c" "$(ratio "$best_c" "$best_p")" "${order#about }" "$agree"
+	rm -f theirs.txt
+done
+echo "   lines: the file as generate graph writes it; plain: the same without its c lines;"
+echo "   group: nauty's part of plain alone; cq/plain above 1: linkdance is faster"

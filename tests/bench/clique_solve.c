@@ -11,6 +11,13 @@
  *         the file's automorphism lines as the group (none: plain);
  *         cancelled after S seconds (wall clock),, the counters and
  *         nodes per level (on stderr) shown all the same;
+ *     clique_solve --aut [--limit S] FILE|-
+ *         the same with the automorphism group computed (clique_aut.h)
+ *         in place of the lines, used whether it is worth it or not: its
+ *         order, orbits and CPU seconds alone, then the search;
+ *     clique_solve --aut-only FILE|-
+ *         the group alone, its CPU seconds the mean of as many runs as
+ *         make a tenth of a second;
  *     clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D
  *         a generated graph in DIMACS form on stdout; --sym adds the
  *         generators of its group (hamming and johnson) as automorphism
@@ -28,6 +35,7 @@
 #include "puzzles/dimacs.h"
 #include "puzzles/graph_gen.h"
 #include "solver/graph/clique.h"
+#include "solver/graph/clique_aut.h"
 #include "solver/graph/clique_sym.h"
 #include "util/xalloc.h"
 
@@ -42,7 +50,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: clique_solve [--rule bnb|bt|btc] [--complement] [--floor K] FILE|-\n"
 	                "       clique_solve --maximal FILE|-\n"
-	                "       clique_solve --sym [--limit S] FILE|-\n"
+	                "       clique_solve --sym|--aut [--limit S] FILE|-\n"
+	                "       clique_solve --aut-only FILE|-\n"
 	                "       clique_solve gen [--sym] random N P SEED | hamming N D | johnson N W D | keller D\n");
 	return 2;
 }
@@ -154,6 +163,27 @@ static int solve_sym(const struct graph *g, const struct clique_sym_group *grp, 
 	return k >= 0 ? 0 : 1;
 }
 
+/* --aut: the group of g computed, and its CPU seconds; with repeat, as
+ * often as makes a tenth of a second, and their mean. */
+static struct clique_sym_group *computed_group(const struct graph *g, bool repeat)
+{
+	struct clique_aut_info info;
+	struct clique_sym_group *grp = NULL;
+	int runs = 0;
+	double t0 = cpu_seconds(), t;
+	do {
+		clique_sym_group_free(grp);
+		grp = clique_aut_group(g, 0, NULL, &info);
+		runs++;
+		t = cpu_seconds() - t0;
+	} while (repeat && t < 0.1);
+	char order[64];
+	printf("group order: %s\norbits: %d\ngenerators: %d\nworth using: %s\ngroup seconds: %.5f\n",
+	       clique_aut_order_str(&info, order, sizeof order), info.orbits, info.generators,
+	       info.worth ? "yes" : "no", t / runs);
+	return grp;
+}
+
 static bool count_only(const int *v, int k, void *arg)
 {
 	(void)v, (void)k, (void)arg;
@@ -165,7 +195,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "gen"))
 		return generate(argc - 1, argv + 1);
 	enum clique_rule rule = CLIQUE_BNB;
-	bool complement = false, maximal = false, sym = false;
+	bool complement = false, maximal = false, sym = false, aut = false, aut_only = false;
 	double limit = 0;
 	int floor = 0;
 	int i = 1;
@@ -176,6 +206,10 @@ int main(int argc, char **argv)
 			maximal = true;
 		else if (!strcmp(argv[i], "--sym"))
 			sym = true;
+		else if (!strcmp(argv[i], "--aut"))
+			sym = aut = true;
+		else if (!strcmp(argv[i], "--aut-only"))
+			sym = aut = aut_only = true;
 		else if (!strcmp(argv[i], "--limit") && i + 1 < argc - 1)
 			limit = atof(argv[++i]);
 		else if (!strcmp(argv[i], "--floor") && i + 1 < argc - 1)
@@ -225,7 +259,11 @@ int main(int argc, char **argv)
 			fprintf(stderr, "clique_solve: --sym and --complement: the group would need checking anew\n");
 			return 2;
 		}
-		int rc = solve_sym(g, grp, limit);
+		if (aut) {
+			clique_sym_group_free(grp);
+			grp = computed_group(g, aut_only);
+		}
+		int rc = aut_only ? 0 : solve_sym(g, grp, limit);
 		clique_sym_group_free(grp);
 		graph_free(g);
 		return rc;

@@ -79,7 +79,7 @@ is "$with" "$(echo "$out" | head -1)" "independent-set of hamming 6 3: the same 
 printf 'p edge 3 2\ne 1 2\ne 2 3\nc block 1 3\n' >"$tmp/pathblock.col"
 ld solve clique --stats "$tmp/pathblock.col"
 is "$rc $(echo "$out" | head -1)" "0 2" "a block without automorphisms: no bound, the right answer"
-ok "$(echo "$err" | grep -qx 'averaging bound: not used (no automorphism lines)' && echo 0 || echo 1)" \
+ok "$(echo "$err" | grep -qx 'averaging bound: not used (no symmetry to average over)' && echo 0 || echo 1)" \
 	"--stats: the block not used, said so"
 # A(9, 4) is proven by the symmetries the generator writes: without them
 # the same pipe does not finish in minutes.
@@ -99,6 +99,34 @@ printf '%s\n' "$h94" | awk '/^c automorphism/ && !done { $0 = "c automorphism 2 
 is "$?" 1 "a false automorphism is refused (exit 1)"
 grep -q "h94bad.col:4: .*not an automorphism\|h94bad.col:4: .*edge" "$tmp/h94bad.err"
 ok $? "at its line: $(cat "$tmp/h94bad.err")"
+# The symmetry found by itself: the same graphs with every c line taken
+# out (a plain DIMACS file from anywhere), the group computed and used.
+printf '%s\n' "$h94" | grep -v '^c ' >"$tmp/h94plain.col"
+"$LINKDANCE" solve clique "$tmp/h94plain.col" --stats >"$tmp/h94p.out" 2>"$tmp/h94p.err"
+is "$(head -1 "$tmp/h94p.out")" 20 "hamming 9 4 from a plain file: A(9, 4) = 20, proven"
+is_set "$tmp/h94plain.col" 20 "$(sed -n 2p "$tmp/h94p.out")" clique
+ok $? "hamming 9 4 from a plain file: the second line is a clique of 20 vertices"
+grep -qx 'symmetry: automorphism group of order 185794560 found in [0-9.]* s' "$tmp/h94p.err" &&
+	grep -q '^symmetry: used (9 generators; 1 orbit of 512 vertices' "$tmp/h94p.err"
+ok $? "--stats: the group of order 2^9 9! found and used: $(grep '^symmetry' "$tmp/h94p.err" | tr '\n' ' ')"
+gen --johnson 16 2 4 | grep -v '^c ' >"$tmp/j1624plain.col"
+ld solve clique --stats "$tmp/j1624plain.col"
+is "$(echo "$out" | head -1)" 8 "johnson 16 2 4 from a plain file: 8"
+echo "$err" | grep -qx 'symmetry: automorphism group of order 20922789888000 found in [0-9.]* s'
+ok $? "--stats: the group of order 16! found"
+# No symmetry: said so, and the plain search (with its threads) as before.
+gen --random 60 0.5 --seed 1 >"$tmp/r60.col"
+ld solve clique --stats --threads 2 "$tmp/r60.col"
+echo "$err" | grep -qx 'symmetry: automorphism group of order 1 found in [0-9.]* s' &&
+	echo "$err" | grep -qx 'symmetry: no symmetry worth using (60 orbits of 60 vertices)' &&
+	echo "$err" | grep -q '^threads: 2 '
+ok $? "--stats: G(60, 0.5) has no symmetry worth using, and is split between threads"
+# A path's reflection: a group of order 2, too small to pay.
+printf 'p edge 3 2\ne 1 2\ne 2 3\n' >"$tmp/path3.col"
+ld solve clique --stats "$tmp/path3.col"
+echo "$err" | grep -qx 'symmetry: no symmetry worth using (2 orbits of 3 vertices)'
+ok $? "--stats: a path of 3, order 2: not worth using"
+is "$({ echo "$err"; cat "$tmp/h94p.err"; } | awk 'length > 80' | wc -l)" 0 "--stats: every line fits 80 columns"
 omega "hamming6-4" 4 --hamming 6 4
 omega "hamming10-2" 512 --hamming 10 2
 omega "johnson16-2-4" 8 --johnson 16 2 4

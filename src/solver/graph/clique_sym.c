@@ -50,15 +50,29 @@ bool clique_sym_group_add(struct clique_sym_group *grp, const int *images)
 	return true;
 }
 
+/* Each edge uv once, from its smaller end (the rows are symmetric); or,
+ * in a graph with more edges than non-edges, each non-edge: a bijection
+ * that keeps every non-edge apart keeps every edge, the counts being
+ * equal.  Dense graphs are where the symmetric ones are (hamming8-4:
+ * 11,776 pairs apart against 20,864 edges). */
 bool clique_sym_is_automorphism(const struct graph *g, const int *images)
 {
-	for (int v = 0; v < g->n; v++) {
+	int n = g->n;
+	uint64_t pairs = (uint64_t)n * (uint64_t)(n > 0 ? n - 1 : 0) / 2;
+	uint64_t flip = graph_edges(g) > pairs / 2 ? ~(uint64_t)0 : 0;
+	uint64_t last = n & 63 ? ((uint64_t)1 << (n & 63)) - 1 : ~(uint64_t)0;
+	for (int v = 0; v < n; v++) {
 		const uint64_t *r = graph_row(g, v);
 		const uint64_t *pr = graph_row(g, images[v]);
-		for (int w = 0; w < g->words; w++)
-			for (uint64_t bits = r[w]; bits; bits &= bits - 1)
-				if (!graph_bit_test(pr, images[w * 64 + __builtin_ctzll(bits)]))
+		uint64_t above = ~(uint64_t)0 << (v & 63) << 1;
+		for (int w = v >> 6; w < g->words; w++, above = ~(uint64_t)0) {
+			uint64_t bits = (r[w] ^ flip) & above;
+			if (w == g->words - 1)
+				bits &= last;
+			for (; bits; bits &= bits - 1)
+				if (graph_bit_test(pr, images[w * 64 + __builtin_ctzll(bits)]) != !flip)
 					return false;
+		}
 	}
 	return true;
 }
