@@ -28,6 +28,7 @@ static const char usage_head[] =
 	"       linkdance export FAMILY [LEVEL]\n"
 	"       linkdance generate FAMILY --grade G [--seed S] [--symmetric]\n"
 	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
+	"       linkdance generate sudoku ... [--size 4|6|9|12|16|25] [--box RxC]\n"
 	"       linkdance grade FAMILY LEVEL|FILE\n"
 	"       linkdance sum [FILE|-]\n";
 
@@ -80,6 +81,7 @@ static const char usage_options[] =
 	"  --grade G          the grade of a generated level: 1 (easy) to 4\n"
 	"  -n N               generate N puzzles, one line each, from seeds S, S+1, ...\n"
 	"  --symmetric        generated clues in pairs, half a turn about the centre\n"
+	"  --size N, --box RxC  a Sudoku of side N (9), boxes R rows by C columns\n"
 	"\n"
 	"Exit status: 0 done, 1 bad input or no solution, 2 usage error.\n"
 	"See linkdance(6) for the formats and the game.\n";
@@ -460,7 +462,7 @@ static int generate_lines(const struct puzzle *pz, const struct cli_opts *o, con
 		strbuf_free(&desc);
 		if (!s)
 			return cli_fail("%s", err.msg);
-		char line[1024];
+		char line[2048];
 		pz->batch->as_line(s, line, sizeof line);
 		pz->free_state(s);
 		printf("%s\n", line);
@@ -472,22 +474,30 @@ static int cmd_generate(int argc, char **argv)
 {
 	struct cli_opts o;
 	const struct puzzle *pz;
-	int rc = cli_parse(&o, argc, argv, "generate", "rdny", 1, CLI_FIRST);
+	int rc = cli_parse(&o, argc, argv, "generate", "rdnyzx", 1, CLI_FIRST);
 	if (rc == CLI_OK)
 		rc = family_arg(&o, "generate", &pz);
 	if (rc != CLI_OK)
 		return rc;
 	if (!pz->generate)
 		return cli_fail("%s puzzles cannot be generated yet", pz->title);
-	const char *params = o.symmetric ? "symmetric" : NULL;
+	char params[96] = "";
+	if (o.symmetric)
+		snprintf(params, sizeof params, "symmetric");
+	if (o.size)
+		snprintf(params + strlen(params), sizeof params - strlen(params), "%ssize=%.8s", *params ? "," : "", o.size);
+	if (o.box)
+		snprintf(params + strlen(params), sizeof params - strlen(params), "%sbox=%.8s", *params ? "," : "", o.box);
+	if ((o.size || o.box) && strcmp(pz->name, "sudoku"))
+		return cli_usage_error("--size and --box are Sudoku's; %s has its own: see linkdance --help", pz->title);
 	if (o.number)
-		return generate_lines(pz, &o, params);
+		return generate_lines(pz, &o, *params ? params : NULL);
 	if (!o.grade)
 		return cli_usage_error("generate needs --grade 1, 2, 3 or 4 (or -n N for puzzle lines)");
 	struct strbuf desc = { 0 };
 	struct diag err;
 	strbuf_addf(&desc, "%s", "");
-	if (!pz->generate(pz, params, o.grade, o.seed, &desc, NULL, &err)) {
+	if (!pz->generate(pz, *params ? params : NULL, o.grade, o.seed, &desc, NULL, &err)) {
 		strbuf_free(&desc);
 		return cli_fail("%s", err.msg);
 	}

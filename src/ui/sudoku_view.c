@@ -623,7 +623,7 @@ static void clashes(const struct sudoku_view *sv, const struct sudoku_grid *g, b
 {
 	memset(clash, 0, sizeof(bool) * (size_t)g->cells);
 	for (int u = 0; u < sv->geo.units; u++) {
-		int count[SUDOKU_GRID_MAX_SIDE + 1] = { 0 };
+		int count[SUDOKU_MAX_SIDE + 1] = { 0 };
 		for (int i = 0; i < sv->side; i++)
 			count[g->v[sv->geo.unit_cell[u][i]]]++;
 		for (int i = 0; i < sv->side; i++) {
@@ -746,7 +746,7 @@ static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 	const struct sudoku_view *sv = CSV(v);
 	const struct placing *pl = show->searching ? &sv->search : &sv->play;
 	const struct sudoku_grid *g = sudoku_state_grid(s);
-	bool clash[SUDOKU_GRID_MAX_CELLS];
+	bool clash[SUDOKU_MAX_CELLS];
 	clashes(sv, g, clash);
 	draw_lines(sv, pl, cv);
 	for (int cell = 0; cell < g->cells; cell++)

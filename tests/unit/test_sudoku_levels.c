@@ -53,7 +53,7 @@ int main(void)
 		graded += sudoku_logic_grade(g, &grade, &hardest, &steps, NULL) && grade == want;
 		/* Hints all the way: each position's last tier is played. */
 		int moves = 0;
-		while (s && !pz->is_solved(s) && moves < SUDOKU_GRID_MAX_CELLS) {
+		while (s && !pz->is_solved(s) && moves < SUDOKU_MAX_CELLS) {
 			char *sol = solve(pz, s);
 			struct note note;
 			char move[NOTE_MOVE_MAX] = "";
