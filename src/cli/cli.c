@@ -511,12 +511,19 @@ static int cmd_generate(int argc, char **argv)
 	/* The header's comments and keys, marked as the family's own comments
 	 * when its level files are its descriptions (DIMACS). */
 	const char *c = pz->level_comment ? pz->level_comment : "# ", *k = pz->level_comment ? pz->level_comment : "";
-	printf("%slinkdance generate %s --grade %d --seed %" PRIu64 "\n", c, pz->name, o.grade, o.seed);
+	printf("%slinkdance generate %s --grade %d%s%.8s%s%.8s --seed %" PRIu64 "\n", c, pz->name, o.grade,
+	       o.size ? " --size " : "", o.size ? o.size : "", o.box ? " --box " : "", o.box ? o.box : "", o.seed);
 	if (graded)
 		printf("%sone way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", c,
 		       g.effort, g.effort == 1 ? "" : "s");
-	printf("%sfamily %s\n%sname %d-%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, o.grade,
-	       o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
+	/* a Sudoku of another size is named by it too: 16x16-4-01 */
+	char size[40] = "";
+	if (o.size)
+		snprintf(size, sizeof size, "%.8sx%.8s-", o.size, o.size);
+	if (o.box)
+		snprintf(size + strlen(size), sizeof size - strlen(size), "%.8s-", o.box);
+	printf("%sfamily %s\n%sname %s%d-%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, size,
+	       o.grade, o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
 	strbuf_free(&desc);
 	return cli_flush();
 }

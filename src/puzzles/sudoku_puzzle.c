@@ -924,8 +924,6 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
  * problem is then one item that no option covers, the second of the two
  * cells. */
 static const char unit_letter[] = "rcb";
-/* An option's tag: its cell times this, plus its digit (up to 25). */
-enum { OPTION_TAG_CELL = 32 };
 
 static void add_item(struct xc_problem *p, const char *fmt, int a, int b)
 {
@@ -974,7 +972,7 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 			if (taken & sudoku_grid_bit(d))
 				continue;
 			int items[4] = { cell_item[c], unit_item[cu[0]][d], unit_item[cu[1]][d], unit_item[cu[2]][d] };
-			xc_add_option(p, items, 4, c * OPTION_TAG_CELL + d, NULL);
+			xc_add_option(p, items, 4, c * SUDOKU_OPTION_TAG_CELL + d, NULL);
 		}
 	}
 	return p;
@@ -1021,7 +1019,7 @@ static int placed(const struct puzzle_state *s, int *options)
 static void option_move(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size)
 {
 	int tag = p->opt_tag[k];
-	sudoku_move_enter(&s->grid, tag / OPTION_TAG_CELL, tag % OPTION_TAG_CELL, buf, size);
+	sudoku_move_enter(&s->grid, tag / SUDOKU_OPTION_TAG_CELL, tag % SUDOKU_OPTION_TAG_CELL, buf, size);
 }
 
 static void item_note(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out)
