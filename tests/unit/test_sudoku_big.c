@@ -211,8 +211,8 @@ static void test_grader(void)
 	sudoku_gen_minimal_shape(2, 3, false, 3, 1, &p, NULL);
 	int grade, steps;
 	enum sudoku_logic_technique hardest;
-	ok(sudoku_logic_grade(&p, &grade, &hardest, &steps, NULL) && grade >= 1 && grade <= 4 && steps > 0,
-	   "a 6x6 is graded (%d, %d steps)", grade, steps);
+	bool graded = sudoku_logic_grade(&p, &grade, &hardest, &steps, NULL);
+	ok(graded && grade >= 1 && grade <= 4 && steps > 0, "a 6x6 is graded (%d, %d steps)", grade, steps);
 	/* locked candidates on 3x4 boxes: box 1 (rows 1-3, columns 1-4) with
 	 * rows 2 and 3 full of other digits has its 5 in row 1, which leaves
 	 * the rest of row 1 without it */
