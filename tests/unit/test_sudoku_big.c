@@ -90,7 +90,7 @@ static void test_lines(void)
 	snprintf(with_shape, sizeof with_shape, "2x2:%s", l36);
 	is_str(refused(with_shape, &col), "boxes of 2x2 make a 4x4 grid, not one of 36 cells", "a shape that misfits");
 	snprintf(with_shape, sizeof with_shape, "2x5:%s", l36);
-	ok(strstr(refused(with_shape, &col), "boxes of 2x5: a grid has boxes") != NULL && col == 1,
+	ok(strstr(refused(with_shape, &col), "no grid has boxes of 2x5") != NULL && col == 1,
 	   "a shape no grid has, at column 1");
 	is_str(refused("12345", &col), "a line has 81 characters (or 16, 36, 144, 256, 625), not 5", "a wrong length");
 }

@@ -199,8 +199,7 @@ bool sudoku_grid_parse_line(const char *line, size_t len, struct sudoku_grid *g,
 	size_t at = shape_prefix(line, len, &rows, &cols);
 	if (at && !sudoku_grid_shape_ok(rows, cols)) {
 		*col = 1;
-		snprintf(why, why_size, "boxes of %dx%d: a grid has boxes 2x2, 2x3, 3x2, 3x3, 3x4, 4x3, 4x4 or 5x5",
-		         rows, cols);
+		snprintf(why, why_size, "no grid has boxes of %dx%d (see linkdance --help)", rows, cols);
 		return false;
 	}
 	line += at;
