@@ -682,11 +682,15 @@ static const char *digit_glyph(int d)
 	return digits[d];
 }
 
-/* A count of pencil marks, small where Unicode has small digits. */
+/* A count of pencil marks, small where Unicode has small digits; ten or
+ * more (grids past 9x9) a plus, there being room for one figure: the
+ * status line spells them out. */
 static const char *count_glyph(int n)
 {
 	static const char *const small[] = { "\u2070", "\u00b9", "\u00b2", "\u00b3", "\u2074",
 		                             "\u2075", "\u2076", "\u2077", "\u2078", "\u2079" };
+	if (n > 9)
+		return style_unicode() ? "\u207a" : "+";
 	return style_unicode() ? small[n] : digit_glyph(n);
 }
 

@@ -80,6 +80,17 @@ ok $? "and at that size ($need) it opens"
 keys 2 5
 wait_for "moves 1"
 ok $? "25 typed as two figures is a move"
+# every blank cell's candidates as marks: counts of ten and more too
+keys l M
+wait_re "moves 2 .*r1c2 · marks( [0-9]+)+"
+ok $? "all marks: the status line spells out the cursor's"
+shows "·⁺"
+ok $? "and a cell of ten or more shows a plus (the count has one figure's room)"
+keys q
+wait_prompt
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 25x25-4-01"
+wait_for "Your game as you left it"
+ok $? "saved and continued as it was left"
 keys q
 wait_prompt
 done_testing
