@@ -48,9 +48,9 @@ if echo " $families " | grep -q ' sudoku '; then
 		"16 - 4 1" "16 - 4 2" "16 - 4 3" "25 - 4 1" "25 - 4 2"; do
 		# shellcheck disable=SC2086
 		set -- $spec
-		box= shape=
-		[ "$2" = - ] || box="--box $2" shape="$2-"
-		name=$(printf '%sx%s-%s%d-%02d' "$1" "$1" "$shape" "$3" "$4")
+		box= shape="$1x$1"
+		[ "$2" = - ] || box="--box $2" shape="$2"
+		name=$(printf '%d-%s-%02d' "$3" "$shape" "$4")
 		# shellcheck disable=SC2086
 		"$ld" generate sudoku --grade "$3" --size "$1" $box --seed "$4" >"sudoku/$name.txt"
 	done

@@ -488,8 +488,6 @@ static int cmd_generate(int argc, char **argv)
 		snprintf(params + strlen(params), sizeof params - strlen(params), "%ssize=%.8s", *params ? "," : "", o.size);
 	if (o.box)
 		snprintf(params + strlen(params), sizeof params - strlen(params), "%sbox=%.8s", *params ? "," : "", o.box);
-	if ((o.size || o.box) && strcmp(pz->name, "sudoku"))
-		return cli_usage_error("--size and --box are Sudoku's; %s has its own: see linkdance --help", pz->title);
 	if (o.number)
 		return generate_lines(pz, &o, *params ? params : NULL);
 	if (!o.grade)
@@ -516,14 +514,16 @@ static int cmd_generate(int argc, char **argv)
 	if (graded)
 		printf("%sone way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", c,
 		       g.effort, g.effort == 1 ? "" : "s");
-	/* a Sudoku of another size is named by it too: 16x16-4-01 */
+	/* a Sudoku of another size is named by it too, or by its boxes when
+	 * they are said (4-16x16-01, 1-3x2-01): the menu shows what follows
+	 * the grade */
 	char size[40] = "";
-	if (o.size)
-		snprintf(size, sizeof size, "%.8sx%.8s-", o.size, o.size);
 	if (o.box)
-		snprintf(size + strlen(size), sizeof size - strlen(size), "%.8s-", o.box);
-	printf("%sfamily %s\n%sname %s%d-%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, size,
-	       o.grade, o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
+		snprintf(size, sizeof size, "%.8s-", o.box);
+	else if (o.size)
+		snprintf(size, sizeof size, "%.8sx%.8s-", o.size, o.size);
+	printf("%sfamily %s\n%sname %d-%s%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, o.grade,
+	       size, o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
 	strbuf_free(&desc);
 	return cli_flush();
 }

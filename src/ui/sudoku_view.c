@@ -46,10 +46,17 @@ static const struct form forms[] = {
 	{ 5, 2, false, 2, 1, false }, /* the same, no border: 66 x 20 (80x24) */
 	{ 3, 1, true, 0, 0, true },   /* a count of marks: 38 x 19 */
 	{ 3, 1, false, 0, 0, true },  /* 32 x 13 */
-	{ 3, 1, false, 0, 0, false }, /* 30 x 11; a 16x16's at 80x24: 51 x 19 */
+	{ 3, 1, false, 0, 0, false }, /* past 9x9 only: a 16x16's at 80x24, 51 x 19 */
 };
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
+
+/* The forms a grid may take: the last, without a border, only past 9x9
+ * (a 9x9 has its border at any size it fits, as it always had). */
+static int n_forms(int side)
+{
+	return side > 9 ? N_FORMS : N_FORMS - 1;
+}
 
 /* One direction of a form: a cell's extent, what parts two cells of a box
  * (a line is 1), the blank beside a box's rule, and the border's width. */
@@ -361,7 +368,7 @@ static bool place(const struct sudoku_view *sv, const struct form *f, int rows, 
 	pl->bh = extent(axis_down(f), sv->box_rows, sv->side);
 	pl->left = 1;
 	pl->top = 0;
-	return pl->bw + 1 <= cols && pl->bh <= rows;
+	return f - forms < n_forms(sv->side) && pl->bw + 1 <= cols && pl->bh <= rows;
 }
 
 /* The search's panel: right of the grid if there is room, else below. */
@@ -415,7 +422,7 @@ static void sv_free(struct view *v)
 static void sv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
 {
 	const struct sudoku_view *sv = CSV(v);
-	const struct form *small = &forms[N_FORMS - 1], *big = &forms[0];
+	const struct form *small = &forms[n_forms(sv->side) - 1], *big = &forms[0];
 	*min_rows = extent(axis_down(small), sv->box_rows, sv->side);
 	*min_cols = 1 + extent(axis_across(small), sv->box_cols, sv->side);
 	int h = extent(axis_down(big), sv->box_rows, sv->side);

@@ -34,7 +34,7 @@ for spec in "4 -" "6 -" "6 3x2" "12 -" "12 4x3" "16 -" "25 -"; do
 	is "$rc $(printf '%s\n' "$out" | grep -cE '^[1-4] [0-9]+$')" "0 $n" "grade: a grade and the nodes of each"
 done
 
-for level in 6x6-1-01 12x12-2-01 16x16-4-01 25x25-4-01; do
+for level in 1-6x6-01 2-12x12-01 4-16x16-01 4-25x25-01; do
 	run env LINKDANCE_LEVELS="$levels" "$LINKDANCE" estimate sudoku "$level" --probes 200
 	is "$rc $(printf '%s\n' "$out" | grep -c '^nodes: ')" "0 1" "estimate of level $level"
 	run env LINKDANCE_LEVELS="$levels" "$LINKDANCE" export sudoku "$level"

@@ -5,7 +5,7 @@
 # then played at a larger terminal.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
 levels="$top_srcdir/levels"
-level16="$levels/sudoku/16x16-4-01.txt"
+level16="$levels/sudoku/4-16x16-01.txt"
 
 # The keys that type cell value V (1-16) on a 16x16 grid: 2-9 alone, 1
 # then Enter, 10-16 as two figures.
@@ -18,7 +18,7 @@ value_keys() { # CHAR of a puzzle line
 }
 
 start_shell
-type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 16x16-4-01"
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-16x16-01"
 wait_for "hints 0"
 ok $? "a 16x16 level opens at 80x24"
 # Its first row as the level has it: blanks, then C (12) in column 8.
@@ -54,7 +54,7 @@ keys q
 wait_prompt
 
 # ---- 6x6 ----------------------------------------------------------------
-type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 6x6-1-01"
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 1-6x6-01"
 wait_for "hints 0"
 ok $? "a 6x6 level opens"
 # boxes of two rows and three columns: one rule down the middle, two across
@@ -66,7 +66,7 @@ keys q
 wait_prompt
 
 # ---- 25x25 ----------------------------------------------------------------
-type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 25x25-4-01"
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
 wait_re "terminal too small: need [0-9]+ x [0-9]+"
 ok $? "a 25x25 at 80x24 says the terminal size it needs"
 need=$(screen | sed -n 's/.*need \([0-9]*\) x \([0-9]*\).*/\1 \2/p' | head -n 1)
@@ -74,7 +74,7 @@ keys q
 wait_prompt
 # shellcheck disable=SC2086
 start_shell $need
-type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 25x25-4-01"
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
 wait_for "hints 0"
 ok $? "and at that size ($need) it opens"
 keys 2 5
@@ -88,7 +88,7 @@ shows "·⁺"
 ok $? "and a cell of ten or more shows a plus (the count has one figure's room)"
 keys q
 wait_prompt
-type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 25x25-4-01"
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
 wait_for "Your game as you left it"
 ok $? "saved and continued as it was left"
 keys q
