@@ -28,7 +28,7 @@ static const char usage_head[] =
 	"       linkdance export FAMILY [LEVEL]\n"
 	"       linkdance generate FAMILY --grade G [--seed S] [--symmetric]\n"
 	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
-	"       linkdance generate sudoku ... [--size 4|6|9|12|16|25] [--box RxC]\n"
+	"       linkdance generate FAMILY ... [--size N] [--box RxC]\n"
 	"       linkdance grade FAMILY LEVEL|FILE\n"
 	"       linkdance sum [FILE|-]\n";
 
@@ -81,7 +81,8 @@ static const char usage_options[] =
 	"  --grade G          the grade of a generated level: 1 (easy) to 4\n"
 	"  -n N               generate N puzzles, one line each, from seeds S, S+1, ...\n"
 	"  --symmetric        generated clues in pairs, half a turn about the centre\n"
-	"  --size N, --box RxC  a Sudoku of side N (9), boxes R rows by C columns\n"
+	"  --size N, --box RxC  a generated puzzle's size and box shape, as its family\n"
+	"                     takes them (see FAMILY below)\n"
 	"\n"
 	"Exit status: 0 done, 1 bad input or no solution, 2 usage error.\n"
 	"See linkdance(6) for the formats and the game.\n";
