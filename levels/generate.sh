@@ -40,6 +40,21 @@ for family in $families; do
 		done
 	done
 done
+# Sudoku past 9x9: a few levels of each size, named by it, of the grade
+# the generator gives at that size (past 12x12 nearly all need trial).
+if echo " $families " | grep -q ' sudoku '; then
+	# side, box shape (- for the default), grade, seed
+	for spec in "6 - 1 1" "6 - 1 2" "6 3x2 1 1" "12 - 2 1" "12 - 2 2" "12 4x3 4 1" \
+		"16 - 4 1" "16 - 4 2" "16 - 4 3" "25 - 4 1" "25 - 4 2"; do
+		# shellcheck disable=SC2086
+		set -- $spec
+		box= shape="$1x$1"
+		[ "$2" = - ] || box="--box $2" shape="$2"
+		name=$(printf '%d-%s-%02d' "$3" "$shape" "$4")
+		# shellcheck disable=SC2086
+		"$ld" generate sudoku --grade "$3" --size "$1" $box --seed "$4" >"sudoku/$name.txt"
+	done
+fi
 {
 	echo "# The shipped levels, installed under \$(pkgdatadir)/levels."
 	echo "# Made by levels/generate.sh (Automake cannot glob: every file is listed)."

@@ -28,6 +28,7 @@ static const char usage_head[] =
 	"       linkdance export FAMILY [LEVEL]\n"
 	"       linkdance generate FAMILY --grade G [--seed S] [--symmetric]\n"
 	"       linkdance generate FAMILY -n N [--grade G] [--seed S] [--symmetric]\n"
+	"       linkdance generate FAMILY ... [--size N] [--box RxC]\n"
 	"       linkdance grade FAMILY LEVEL|FILE\n"
 	"       linkdance sum [FILE|-]\n";
 
@@ -80,6 +81,8 @@ static const char usage_options[] =
 	"  --grade G          the grade of a generated level: 1 (easy) to 4\n"
 	"  -n N               generate N puzzles, one line each, from seeds S, S+1, ...\n"
 	"  --symmetric        generated clues in pairs, half a turn about the centre\n"
+	"  --size N, --box RxC  a generated puzzle's size and box shape, as its family\n"
+	"                     takes them (see FAMILY below)\n"
 	"\n"
 	"Exit status: 0 done, 1 bad input or no solution, 2 usage error.\n"
 	"See linkdance(6) for the formats and the game.\n";
@@ -460,7 +463,7 @@ static int generate_lines(const struct puzzle *pz, const struct cli_opts *o, con
 		strbuf_free(&desc);
 		if (!s)
 			return cli_fail("%s", err.msg);
-		char line[1024];
+		char line[2048];
 		pz->batch->as_line(s, line, sizeof line);
 		pz->free_state(s);
 		printf("%s\n", line);
@@ -472,22 +475,28 @@ static int cmd_generate(int argc, char **argv)
 {
 	struct cli_opts o;
 	const struct puzzle *pz;
-	int rc = cli_parse(&o, argc, argv, "generate", "rdny", 1, CLI_FIRST);
+	int rc = cli_parse(&o, argc, argv, "generate", "rdnyzx", 1, CLI_FIRST);
 	if (rc == CLI_OK)
 		rc = family_arg(&o, "generate", &pz);
 	if (rc != CLI_OK)
 		return rc;
 	if (!pz->generate)
 		return cli_fail("%s puzzles cannot be generated yet", pz->title);
-	const char *params = o.symmetric ? "symmetric" : NULL;
+	char params[96] = "";
+	if (o.symmetric)
+		snprintf(params, sizeof params, "symmetric");
+	if (o.size)
+		snprintf(params + strlen(params), sizeof params - strlen(params), "%ssize=%.8s", *params ? "," : "", o.size);
+	if (o.box)
+		snprintf(params + strlen(params), sizeof params - strlen(params), "%sbox=%.8s", *params ? "," : "", o.box);
 	if (o.number)
-		return generate_lines(pz, &o, params);
+		return generate_lines(pz, &o, *params ? params : NULL);
 	if (!o.grade)
 		return cli_usage_error("generate needs --grade 1, 2, 3 or 4 (or -n N for puzzle lines)");
 	struct strbuf desc = { 0 };
 	struct diag err;
 	strbuf_addf(&desc, "%s", "");
-	if (!pz->generate(pz, params, o.grade, o.seed, &desc, NULL, &err)) {
+	if (!pz->generate(pz, *params ? params : NULL, o.grade, o.seed, &desc, NULL, &err)) {
 		strbuf_free(&desc);
 		return cli_fail("%s", err.msg);
 	}
@@ -501,12 +510,21 @@ static int cmd_generate(int argc, char **argv)
 	/* The header's comments and keys, marked as the family's own comments
 	 * when its level files are its descriptions (DIMACS). */
 	const char *c = pz->level_comment ? pz->level_comment : "# ", *k = pz->level_comment ? pz->level_comment : "";
-	printf("%slinkdance generate %s --grade %d --seed %" PRIu64 "\n", c, pz->name, o.grade, o.seed);
+	printf("%slinkdance generate %s --grade %d%s%.8s%s%.8s --seed %" PRIu64 "\n", c, pz->name, o.grade,
+	       o.size ? " --size " : "", o.size ? o.size : "", o.box ? " --box " : "", o.box ? o.box : "", o.seed);
 	if (graded)
 		printf("%sone way to finish; the solver needs %" PRIu64 " node%s to find it and prove it\n", c,
 		       g.effort, g.effort == 1 ? "" : "s");
-	printf("%sfamily %s\n%sname %d-%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, o.grade,
-	       o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
+	/* a Sudoku of another size is named by it too, or by its boxes when
+	 * they are said (4-16x16-01, 1-3x2-01): the menu shows what follows
+	 * the grade */
+	char size[40] = "";
+	if (o.box)
+		snprintf(size, sizeof size, "%.8s-", o.box);
+	else if (o.size)
+		snprintf(size, sizeof size, "%.8sx%.8s-", o.size, o.size);
+	printf("%sfamily %s\n%sname %d-%s%02" PRIu64 "\n%sgrade %d\n%sseed %" PRIu64 "\n%s%s", k, pz->name, k, o.grade,
+	       size, o.seed, k, o.grade, k, o.seed, pz->level_comment ? "" : "board\n", desc.s);
 	strbuf_free(&desc);
 	return cli_flush();
 }

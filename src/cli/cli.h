@@ -39,6 +39,8 @@ struct cli_opts {
 	int grade;              /* generate: 1..4, 0 if not given */
 	uint64_t number;        /* generate -n: puzzles as lines, 0 if not given */
 	bool symmetric;         /* generate --symmetric */
+	const char *size;       /* generate --size N: the family's param size= */
+	const char *box;        /* generate --box RxC: the family's param box= */
 	bool stats;
 	bool profile;
 	bool unique;            /* solve over a file: prove each solution the only one */

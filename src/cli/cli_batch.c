@@ -79,7 +79,9 @@ static void solve_one(const struct batch *b, struct batch_item *it, struct puzzl
 	const struct puzzle *pz = b->pz;
 	struct engine *e = b->pe->new(pz, s);
 	if (!e) {
-		it->msg = xstrdup("the search cannot start on this puzzle");
+		char why[160];
+		snprintf(why, sizeof why, "%s does not take this size; leave out --algo", b->pe->name);
+		it->msg = xstrdup(why);
 		return;
 	}
 	struct engine_ctl ctl = { .report_solutions = b->verb == BATCH_SOLVE,

@@ -151,6 +151,8 @@ static const struct option long_opts[] = {
 	{ "grade", required_argument, NULL, 'd' },
 	{ "number", required_argument, NULL, 'n' },
 	{ "symmetric", no_argument, NULL, 'y' },
+	{ "size", required_argument, NULL, 'z' },
+	{ "box", required_argument, NULL, 'x' },
 	{ "algo", required_argument, NULL, 'A' },
 	{ "unique", no_argument, NULL, 'u' },
 	{ "sample", required_argument, NULL, 'K' },
@@ -323,6 +325,12 @@ static int take_option(struct cli_opts *o, int letter, const char *verb, bool *m
 		return CLI_OK;
 	case 'y':
 		o->symmetric = true;
+		return CLI_OK;
+	case 'z':
+		o->size = optarg;
+		return CLI_OK;
+	case 'x':
+		o->box = optarg;
 		return CLI_OK;
 	case 'A':
 		o->algo = optarg;

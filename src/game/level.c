@@ -162,9 +162,13 @@ static bool parse_comment_form(struct level *lv, const char *text, const char *w
 	return true;
 }
 
+/* The longest line of a level file, NUL included: room for a 25x25
+ * Sudoku's line (625 characters and its box shape). */
+#define LEVEL_LINE_MAX 1024
+
 bool level_parse(struct level *lv, const char *text, const char *where, struct diag *err)
 {
-	char line[256];
+	char line[LEVEL_LINE_MAX];
 	long n = 0;
 	bool too_long;
 	memset(lv, 0, sizeof *lv);

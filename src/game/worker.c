@@ -564,7 +564,7 @@ static void run_race(struct worker *w, struct worker_job *j)
 	publish(w, &r);
 	for (int k = 0; k < race->n && !cancelled(j); k++) {
 		if (!e[k]) {
-			race->row[k].state = RACE_NONE;
+			race->row[k].state = RACE_SKIPPED;
 			continue;
 		}
 		if (e[k]->ops->probe || e[k]->ops->walk) {

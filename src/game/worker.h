@@ -91,6 +91,7 @@ enum worker_race_state {
 	RACE_SOLVED,    /* found a solution */
 	RACE_NONE,      /* searched it all: there is none */
 	RACE_GAVE_UP,   /* ran out of its time (WORKER_RACE_SECONDS) */
+	RACE_SKIPPED,   /* the engine does not take this puzzle (too large for it) */
 };
 
 #define WORKER_RACE_SECONDS 60.0

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "puzzles/puzzle.h"
+#include "puzzles/xc_engine.h"
 #include "util/clock.h"
 
 /* The exact-cover part's count: the problem of finishing s, its items in
@@ -68,6 +69,16 @@ bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s)
 {
 	if (!pz->xc)
 		return true;
+	/* A family with an engine of its own before Dancing Links (Sudoku)
+	 * asks it: the first item's rule is hopeless on a 16x16 grid. */
+	const struct puzzle_engine *pe = pz->engines ? pz->engines[0] : NULL;
+	struct engine *e = pe && pe != &xc_engine_dlx ? pe->new(pz, s) : NULL;
+	if (e) {
+		struct engine_ctl ctl = { .max_solutions = 1 };
+		enum engine_status st = engine_run(e, &ctl);
+		engine_free(e);
+		return st == ENGINE_SOLUTION || st == ENGINE_LIMIT;
+	}
 	struct xc_problem *p = pz->xc->reduce(s, DLX_FIRST);
 	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
 	xc_free(p);

@@ -58,20 +58,25 @@ static double ops_progress(const struct engine *e)
 static void ops_path_move(const struct engine *e, struct strbuf *out)
 {
 	const struct sudoku_bt *bt = of(e)->bt;
-	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
 	int n = sudoku_bt_path(bt, cells, digits);
 	sudoku_path_add(sudoku_bt_start(bt), cells, digits, n, out);
 }
 
 bool sudoku_engines_grid_ok(const struct sudoku_grid *g)
 {
-	if (!g || g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX || g->side != g->box * g->box ||
+	if (!g || !sudoku_grid_shape_ok(g->box_rows, g->box_cols) || g->side != g->box_rows * g->box_cols ||
 	    g->cells != g->side * g->side)
 		return false;
 	for (int c = 0; c < g->cells; c++)
 		if (g->v[c] > g->side)
 			return false;
 	return true;
+}
+
+bool sudoku_engines_fast_fits(const struct sudoku_grid *g)
+{
+	return sudoku_engines_grid_ok(g) && g->box == g->box_rows && g->box <= SUDOKU_GRID_MAX_BOX;
 }
 
 void sudoku_engines_note(const struct sudoku_grid *start, const struct engine_event *ev, bool undo_solved,

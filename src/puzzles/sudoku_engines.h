@@ -31,9 +31,12 @@ struct engine *sudoku_engine_sat_new(const struct sudoku_grid *g);
 /* NULL for a grid that is no Sudoku grid (as sudoku_engine_sat_new). */
 struct engine *sudoku_engine_fast_new(const struct sudoku_grid *g);
 
-/* A grid these engines can take: a box of 2 to SUDOKU_GRID_MAX_BOX, its sizes
- * consistent, every digit in range. */
+/* A grid these engines can take: a box shape of sudoku_grid_shape_ok, its
+ * sizes consistent, every digit in range. */
 bool sudoku_engines_grid_ok(const struct sudoku_grid *g);
+/* One the bitboard engine takes too: square boxes, 9x9 at most.  The
+ * family's fast engine hands the others to Dancing Links. */
+bool sudoku_engines_fast_fits(const struct sudoku_grid *g);
 
 /* The words of a backtracker's event, as the seq, mrv and fast engines
  * say them, with the cell and the digit marked: start the grid searched,

@@ -140,7 +140,7 @@ static const struct engine_ops fast_ops = {
 
 struct engine *sudoku_engine_fast_new(const struct sudoku_grid *g)
 {
-	if (!sudoku_engines_grid_ok(g))
+	if (!sudoku_engines_fast_fits(g))
 		return NULL;
 	struct fast_engine *x = xmalloc(sizeof *x);
 	x->base.ops = &fast_ops;

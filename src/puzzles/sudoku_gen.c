@@ -6,6 +6,7 @@
 
 #include "solver/sudoku/sudoku_bt.h"
 #include "solver/sudoku/sudoku_fast.h"
+#include "solver/sudoku/sudoku_places.h"
 #include "util/rng.h"
 
 /* Removal orders tried on one full grid; the puzzle with the fewest clues
@@ -15,16 +16,52 @@
  * (median 23), which the generator needs to keep up with tdoku's. */
 #define GEN_ORDERS 1
 
+/* The most nodes a check that a clue may go searches on sizes past 9x9. */
+#define GEN_CHECK_NODES 20000
+
+/* Does the bitboard engine take g (square boxes, 9x9 at most)? */
+static bool bitboard(const struct sudoku_grid *g)
+{
+	return g->box == g->box_rows && g->box >= 2 && g->box <= SUDOKU_GRID_MAX_BOX;
+}
+
+/* Solutions of g up to limit with cell c barred from d (c -1: none), the
+ * first in *first and preferring *prefer, by the bitboard engine where it
+ * serves, else by the counter of every size. */
+static uint64_t count_barred(const struct sudoku_grid *g, uint64_t limit, int c, int d, struct sudoku_grid *first,
+                             const struct sudoku_grid *prefer, const atomic_int *cancel, bool *cancelled,
+                             bool *gave_up)
+{
+	*gave_up = false;
+	uint64_t n;
+	if (bitboard(g)) {
+		struct sudoku_fast_req req = { .limit = limit, .bar_cell = c, .bar_digit = d, .cancel = cancel,
+			                    .first = first, .prefer = prefer };
+		n = sudoku_fast_count(g, &req);
+		*cancelled |= req.cancelled;
+	} else {
+		/* The generator's checks (those with a prefer) give up past a
+		 * budget: see other_solution. */
+		struct sudoku_bt_count_req req = { .limit = limit, .bar_cell = c, .bar_digit = d, .cancel = cancel,
+			                        .first = first, .node_limit = prefer ? GEN_CHECK_NODES : 0 };
+		n = sudoku_places_count(g, &req, prefer);
+		*cancelled |= req.cancelled;
+		*gave_up = req.gave_up;
+	}
+	return n;
+}
+
 uint64_t sudoku_count(const struct sudoku_grid *g, uint64_t limit, const atomic_int *cancel)
 {
 	/* A cancelled count is the solutions found so far. */
-	struct sudoku_fast_req req = { .limit = limit, .bar_cell = -1, .cancel = cancel };
-	return sudoku_fast_count(g, &req);
+	bool cancelled = false, gave_up;
+	return count_barred(g, limit, -1, 0, NULL, NULL, cancel, &cancelled, &gave_up);
 }
 
-/* Cells as a mask (up to 128 cells). */
+/* Cells as a mask (up to 625 cells; a 9x9 grid uses two words). */
+#define CELL_WORDS ((SUDOKU_MAX_CELLS + 63) / 64)
 struct cells {
-	uint64_t w[2];
+	uint64_t w[CELL_WORDS];
 };
 
 static void cells_flip(struct cells *s, int c)
@@ -40,15 +77,27 @@ static void cells_flip(struct cells *s, int c)
 
 struct witnesses {
 	const struct sudoku_grid *full;
+	int words;              /* of the cells in use */
 	struct cells set[GEN_WITNESSES];
 	int n, next;
 };
 
 static bool witnessed(const struct witnesses *w, const struct cells *clue)
 {
-	for (int k = 0; k < w->n; k++)
-		if (!(w->set[k].w[0] & clue->w[0]) && !(w->set[k].w[1] & clue->w[1]))
+	if (w->words == 2) {
+		/* 9x9 and smaller: the loop below, unrolled */
+		for (int k = 0; k < w->n; k++)
+			if (!(w->set[k].w[0] & clue->w[0]) && !(w->set[k].w[1] & clue->w[1]))
+				return true;
+		return false;
+	}
+	for (int k = 0; k < w->n; k++) {
+		uint64_t meet = 0;
+		for (int i = 0; i < w->words; i++)
+			meet |= w->set[k].w[i] & clue->w[i];
+		if (!meet)
 			return true;
+	}
 	return false;
 }
 
@@ -60,10 +109,13 @@ static bool other_solution(const struct sudoku_grid *g, int c, int d, struct wit
                            bool *cancelled)
 {
 	struct sudoku_grid second;
-	struct sudoku_fast_req req = { .limit = 1, .bar_cell = c, .bar_digit = d, .cancel = cancel,
-		                    .first = w ? &second : NULL, .prefer = w ? w->full : NULL };
-	uint64_t n = sudoku_fast_count(g, &req);
-	*cancelled |= req.cancelled;
+	bool gave_up;
+	uint64_t n = count_barred(g, 1, c, d, w ? &second : NULL, w ? w->full : NULL, cancel, cancelled, &gave_up);
+	/* A check that would search past the budget keeps its clue, as if
+	 * it had met a second solution: the puzzle stays proven unique, if
+	 * not quite minimal (on 25x25 some checks run for minutes). */
+	if (gave_up)
+		return true;
 	if (n > 0 && w) {
 		struct cells *set = &w->set[w->next];
 		memset(set, 0, sizeof *set);
@@ -79,12 +131,17 @@ static bool other_solution(const struct sudoku_grid *g, int c, int d, struct wit
 
 /* By the backtracker's counter, which can try digits in a random order:
  * the full grid of a seed stays the one it has always been. */
-static bool random_full_grid(int box, struct rng *r, struct sudoku_grid *full, const atomic_int *cancel)
+static bool random_full_grid(int box_rows, int box_cols, struct rng *r, struct sudoku_grid *full,
+                             const atomic_int *cancel)
 {
 	struct sudoku_grid empty;
-	sudoku_grid_init(&empty, box);
+	sudoku_grid_init_shape(&empty, box_rows, box_cols);
 	struct sudoku_bt_count_req req = { .limit = 1, .bar_cell = -1, .rng = r, .cancel = cancel, .first = full };
-	return sudoku_bt_count(&empty, &req) == 1;
+	if (bitboard(&empty))
+		return sudoku_bt_count(&empty, &req) == 1;
+	/* the plain backtracker can wander for minutes in a 25x25: this one
+	 * places the digits a unit has one place for before guessing */
+	return sudoku_places_count(&empty, &req, NULL) == 1;
 }
 
 static void shuffle(int *a, int n, struct rng *r)
@@ -107,36 +164,27 @@ static int clues(const struct sudoku_grid *g)
 
 /* Unit k (0 its row, 1 its column, 2 its box) of cell c, numbered as
  * sudoku_grid numbers units; and the j-th cell of unit u. */
-static int unit_of(const struct sudoku_grid *p, int c, int k)
+static int unit_of(const struct sudoku_grid_geom *geo, int c, int k)
 {
-	return k == 0 ? sudoku_grid_row(p, c) : k == 1 ? p->side + sudoku_grid_col(p,
-	                                                                           c) : 2 * p->side + sudoku_grid_box(p,
-	                                                                                                              c);
+	return geo->cell_unit[c][k];
 }
 
-static int unit_cell(const struct sudoku_grid *p, int u, int j)
+static int unit_cell(const struct sudoku_grid_geom *geo, int u, int j)
 {
-	int k = u % p->side;
-	switch (u / p->side) {
-	case 0:
-		return k * p->side + j;
-	case 1:
-		return j * p->side + k;
-	default:
-		return (k / p->box * p->box + j / p->box) * p->side + k % p->box * p->box + j % p->box;
-	}
+	return geo->unit_cell[u][j];
 }
 
 /* The clues' digits in each unit, as the search sees them before it
  * places anything. */
 struct clue_units {
-	sudoku_grid_mask used[SUDOKU_GRID_MAX_UNITS];
+	const struct sudoku_grid_geom *geo;
+	sudoku_grid_mask used[SUDOKU_MAX_UNITS];
 };
 
-static void clue_put(const struct sudoku_grid *p, struct clue_units *cu, int c, int d, bool on)
+static void clue_put(struct clue_units *cu, int c, int d, bool on)
 {
 	for (int k = 0; k < 3; k++) {
-		int u = unit_of(p, c, k);
+		int u = unit_of(cu->geo, c, k);
 		cu->used[u] = on ? (sudoku_grid_mask)(cu->used[u] | sudoku_grid_bit(d))
 		                 : (sudoku_grid_mask)(cu->used[u] & ~sudoku_grid_bit(d));
 	}
@@ -144,8 +192,8 @@ static void clue_put(const struct sudoku_grid *p, struct clue_units *cu, int c, 
 
 static sudoku_grid_mask clue_cands(const struct sudoku_grid *p, const struct clue_units *cu, int c)
 {
-	return (sudoku_grid_mask)(sudoku_grid_all(p->side) & ~(cu->used[unit_of(p, c, 0)] | cu->used[unit_of(p, c, 1)] |
-	                                         cu->used[unit_of(p, c, 2)]));
+	const uint16_t *u = cu->geo->cell_unit[c];
+	return (sudoku_grid_mask)(sudoku_grid_all(p->side) & ~(cu->used[u[0]] | cu->used[u[1]] | cu->used[u[2]]));
 }
 
 /* Do the clues of p alone put d in its blank cell c: d is the only digit
@@ -156,9 +204,9 @@ static bool clues_force(const struct sudoku_grid *p, const struct clue_units *cu
 	if (clue_cands(p, cu, c) == sudoku_grid_bit(d))
 		return true;
 	for (int k = 0; k < 3; k++) {
-		int u = unit_of(p, c, k), j = 0;
+		int u = unit_of(cu->geo, c, k), j = 0;
 		for (; j < p->side; j++) {
-			int x = unit_cell(p, u, j);
+			int x = unit_cell(cu->geo, u, j);
 			if (x != c && !p->v[x] && (clue_cands(p, cu, x) & sudoku_grid_bit(d)))
 				break;
 		}
@@ -177,15 +225,15 @@ static bool clues_force(const struct sudoku_grid *p, const struct clue_units *cu
 static bool remove_clues(struct sudoku_grid *p, bool symmetric, struct rng *r, int best, bool *beaten,
                          struct witnesses *w, const atomic_int *cancel)
 {
-	int order[SUDOKU_GRID_MAX_CELLS], n = 0;
+	int order[SUDOKU_MAX_CELLS], n = 0;
 	for (int c = 0; c < p->cells; c++)
 		if (!symmetric || c <= p->cells - 1 - c)
 			order[n++] = c;
 	shuffle(order, n, r);
-	struct clue_units cu = { { 0 } };
+	struct clue_units cu = { .geo = sudoku_grid_geom_of(p) };
 	struct cells clue = { { 0 } };
 	for (int c = 0; c < p->cells; c++) {
-		clue_put(p, &cu, c, p->v[c], true);
+		clue_put(&cu, c, p->v[c], true);
 		cells_flip(&clue, c);
 	}
 	/* clues now, and at most how many more can go */
@@ -201,10 +249,10 @@ static bool remove_clues(struct sudoku_grid *p, bool symmetric, struct rng *r, i
 		int d = p->v[c], dt = p->v[twin];
 		may_go -= twin == c ? 1 : 2;
 		p->v[c] = p->v[twin] = 0;
-		clue_put(p, &cu, c, d, false);
+		clue_put(&cu, c, d, false);
 		cells_flip(&clue, c);
 		if (twin != c) {
-			clue_put(p, &cu, twin, dt, false);
+			clue_put(&cu, twin, dt, false);
 			cells_flip(&clue, twin);
 		}
 		/* a second solution differs from the first in c or in its twin */
@@ -215,10 +263,10 @@ static bool remove_clues(struct sudoku_grid *p, bool symmetric, struct rng *r, i
 		if (other) {
 			p->v[c] = (uint8_t)d;
 			p->v[twin] = (uint8_t)dt;
-			clue_put(p, &cu, c, d, true);
+			clue_put(&cu, c, d, true);
 			cells_flip(&clue, c);
 			if (twin != c) {
-				clue_put(p, &cu, twin, dt, true);
+				clue_put(&cu, twin, dt, true);
 				cells_flip(&clue, twin);
 			}
 		} else {
@@ -230,19 +278,25 @@ static bool remove_clues(struct sudoku_grid *p, bool symmetric, struct rng *r, i
 
 bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sudoku_grid *out, const atomic_int *cancel)
 {
-	return sudoku_gen_minimal_orders(box, symmetric, seed, GEN_ORDERS, out, cancel);
+	return sudoku_gen_minimal_shape(box, box, symmetric, seed, GEN_ORDERS, out, cancel);
 }
 
 bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sudoku_grid *out,
                                const atomic_int *cancel)
 {
+	return sudoku_gen_minimal_shape(box, box, symmetric, seed, orders, out, cancel);
+}
+
+bool sudoku_gen_minimal_shape(int box_rows, int box_cols, bool symmetric, uint64_t seed, int orders,
+                              struct sudoku_grid *out, const atomic_int *cancel)
+{
 	struct rng r;
 	rng_seed(&r, seed);
 	struct sudoku_grid full;
-	if (!random_full_grid(box, &r, &full, cancel))
+	if (!random_full_grid(box_rows, box_cols, &r, &full, cancel))
 		return false;
 	int best = -1;
-	struct witnesses w = { .full = &full };
+	struct witnesses w = { .full = &full, .words = (full.cells + 63) / 64 };
 	if (orders < 1)
 		orders = 1;
 	for (int k = 0; k < orders; k++) {

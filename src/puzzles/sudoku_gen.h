@@ -16,7 +16,8 @@
 #include "solver/sudoku/sudoku_grid.h"
 
 /* Solutions of g up to limit (0: no limit), by the fastest search
- * (sudoku_fast_count: the singles placed at every node, on bitboards);
+ * (sudoku_fast_count: the singles placed at every node, on bitboards; for
+ * the sizes it does not take, sudoku_places_count);
  * cancel is checked at every node, and a cancelled count is the solutions
  * found so far. */
 uint64_t sudoku_count(const struct sudoku_grid *g, uint64_t limit, const atomic_int *cancel);
@@ -32,6 +33,12 @@ bool sudoku_gen_minimal(int box, bool symmetric, uint64_t seed, struct sudoku_gr
  * one order gives the puzzle of the first pass of four. */
 bool sudoku_gen_minimal_orders(int box, bool symmetric, uint64_t seed, int orders, struct sudoku_grid *out,
                                const atomic_int *cancel);
+
+/* The same for boxes of box_rows x box_cols (sudoku_grid_shape_ok), with
+ * orders removal orders (GEN_ORDERS by default: 1).  Sizes past 9x9 are
+ * counted by sudoku_places_count. */
+bool sudoku_gen_minimal_shape(int box_rows, int box_cols, bool symmetric, uint64_t seed, int orders,
+                              struct sudoku_grid *out, const atomic_int *cancel);
 
 /* Is g proper (one solution) and minimal (no clue can go)? */
 bool sudoku_is_minimal(const struct sudoku_grid *g);

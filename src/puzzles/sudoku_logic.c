@@ -12,25 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The geometry of each size, worked out once: the grader is called
- * thousands of times by the generator, and working it out costs more than
- * grading an easy puzzle.  Never written after the once. */
-static struct sudoku_grid_geom shared_geo[SUDOKU_GRID_MAX_BOX + 1];
-static pthread_once_t shared_geo_once = PTHREAD_ONCE_INIT;
-
-static void shared_geo_init(void)
-{
-	for (int box = 2; box <= SUDOKU_GRID_MAX_BOX; box++)
-		sudoku_grid_geom_init(&shared_geo[box], box);
-}
-
-/* The geometry of box side box (2 or 3). */
-static const struct sudoku_grid_geom *geom_of(int box)
-{
-	pthread_once(&shared_geo_once, shared_geo_init);
-	return &shared_geo[box];
-}
-
 /* ---- steps ------------------------------------------------------------- */
 
 static void step_reset(struct sudoku_logic_step *st, enum sudoku_logic_technique t)
@@ -51,7 +32,7 @@ static void step_reason(struct sudoku_logic_step *st, int cell)
 		if (st->reason[i] == cell)
 			return;
 	if (st->n_reason < (int)sizeof st->reason)
-		st->reason[st->n_reason++] = (uint8_t)cell;
+		st->reason[st->n_reason++] = (uint16_t)cell;
 }
 
 static void step_elim(struct sudoku_logic_step *st, int cell, sudoku_grid_mask digits)
@@ -59,7 +40,7 @@ static void step_elim(struct sudoku_logic_step *st, int cell, sudoku_grid_mask d
 	for (; digits; digits &= (sudoku_grid_mask)(digits - 1)) {
 		if (st->n_elim >= SUDOKU_LOGIC_MAX_ELIM)
 			return;
-		st->elim[st->n_elim].cell = (uint8_t)cell;
+		st->elim[st->n_elim].cell = (uint16_t)cell;
 		st->elim[st->n_elim].digit = (uint8_t)sudoku_grid_first_digit(digits);
 		st->n_elim++;
 	}
@@ -67,7 +48,7 @@ static void step_elim(struct sudoku_logic_step *st, int cell, sudoku_grid_mask d
 
 static bool in_unit(const struct sudoku_grid_geom *geo, int cell, int u)
 {
-	const uint8_t *cu = geo->cell_unit[cell];
+	const uint16_t *cu = geo->cell_unit[cell];
 	return cu[0] == u || cu[1] == u || cu[2] == u;
 }
 
@@ -85,7 +66,7 @@ static int unit_at(const struct sudoku_grid_geom *geo, int k)
 
 static int find_naked_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	for (int c = 0; c < L->geo.cells; c++) {
+	for (int c = 0; c < L->geo->cells; c++) {
 		if (L->g.v[c])
 			continue;
 		sudoku_grid_mask m = L->cand[c];
@@ -105,7 +86,7 @@ static int find_naked_single(const struct sudoku_logic *L, struct sudoku_logic_s
 
 static int find_hidden_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	for (int k = 0; k < geo->units; k++) {
 		int u = unit_at(geo, k);
 		sudoku_grid_mask once = 0, twice = 0, placed = 0;
@@ -142,7 +123,7 @@ static int find_hidden_single(const struct sudoku_logic *L, struct sudoku_logic_
  * in's cells that can hold d are there): rule it out of out's other cells. */
 static bool try_locked(const struct sudoku_logic *L, int in, int out, int d, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	step_reset(st, SUDOKU_LOGIC_LOCKED);
 	for (int i = 0; i < geo->side; i++) {
 		int c = geo->unit_cell[out][i];
@@ -161,37 +142,42 @@ static bool try_locked(const struct sudoku_logic *L, int in, int out, int d, str
 
 /* The candidates of line `line` (a row or column unit) by the box each
  * crossing holds: part[j] is the j-th crossing along the line. */
-static void line_parts(const struct sudoku_logic *L, int line, sudoku_grid_mask *part, int *box_of)
+static int line_parts(const struct sudoku_logic *L, int line, sudoku_grid_mask *part, int *box_of)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
-	for (int j = 0; j < geo->box; j++)
+	const struct sudoku_grid_geom *geo = L->geo;
+	int width = line < geo->side ? geo->box_cols : geo->box_rows, n = geo->side / width;
+	for (int j = 0; j < n; j++)
 		part[j] = 0;
 	for (int i = 0; i < geo->side; i++) {
 		int c = geo->unit_cell[line][i];
-		part[i / geo->box] |= L->cand[c];
-		box_of[i / geo->box] = geo->cell_unit[c][2];
+		part[i / width] |= L->cand[c];
+		box_of[i / width] = geo->cell_unit[c][2];
 	}
+	return n;
 }
 
 /* Pointing: in a box, a digit whose places all lie in one row (column)
  * is ruled out of the rest of that row (column). */
 static bool find_pointing(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	for (int b = 0; b < geo->side; b++) {
-		int ubox = 2 * geo->side + b, r0 = b / geo->box * geo->box, c0 = b % geo->box * geo->box;
+		int across = geo->side / geo->box_cols;
+		int ubox = 2 * geo->side + b, r0 = b / across * geo->box_rows, c0 = b % across * geo->box_cols;
 		for (int dir = 0; dir < 2; dir++) {
-			sudoku_grid_mask inter[SUDOKU_GRID_MAX_BOX];
-			for (int i = 0; i < geo->box; i++) {
+			/* dir 0: the box's rows, each box_cols long; 1: its columns */
+			int lines = dir == 0 ? geo->box_rows : geo->box_cols, len = geo->side / lines;
+			sudoku_grid_mask inter[SUDOKU_MAX_SIDE];
+			for (int i = 0; i < lines; i++) {
 				inter[i] = 0;
-				for (int j = 0; j < geo->box; j++) {
+				for (int j = 0; j < len; j++) {
 					int c = dir == 0 ? (r0 + i) * geo->side + c0 + j : (r0 + j) * geo->side + c0 + i;
 					inter[i] |= L->cand[c];
 				}
 			}
-			for (int i = 0; i < geo->box; i++) {
+			for (int i = 0; i < lines; i++) {
 				sudoku_grid_mask others = 0;
-				for (int j = 0; j < geo->box; j++)
+				for (int j = 0; j < lines; j++)
 					if (j != i)
 						others |= inter[j];
 				sudoku_grid_mask only = (sudoku_grid_mask)(inter[i] & ~others);
@@ -209,14 +195,14 @@ static bool find_pointing(const struct sudoku_logic *L, struct sudoku_logic_step
  * ruled out of the rest of that box. */
 static bool find_claiming(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	for (int line = 0; line < 2 * geo->side; line++) {
-		sudoku_grid_mask part[SUDOKU_GRID_MAX_BOX];
-		int box_of[SUDOKU_GRID_MAX_BOX];
-		line_parts(L, line, part, box_of);
-		for (int j = 0; j < geo->box; j++) {
+		sudoku_grid_mask part[SUDOKU_MAX_SIDE];
+		int box_of[SUDOKU_MAX_SIDE];
+		int n = line_parts(L, line, part, box_of);
+		for (int j = 0; j < n; j++) {
 			sudoku_grid_mask others = 0;
-			for (int k = 0; k < geo->box; k++)
+			for (int k = 0; k < n; k++)
 				if (k != j)
 					others |= part[k];
 			sudoku_grid_mask only = (sudoku_grid_mask)(part[j] & ~others);
@@ -233,7 +219,7 @@ static bool find_claiming(const struct sudoku_logic *L, struct sudoku_logic_step
 static bool try_naked(const struct sudoku_logic *L, int u, const int *pos, int k, sudoku_grid_mask dm,
                       struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	step_reset(st, k == 2 ? SUDOKU_LOGIC_NAKED_PAIR : SUDOKU_LOGIC_NAKED_TRIPLE);
 	int in = 0;
 	for (int j = 0; j < k; j++)
@@ -254,10 +240,10 @@ static bool try_naked(const struct sudoku_logic *L, int u, const int *pos, int k
 
 static bool find_naked(const struct sudoku_logic *L, int k, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	for (int uk = 0; uk < geo->units; uk++) {
-		int u = unit_at(geo, uk), idx[SUDOKU_GRID_MAX_SIDE], n = 0;
-		sudoku_grid_mask m[SUDOKU_GRID_MAX_SIDE];
+		int u = unit_at(geo, uk), idx[SUDOKU_MAX_SIDE], n = 0;
+		sudoku_grid_mask m[SUDOKU_MAX_SIDE];
 		for (int i = 0; i < geo->side; i++) {
 			sudoku_grid_mask cm = L->cand[geo->unit_cell[u][i]];
 			if (cm && sudoku_grid_popcount(cm) <= k)
@@ -290,7 +276,7 @@ static bool find_naked(const struct sudoku_logic *L, int k, struct sudoku_logic_
 static bool try_hidden(const struct sudoku_logic *L, int u, int in, int k, sudoku_grid_mask dm,
                        struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	step_reset(st, k == 2 ? SUDOKU_LOGIC_HIDDEN_PAIR : SUDOKU_LOGIC_HIDDEN_TRIPLE);
 	for (int i = 0; i < geo->side; i++) {
 		if (!(in & (1 << i)))
@@ -306,9 +292,9 @@ static bool try_hidden(const struct sudoku_logic *L, int u, int in, int k, sudok
 
 static bool find_hidden(const struct sudoku_logic *L, int k, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	for (int uk = 0; uk < geo->units; uk++) {
-		int u = unit_at(geo, uk), dig[SUDOKU_GRID_MAX_SIDE], where[SUDOKU_GRID_MAX_SIDE], n = 0;
+		int u = unit_at(geo, uk), dig[SUDOKU_MAX_SIDE], where[SUDOKU_MAX_SIDE], n = 0;
 		for (int d = 1; d <= geo->side; d++) {
 			int w = 0;
 			for (int i = 0; i < geo->side; i++)
@@ -348,7 +334,7 @@ static bool find_hidden(const struct sudoku_logic *L, int k, struct sudoku_logic
 static bool try_xwing(const struct sudoku_logic *L, int dir, int l1, int l2, int cover, int d,
                       struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	int side = geo->side;
 	step_reset(st, SUDOKU_LOGIC_XWING);
 	for (int i = 0; i < side; i++) {
@@ -369,7 +355,7 @@ static bool try_xwing(const struct sudoku_logic *L, int dir, int l1, int l2, int
 			if (cover & (1 << i))
 				step_reason(st, dir == 0 ? lines[a] * side + i : i * side + lines[a]);
 	if (dir == 1) { /* keep the cells in reading order */
-		uint8_t t = st->reason[1];
+		uint16_t t = st->reason[1];
 		st->reason[1] = st->reason[2];
 		st->reason[2] = t;
 	}
@@ -381,11 +367,11 @@ static bool try_xwing(const struct sudoku_logic *L, int dir, int l1, int l2, int
 
 static bool find_xwing(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	int side = geo->side;
 	for (int d = 1; d <= side; d++)
 		for (int dir = 0; dir < 2; dir++) {
-			int where[SUDOKU_GRID_MAX_SIDE];
+			int where[SUDOKU_MAX_SIDE];
 			for (int l = 0; l < side; l++) {
 				where[l] = 0;
 				for (int i = 0; i < side; i++)
@@ -459,8 +445,8 @@ static void digit_list(sudoku_grid_mask m, const char *two, char *buf, size_t si
 /* A filled peer of cell c holding digit d, or -1. */
 static int peer_holding(const struct sudoku_logic *L, int c, int d)
 {
-	for (int i = 0; i < L->geo.n_peers; i++) {
-		int p = L->geo.peer[c][i];
+	for (int i = 0; i < L->geo->n_peers; i++) {
+		int p = L->geo->peer[c][i];
 		if (L->g.v[p] == d)
 			return p;
 	}
@@ -473,7 +459,7 @@ static void explain_naked_single(const struct sudoku_logic *L, struct sudoku_log
 	bool all_seen = true;
 	st->n_reason = 0;
 	step_reason(st, st->cell);
-	for (int d = 1; d <= L->geo.side; d++) {
+	for (int d = 1; d <= L->geo->side; d++) {
 		if (d == st->digit)
 			continue;
 		int p = peer_holding(L, st->cell, d);
@@ -482,13 +468,13 @@ static void explain_naked_single(const struct sudoku_logic *L, struct sudoku_log
 		else
 			step_reason(st, p);
 	}
-	snprintf(st->why, sizeof st->why, "%s can only be %d: %s", cell_name(&L->geo, st->cell, a), st->digit,
+	snprintf(st->why, sizeof st->why, "%s can only be %d: %s", cell_name(L->geo, st->cell, a), st->digit,
 	         all_seen ? "every other digit is in its row, column or box" : "every other digit has been ruled out");
 }
 
 static void explain_hidden_single(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	char a[NAME_SIZE], b[NAME_SIZE];
 	int u = st->units[0];
 	st->n_reason = 0;
@@ -507,7 +493,7 @@ static void explain_hidden_single(const struct sudoku_logic *L, struct sudoku_lo
 
 void sudoku_logic_explain(const struct sudoku_logic *L, struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	struct names n;
 	char digits[32];
 	int d = st->digits ? sudoku_grid_first_digit(st->digits) : 0;
@@ -569,30 +555,26 @@ void sudoku_logic_explain(const struct sudoku_logic *L, struct sudoku_logic_step
 
 bool sudoku_logic_init_geo(struct sudoku_logic *L, const struct sudoku_grid_geom *geo, const struct sudoku_grid *g)
 {
-	if (geo->box != g->box || g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX) {
-		memset(L, 0, sizeof *L);
+	if (!geo || geo->box_rows != g->box_rows || geo->box_cols != g->box_cols) {
+		L->geo = NULL;
+		L->broken = true;
 		return false;
 	}
-	L->geo = *geo;
+	L->geo = geo;
 	L->g = *g;
-	if (sudoku_grid_candidates(g, &L->geo, L->cand))
-		return true;
-	L->geo.box = 0; /* so that sudoku_logic_find finds nothing in a grid that breaks a rule */
-	return false;
+	/* a grid that breaks a rule: sudoku_logic_find finds nothing in it */
+	L->broken = !sudoku_grid_candidates(g, L->geo, L->cand);
+	return !L->broken;
 }
 
 bool sudoku_logic_init(struct sudoku_logic *L, const struct sudoku_grid *g)
 {
-	if (g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX) {
-		memset(L, 0, sizeof *L);
-		return false;
-	}
-	return sudoku_logic_init_geo(L, geom_of(g->box), g);
+	return sudoku_logic_init_geo(L, sudoku_grid_geom_of(g), g);
 }
 
 bool sudoku_logic_find(const struct sudoku_logic *L, struct sudoku_logic_step *out)
 {
-	if (L->geo.box < 2 || !find_core(L, out))
+	if (L->broken || !find_core(L, out))
 		return false;
 	sudoku_logic_explain(L, out);
 	return true;
@@ -600,7 +582,7 @@ bool sudoku_logic_find(const struct sudoku_logic *L, struct sudoku_logic_step *o
 
 void sudoku_logic_apply(struct sudoku_logic *L, const struct sudoku_logic_step *st)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	if (st->cell >= 0 && st->cell < geo->cells && st->digit >= 1 && st->digit <= geo->side) {
 		L->g.v[st->cell] = (uint8_t)st->digit;
 		L->cand[st->cell] = 0;
@@ -683,13 +665,13 @@ bool sudoku_logic_grade_geo(const struct sudoku_grid_geom *geo, const struct sud
 bool sudoku_logic_grade(const struct sudoku_grid *g, int *grade, enum sudoku_logic_technique *hardest, int *steps,
                         const atomic_int *cancel)
 {
-	if (g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX) {
+	if (!sudoku_grid_geom_of(g)) {
 		*grade = 4;
 		*hardest = SUDOKU_LOGIC_NONE;
 		*steps = 0;
 		return true;
 	}
-	return sudoku_logic_grade_geo(geom_of(g->box), g, grade, hardest, steps, cancel);
+	return sudoku_logic_grade_geo(sudoku_grid_geom_of(g), g, grade, hardest, steps, cancel);
 }
 
 /* ---- the next placement --------------------------------------------------
@@ -700,7 +682,8 @@ bool sudoku_logic_grade(const struct sudoku_grid *g, int *grade, enum sudoku_log
 
 /* A step without its words and eliminations: enough to name its premises. */
 struct core {
-	uint8_t tech, n_reason, reason[4];
+	uint8_t tech, n_reason;
+	uint16_t reason[4];
 	int8_t digit;
 	int16_t cell;
 	int8_t units[2];
@@ -716,13 +699,13 @@ static void core_of(const struct sudoku_logic_step *st, struct core *k)
 	k->units[1] = (int8_t)st->units[1];
 	k->digits = st->digits;
 	k->n_reason = (uint8_t)(st->n_reason < 4 ? st->n_reason : 4);
-	memcpy(k->reason, st->reason, k->n_reason);
+	memcpy(k->reason, st->reason, k->n_reason * sizeof k->reason[0]);
 }
 
 struct trace {
 	const struct sudoku_grid_geom *geo;
 	const struct sudoku_grid *g;
-	int16_t remover[SUDOKU_GRID_MAX_CELLS][SUDOKU_GRID_MAX_SIDE]; /* the step that ruled a candidate out, or -1 */
+	int16_t remover[SUDOKU_MAX_CELLS][SUDOKU_MAX_SIDE]; /* the step that ruled a candidate out, or -1 */
 	bool *needed;
 };
 
@@ -799,16 +782,16 @@ static void need_premises(struct trace *t, const struct core *k)
 int sudoku_logic_next_placement(const struct sudoku_grid *g, struct sudoku_logic_step *steps, int max)
 {
 	/* each step rules out one candidate at least */
-	static const int cap = SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE;
+	static const int cap = SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE;
 	struct sudoku_logic L;
 	struct sudoku_logic_step st;
-	struct core cores[SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE + 1];
-	bool needed[SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE + 1];
+	struct core cores[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE + 1];
+	bool needed[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE + 1];
 	struct trace t;
 
 	if (max <= 0 || !sudoku_logic_init(&L, g))
 		return 0;
-	t.geo = &L.geo;
+	t.geo = L.geo;
 	t.g = g;
 	t.needed = needed;
 	memset(t.remover, 0xff, sizeof t.remover);
@@ -865,7 +848,7 @@ struct contradiction {
  * cells in reading order, then boxes, rows, columns. */
 static int contradictions(const struct sudoku_logic *L, struct contradiction *out)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	int n = 0;
 	for (int c = 0; c < geo->cells; c++)
 		if (!L->g.v[c] && !L->cand[c])
@@ -910,7 +893,7 @@ static struct core single(int cell, int digit, int unit)
 {
 	struct core k = { .tech = unit < 0 ? SUDOKU_LOGIC_NAKED_SINGLE : SUDOKU_LOGIC_HIDDEN_SINGLE,
 		          .n_reason = 1,
-		          .reason = { (uint8_t)cell },
+		          .reason = { (uint16_t)cell },
 		          .digit = (int8_t)digit,
 		          .cell = (int16_t)cell,
 		          .units = { (int8_t)unit, -1 },
@@ -921,7 +904,7 @@ static struct core single(int cell, int digit, int unit)
 /* Every single of L's position, naked ones first; returns how many. */
 static int all_singles(const struct sudoku_logic *L, struct core *singles)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	int n = 0;
 	for (int c = 0; c < geo->cells; c++) {
 		sudoku_grid_mask m = L->cand[c];
@@ -956,30 +939,31 @@ static int all_singles(const struct sudoku_logic *L, struct core *singles)
  * time is told. */
 bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_logic_contradiction *out)
 {
-	struct core round[SUDOKU_GRID_MAX_CELLS + SUDOKU_GRID_MAX_UNITS * SUDOKU_GRID_MAX_SIDE];
-	struct core cores[SUDOKU_GRID_MAX_CELLS];
-	struct contradiction found[SUDOKU_GRID_MAX_CELLS + SUDOKU_GRID_MAX_UNITS * SUDOKU_GRID_MAX_SIDE];
-	bool needed[SUDOKU_GRID_MAX_CELLS];
+	struct core round[SUDOKU_MAX_CELLS + SUDOKU_MAX_UNITS * SUDOKU_MAX_SIDE];
+	struct core cores[SUDOKU_MAX_CELLS];
+	struct contradiction found[SUDOKU_MAX_CELLS + SUDOKU_MAX_UNITS * SUDOKU_MAX_SIDE];
+	bool needed[SUDOKU_MAX_CELLS];
 	struct sudoku_logic L;
 	struct trace t;
 
 	out->cell = out->unit = -1;
 	out->digit = 0;
 	out->n_forced = 0;
-	if (g->box < 2 || g->box > SUDOKU_GRID_MAX_BOX)
+	L.geo = sudoku_grid_geom_of(g);
+	L.broken = false;
+	if (!L.geo)
 		return false;
-	L.geo = *geom_of(g->box);
 	L.g = *g;
-	sudoku_grid_candidates(g, &L.geo, L.cand);
-	t.geo = &L.geo;
+	sudoku_grid_candidates(g, L.geo, L.cand);
+	t.geo = L.geo;
 	t.g = g;
 	t.needed = needed;
 	memset(t.remover, 0xff, sizeof t.remover);
 	/* Each single fills a blank cell: at most cells of them. */
 	int n = 0, k;
-	while (n < L.geo.cells && (k = all_singles(&L, round)) > 0) {
+	while (n < L.geo->cells && (k = all_singles(&L, round)) > 0) {
 		int before = n;
-		for (int j = 0; j < k && n < L.geo.cells; j++) {
+		for (int j = 0; j < k && n < L.geo->cells; j++) {
 			int c = round[j].cell, d = round[j].digit;
 			/* An earlier single of the round may have filled the
 			 * cell, or taken the digit. */
@@ -988,8 +972,8 @@ bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_
 			cores[n] = round[j];
 			for (sudoku_grid_mask m = L.cand[c]; m; m &= (sudoku_grid_mask)(m - 1))
 				t.remover[c][sudoku_grid_first_digit(m) - 1] = (int16_t)n;
-			for (int i = 0; i < L.geo.n_peers; i++) {
-				int p = L.geo.peer[c][i];
+			for (int i = 0; i < L.geo->n_peers; i++) {
+				int p = L.geo->peer[c][i];
 				if (L.cand[p] & sudoku_grid_bit(d)) {
 					t.remover[p][d - 1] = (int16_t)n;
 					L.cand[p] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
@@ -1016,7 +1000,7 @@ bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_
 	support(&t, cores, n, &found[best]);
 	for (int i = 0; i < n; i++)
 		if (needed[i]) {
-			out->forced[out->n_forced].cell = (uint8_t)cores[i].cell;
+			out->forced[out->n_forced].cell = (uint16_t)cores[i].cell;
 			out->forced[out->n_forced].digit = (uint8_t)cores[i].digit;
 			out->n_forced++;
 		}

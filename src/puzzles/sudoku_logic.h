@@ -30,16 +30,16 @@ enum sudoku_logic_technique {
 	SUDOKU_LOGIC_COUNT
 };
 
-#define SUDOKU_LOGIC_MAX_ELIM (SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE)
+#define SUDOKU_LOGIC_MAX_ELIM (SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE)
 
 /* One step of the ladder. */
 struct sudoku_logic_step {
 	enum sudoku_logic_technique tech;
 	int cell, digit;                    /* the digit it places, or cell -1 */
 	int n_reason;                       /* the cells that show why */
-	uint8_t reason[SUDOKU_GRID_MAX_SIDE * 2];
+	uint16_t reason[SUDOKU_MAX_SIDE * 2];
 	int n_elim;                         /* the candidates it rules out */
-	struct { uint8_t cell, digit; } elim[SUDOKU_LOGIC_MAX_ELIM];
+	struct { uint16_t cell; uint8_t digit; } elim[SUDOKU_LOGIC_MAX_ELIM];
 	char why[240];                      /* "r3c5 can only be 7: every other digit is in its row, column or box" */
 	/* What the step reasons about, for a view that marks more than cells:
 	 * units[0] the unit it looks at (a single's or a subset's unit; for
@@ -52,15 +52,16 @@ struct sudoku_logic_step {
 };
 
 struct sudoku_logic {
-	struct sudoku_grid_geom geo;
+	const struct sudoku_grid_geom *geo;   /* shared, as sudoku_grid_geom_get */
+	bool broken;                           /* the grid breaks a rule */
 	struct sudoku_grid g;                  /* with the steps' placements */
-	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
 };
 
 /* Start from g: false if g already breaks a rule or leaves a cell with no
  * candidate. */
 bool sudoku_logic_init(struct sudoku_logic *L, const struct sudoku_grid *g);
-/* The same with the geometry already worked out (geo->box == g->box), for
+/* The same with the geometry already worked out (the shape of g's), for
  * a caller that grades many grids of one size. */
 bool sudoku_logic_init_geo(struct sudoku_logic *L, const struct sudoku_grid_geom *geo, const struct sudoku_grid *g);
 
@@ -92,7 +93,7 @@ struct sudoku_logic_contradiction {
 	int cell;                  /* the blank cell left no candidate, or -1 */
 	int unit, digit;           /* or the unit (numbered as in sudoku_grid.h) left no place for digit */
 	int n_forced;
-	struct { uint8_t cell, digit; } forced[SUDOKU_GRID_MAX_CELLS];
+	struct { uint16_t cell; uint8_t digit; } forced[SUDOKU_MAX_CELLS];
 };
 
 bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_logic_contradiction *out);
@@ -103,7 +104,7 @@ bool sudoku_logic_find_contradiction(const struct sudoku_grid *g, struct sudoku_
  * how many steps it took.  False if cancelled. */
 bool sudoku_logic_grade(const struct sudoku_grid *g, int *grade, enum sudoku_logic_technique *hardest, int *steps,
                         const atomic_int *cancel);
-/* The same with the geometry already worked out (geo->box == g->box).  A
+/* The same with the geometry already worked out (the shape of g's).  A
  * grid that breaks a rule grades 4 (no step applies); a full grid 1. */
 bool sudoku_logic_grade_geo(const struct sudoku_grid_geom *geo, const struct sudoku_grid *g, int *grade,
                             enum sudoku_logic_technique *hardest, int *steps, const atomic_int *cancel);

@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,25 +23,13 @@
 struct puzzle_state {
 	struct sudoku_grid givens;
 	struct sudoku_grid grid;            /* the givens with the entries */
-	sudoku_grid_mask marks[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_mask marks[SUDOKU_MAX_CELLS];
 	bool setup;
 };
 
-/* The geometry of each size, made once and only read after: the game and
- * the solver threads share it. */
-static struct sudoku_grid_geom geo_of[SUDOKU_GRID_MAX_BOX + 1];
-static pthread_once_t geo_once = PTHREAD_ONCE_INIT;
-
-static void build_geoms(void)
+static const struct sudoku_grid_geom *geom(const struct sudoku_grid *g)
 {
-	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
-		sudoku_grid_geom_init(&geo_of[b], b);
-}
-
-static const struct sudoku_grid_geom *geom(int box)
-{
-	pthread_once(&geo_once, build_geoms);
-	return &geo_of[box];
+	return sudoku_grid_geom_of(g);
 }
 
 bool sudoku_puzzle_is(const struct puzzle *pz)
@@ -83,32 +72,39 @@ void sudoku_unit_name(int side, int unit, char *buf, size_t size)
 
 /* Moves are written by hand rather than by printf: a batch solve writes
  * one per cell of every puzzle, and printf took a fifth of its time.
- * Rows, columns and digits are single digits (a side is at most 9). */
-enum { CELL_MOVE_LEN = 6 };
+ * Rows, columns and digits are numbers, one or two figures ("r12c3=14"). */
+enum { CELL_MOVE_LEN = 9 };
+
+static char *put_number(int n, char *p)
+{
+	if (n >= 10)
+		*p++ = (char)('0' + n / 10);
+	*p++ = (char)('0' + n % 10);
+	return p;
+}
 
 static char *put_cell_move(const struct sudoku_grid *g, int cell, char op, int digit, char *p)
 {
 	*p++ = 'r';
-	*p++ = (char)('1' + sudoku_grid_row(g, cell));
+	p = put_number(sudoku_grid_row(g, cell) + 1, p);
 	*p++ = 'c';
-	*p++ = (char)('1' + sudoku_grid_col(g, cell));
+	p = put_number(sudoku_grid_col(g, cell) + 1, p);
 	*p++ = op;
-	*p++ = (char)('0' + digit);
-	return p;
+	return put_number(digit, p);
 }
 
 static void cell_move(const struct sudoku_grid *g, int cell, char op, int digit, char *buf, size_t size)
 {
 	char m[CELL_MOVE_LEN];
-	put_cell_move(g, cell, op, digit, m);
-	size_t n = size - 1 < CELL_MOVE_LEN ? size - 1 : CELL_MOVE_LEN;
+	size_t len = (size_t)(put_cell_move(g, cell, op, digit, m) - m);
+	size_t n = size - 1 < len ? size - 1 : len;
 	memcpy(buf, m, n);
 	buf[n] = '\0';
 }
 
 void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *digits, int n, struct strbuf *out)
 {
-	char buf[SUDOKU_GRID_MAX_CELLS * (CELL_MOVE_LEN + 1)], *p = buf;
+	char buf[SUDOKU_MAX_CELLS * (CELL_MOVE_LEN + 1)], *p = buf;
 	for (int i = 0; i < n; i++) {
 		if (i)
 			*p++ = ';';
@@ -214,8 +210,8 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 	const char *end = m + len;
 	char name[32], sz[16];
 	if (len == 5 && !strncmp(m, "marks", 5)) {
-		sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
-		sudoku_grid_candidates(&s->grid, geom(s->grid.box), cand);
+		sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
+		sudoku_grid_candidates(&s->grid, geom(&s->grid), cand);
 		for (int c = 0; c < s->grid.cells; c++)
 			if (!s->grid.v[c])
 				s->marks[c] = cand[c];
@@ -227,7 +223,7 @@ static bool apply_one(struct puzzle_state *s, const char *m, size_t len, struct 
 			return false;
 		}
 		int a, b, u;
-		if (sudoku_grid_first_clash(&s->givens, geom(s->givens.box), &a, &b, &u)) {
+		if (sudoku_grid_first_clash(&s->givens, geom(&s->givens), &a, &b, &u)) {
 			char na[32], nb[32];
 			sudoku_cell_name(&s->grid, a, na, sizeof na);
 			sudoku_cell_name(&s->grid, b, nb, sizeof nb);
@@ -350,7 +346,7 @@ static struct puzzle_state *apply(const struct puzzle_state *s, const char *move
 
 static bool is_solved(const struct puzzle_state *s)
 {
-	return !s->setup && sudoku_grid_is_solved(&s->grid, geom(s->grid.box));
+	return !s->setup && sudoku_grid_is_solved(&s->grid, geom(&s->grid));
 }
 
 /* ---- reading puzzles: one line, or a grid of rows ----------------------- */
@@ -368,48 +364,54 @@ static void trim(const char **text, size_t *len)
 	*len = n;
 }
 
-/* The box of a puzzle line's length (81: 3), of a grid row's (9: 3), or 0. */
-static int box_of_line(size_t len)
+/* Is len the length of a puzzle line (a box shape "3x2:" before it
+ * or not), or of a grid row?  Then the side, else 0. */
+static int side_of_line(const char *t, size_t len)
 {
-	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
-		if (len == (size_t)(b * b * b * b))
-			return b;
+	int r, c;
+	if (len > 4 && t[1] == 'x' && t[3] == ':')
+		len -= 4;
+	for (int s = 4; s <= SUDOKU_MAX_SIDE; s++)
+		if (len == (size_t)(s * s) && sudoku_grid_default_shape(s, &r, &c))
+			return s;
 	return 0;
 }
 
-static int box_of_row(size_t len)
+static int side_of_row(size_t len)
 {
-	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++)
-		if (len == (size_t)(b * b))
-			return b;
-	return 0;
+	int r, c;
+	return len <= SUDOKU_MAX_SIDE && sudoku_grid_default_shape((int)len, &r, &c) ? (int)len : 0;
 }
 
 /* Are the characters of one row of a grid of side `side` all a digit
- * 1..side, '.' or '0'?  If not, why, in sudoku_grid_parse_line's words. */
+ * (1-9, then A-P), '.' or '0'?  If not, why, in sudoku_grid_parse_line's
+ * words. */
 static bool row_chars(const char *t, size_t len, int side, char *why, size_t size)
 {
 	for (size_t i = 0; i < len; i++) {
 		char ch = t[i];
-		if (ch == '.' || (ch >= '0' && ch <= '0' + side))
+		if (sudoku_grid_char_digit(ch, side) >= 0)
 			continue;
 		if ((unsigned char)ch < 32 || (unsigned char)ch >= 127)
 			snprintf(why, size, "character %zu is not a digit, '.' or '0' (byte 0x%02x)", i + 1,
 			         (unsigned char)ch);
-		else
+		else if (side <= 9)
 			snprintf(why, size, "character %zu is '%c', not a digit 1-%d, '.' or '0'", i + 1, ch, side);
+		else
+			snprintf(why, size, "character %zu is '%c', not a digit 1-9 or A-%c, '.' or '0'", i + 1, ch,
+			         sudoku_grid_digit_char(side));
 		return false;
 	}
 	return true;
 }
 
 struct puzzle_reader {
-	int box;            /* of the grid being read; 0: between puzzles */
+	int side;           /* of the grid being read; 0: between puzzles */
 	int rows;           /* its rows so far */
 	long first;         /* the line of its first row */
 	int skip;           /* rows still to pass over after a bad row */
 	int skip_side;      /* the length of those rows */
-	char cells[SUDOKU_GRID_MAX_CELLS + 1];
+	char cells[SUDOKU_MAX_CELLS + 1];
 };
 
 static struct puzzle_reader *reader_new(void)
@@ -424,19 +426,52 @@ static void reader_free(struct puzzle_reader *r)
 
 static enum puzzle_read grid_short(struct puzzle_reader *r, long *line, struct diag *err)
 {
-	int side = r->box * r->box;
+	int side = r->side;
 	*line = r->first;
 	diag_set(err, "a grid of %d row%s; a %dx%d grid has %d", r->rows, r->rows == 1 ? "" : "s", side, side, side);
-	r->box = 0;
+	r->side = 0;
 	return PUZZLE_READ_BAD;
 }
 
-/* The reader's rules: a puzzle is one line of 81 characters (16 for
- * 4x4), or a grid of 9 rows of 9 characters (4 of 4) on lines of their
- * own, one after another.  Blank lines and lines starting with '#' may
- * come between puzzles; a blank line inside a grid ends it too soon.
- * After a bad row of a grid, its other rows are passed over, so that one
- * bad grid is one complaint. */
+/* A row of the grid being read. */
+static enum puzzle_read grid_row(struct puzzle_reader *r, const char *text, size_t len, struct strbuf *desc,
+                                 long *line, bool *again, struct diag *err)
+{
+	char why[160];
+	int side = r->side;
+	if (!len || (side_of_line(text, len) && len != (size_t)side)) {
+		/* A blank line, or a puzzle line: the grid was cut short, and
+		 * the puzzle line is read again on its own. */
+		*again = len != 0;
+		return grid_short(r, line, err);
+	}
+	if (len != (size_t)side || !row_chars(text, len, side, why, sizeof why)) {
+		if (len != (size_t)side)
+			snprintf(why, sizeof why, "%zu characters, not %d", len, side);
+		diag_set(err, "row %d of the grid: %s", r->rows + 1, why);
+		r->skip = side - r->rows - 1;
+		r->skip_side = side;
+		r->side = 0;
+		return PUZZLE_READ_BAD;
+	}
+	memcpy(r->cells + r->rows * side, text, len);
+	if (++r->rows < side)
+		return PUZZLE_READ_MORE;
+	r->cells[side * side] = '\0';
+	*line = r->first;
+	r->side = 0;
+	strbuf_addn(desc, r->cells, (size_t)(side * side));
+	return PUZZLE_READ_ONE;
+}
+
+/* The reader's rules: a puzzle is one line (81 characters for 9x9; 16,
+ * 36, 144, 256 or 625 for the other sizes), or a grid of rows on lines of
+ * their own, one after another (9 rows of 9 characters).  A line of 16
+ * characters is the first row of a 16x16 grid if it can be one and no
+ * 4x4 puzzle line, else a 4x4 line.  Blank lines and lines starting with '#' may come between
+ * puzzles; a blank line inside a grid ends it too soon.  After a bad row
+ * of a grid, its other rows are passed over, so that one bad grid is one
+ * complaint. */
 static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, size_t len, long number,
                                     struct strbuf *desc, long *line, bool *again, struct diag *err)
 {
@@ -444,7 +479,7 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 	*again = false;
 	*line = number;
 	if (!text)
-		return r->box ? grid_short(r, line, err) : PUZZLE_READ_MORE;
+		return r->side ? grid_short(r, line, err) : PUZZLE_READ_MORE;
 	trim(&text, &len);
 	if (len && text[0] == '#')
 		return PUZZLE_READ_MORE;
@@ -455,44 +490,22 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 		}
 		r->skip = 0;
 	}
-	int line_box = box_of_line(len), row_box = box_of_row(len);
-	if (r->box) {
-		int side = r->box * r->box;
-		if (!len || line_box) {
-			/* A blank line, or a puzzle line: the grid was cut short, and
-			 * the puzzle line is read again on its own. */
-			*again = len != 0;
-			return grid_short(r, line, err);
-		}
-		if (len != (size_t)side || !row_chars(text, len, side, why, sizeof why)) {
-			if (len != (size_t)side)
-				snprintf(why, sizeof why, "%zu characters, not %d", len, side);
-			diag_set(err, "row %d of the grid: %s", r->rows + 1, why);
-			r->skip = side - r->rows - 1;
-			r->skip_side = side;
-			r->box = 0;
-			return PUZZLE_READ_BAD;
-		}
-		memcpy(r->cells + r->rows * side, text, len);
-		if (++r->rows < side)
-			return PUZZLE_READ_MORE;
-		r->cells[side * side] = '\0';
-		*line = r->first;
-		r->box = 0;
-		strbuf_addn(desc, r->cells, (size_t)(side * side));
-		return PUZZLE_READ_ONE;
-	}
+	if (r->side)
+		return grid_row(r, text, len, desc, line, again, err);
 	if (!len)
 		return PUZZLE_READ_MORE;
-	if (row_box) {
-		int side = row_box * row_box;
-		if (!row_chars(text, len, side, why, sizeof why)) {
+	int row_side = side_of_row(len);
+	/* 16 characters: a 4x4 puzzle line, unless only a 16x16 row fits */
+	if (row_side == 16 && (row_chars(text, len, 4, why, sizeof why) || !row_chars(text, len, 16, why, sizeof why)))
+		row_side = 0;
+	if (row_side) {
+		if (!row_chars(text, len, row_side, why, sizeof why)) {
 			diag_set(err, "row 1 of the grid: %s", why);
-			r->skip = side - 1;
-			r->skip_side = side;
+			r->skip = row_side - 1;
+			r->skip_side = row_side;
 			return PUZZLE_READ_BAD;
 		}
-		r->box = row_box;
+		r->side = row_side;
 		r->rows = 1;
 		r->first = number;
 		memcpy(r->cells, text, len);
@@ -510,7 +523,7 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 
 static void as_line(const struct puzzle_state *s, char *buf, size_t size)
 {
-	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	char line[SUDOKU_MAX_LINE];
 	sudoku_grid_format(&s->grid, line);
 	snprintf(buf, size, "%s", line);
 }
@@ -540,7 +553,7 @@ static bool parse_entries(struct puzzle_state *s, const char *t, size_t len, str
 		diag_set(err, "entries: %s", why);
 		return false;
 	}
-	if (e.box != s->givens.box) {
+	if (e.box_rows != s->givens.box_rows || e.box_cols != s->givens.box_cols) {
 		diag_set(err, "entries for a %dx%d grid in a %dx%d one", e.side, e.side, s->givens.side,
 		         s->givens.side);
 		return false;
@@ -578,14 +591,16 @@ static bool parse_marks(struct puzzle_state *s, const char *t, size_t len, struc
 		}
 		if (*p == '.')
 			continue;
-		if (*p < '1' || *p > '0' + s->grid.side) {
+		int d = sudoku_grid_char_digit(*p, s->grid.side);
+		if (d <= 0) {
+			char last = sudoku_grid_digit_char(s->grid.side);
 			if ((unsigned char)*p < 32 || (unsigned char)*p >= 127)
-				diag_set(err, "marks: byte 0x%02x is not a digit 1-%d", (unsigned char)*p, s->grid.side);
+				diag_set(err, "marks: byte 0x%02x is not a digit 1-%c", (unsigned char)*p, last);
 			else
-				diag_set(err, "marks: '%c' is not a digit 1-%d", *p, s->grid.side);
+				diag_set(err, "marks: '%c' is not a digit 1-%c", *p, last);
 			return false;
 		}
-		s->marks[cell] |= sudoku_grid_bit(*p - '0');
+		s->marks[cell] |= sudoku_grid_bit(d);
 	}
 	if (cell + 1 != s->grid.cells) {
 		diag_set(err, "marks for %d cell%s, not %d", cell + 1, cell ? "s" : "", s->grid.cells);
@@ -713,12 +728,12 @@ fail:
 static void describe(const struct puzzle_state *s, char *buf, size_t size)
 {
 	struct strbuf b = { 0 };
-	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	char line[SUDOKU_MAX_LINE];
 	sudoku_grid_format(&s->givens, line);
 	strbuf_addf(&b, "%s\n", line);
 	struct sudoku_grid e;
 	bool any = false;
-	sudoku_grid_init(&e, s->grid.box);
+	sudoku_grid_init_shape(&e, s->grid.box_rows, s->grid.box_cols);
 	for (int c = 0; c < s->grid.cells; c++)
 		if (s->grid.v[c] && !s->givens.v[c])
 			e.v[c] = s->grid.v[c], any = true;
@@ -736,7 +751,7 @@ static void describe(const struct puzzle_state *s, char *buf, size_t size)
 				strbuf_addf(&b, ",");
 			for (int d = 1; d <= s->grid.side; d++)
 				if (s->marks[c] & sudoku_grid_bit(d))
-					strbuf_addf(&b, "%d", d);
+					strbuf_addf(&b, "%c", sudoku_grid_digit_char(d));
 		}
 		strbuf_addf(&b, "\n");
 	}
@@ -845,7 +860,7 @@ static void mark_unit(const struct sudoku_grid_geom *geo, int u, struct note *ou
 static bool dead_end(const struct puzzle_state *s, struct note *out)
 {
 	const struct sudoku_grid *g = &s->grid;
-	const struct sudoku_grid_geom *geo = geom(g->box);
+	const struct sudoku_grid_geom *geo = geom(g);
 	char a_name[32], b_name[32], unit[32];
 	int a, b, u;
 	note_clear(out);
@@ -903,7 +918,7 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 /* Items: each blank cell ("r3c5": it is filled), then for each unit the
  * digits it lacks ("r3#7", "c5#7", "b5#7": row 3, column 5, box 5 has a
  * 7).  An option is a digit in a blank cell that none of its peers holds;
- * its tag is cell * 16 + digit.  Every other item of the full 324 is
+ * its tag is cell * 32 + digit.  Every other item of the full 324 (9x9) is
  * covered by a filled cell and left out.  A full grid that keeps the rules
  * leaves no item at all: one solution, the empty choice.  Two equal digits in a unit are no such grid: the
  * problem is then one item that no option covers, the second of the two
@@ -923,19 +938,19 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 	 * DLX_FIRST fills the grid as a person reads it. */
 	(void)rule;
 	const struct sudoku_grid *g = &s->grid;
-	const struct sudoku_grid_geom *geo = geom(g->box);
+	const struct sudoku_grid_geom *geo = geom(g);
 	struct xc_problem *p = xc_new();
 	int a, b, u;
 	if (sudoku_grid_first_clash(g, geo, &a, &b, &u)) {
 		add_item(p, "r%dc%d", sudoku_grid_row(g, b) + 1, sudoku_grid_col(g, b) + 1);
 		return p;
 	}
-	sudoku_grid_mask placed[SUDOKU_GRID_MAX_UNITS] = { 0 };
+	sudoku_grid_mask placed[SUDOKU_MAX_UNITS] = { 0 };
 	for (int c = 0; c < g->cells; c++)
 		if (g->v[c])
 			for (int k = 0; k < 3; k++)
 				placed[geo->cell_unit[c][k]] |= sudoku_grid_bit(g->v[c]);
-	int cell_item[SUDOKU_GRID_MAX_CELLS], unit_item[SUDOKU_GRID_MAX_UNITS][SUDOKU_GRID_MAX_SIDE + 1];
+	int cell_item[SUDOKU_MAX_CELLS], unit_item[SUDOKU_MAX_UNITS][SUDOKU_MAX_SIDE + 1];
 	for (int c = 0; c < g->cells; c++)
 		if (!g->v[c]) {
 			cell_item[c] = p->n_items;
@@ -951,13 +966,13 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
 	for (int c = 0; c < g->cells; c++) {
 		if (g->v[c])
 			continue;
-		const uint8_t *cu = geo->cell_unit[c];
+		const uint16_t *cu = geo->cell_unit[c];
 		sudoku_grid_mask taken = placed[cu[0]] | placed[cu[1]] | placed[cu[2]];
 		for (int d = 1; d <= g->side; d++) {
 			if (taken & sudoku_grid_bit(d))
 				continue;
 			int items[4] = { cell_item[c], unit_item[cu[0]][d], unit_item[cu[1]][d], unit_item[cu[2]][d] };
-			xc_add_option(p, items, 4, c * 16 + d, NULL);
+			xc_add_option(p, items, 4, c * SUDOKU_OPTION_TAG_CELL + d, NULL);
 		}
 	}
 	return p;
@@ -968,22 +983,27 @@ static struct xc_problem *reduce(const struct puzzle_state *s, enum dlx_rule rul
  * preset meets the same lists as a search of reduce's problem and makes
  * the same choices.  Option cell * side + digit - 1 puts digit in cell.
  * Made once, with the geometries, and only read after. */
-static struct xc_problem *whole_of[SUDOKU_GRID_MAX_BOX + 1];
-static pthread_once_t whole_once = PTHREAD_ONCE_INIT;
-
-static void build_wholes(void)
-{
-	struct puzzle_state empty = { 0 };
-	for (int b = 2; b <= SUDOKU_GRID_MAX_BOX; b++) {
-		sudoku_grid_init(&empty.grid, b);
-		whole_of[b] = reduce(&empty, DLX_MRV);
-	}
-}
+static _Atomic(struct xc_problem *) whole_of[SUDOKU_MAX_SIDE + 1][2];
+static pthread_mutex_t whole_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static const struct xc_problem *whole(const struct puzzle_state *s)
 {
-	pthread_once(&whole_once, build_wholes);
-	return whole_of[s->grid.box];
+	/* one per shape: by side, and whether the boxes are wider than high */
+	_Atomic(struct xc_problem *) *slot = &whole_of[s->grid.side][s->grid.box_rows < s->grid.box_cols];
+	struct xc_problem *p = atomic_load_explicit(slot, memory_order_acquire);
+	if (p)
+		return p;
+	pthread_mutex_lock(&whole_lock);
+	p = atomic_load_explicit(slot, memory_order_relaxed);
+	if (!p) {
+		struct puzzle_state *empty = xcalloc(1, sizeof *empty);
+		sudoku_grid_init_shape(&empty->grid, s->grid.box_rows, s->grid.box_cols);
+		p = reduce(empty, DLX_MRV);
+		free(empty);
+		atomic_store_explicit(slot, p, memory_order_release);
+	}
+	pthread_mutex_unlock(&whole_lock);
+	return p;
 }
 
 static int placed(const struct puzzle_state *s, int *options)
@@ -999,13 +1019,13 @@ static int placed(const struct puzzle_state *s, int *options)
 static void option_move(const struct puzzle_state *s, const struct xc_problem *p, int k, char *buf, size_t size)
 {
 	int tag = p->opt_tag[k];
-	sudoku_move_enter(&s->grid, tag / 16, tag % 16, buf, size);
+	sudoku_move_enter(&s->grid, tag / SUDOKU_OPTION_TAG_CELL, tag % SUDOKU_OPTION_TAG_CELL, buf, size);
 }
 
 static void item_note(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out)
 {
 	const struct sudoku_grid *g = &s->grid;
-	const struct sudoku_grid_geom *geo = geom(g->box);
+	const struct sudoku_grid_geom *geo = geom(g);
 	const char *name = p->name[item];
 	char kind;
 	int a, b;
@@ -1039,10 +1059,15 @@ static const struct puzzle_xc sudoku_xc = {
 };
 
 static const struct puzzle_batch sudoku_batch = {
-	.format = "one puzzle a line: 81 characters (16 for 4x4), a digit for a given "
-	          "and '.' or '0' for a blank; or a grid of 9 lines of 9 characters (4 "
-	          "of 4).  Blank lines and lines starting with '#' may come between "
-	          "puzzles.",
+	.format = "one puzzle a line: 81 characters (16 for 4x4, 36 for 6x6, 144 for "
+	          "12x12, 256 for 16x16, 625 for 25x25), a digit for a given (1-9, "
+	          "then A-P past 9) and '.' or '0' for a blank; 6x6 has boxes of 2x3 "
+	          "and 12x12 of 3x4 unless the line starts with the box shape, as "
+	          "3x2: (rows x columns); a 16x16 line may be written 0-F with '.' for "
+	          "a blank instead.  Or a grid of 9 lines of 9 characters (4 of 4, and "
+	          "so on).  Blank lines and lines starting with '#' may come between "
+	          "puzzles.  Past 9x9 fast is Dancing Links, mrv goes up to 12x12 and "
+	          "seq up to 9x9.",
 	.reader_new = reader_new,
 	.reader_free = reader_free,
 	.read = reader_read,
@@ -1052,7 +1077,9 @@ static const struct puzzle_batch sudoku_batch = {
 static const char sudoku_rules[] =
 	"Fill the grid so that every row, every column and every 3x3 box holds "
 	"each of the digits 1 to 9 once (on a 4x4 grid, every 2x2 box the digits "
-	"1 to 4).  The digits given at the start stay.  "
+	"1 to 4; on 6x6, 12x12, 16x16 and 25x25 grids, every box the digits 1 "
+	"to 6, 12, 16 or 25: typed and shown as numbers, 1 then 2 for 12).  The "
+	"digits given at the start stay.  "
 	"Cells are named by row and column: r3c5 is row 3, column 5.\n"
 	"A puzzle has exactly one solution.  With no puzzle, the grid is empty: "
 	"enter your own givens, then fix them and play.";
@@ -1066,7 +1093,8 @@ static const struct puzzle_engine *const sudoku_engines[] = {
 static const struct puzzle_param sudoku_params[] = {
 	{ "grade", "1 (singles) to 4 (needs trial); 0: any", NULL },
 	{ "symmetric", "clues in pairs, half a turn about the centre", NULL },
-	{ "size", "9, or 4 for a 4x4 grid", "9" },
+	{ "size", "9, or 4, 6, 12, 16 or 25 for a grid of that side", "9" },
+	{ "box", "the box shape, rows x columns: 2x3 or 3x2 for size 6, 3x4 or 4x3 for 12", NULL },
 };
 
 const struct puzzle sudoku_puzzle = {

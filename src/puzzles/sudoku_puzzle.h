@@ -3,7 +3,8 @@
  *
  * A state is the givens, the player's entries and pencil marks.  Moves,
  * joined by ';' to make several at once (one undo step):
- *   r3c5=7    enter 7 in row 3, column 5 (not a given); r3c5=0 clears it
+ *   r3c5=7    enter 7 in row 3, column 5 (not a given); r3c5=0 clears it;
+ *             rows, columns and digits past 9 are numbers (r12c3=14)
  *   r3c5^7    toggle the pencil mark 7 of that cell
  *   r3c5+7    add the mark 7;  r3c5-7  remove it (no change if absent)
  *   marks     every blank cell's marks become its candidates
@@ -24,6 +25,10 @@
 #include "util/strbuf.h"
 
 extern const struct puzzle sudoku_puzzle;
+
+/* The tag of an option of the exact cover: its cell times this, plus its
+ * digit (up to 25). */
+#define SUDOKU_OPTION_TAG_CELL 32
 
 bool sudoku_puzzle_is(const struct puzzle *pz);
 

@@ -27,7 +27,7 @@
 struct sudoku_sat_engine {
 	struct engine base;
 	struct sudoku_grid g;         /* the grid it started from */
-	struct sudoku_grid_geom geo;
+	const struct sudoku_grid_geom *geo; /* shared */
 	struct sat *s;
 	int neg_start;             /* the first negative clause */
 	int fill_start;            /* the first filled cell's clause */
@@ -63,8 +63,8 @@ static void add2(struct sat_formula *f, int a, int b)
 static void build(struct sudoku_sat_engine *x, struct sat_formula *f)
 {
 	const struct sudoku_grid *g = &x->g;
-	const struct sudoku_grid_geom *geo = &x->geo;
-	int side = g->side, lits[SUDOKU_GRID_MAX_CELLS];
+	const struct sudoku_grid_geom *geo = x->geo;
+	int side = g->side, lits[SUDOKU_MAX_CELLS];
 
 	sat_formula_init(f, g->cells * side);
 	for (int p = 0; p < g->cells; p++) {
@@ -151,8 +151,8 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	const struct sudoku_sat_engine *x = of(e);
 	const int *trail;
 	int n = sat_trail(x->s, &trail), k = 0;
-	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
-	for (int i = 0; i < n && k < SUDOKU_GRID_MAX_CELLS; i++) {
+	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
+	for (int i = 0; i < n && k < SUDOKU_MAX_CELLS; i++) {
 		int p = cell_of(&x->g, trail[i]);
 		if (trail[i] < 0 || x->g.v[p])
 			continue;
@@ -336,7 +336,7 @@ struct engine *sudoku_engine_sat_new(const struct sudoku_grid *g)
 	struct sudoku_sat_engine *x = xcalloc(1, sizeof *x);
 	x->base.ops = &sat_ops;
 	x->g = *g;
-	sudoku_grid_geom_init(&x->geo, g->box);
+	x->geo = sudoku_grid_geom_of(g);
 	struct sat_formula f;
 	build(x, &f);
 	x->s = sat_new(&f);

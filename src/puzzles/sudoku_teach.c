@@ -41,10 +41,8 @@ static void solution_grid(const struct puzzle_state *s, const char *solution, st
  * candidates, which the solver's digit then fills. */
 static int fewest_candidates(const struct sudoku_grid *g)
 {
-	struct sudoku_grid_geom geo;
-	sudoku_grid_geom_init(&geo, g->box);
-	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
-	sudoku_grid_candidates(g, &geo, cand);
+	sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
+	sudoku_grid_candidates(g, sudoku_grid_geom_of(g), cand);
 	int best = -1;
 	for (int c = 0; c < g->cells; c++)
 		if (!g->v[c] && (best < 0 || sudoku_grid_popcount(cand[c]) < sudoku_grid_popcount(cand[best])))
@@ -240,7 +238,7 @@ bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uin
                      const atomic_int *cancel, struct diag *err)
 {
 	bool symmetric = false;
-	int box = 3;
+	int side = 9, box_rows = 0, box_cols = 0;
 	for (const char *p = params; p && *p;) {
 		const char *e = strchr(p, ',');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
@@ -250,11 +248,17 @@ bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uin
 		} else if (len > 6 && !strncmp(p, "grade=", 6) && strtol(p + 6, &end, 10) >= 1 &&
 		           strtol(p + 6, NULL, 10) <= 4 && end == p + len) {
 			grade = (int)strtol(p + 6, NULL, 10);
-		} else if (len == 6 && (!strncmp(p, "size=4", 6) || !strncmp(p, "size=9", 6))) {
-			box = p[5] == '4' ? 2 : 3;
+		} else if (len > 5 && !strncmp(p, "size=", 5) && strtol(p + 5, &end, 10) > 0 && end == p + len &&
+		           sudoku_grid_default_shape((int)strtol(p + 5, NULL, 10), &box_rows, &box_cols)) {
+			side = (int)strtol(p + 5, NULL, 10);
+			box_rows = box_cols = 0;
+		} else if (len == 7 && !strncmp(p, "box=", 4) && p[5] == 'x' && p[4] >= '2' && p[4] <= '5' &&
+		           p[6] >= '2' && p[6] <= '5' && sudoku_grid_shape_ok(p[4] - '0', p[6] - '0')) {
+			box_rows = p[4] - '0';
+			box_cols = p[6] - '0';
 		} else {
-			diag_set(err, "%s knows grade=1 to grade=4, symmetric and size=4 or 9, not '%.*s'", pz->title,
-			         (int)(len > 20 ? 20 : len), p);
+			diag_set(err, "%s knows grade=1 to grade=4, symmetric, size=4, 6, 9, 12, 16 or 25 and box=RxC, "
+			         "not '%.*s'", pz->title, (int)(len > 20 ? 20 : len), p);
 			return false;
 		}
 		p = e ? e + 1 : p + len;
@@ -263,19 +267,25 @@ bool sudoku_generate(const struct puzzle *pz, const char *params, int grade, uin
 		diag_set(err, "the grade of a %s puzzle is 1 (easy) to 4", pz->title);
 		return false;
 	}
-	struct sudoku_grid_geom geo;
-	sudoku_grid_geom_init(&geo, box);
+	if (!box_rows) {
+		sudoku_grid_default_shape(side, &box_rows, &box_cols);
+	} else if (box_rows * box_cols != side) {
+		diag_set(err, "boxes of %dx%d make a %dx%d grid, not %dx%d", box_rows, box_cols, box_rows * box_cols,
+		         box_rows * box_cols, side, side);
+		return false;
+	}
+	const struct sudoku_grid_geom *geo = sudoku_grid_geom_get(box_rows, box_cols);
 	for (uint64_t a = 0; a < GEN_ATTEMPTS; a++) {
 		struct sudoku_grid g;
-		if (!sudoku_gen_minimal(box, symmetric, seed * GEN_ATTEMPTS + a, &g, cancel))
+		if (!sudoku_gen_minimal_shape(box_rows, box_cols, symmetric, seed * GEN_ATTEMPTS + a, 1, &g, cancel))
 			break;
 		int got = 0, steps;
 		enum sudoku_logic_technique hardest;
-		if (!sudoku_logic_grade_geo(&geo, &g, &got, &hardest, &steps, cancel))
+		if (!sudoku_logic_grade_geo(geo, &g, &got, &hardest, &steps, cancel))
 			break;
 		if (grade && got != grade)
 			continue;
-		char line[SUDOKU_GRID_MAX_CELLS + 1];
+		char line[SUDOKU_MAX_LINE];
 		sudoku_grid_format(&g, line);
 		strbuf_addf(desc, "%s\n", line);
 		return true;

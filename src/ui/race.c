@@ -53,6 +53,7 @@ static const char *state_words(enum worker_race_state s)
 	case RACE_SOLVED: return "solved";
 	case RACE_NONE: return "none";
 	case RACE_GAVE_UP: return "gave up";
+	case RACE_SKIPPED: return "skipped";
 	}
 	return "";
 }

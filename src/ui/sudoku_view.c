@@ -46,9 +46,17 @@ static const struct form forms[] = {
 	{ 5, 2, false, 2, 1, false }, /* the same, no border: 66 x 20 (80x24) */
 	{ 3, 1, true, 0, 0, true },   /* a count of marks: 38 x 19 */
 	{ 3, 1, false, 0, 0, true },  /* 32 x 13 */
+	{ 3, 1, false, 0, 0, false }, /* past 9x9 only: a 16x16's at 80x24, 51 x 19 */
 };
 
 #define N_FORMS ((int)(sizeof forms / sizeof *forms))
+
+/* The forms a grid may take: the last, without a border, only past 9x9
+ * (a 9x9 has its border at any size it fits, as it always had). */
+static int n_forms(int side)
+{
+	return side > 9 ? N_FORMS : N_FORMS - 1;
+}
 
 /* One direction of a form: a cell's extent, what parts two cells of a box
  * (a line is 1), the blank beside a box's rule, and the border's width. */
@@ -66,16 +74,17 @@ static struct axis axis_down(const struct form *f)
 	return (struct axis){ f->ch, f->lines ? 1 : 0, 0, f->frame };
 }
 
-/* A box's extent between its rules. */
+/* A box's extent between its rules, box cells along this direction. */
 static int box_span(struct axis a, int box)
 {
 	return 2 * a.pad + box * a.cell + (box - 1) * a.sep;
 }
 
-/* The grid's, borders included. */
-static int extent(struct axis a, int box)
+/* The grid's, borders included: boxes of box cells, side cells along. */
+static int extent(struct axis a, int box, int side)
 {
-	return 2 * a.outer + box * box_span(a, box) + box - 1;
+	int boxes = side / box;
+	return 2 * a.outer + boxes * box_span(a, box) + boxes - 1;
 }
 
 /* Where cell row (or column) i begins, from the grid's edge. */
@@ -103,9 +112,10 @@ struct placing {
 
 struct sudoku_view {
 	struct view base;
-	struct sudoku_grid_geom geo;
-	int box, side;
+	const struct sudoku_grid_geom *geo; /* shared (sudoku_grid_geom_get) */
+	int box_rows, box_cols, side;
 	int cur;                 /* the cursor's cell */
+	int pending;             /* past 9: the first figure of a number typed, 0: none */
 	bool mark_mode;          /* digits toggle pencil marks */
 	bool auto_clear;         /* a digit entered leaves its peers' marks */
 	bool conflicts;          /* a digit twice in a unit is marked */
@@ -121,11 +131,13 @@ struct sudoku_view {
 #define SV(v) ((struct sudoku_view *)(v))
 #define CSV(v) ((const struct sudoku_view *)(v))
 
-static void set_size(struct sudoku_view *sv, int box)
+static void set_size(struct sudoku_view *sv, const struct sudoku_grid *g)
 {
-	sv->box = box;
-	sv->side = box * box;
-	sudoku_grid_geom_init(&sv->geo, box);
+	sv->box_rows = g->box_rows;
+	sv->box_cols = g->box_cols;
+	sv->side = g->side;
+	sv->geo = sudoku_grid_geom_of(g);
+	sv->pending = 0;
 	if (sv->cur >= sv->side * sv->side)
 		sv->cur = 0;
 }
@@ -134,12 +146,12 @@ static void set_size(struct sudoku_view *sv, int box)
 
 static int cell_y(const struct sudoku_view *sv, const struct placing *pl, int r)
 {
-	return pl->top + cell_offset(axis_down(pl->f), sv->box, r);
+	return pl->top + cell_offset(axis_down(pl->f), sv->box_rows, r);
 }
 
 static int cell_x(const struct sudoku_view *sv, const struct placing *pl, int c)
 {
-	return pl->left + cell_offset(axis_across(pl->f), sv->box, c);
+	return pl->left + cell_offset(axis_across(pl->f), sv->box_cols, c);
 }
 
 /* The cell at (y, x) of the view as the player sees it, or -1. */
@@ -170,8 +182,13 @@ static struct mark_grid mark_grid(const struct sudoku_view *sv, const struct for
 {
 	struct mark_grid m = { 0 };
 	int cw = f->cw, ch = f->ch;
-	if (ch >= sv->box) {
-		m.rows = m.cols = sv->box;
+	if (sv->side > 9) {
+		/* marks past 9 would need two figures each: counted, and the
+		 * status line spells out the cursor's */
+		return m;
+	} else if (ch >= sv->box_rows) {
+		m.rows = sv->box_rows;
+		m.cols = sv->box_cols;
 	} else if (ch >= 2) {
 		m.rows = 2;
 		m.cols = (sv->side + 1) / 2;
@@ -226,8 +243,8 @@ static enum view_result enter(struct sudoku_view *sv, const struct puzzle_state 
 	sudoku_move_enter(g, cell, d, m, sizeof m);
 	add_move(out, m);
 	if (sv->auto_clear && d)
-		for (int i = 0; i < sv->geo.n_peers; i++) {
-			int p = sv->geo.peer[cell][i];
+		for (int i = 0; i < sv->geo->n_peers; i++) {
+			int p = sv->geo->peer[cell][i];
 			if (is_given(s, p) || !(sudoku_state_marks(s, p) & sudoku_grid_bit(d)))
 				continue;
 			sudoku_move_mark(g, p, d, '-', m, sizeof m);
@@ -347,11 +364,11 @@ static enum view_result letter_key(struct sudoku_view *sv, const struct puzzle_s
 static bool place(const struct sudoku_view *sv, const struct form *f, int rows, int cols, struct placing *pl)
 {
 	pl->f = f;
-	pl->bw = extent(axis_across(f), sv->box);
-	pl->bh = extent(axis_down(f), sv->box);
+	pl->bw = extent(axis_across(f), sv->box_cols, sv->side);
+	pl->bh = extent(axis_down(f), sv->box_rows, sv->side);
 	pl->left = 1;
 	pl->top = 0;
-	return pl->bw + 1 <= cols && pl->bh <= rows;
+	return f - forms < n_forms(sv->side) && pl->bw + 1 <= cols && pl->bh <= rows;
 }
 
 /* The search's panel: right of the grid if there is room, else below. */
@@ -388,7 +405,7 @@ static struct view *sv_new(const struct puzzle *pz, const struct puzzle_state *s
 	sv->auto_clear = true;
 	sv->conflicts = true;
 	sv->held_cell = -1;
-	set_size(sv, sudoku_state_grid(s)->box);
+	set_size(sv, sudoku_state_grid(s));
 	struct placing *pl[] = { &sv->play, &sv->search };
 	for (int i = 0; i < 2; i++) {
 		place(sv, &forms[N_FORMS - 1], 0, 0, pl[i]);
@@ -405,12 +422,12 @@ static void sv_free(struct view *v)
 static void sv_size(const struct view *v, int *min_rows, int *min_cols, int *best_rows, int *best_cols)
 {
 	const struct sudoku_view *sv = CSV(v);
-	const struct form *small = &forms[N_FORMS - 1], *big = &forms[0];
-	*min_rows = extent(axis_down(small), sv->box);
-	*min_cols = 1 + extent(axis_across(small), sv->box);
-	int h = extent(axis_down(big), sv->box);
+	const struct form *small = &forms[n_forms(sv->side) - 1], *big = &forms[0];
+	*min_rows = extent(axis_down(small), sv->box_rows, sv->side);
+	*min_cols = 1 + extent(axis_across(small), sv->box_cols, sv->side);
+	int h = extent(axis_down(big), sv->box_rows, sv->side);
 	*best_rows = h > PANEL_H ? h : PANEL_H;
-	*best_cols = 1 + extent(axis_across(big), sv->box) + 2 + PANEL_W;
+	*best_cols = 1 + extent(axis_across(big), sv->box_cols, sv->side) + 2 + PANEL_W;
 }
 
 /* For play, the largest form that fits; for the search, the largest that
@@ -440,6 +457,26 @@ static void sv_panel(const struct view *v, int *y, int *x, int *rows, int *cols)
 	*cols = pl->panel_w;
 }
 
+/* A key after the first figure of a number (grids past 9x9): a second
+ * figure makes the number, Enter or space takes the figure alone; any
+ * other key lets the figure go and is a key as ever (false). */
+static bool number_key(struct sudoku_view *sv, const struct puzzle_state *s, const struct term_event *ev,
+                       struct view_out *out, enum view_result *r)
+{
+	int f = sv->pending;
+	sv->pending = 0;
+	if (ev->sym == KEY_SYM_ENTER || ev->sym == KEY_SYM_SPACE) {
+		*r = digit_key(sv, s, f, out);
+		return true;
+	}
+	if (ev->ch < '0' || ev->ch > '9')
+		return false;
+	int n = f * 10 + (int)(ev->ch - '0');
+	*r = n > sv->side ? tell(out, true, "This grid takes the digits 1 to %d, not %d", sv->side, n)
+	                  : digit_key(sv, s, n, out);
+	return true;
+}
+
 static enum view_result sv_event(struct view *v, const struct puzzle_state *s, const struct term_event *ev,
                                  struct view_out *out)
 {
@@ -457,6 +494,9 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 	}
 	if (ev->kind != TERM_KEY || ev->ctrl)
 		return VIEW_IGNORED;
+	enum view_result r;
+	if (sv->pending && number_key(sv, s, ev, out, &r))
+		return r;
 	switch (ev->sym) {
 	case KEY_SYM_BACKSPACE:
 		return clear_key(sv, s, out);
@@ -479,6 +519,12 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 		return VIEW_HANDLED;
 	}
 	long ch = ev->ch;
+	if (ch >= '1' && ch <= '9' && (ch - '0') * 10 <= sv->side) {
+		/* the first figure of a number past 9, or a digit alone */
+		int f = (int)(ch - '0'), last = f * 10 + 9 < sv->side ? f * 10 + 9 : sv->side;
+		sv->pending = f;
+		return tell(out, false, "%d: type a second figure for %d-%d, or Enter for %d", f, f * 10, last, f);
+	}
 	if (ch >= '1' && ch <= '9')
 		return digit_key(sv, s, (int)(ch - '0'), out);
 	if (ch == '0' || ch == '.' || ch == 'x')
@@ -489,9 +535,9 @@ static enum view_result sv_event(struct view *v, const struct puzzle_state *s, c
 static void sv_sync(struct view *v, const struct puzzle_state *s)
 {
 	struct sudoku_view *sv = SV(v);
-	int box = sudoku_state_grid(s)->box;
-	if (box != sv->box)
-		set_size(sv, box);
+	const struct sudoku_grid *g = sudoku_state_grid(s);
+	if (g->box_rows != sv->box_rows || g->box_cols != sv->box_cols)
+		set_size(sv, g);
 	/* A hint's digit belongs to the position it was given for. */
 	sv->held_cell = -1;
 	if (sudoku_state_setup(s))
@@ -524,10 +570,10 @@ static bool sv_hold(struct view *v, const struct puzzle_state *s, const char *mo
 
 enum weight { W_NONE, W_LIGHT, W_HEAVY };
 
-/* Is line i (0..side) across the grid drawn, and how? */
-static enum weight line_weight(const struct sudoku_view *sv, const struct form *f, int i)
+/* Is line i (0..side) of a grid of boxes box cells long drawn, and how? */
+static enum weight line_weight(const struct sudoku_view *sv, const struct form *f, int box, int i)
 {
-	if (i % sv->box == 0)
+	if (i % box == 0)
 		return (i == 0 || i == sv->side) && !f->frame ? W_NONE : W_HEAVY;
 	return f->lines ? W_LIGHT : W_NONE;
 }
@@ -595,23 +641,26 @@ static void draw_lines(const struct sudoku_view *sv, const struct placing *pl, s
 	/* The lines first, then the crossings over them.  A form without a
 	 * border has no arm beyond the grid's edge: its crossings are all
 	 * inside. */
+	/* Lines across part rows (boxes box_rows high); lines down part
+	 * columns (boxes box_cols wide). */
 	for (int i = 0; i <= n; i++) {
-		enum weight w = line_weight(sv, f, i);
-		if (w == W_NONE)
-			continue;
-		canvas_fill(cv, pl->top + line_offset(ay, sv->box, i), pl->left, 1, pl->bw, a, hline_glyph(w));
-		canvas_fill(cv, pl->top, pl->left + line_offset(ax, sv->box, i), pl->bh, 1, a, vline_glyph(w));
+		enum weight w = line_weight(sv, f, sv->box_rows, i);
+		if (w != W_NONE)
+			canvas_fill(cv, pl->top + line_offset(ay, sv->box_rows, i), pl->left, 1, pl->bw, a, hline_glyph(w));
+		w = line_weight(sv, f, sv->box_cols, i);
+		if (w != W_NONE)
+			canvas_fill(cv, pl->top, pl->left + line_offset(ax, sv->box_cols, i), pl->bh, 1, a, vline_glyph(w));
 	}
 	for (int i = 0; i <= n; i++) {
-		enum weight hw = line_weight(sv, f, i);
+		enum weight hw = line_weight(sv, f, sv->box_rows, i);
 		if (hw == W_NONE)
 			continue;
-		int y = pl->top + line_offset(ay, sv->box, i);
+		int y = pl->top + line_offset(ay, sv->box_rows, i);
 		for (int j = 0; j <= n; j++) {
-			enum weight vw = line_weight(sv, f, j);
+			enum weight vw = line_weight(sv, f, sv->box_cols, j);
 			if (vw == W_NONE)
 				continue;
-			int x = pl->left + line_offset(ax, sv->box, j);
+			int x = pl->left + line_offset(ax, sv->box_cols, j);
 			canvas_put(cv, y, x, a, junction(vw, hw, i > 0, i < n, j > 0, j < n));
 		}
 	}
@@ -622,12 +671,12 @@ static void draw_lines(const struct sudoku_view *sv, const struct placing *pl, s
 static void clashes(const struct sudoku_view *sv, const struct sudoku_grid *g, bool *clash)
 {
 	memset(clash, 0, sizeof(bool) * (size_t)g->cells);
-	for (int u = 0; u < sv->geo.units; u++) {
-		int count[SUDOKU_GRID_MAX_SIDE + 1] = { 0 };
+	for (int u = 0; u < sv->geo->units; u++) {
+		int count[SUDOKU_MAX_SIDE + 1] = { 0 };
 		for (int i = 0; i < sv->side; i++)
-			count[g->v[sv->geo.unit_cell[u][i]]]++;
+			count[g->v[sv->geo->unit_cell[u][i]]]++;
 		for (int i = 0; i < sv->side; i++) {
-			int c = sv->geo.unit_cell[u][i];
+			int c = sv->geo->unit_cell[u][i];
 			if (g->v[c] && count[g->v[c]] > 1)
 				clash[c] = true;
 		}
@@ -640,11 +689,15 @@ static const char *digit_glyph(int d)
 	return digits[d];
 }
 
-/* A count of pencil marks, small where Unicode has small digits. */
+/* A count of pencil marks, small where Unicode has small digits; ten or
+ * more (grids past 9x9) a plus, there being room for one figure: the
+ * status line spells them out. */
 static const char *count_glyph(int n)
 {
 	static const char *const small[] = { "\u2070", "\u00b9", "\u00b2", "\u00b3", "\u2074",
 		                             "\u2075", "\u2076", "\u2077", "\u2078", "\u2079" };
+	if (n > 9)
+		return style_unicode() ? "\u207a" : "+";
 	return style_unicode() ? small[n] : digit_glyph(n);
 }
 
@@ -682,6 +735,14 @@ static void draw_digit(const struct sudoku_view *sv, const struct form *f, struc
                        bool given, bool bad, attr_t look)
 {
 	bool brackets = mark_grid(sv, f).positional || (given && !style_colour());
+	if (d >= 10) {
+		/* two figures, from the cell's left: no room for brackets */
+		canvas_put(cv, y, x - 1, look, digit_glyph(d / 10));
+		canvas_put(cv, y, x, look, digit_glyph(d % 10));
+		if (bad)
+			canvas_put(cv, y, x + 1, look, "!");
+		return;
+	}
 	canvas_put(cv, y, x, look, digit_glyph(d));
 	if (brackets)
 		canvas_put(cv, y, x - 1, look, given ? "[" : "(");
@@ -746,7 +807,7 @@ static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 	const struct sudoku_view *sv = CSV(v);
 	const struct placing *pl = show->searching ? &sv->search : &sv->play;
 	const struct sudoku_grid *g = sudoku_state_grid(s);
-	bool clash[SUDOKU_GRID_MAX_CELLS];
+	bool clash[SUDOKU_MAX_CELLS];
 	clashes(sv, g, clash);
 	draw_lines(sv, pl, cv);
 	for (int cell = 0; cell < g->cells; cell++)
@@ -767,14 +828,14 @@ static void sv_map(struct view *v, const struct view_map *m)
 static void map_digits(const struct sudoku_view *sv, const struct diagram *d, const char *name, char *buf,
                        size_t size)
 {
-	int digit[16], n = 0;
-	u128 ways[16];
+	int digit[SUDOKU_MAX_SIDE], n = 0;
+	u128 ways[SUDOKU_MAX_SIDE];
 	for (int k = 0; k < d->n; k++)
-		if (d->p->opt_tag[k] / 16 == sv->cur && d->freq[k] > 0 && n < 16) {
+		if (d->p->opt_tag[k] / SUDOKU_OPTION_TAG_CELL == sv->cur && d->freq[k] > 0 && n < SUDOKU_MAX_SIDE) {
 			int i = n++;
 			for (; i > 0 && ways[i - 1] < d->freq[k]; i--)
 				digit[i] = digit[i - 1], ways[i] = ways[i - 1];
-			digit[i] = d->p->opt_tag[k] % 16, ways[i] = d->freq[k];
+			digit[i] = d->p->opt_tag[k] % SUDOKU_OPTION_TAG_CELL, ways[i] = d->freq[k];
 		}
 	char total[U128_DIGITS + 13], item[U128_DIGITS + 24];
 	size_t cap = size < MAP_STATUS_COLS + 1 ? size : MAP_STATUS_COLS + 1;
@@ -802,7 +863,7 @@ static void map_digits(const struct sudoku_view *sv, const struct diagram *d, co
 
 /* The map's word on the cursor's cell: in how many of the ways to finish
  * each digit goes there ("r5c5, in the 40 ways to finish: 7 in 28, 3 in
- * 12").  The options of Sudoku's problem are tagged cell * 16 + digit. */
+ * 12").  The options of Sudoku's problem are tagged cell * 32 + digit. */
 static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g, const char *name, char *buf,
                        size_t size)
 {
@@ -865,13 +926,31 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 	{ NULL, NULL, false, NULL }
 
 /* The keys of a 9x9 grid (the help's list when there is no grid) and of
- * a 4x4 one, which differ in the digits. */
+ * the other sizes, which differ in the digits; past 9 a number is typed
+ * as its two figures. */
 static const struct view_key sv_keys[] = { SV_KEYS("1-9") };
 static const struct view_key sv_keys_4[] = { SV_KEYS("1-4") };
+static const struct view_key sv_keys_6[] = { SV_KEYS("1-6") };
+static const struct view_key sv_keys_12[] = { SV_KEYS("1-9, 10-12") };
+static const struct view_key sv_keys_16[] = { SV_KEYS("1-9, 10-16") };
+static const struct view_key sv_keys_25[] = { SV_KEYS("1-9, 10-25") };
 
 static const struct view_key *sv_keys_of(const struct view *v)
 {
-	return ((const struct sudoku_view *)v)->side == 4 ? sv_keys_4 : sv_keys;
+	switch (((const struct sudoku_view *)v)->side) {
+	case 4:
+		return sv_keys_4;
+	case 6:
+		return sv_keys_6;
+	case 12:
+		return sv_keys_12;
+	case 16:
+		return sv_keys_16;
+	case 25:
+		return sv_keys_25;
+	default:
+		return sv_keys;
+	}
 }
 
 
@@ -908,7 +987,9 @@ const struct view_ops sudoku_view_ops = {
 	        "hint or a dead end speaks of are marked (underlined, in reverse), with the digits it names "
 	        "underlined among their marks; in mark mode the cursor is underlined too.\n"
 	        "Keys: arrows, h j k l or a click move the cursor; it stops at the edges.  1-9 (1-4 on a 4x4 grid) "
-	        "enter a digit where the cursor is, and the cursor stays there; 0, ., x or Backspace clear the cell "
+	        "enter a digit where the cursor is, and the cursor stays there; on the grids past 9x9 a number is "
+	        "typed as its two figures (1 then 2 for 12; 1 then Enter for 1), digits past 9 are drawn as "
+	        "numbers, and marks are counted in the cell and spelled out on the status line; 0, ., x or Backspace clear the cell "
 	        "(on a blank cell, its marks).  m: mark mode, where digits pencil marks in and out.  M: every blank "
 	        "cell gets all its candidates as marks.  a: entering a digit takes it out of the marks of its row, "
 	        "column and box (on at first; a turns it off and on).  !: conflicts marked or not.  Enter: the digit "

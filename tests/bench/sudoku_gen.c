@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 	}
 	struct sudoku_grid_geom geo;
 	sudoku_grid_geom_init(&geo, 3);
-	long clues[SUDOKU_GRID_MAX_CELLS + 1] = { 0 }, grades[5] = { 0 };
+	long clues[SUDOKU_MAX_CELLS + 1] = { 0 }, grades[5] = { 0 };
 	double t0 = cpu_seconds();
 	for (long k = 1; k <= n; k++) {
 		struct sudoku_grid g;
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 		clues[c]++;
 		grades[grade]++;
 		if (out) {
-			char line[SUDOKU_GRID_MAX_CELLS + 1];
+			char line[SUDOKU_MAX_LINE];
 			sudoku_grid_format(&g, line);
 			fprintf(out, "%s\n", line);
 		}

@@ -24,9 +24,12 @@ for family in kanoodle iqfit sudoku; do
 		seed=$(sed -n 's/^seed //p' "$f")
 		ld grade $family "$f"
 		is "$(measured_grade "$out")" "$grade" "$family $name: measured grade $grade"
-		"$LINKDANCE" generate $family --grade "$grade" --seed "$seed" >"$tmp/gen.txt"
+		# a Sudoku of another size: the --size and --box of its first line
+		size=$(sed -n '1s/^# linkdance generate [a-z]* --grade [0-9]*\( --size [0-9]*\)\{0,1\}\( --box [0-9x]*\)\{0,1\} --seed .*/\1\2/p' "$f")
+		# shellcheck disable=SC2086
+		"$LINKDANCE" generate $family --grade "$grade" $size --seed "$seed" >"$tmp/gen.txt"
 		cmp -s "$tmp/gen.txt" "$f"
-		ok $? "$family $name: linkdance generate $family --grade $grade --seed $seed makes it"
+		ok $? "$family $name: linkdance generate $family --grade $grade$size --seed $seed makes it"
 	done
 	ok "$([ $n -ge $want ] && echo 0 || echo 1)" "$family: $n levels ($want or more)"
 	for g in 1 2 3 4; do

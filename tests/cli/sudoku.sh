@@ -82,7 +82,7 @@ printf '1234\n' | "$LINKDANCE" solve sudoku 2>"$tmp/err" >/dev/null
 is "$(cat "$tmp/err")" "linkdance: (stdin):1: a grid of 1 row; a 4x4 grid has 4" "a 4-character line is a 4x4 row"
 printf '12345\n%s' "$wiki" | "$LINKDANCE" solve sudoku 2>"$tmp/err" >"$tmp/out"
 is "$(cat "$tmp/out")|$(cat "$tmp/err")" \
-	"$wiki_sol|linkdance: (stdin):1: a puzzle line has 81 characters (16 for 4x4), not 5" \
+	"$wiki_sol|linkdance: (stdin):1: a line has 81 characters (or 16, 36, 144, 256, 625), not 5" \
 	"too short a line; the last line needs no newline"
 printf '53..7\0....\n' | "$LINKDANCE" solve sudoku 2>"$tmp/err" >/dev/null
 is "$(cat "$tmp/err")" "linkdance: (stdin):1: character 6 is not a digit, '.' or '0' (byte 0x00)" "a NUL byte"
@@ -142,8 +142,9 @@ rc4=$?
 is "$rc1 $rc4 $(wc -l <"$tmp/one" | tr -d ' ')" "1 1 192" "192 answers, one thread or four, exit 1 for the bad line"
 cmp -s "$tmp/one" "$tmp/four"
 ok $? "four threads answer as one does, in the input's order"
-is "$(cat "$tmp/four.err")" "linkdance: $tmp/many:101: character 1 is 'n', not a digit 1-9, '.' or '0'" \
-	"and name the bad line the same"
+is "$(cat "$tmp/four.err")" \
+	"linkdance: $tmp/many:101: row 1 of the grid: character 1 is 'n', not a digit 1-9 or A-C, '.' or '0'" \
+	"and name the bad line the same (12 characters: the first row of a 12x12)"
 is "$(grep -c '^-$' "$tmp/one")" 48 "the relabelled clashes have no solution"
 "$LINKDANCE" count sudoku "$tmp/many" >"$tmp/c1" 2>/dev/null
 "$LINKDANCE" count sudoku --threads 3 "$tmp/many" >"$tmp/c3" 2>/dev/null

@@ -23,6 +23,7 @@
 #include "game/midend.h"
 #include "game/session.h"
 #include "puzzles/puzzle.h"
+#include "puzzles/sudoku_puzzle.h"
 #include "puzzles/tiling_puzzle.h"
 #include "tap.h"
 #include "job_wait.h"
@@ -361,13 +362,13 @@ static void test_sudoku_long_status(void)
 	int per_cell[81] = { 0 }, cell = 0;
 	for (int k = 0; d && k < d->n; k++)
 		if (d->freq[k] > 0)
-			per_cell[d->p->opt_tag[k] / 16]++;
+			per_cell[d->p->opt_tag[k] / SUDOKU_OPTION_TAG_CELL]++;
 	for (int c = 1; c < 81; c++)
 		cell = per_cell[c] > per_cell[cell] ? c : cell;
 	int digits = per_cell[cell];
 	u128 best = 0;
 	for (int k = 0; d && k < d->n; k++)
-		if (d->p->opt_tag[k] / 16 == cell && d->freq[k] > best)
+		if (d->p->opt_tag[k] / SUDOKU_OPTION_TAG_CELL == cell && d->freq[k] > best)
 			best = d->freq[k];
 	play_report(p, &r);
 	worker_report_clear(&r);
@@ -426,7 +427,10 @@ static void test_sudoku_levels(void)
 		struct puzzle_state *st = level_start(sz, paths[i], &lv, &err);
 		enum zdd_end end = ZDD_DONE;
 		struct diagram *d = st ? diagram_build(sz, st, WORKER_DIAGRAM_BYTES, NULL, &end) : NULL;
-		if (d && d->ways == sudoku_ways(sz, st))
+		/* past 9x9 a level may be too open for the budget: then the
+		 * game says so, and the test asks only that it says so */
+		bool big = st && sudoku_state_grid(st)->side > 9;
+		if (d ? d->ways == sudoku_ways(sz, st) : big && end == ZDD_NO_ROOM)
 			built++;
 		else if (!first_bad[0])
 			snprintf(first_bad, sizeof first_bad, " (not %s: %s)", paths[i], zdd_end_text(end));
@@ -435,7 +439,8 @@ static void test_sudoku_levels(void)
 			sz->free_state(st);
 	}
 	level_list_free(paths, n);
-	ok(n >= 4 && built == n, "%d of the %d shipped Sudoku levels mapped in 256 MB, ways as counted%s", built, n,
+	ok(n >= 4 && built == n, "%d of the %d shipped Sudoku levels mapped in 256 MB, ways as counted (past 9x9: or "
+	   "too open)%s", built, n,
 	   first_bad);
 }
 

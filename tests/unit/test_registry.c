@@ -114,7 +114,7 @@ static char *solve(const struct puzzle *pz, const struct puzzle_state *s)
 	struct engine_ctl ctl = { .report_solutions = true };
 	char *move = NULL;
 	if (dlx_run(d, &ctl) == ENGINE_SOLUTION) {
-		int path[256], n = dlx_path(d, path);
+		int path[1024], n = dlx_path(d, path); /* a 25x25 Sudoku has hundreds of blanks */
 		move = calloc((size_t)n + 1, NOTE_MOVE_MAX);
 		for (int i = 0; i < n; i++) {
 			char one[NOTE_MOVE_MAX];

@@ -301,7 +301,7 @@ static void test_sudoku_counts(void)
 	/* every solution reported is a different grid */
 	e->ops->restart(e);
 	struct engine_ctl each = { .report_solutions = true };
-	char seen[288][SUDOKU_GRID_MAX_CELLS + 1];
+	char seen[288][SUDOKU_MAX_CELLS + 1];
 	int n = 0;
 	bool distinct = true;
 	while (engine_run(e, &each) == ENGINE_SOLUTION && n < 288) {
@@ -335,7 +335,7 @@ static void test_sudoku_puzzle(void)
 	double t0 = clock_seconds();
 	enum engine_status st = engine_run(e, &ctl);
 	char *m = path(e);
-	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	char line[SUDOKU_MAX_LINE];
 	solution_line(inkala, m, line);
 	is_str(st == ENGINE_SOLUTION ? line : "none", inkala_sol, "Inkala's puzzle: the right solution");
 	free(m);
@@ -367,7 +367,7 @@ static void test_sudoku_puzzle(void)
 	struct sudoku_grid g = grid_of(inkala);
 	struct sudoku_grid_geom geo;
 	sudoku_grid_geom_init(&geo, 3);
-	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
 	sudoku_grid_candidates(&g, &geo, cand);
 	int cell = 0;
 	while (g.v[cell] ||

@@ -63,7 +63,7 @@ static const char *describe(const struct puzzle_state *s)
 
 static const char *grid_line(const struct puzzle_state *s)
 {
-	static char line[SUDOKU_GRID_MAX_CELLS + 1];
+	static char line[SUDOKU_MAX_LINE];
 	sudoku_grid_format(sudoku_state_grid(s), line);
 	return line;
 }
@@ -213,15 +213,15 @@ static void test_bad_descriptions(void)
 		int line;
 		const char *why;
 	} bad[] = {
-		{ NULL, "53..7", 0, "a puzzle line has 81 characters (16 for 4x4), not 5" },
-		{ NULL, "53..x", 0, "character 5 is 'x', not a digit 1-9, '.' or '0'" },
+		{ NULL, "53..7", 0, "a line has 81 characters (or 16, 36, 144, 256, 625), not 5" },
+		{ NULL, "53..x", 0, "character 5 is 'x', not a digit 1-9 or A-P, '.' or '0'" },
 		{ NULL, "", -1, "no grid: a Sudoku is a line of 81 characters, or 9 rows of 9" },
 		{ NULL, "\n# only a comment\n", 1, "no grid: a Sudoku is a line of 81 characters, or 9 rows of 9" },
 		{ NULL, "53..7....\n6..195...\n", 0, "a grid of 2 rows; a 9x9 grid has 9" },
 		{ NULL, "53..7....\n6..195...\n.98....6.\n8...6..x3\n", 3,
 		  "row 4 of the grid: character 8 is 'x', not a digit 1-9, '.' or '0'" },
 		{ NULL, "53..7....\n6..195...\n.98....6.\n8...6..3\n", 3, "row 4 of the grid: 8 characters, not 9" },
-		{ "entries 1", NULL, 1, "entries: a puzzle line has 81 characters (16 for 4x4), not 1" },
+		{ "entries 1", NULL, 1, "entries: a line has 81 characters (or 16, 36, 144, 256, 625), not 1" },
 		{ "entries 1...............", NULL, 1, "entries for a 4x4 grid in a 9x9 one" },
 		{ "\n\nentries 5................................................................................", NULL, 3,
 		  "r1c1 is a given and cannot hold an entry" },
@@ -331,7 +331,7 @@ static void test_reader(void)
 		{ PUZZLE_READ_ONE, 4, inkala },
 		{ PUZZLE_READ_BAD, 14, "a grid of 3 rows; a 9x9 grid has 9" },
 		{ PUZZLE_READ_ONE, 17, inkala },
-		{ PUZZLE_READ_BAD, 18, "a puzzle line has 81 characters (16 for 4x4), not 3" },
+		{ PUZZLE_READ_BAD, 18, "a line has 81 characters (or 16, 36, 144, 256, 625), not 3" },
 		{ PUZZLE_READ_BAD, 21, "row 3 of the grid: character 9 is 'a', not a digit 1-9, '.' or '0'" },
 		{ PUZZLE_READ_ONE, 28, "1234341221434321" },
 		{ PUZZLE_READ_BAD, 29, "a grid of 2 rows; a 4x4 grid has 4" },
@@ -430,7 +430,7 @@ static void test_dead_end_words(void)
 				pz->free_state(s);
 			}
 		/* The wrong digits that keep the rules: every candidate but the one of the solution. */
-		sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+		sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
 		struct sudoku_grid_geom geo;
 		sudoku_grid_geom_init(&geo, 3);
 		sudoku_grid_candidates(g, &geo, cand);
@@ -500,7 +500,7 @@ static uint64_t engine_count(struct puzzle_state *s, uint64_t limit, char *first
 			struct diag err;
 			e->ops->path_move(e, &m);
 			struct puzzle_state *done = pz->apply(s, m.s, &err);
-			snprintf(first, SUDOKU_GRID_MAX_CELLS + 1, "%.81s", done ? grid_line(done) : err.msg);
+			snprintf(first, SUDOKU_MAX_CELLS + 1, "%.81s", done ? grid_line(done) : err.msg);
 			if (done && !pz->is_solved(done))
 				first[0] = '?';
 			if (done)
@@ -615,7 +615,7 @@ static void test_exact_cover(void)
 	ok(p->n_options < 51 * 9, "and fewer than 51 x 9 options (%d)", p->n_options);
 	is_u64(count_solutions(p, DLX_MRV, 0, NULL), 1, "count_solutions: one solution");
 	xc_free(p);
-	char sol[SUDOKU_GRID_MAX_CELLS + 1];
+	char sol[SUDOKU_MAX_LINE];
 	is_u64(engine_count(s, 0, sol), 1, "the registry's engine: one solution");
 	is_str(sol, wiki_sol, "and it is the one published");
 	pz->free_state(s);
@@ -692,7 +692,7 @@ static void test_whole_problem(void)
 		struct dlx *d = dlx_new(p, DLX_MRV);
 		struct engine_ctl dfirst = { .report_solutions = true }, dmore = { .max_solutions = 3 };
 		if (dlx_run(d, &dfirst) == ENGINE_SOLUTION) {
-			int opts[SUDOKU_GRID_MAX_CELLS], n = dlx_path(d, opts);
+			int opts[SUDOKU_MAX_CELLS], n = dlx_path(d, opts);
 			for (int k = 0; k < n; k++) {
 				char m[16];
 				pz->xc->option_move(s, p, opts[k], m, sizeof m);

@@ -66,7 +66,7 @@ struct ref {
 	enum sudoku_bt_rule rule;
 	struct sudoku_grid g;
 	uint64_t nodes, solutions;
-	uint64_t profile[SUDOKU_GRID_MAX_CELLS + 2];
+	uint64_t profile[SUDOKU_MAX_CELLS + 2];
 };
 
 static sudoku_grid_mask ref_candidates(const struct sudoku_grid *g, int c)
@@ -470,7 +470,7 @@ static void test_generator(void)
 	ok(engine_count2(&a) == 2 && !sudoku_is_minimal(&a), "a puzzle with two solutions is not minimal");
 
 	/* issue 8: the median of ungraded generation is at most 24 clues */
-	int hist[SUDOKU_GRID_MAX_CELLS + 1] = { 0 };
+	int hist[SUDOKU_MAX_CELLS + 1] = { 0 };
 	for (uint64_t seed = 1; seed <= 100; seed++) {
 		sudoku_gen_minimal(3, false, seed, &a, NULL);
 		hist[clues(&a)]++;
@@ -480,7 +480,7 @@ static void test_generator(void)
 		seen += hist[median];
 	median--;
 	char line[256] = "";
-	for (int n = 0; n <= SUDOKU_GRID_MAX_CELLS; n++)
+	for (int n = 0; n <= SUDOKU_MAX_CELLS; n++)
 		if (hist[n])
 			snprintf(line + strlen(line), sizeof line - strlen(line), " %d:%d", n, hist[n]);
 	ok(median <= 24, "100 puzzles, median %d clues (clues:puzzles%s)", median, line);

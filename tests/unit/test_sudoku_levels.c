@@ -35,6 +35,8 @@ int main(void)
 	char **paths;
 	int n = level_list(pz, &paths);
 	int minimal = 0, graded = 0, led = 0, tiers = 0, wide = 0, unmarked = 0;
+	int big = 0, big_proper = 0, big_graded = 0;
+	bool sizes[SUDOKU_MAX_SIDE + 1] = { false };
 	char first_bad[256] = "";
 	for (int i = 0; i < n; i++) {
 		struct level *lv = malloc(sizeof *lv);
@@ -47,13 +49,26 @@ int main(void)
 			continue;
 		}
 		const struct sudoku_grid *g = sudoku_state_grid(s);
+		/* Past 12x12 the generator keeps a clue whose check would run too
+		 * long: those levels are proper, not always minimal; and hints all
+		 * the way (a search a move) would take minutes. */
+		if (g->side > 12) {
+			big++;
+			big_proper += sudoku_count(g, 2, NULL) == 1;
+			int grade, steps;
+			enum sudoku_logic_technique hardest;
+			big_graded += sudoku_logic_grade(g, &grade, &hardest, &steps, NULL) && grade == want;
+			pz->free_state(s);
+			continue;
+		}
+		sizes[g->side] = true;
 		minimal += sudoku_is_minimal(g);
 		int grade, steps;
 		enum sudoku_logic_technique hardest;
 		graded += sudoku_logic_grade(g, &grade, &hardest, &steps, NULL) && grade == want;
 		/* Hints all the way: each position's last tier is played. */
 		int moves = 0;
-		while (s && !pz->is_solved(s) && moves < SUDOKU_GRID_MAX_CELLS) {
+		while (s && !pz->is_solved(s) && moves < SUDOKU_MAX_CELLS) {
 			char *sol = solve(pz, s);
 			struct note note;
 			char move[NOTE_MOVE_MAX] = "";
@@ -155,9 +170,12 @@ int main(void)
 	if (s)
 		pz->free_state(s);
 	ok(n >= 100, "%d shipped Sudoku levels (100 or more)", n);
-	ok(minimal == n, "%d of %d proper and minimal", minimal, n);
-	ok(graded == n, "%d of %d graded as the ladder grades them", graded, n);
-	ok(led == n, "the hints alone lead %d of %d to the solution (%d tiers)", led, n, tiers);
+	ok(minimal == n - big, "%d of %d up to 12x12 proper and minimal", minimal, n - big);
+	ok(graded == n - big, "%d of %d graded as the ladder grades them", graded, n - big);
+	ok(led == n - big, "the hints alone lead %d of %d to the solution (%d tiers)", led, n - big, tiers);
+	ok(sizes[6] && sizes[9] && sizes[12], "levels of 6x6, 9x9 and 12x12 among them");
+	ok(big >= 4 && big_proper == big, "%d of %d levels of 16x16 and 25x25 have one solution", big_proper, big);
+	ok(big_graded == big, "%d of %d of them graded as the ladder grades them", big_graded, big);
 	ok(!wide, "every tier fits the two status lines%s%s", wide ? ": " : "", first_bad);
 	ok(!unmarked, "every tier marks a cell");
 	return tap_done();

@@ -74,10 +74,10 @@ static bool plain_cands(const struct sudoku_grid *g, const struct sudoku_grid_ge
 /* Solutions of g up to limit; the first in *first if not NULL. */
 static int solve(struct sudoku_grid *g, const struct sudoku_grid_geom *geo, int limit, struct sudoku_grid *first)
 {
-	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
 	if (!plain_cands(g, geo, cand))
 		return 0;
-	int best = -1, fewest = SUDOKU_GRID_MAX_SIDE + 1;
+	int best = -1, fewest = SUDOKU_MAX_SIDE + 1;
 	for (int c = 0; c < g->cells; c++)
 		if (!g->v[c] && sudoku_grid_popcount(cand[c]) < fewest)
 			fewest = sudoku_grid_popcount(cand[c]), best = c;
@@ -119,7 +119,7 @@ static bool never(const struct sudoku_grid *g, const struct sudoku_grid_geom *ge
 
 /* ---- the rule of each technique, checked apart from the ladder ----------- */
 
-static bool has(const uint8_t *cells, int n, int c)
+static bool has(const uint16_t *cells, int n, int c)
 {
 	for (int i = 0; i < n; i++)
 		if (cells[i] == c)
@@ -144,7 +144,7 @@ static bool elims_are_candidates(const struct sudoku_logic *L, const struct sudo
  * something? */
 static bool step_holds(const struct sudoku_logic *L, const struct sudoku_logic_step *st, char *what, size_t size)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	int side = geo->side, u = st->units[0], d = st->digits ? sudoku_grid_first_digit(st->digits) : 0;
 	if (!elims_are_candidates(L, st)) {
 		snprintf(what, size, "rules out a candidate already gone");
@@ -293,7 +293,7 @@ static void run_known(int i, int *grade_out)
 			hardest = st.tech;
 		sudoku_logic_apply(&L, &st);
 		steps++;
-		if (steps > SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE) {
+		if (steps > SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE) {
 			broken++;
 			break;
 		}
@@ -359,15 +359,15 @@ static void elim_text(const struct sudoku_logic *L, const struct sudoku_logic_st
 	size_t n = 0;
 	buf[0] = '\0';
 	for (int i = 0; i < st->n_elim && n + 12 < size; i++)
-		n += (size_t)snprintf(buf + n, size - n, "%sr%dc%d-%d", i ? " " : "", st->elim[i].cell / L->geo.side + 1,
-		                      st->elim[i].cell % L->geo.side + 1, st->elim[i].digit);
+		n += (size_t)snprintf(buf + n, size - n, "%sr%dc%d-%d", i ? " " : "", st->elim[i].cell / L->geo->side + 1,
+		                      st->elim[i].cell % L->geo->side + 1, st->elim[i].digit);
 }
 
 /* A cell down to one candidate, or a digit with one place left in a
  * unit: looked for apart from the ladder. */
 static bool single_left(const struct sudoku_logic *L)
 {
-	const struct sudoku_grid_geom *geo = &L->geo;
+	const struct sudoku_grid_geom *geo = L->geo;
 	for (int c = 0; c < geo->cells; c++)
 		if (!L->g.v[c] && sudoku_grid_popcount(L->cand[c]) == 1)
 			return true;
@@ -395,7 +395,7 @@ static void check_first(const char *name, const char *line, const struct expect 
 	struct sudoku_logic_step st;
 	bool found = false;
 	sudoku_logic_init(&L, &g);
-	for (int n = 0; n < SUDOKU_GRID_MAX_CELLS * SUDOKU_GRID_MAX_SIDE && sudoku_logic_find(&L, &st); n++) {
+	for (int n = 0; n < SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE && sudoku_logic_find(&L, &st); n++) {
 		if (st.tech == e->tech) {
 			found = true;
 			break;
@@ -446,7 +446,7 @@ static struct sudoku_grid grid_of(int box, const char *givens)
 
 static void check_first_grid(const char *name, const struct sudoku_grid *g, const struct expect *e)
 {
-	char line[SUDOKU_GRID_MAX_CELLS + 1];
+	char line[SUDOKU_MAX_LINE];
 	sudoku_grid_format(g, line);
 	check_first(name, line, e);
 }
@@ -692,7 +692,7 @@ static bool contradiction_holds(const struct sudoku_grid *start, const struct su
 	struct sudoku_grid_geom geo;
 	sudoku_grid_geom_init(&geo, start->box);
 	struct sudoku_grid g = *start;
-	sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+	sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
 	for (int i = 0; i < x->n_forced; i++) {
 		sudoku_grid_candidates(&g, &geo, cand);
 		int c = x->forced[i].cell, d = x->forced[i].digit;
@@ -754,7 +754,7 @@ static void test_contradictions(void)
 	for (int p = 0; p < 2; p++) {
 		struct sudoku_grid puzzle = parse(known[p == 0 ? 0 : 10]), sol, t = puzzle;
 		solve(&t, &geo, 1, &sol);
-		sudoku_grid_mask cand[SUDOKU_GRID_MAX_CELLS];
+		sudoku_grid_mask cand[SUDOKU_MAX_CELLS];
 		sudoku_grid_candidates(&puzzle, &geo, cand);
 		for (int c = 0; c < puzzle.cells; c++)
 			for (int d = 1; d <= 9; d++) {
@@ -792,7 +792,7 @@ static void test_contradictions(void)
 	g = parse("12....3.........");
 	ok(sudoku_logic_find_contradiction(&g, &x) && x.unit == 2 * 4 && x.digit == 3 && x.n_forced == 0,
 	   "a 4x4 grid: box 1 has no place for 3");
-	g.box = 5;
+	g.box = g.box_rows = g.box_cols = 5;
 	ok(!sudoku_logic_find_contradiction(&g, &x), "a grid of box 5: none");
 	g = parse(known[0]);
 	struct sudoku_grid full;
@@ -823,7 +823,7 @@ static void test_words(void)
 				st.units[1] = units[k2];
 				int u = units[k];
 				for (int i = 0; i < 4; i++)
-					st.reason[i] = L.geo.unit_cell[u][i * 2 + 1];
+					st.reason[i] = L.geo->unit_cell[u][i * 2 + 1];
 				st.n_reason = 4;
 				st.digits = t == SUDOKU_LOGIC_NAKED_TRIPLE || t == SUDOKU_LOGIC_HIDDEN_TRIPLE ? 0x1c0 :
 				            t == SUDOKU_LOGIC_NAKED_PAIR || t == SUDOKU_LOGIC_HIDDEN_PAIR   ? 0x180 :
@@ -870,7 +870,7 @@ static void test_edges(void)
 		sudoku_logic_apply(&L, &st);
 		n++;
 	}
-	ok(n < 100 && !sudoku_grid_is_solved(&L.g, &L.geo), "a grid with no solution: the ladder stops (%d steps)", n);
+	ok(n < 100 && !sudoku_grid_is_solved(&L.g, L.geo), "a grid with no solution: the ladder stops (%d steps)", n);
 	ok(sudoku_logic_grade(&g, &grade, &h, &steps, NULL) && grade == 4, "and grades 4");
 
 	g = parse(known[0]);
@@ -878,7 +878,7 @@ static void test_edges(void)
 	sudoku_grid_geom_init(&four, 2);
 	ok(!sudoku_logic_init_geo(&L, &four, &g), "a 9x9 grid with a 4x4 geometry is refused");
 	sudoku_grid_init(&g, 3);
-	g.box = 5;
+	g.box = g.box_rows = g.box_cols = 5;
 	ok(!sudoku_logic_init(&L, &g), "a grid of box 5 is refused");
 
 	g = parse(known[0]);

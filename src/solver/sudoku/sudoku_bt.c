@@ -10,22 +10,22 @@
 
 /* Each level fills one blank cell, and the solution is a node one level
  * below the last: room for every cell and one more. */
-#define LEVELS (SUDOKU_GRID_MAX_CELLS + 1)
+#define LEVELS (SUDOKU_MAX_CELLS + 1)
 
 /* What a search changes: the grid, the digits each unit holds, and how
  * many cells are still blank. */
 struct board {
 	struct sudoku_grid g;
-	sudoku_grid_mask used[SUDOKU_GRID_MAX_UNITS];
+	sudoku_grid_mask used[SUDOKU_MAX_UNITS];
 	int blank_left;
 };
 
 struct sudoku_bt {
 	enum sudoku_bt_rule rule;
-	struct sudoku_grid_geom geo;
+	const struct sudoku_grid_geom *geo; /* shared (sudoku_grid_geom_get) */
 	struct sudoku_grid start;
 	struct board root, now;
-	int blank[SUDOKU_GRID_MAX_CELLS];   /* the blank cells of start, in reading order */
+	int blank[SUDOKU_MAX_CELLS];   /* the blank cells of start, in reading order */
 	int n_blank;
 	bool clash;
 	int clash_a, clash_b, clash_unit;
@@ -40,13 +40,13 @@ struct sudoku_bt {
 
 static sudoku_grid_mask candidates(const struct sudoku_grid_geom *geo, const struct board *bd, int c)
 {
-	const uint8_t *u = geo->cell_unit[c];
+	const uint16_t *u = geo->cell_unit[c];
 	return (sudoku_grid_mask)(sudoku_grid_all(geo->side) & ~(bd->used[u[0]] | bd->used[u[1]] | bd->used[u[2]]));
 }
 
 static void put(const struct sudoku_grid_geom *geo, struct board *bd, int c, int d)
 {
-	const uint8_t *u = geo->cell_unit[c];
+	const uint16_t *u = geo->cell_unit[c];
 	sudoku_grid_mask bit = sudoku_grid_bit(d);
 	bd->g.v[c] = (uint8_t)d;
 	bd->used[u[0]] |= bit;
@@ -57,7 +57,7 @@ static void put(const struct sudoku_grid_geom *geo, struct board *bd, int c, int
 
 static void take(const struct sudoku_grid_geom *geo, struct board *bd, int c)
 {
-	const uint8_t *u = geo->cell_unit[c];
+	const uint16_t *u = geo->cell_unit[c];
 	sudoku_grid_mask keep = (sudoku_grid_mask)~sudoku_grid_bit(bd->g.v[c]);
 	bd->g.v[c] = 0;
 	bd->used[u[0]] &= keep;
@@ -80,10 +80,10 @@ static int choose(const struct sudoku_bt *b, const struct board *bd, int level, 
 		 * scan from the last cell filled is charged as if made. */
 		int c = b->blank[level];
 		*mems += (uint64_t)(c - (level ? b->blank[level - 1] : -1)) + 3;
-		*cand = candidates(&b->geo, bd, c);
+		*cand = candidates(b->geo, bd, c);
 		return c;
 	}
-	int best = -1, best_n = SUDOKU_GRID_MAX_SIDE + 1;
+	int best = -1, best_n = SUDOKU_MAX_SIDE + 1;
 	sudoku_grid_mask best_cand = 0;
 	for (int i = 0; i < b->n_blank; i++) {
 		int c = b->blank[i];
@@ -91,7 +91,7 @@ static int choose(const struct sudoku_bt *b, const struct board *bd, int level, 
 		if (bd->g.v[c])
 			continue;
 		*mems += 3;
-		sudoku_grid_mask m = candidates(&b->geo, bd, c);
+		sudoku_grid_mask m = candidates(b->geo, bd, c);
 		int n = sudoku_grid_popcount(m);
 		if (n < best_n) {
 			best = c, best_n = n, best_cand = m;
@@ -116,10 +116,10 @@ static void load_root(struct sudoku_bt *b)
 			continue;
 		}
 		for (int k = 0; k < 3; k++)
-			bd->used[b->geo.cell_unit[c][k]] |= sudoku_grid_bit(d);
+			bd->used[b->geo->cell_unit[c][k]] |= sudoku_grid_bit(d);
 	}
 	bd->blank_left = b->n_blank;
-	b->clash = sudoku_grid_first_clash(&b->start, &b->geo, &b->clash_a, &b->clash_b, &b->clash_unit);
+	b->clash = sudoku_grid_first_clash(&b->start, b->geo, &b->clash_a, &b->clash_b, &b->clash_unit);
 }
 
 struct sudoku_bt *sudoku_bt_new(const struct sudoku_grid *g, enum sudoku_bt_rule rule)
@@ -127,7 +127,7 @@ struct sudoku_bt *sudoku_bt_new(const struct sudoku_grid *g, enum sudoku_bt_rule
 	struct sudoku_bt *b = xcalloc(1, sizeof *b);
 	b->rule = rule;
 	b->start = *g;
-	sudoku_grid_geom_init(&b->geo, g->box);
+	b->geo = sudoku_grid_geom_of(g);
 	load_root(b);
 	struct search_levels arrays = { .degree = b->degree, .kth = b->kth, .sol_at_try = b->sol_at_try };
 	search_init_fixed(&b->search, LEVELS, &arrays, b->n_blank + 2);
@@ -179,7 +179,7 @@ SEARCH_HOOK enum search_step bt_try_next(void *eng, int level)
 	b->rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
 	b->digit[level] = d;
 	s->kth[level]++;
-	put(&b->geo, &b->now, b->cell[level], d);
+	put(b->geo, &b->now, b->cell[level], d);
 	s->st.updates++;
 	s->st.mems += 4;
 	return SEARCH_TRIED_ONE;
@@ -188,7 +188,7 @@ SEARCH_HOOK enum search_step bt_try_next(void *eng, int level)
 SEARCH_HOOK void bt_undo(void *eng, int level)
 {
 	struct sudoku_bt *b = eng;
-	take(&b->geo, &b->now, b->cell[level]);
+	take(b->geo, &b->now, b->cell[level]);
 	b->search.st.mems += 4;
 }
 
@@ -244,7 +244,7 @@ void sudoku_bt_probe(struct sudoku_bt *b, struct rng *r, int **degrees, int *cap
 		int deg = sudoku_grid_popcount(cand);
 		if (deg == 0)
 			break;
-		put(&b->geo, &bd, c, sudoku_grid_kth_digit(cand, rng_below(r, (uint64_t)deg)));
+		put(b->geo, &bd, c, sudoku_grid_kth_digit(cand, rng_below(r, (uint64_t)deg)));
 		if (level == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
 			*degrees = xreallocarray(*degrees, (size_t)*cap, sizeof **degrees);
@@ -294,9 +294,9 @@ static int random_digit(struct rng *r, sudoku_grid_mask m)
  * the front in the order filled, so the scan for the next cell skips
  * them. */
 struct counter {
-	struct sudoku_grid_geom geo;
+	const struct sudoku_grid_geom *geo;
 	struct board bd;
-	int cells[SUDOKU_GRID_MAX_CELLS];
+	int cells[SUDOKU_MAX_CELLS];
 	sudoku_grid_mask rest[LEVELS];
 	int n;
 };
@@ -305,11 +305,11 @@ struct counter {
  * swapped to position level; its candidates (0: a dead end). */
 static sudoku_grid_mask count_choose(struct counter *k, int level, const struct sudoku_bt_count_req *req)
 {
-	int best = level, best_n = SUDOKU_GRID_MAX_SIDE + 1;
+	int best = level, best_n = SUDOKU_MAX_SIDE + 1;
 	sudoku_grid_mask best_m = 0;
 	for (int i = level; i < k->n; i++) {
 		int c = k->cells[i];
-		sudoku_grid_mask m = candidates(&k->geo, &k->bd, c);
+		sudoku_grid_mask m = candidates(k->geo, &k->bd, c);
 		if (c == req->bar_cell)
 			m &= (sudoku_grid_mask)~sudoku_grid_bit(req->bar_digit);
 		int n = sudoku_grid_popcount(m);
@@ -325,23 +325,9 @@ static sudoku_grid_mask count_choose(struct counter *k, int level, const struct 
 	return best_m;
 }
 
-/* Only what the counter uses of the geometry (sudoku_grid_geom_init also lists
- * the peers, which would cost more than many a count). */
-static void count_geom(struct sudoku_grid_geom *geo, const struct sudoku_grid *g)
-{
-	geo->box = g->box;
-	geo->side = g->side;
-	geo->cells = g->cells;
-	for (int c = 0; c < g->cells; c++) {
-		geo->cell_unit[c][0] = (uint8_t)sudoku_grid_row(g, c);
-		geo->cell_unit[c][1] = (uint8_t)(g->side + sudoku_grid_col(g, c));
-		geo->cell_unit[c][2] = (uint8_t)(2 * g->side + sudoku_grid_box(g, c));
-	}
-}
-
 static bool count_setup(struct counter *k, const struct sudoku_grid *g, const struct sudoku_bt_count_req *req)
 {
-	count_geom(&k->geo, g);
+	k->geo = sudoku_grid_geom_of(g);
 	memset(&k->bd, 0, sizeof k->bd);
 	k->bd.g = *g;
 	k->n = 0;
@@ -352,7 +338,7 @@ static bool count_setup(struct counter *k, const struct sudoku_grid *g, const st
 			continue;
 		}
 		for (int j = 0; j < 3; j++) {
-			int u = k->geo.cell_unit[c][j];
+			int u = k->geo->cell_unit[c][j];
 			if (k->bd.used[u] & sudoku_grid_bit(d))
 				return false;
 			k->bd.used[u] |= sudoku_grid_bit(d);
@@ -392,11 +378,11 @@ uint64_t sudoku_bt_count(const struct sudoku_grid *g, struct sudoku_bt_count_req
 			if (level == 0)
 				goto out;
 			level--;
-			take(&k->geo, &k->bd, k->cells[level]);
+			take(k->geo, &k->bd, k->cells[level]);
 		}
 		int d = req->rng ? random_digit(req->rng, k->rest[level]) : sudoku_grid_first_digit(k->rest[level]);
 		k->rest[level] &= (sudoku_grid_mask)~sudoku_grid_bit(d);
-		put(&k->geo, &k->bd, k->cells[level], d);
+		put(k->geo, &k->bd, k->cells[level], d);
 		level++;
 	}
 out:

@@ -62,7 +62,7 @@ void sudoku_bt_probe(struct sudoku_bt *b, struct rng *r, int **degrees, int *cap
 
 /* The digits placed by the search, from the root: cells[i] took
  * digits[i]; returns how many (a solution after ENGINE_SOLUTION).
- * cells and digits have room for SUDOKU_GRID_MAX_CELLS. */
+ * cells and digits have room for SUDOKU_MAX_CELLS. */
 int sudoku_bt_path(const struct sudoku_bt *b, int *cells, int *digits);
 /* The grid the search started from. */
 const struct sudoku_grid *sudoku_bt_start(const struct sudoku_bt *b);
@@ -86,6 +86,10 @@ struct sudoku_bt_count_req {
 	struct sudoku_grid *first;     /* if not NULL: the first solution found */
 	uint64_t nodes;             /* out: nodes entered */
 	bool cancelled;             /* out: stopped by *cancel */
+	/* sudoku_places_count only: give up past this many nodes (0: never),
+	 * with gave_up set and the solutions found so far. */
+	uint64_t node_limit;
+	bool gave_up;
 };
 uint64_t sudoku_bt_count(const struct sudoku_grid *g, struct sudoku_bt_count_req *req);
 

@@ -1,0 +1,96 @@
+#!/bin/sh
+# Sudoku past 9x9 in a real terminal: a 16x16 level at 80x24, its digits
+# past 9 drawn as numbers and typed as two figures, played to the end; a
+# 6x6 with boxes of 2x3; a 25x25 refused at 80x24 with the size it needs,
+# then played at a larger terminal.
+. "${top_srcdir:-../..}/tests/ui/lib.sh"
+levels="$top_srcdir/levels"
+level16="$levels/sudoku/4-16x16-01.txt"
+
+# The keys that type cell value V (1-16) on a 16x16 grid: 2-9 alone, 1
+# then Enter, 10-16 as two figures.
+value_keys() { # CHAR of a puzzle line
+	case $1 in
+	1) echo "1 Enter" ;;
+	[2-9]) echo "$1" ;;
+	*) echo "1 $(($(printf '%d' "'$1") - 65))" ;;
+	esac
+}
+
+start_shell
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-16x16-01"
+wait_for "hints 0"
+ok $? "a 16x16 level opens at 80x24"
+# Its first row as the level has it: blanks, then C (12) in column 8.
+shows_re "· +· +· +· +┃ +· +· +· +12 +┃ +4 "
+ok $? "its givens past 9 drawn as numbers (r1c8 holds 12)"
+
+# The whole solution typed in, row by row: the cursor stays where a digit
+# goes, so l moves on, and each row starts again at the left.
+sol=$("$LINKDANCE" solve sudoku "$level16" | tail -n 1)
+board=$(tail -n 1 "$level16")
+is "${#sol} ${#board}" "256 256" "the solver's solution and the level's board, 256 cells each"
+r=0
+while [ $r -lt 16 ]; do
+	c=0
+	line=
+	while [ $c -lt 16 ]; do
+		i=$((r * 16 + c + 1))
+		given=$(printf '%s' "$board" | cut -c$i)
+		if [ "$given" = . ]; then
+			line="$line $(value_keys "$(printf '%s' "$sol" | cut -c$i)")"
+		fi
+		[ $c -lt 15 ] && line="$line l"
+		c=$((c + 1))
+	done
+	# shellcheck disable=SC2086
+	keys $line j h h h h h h h h h h h h h h h
+	r=$((r + 1))
+	sleep 0.1
+done
+wait_for "Solved in"
+ok $? "typed to the end: the 16x16 is solved"
+keys q
+wait_prompt
+
+# ---- 6x6 ----------------------------------------------------------------
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 1-6x6-01"
+wait_for "hints 0"
+ok $? "a 6x6 level opens"
+# boxes of two rows and three columns: one rule down the middle, two across
+is "$(screen | grep -c '╋')" 2 "boxes of 2x3: two rules across, one down, crossing twice"
+keys 7
+wait_for "This grid takes the digits 1 to 6"
+ok $? "a digit past 6 is refused in words"
+keys q
+wait_prompt
+
+# ---- 25x25 ----------------------------------------------------------------
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
+wait_re "terminal too small: need [0-9]+ x [0-9]+"
+ok $? "a 25x25 at 80x24 says the terminal size it needs"
+need=$(screen | sed -n 's/.*need \([0-9]*\) x \([0-9]*\).*/\1 \2/p' | head -n 1)
+keys q
+wait_prompt
+# shellcheck disable=SC2086
+start_shell $need
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
+wait_for "hints 0"
+ok $? "and at that size ($need) it opens"
+keys 2 5
+wait_for "moves 1"
+ok $? "25 typed as two figures is a move"
+# every blank cell's candidates as marks: counts of ten and more too
+keys l M
+wait_re "moves 2 .*r1c2 · marks( [0-9]+)+"
+ok $? "all marks: the status line spells out the cursor's"
+shows "·⁺"
+ok $? "and a cell of ten or more shows a plus (the count has one figure's room)"
+keys q
+wait_prompt
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
+wait_for "Your game as you left it"
+ok $? "saved and continued as it was left"
+keys q
+wait_prompt
+done_testing
