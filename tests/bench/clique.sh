@@ -28,14 +28,13 @@ set -u
 : "${BENCH_DIR:=bench-work}"
 : "${CLIQUE_TIMEOUT:=120}"
 : "${BENCH_LARGE:=}"
+: "${BENCH_REPEAT:=1}"
 CLIQUER=${CLIQUER-$(command -v cliquer || true)}
 : "${MOMC:=}"
 : "${PMC:=}"
-TIME=/usr/bin/time
-if [ ! -x $TIME ]; then
-	echo "make bench-clique needs GNU time (Debian: apt-get install time)" >&2
-	exit 1
-fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+bench_need_time "make bench-clique"
 mkdir -p "$BENCH_DIR/clique"
 cd "$BENCH_DIR/clique" || exit 1
 
@@ -45,27 +44,12 @@ G(200,0.8):random_200_0.8_1 G(200,0.9):random_200_0.9_1 G(500,0.5):random_500_0.
 [ -n "$BENCH_LARGE" ] && GRAPHS="$GRAPHS G(1000,0.5):random_1000_0.5_1"
 
 # cpu OUT CMD... : CPU seconds of CMD (stdout to OUT) in T, or ">limit"
-# when it ran out of time.  GNU time counts hundredths: a run under a
-# fifth of a second is run 20 times more and T is their mean, to the
-# thousandth.
+# when it ran out of time (lib.sh's measure, the best of BENCH_REPEAT).
 cpu() {
 	local out=$1
 	shift
-	if timeout "$CLIQUE_TIMEOUT" $TIME -f "%U %S" -o time.txt "$@" >"$out" 2>err.txt ||
-		{ [ -n "${OK_STATUS:-}" ] && grep -q "$OK_STATUS" "$out"; }; then
-		T=$(tail -n 1 time.txt | awk '{ printf "%.2f", $1 + $2 }')
-		if awk -v t="$T" 'BEGIN { exit !(t < 0.2) }'; then
-			$TIME -f "%U %S" -o time.txt bash -c 'for i in $(seq 20); do "$@" >/dev/null 2>&1; done' - "$@"
-			T=$(tail -n 1 time.txt | awk '{ printf "%.3f", ($1 + $2) / 20 }')
-		fi
-	else
-		T=">$CLIQUE_TIMEOUT"
-	fi
-}
-
-ratio() { # A B: A / B, or - if either is not a number
-	awk -v a="$1" -v b="$2" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-";
-		else if (b + 0 == 0) print "-"; else printf "%.2f", a / b }'
+	IN=/dev/null LIMIT=$CLIQUE_TIMEOUT BENCH_CLOCK=cpu measure "$1" "$@"
+	printf '%s\n' "$OUT" >"$out"
 }
 
 best3() { # the smallest of its numeric arguments, or -
@@ -120,7 +104,7 @@ for entry in $GRAPHS; do
 		cpu ours.txt "$CLIQUE_SOLVE" "$file"
 	fi
 	ours=$T
-	omega=$(sed -n 's/^omega: //p' ours.txt)
+	omega=$(clique_size ours)
 	nodes=$(sed -n 's/^nodes: //p' ours.txt)
 	valid=$(sed -n 's/^is a clique: //p' ours.txt)
 	agree=yes
@@ -129,13 +113,13 @@ for entry in $GRAPHS; do
 	if [ -n "$CLIQUER" ]; then
 		cpu theirs.txt "$CLIQUER" -u -q -q "$file"
 		cq=$T
-		[ "$agree" = - ] || check cliquer "$(sed -n 's/^size=\([0-9]*\),.*/\1/p' theirs.txt | head -n 1)"
+		[ "$agree" = - ] || check cliquer "$(clique_size cliquer)"
 	fi
 	if [ -n "$MOMC" ]; then
 		# MoMC's exit status is not its success: its answer line is
 		OK_STATUS='^s Instance' cpu theirs.txt "$MOMC" "$file"
 		mo=$T
-		[ "$agree" = - ] || check MoMC "$(sed -n 's/^s Instance .* Max_CLQ \([0-9]*\) .*/\1/p' theirs.txt)"
+		[ "$agree" = - ] || check MoMC "$(clique_size MoMC)"
 	fi
 	if [ -n "$PMC" ]; then
 		mtx=${args}.mtx
@@ -144,9 +128,7 @@ for entry in $GRAPHS; do
 			/^e/ { u = $2; v = $3; if (u < v) { t = u; u = v; v = t } print u, v }' "$file" >"$mtx"
 		cpu theirs.txt "$PMC" -f "$mtx" -a 0 -t 1
 		pm=$T
-		# "Size (omega)" after a search, or the heuristic's clique when
-		# it meets the k-core bound and no search is needed
-		[ "$agree" = - ] || check pmc "$(sed -n 's/^Size (omega): //p; s/^Heuristic found clique of size \([0-9]*\).*/\1/p' theirs.txt | tail -n 1)"
+		[ "$agree" = - ] || check pmc "$(clique_size pmc)"
 	fi
 	best=$(best3 "$cq" "$mo" "$pm")
 	printf '%-14s %5s %8s %5s %10s %10s %8s %8s %8s %8s %s\n' "$name" "$n" "$m" "${omega:--}" "$ours" "${nodes:--}" \

@@ -19,11 +19,8 @@ set -u
 : "${BENCH_TIMEOUT:=300}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/xc_problems.sh"
-TIME=/usr/bin/time
-if [ ! -x $TIME ]; then
-	echo "make bench needs GNU time (Debian: apt-get install time)" >&2
-	exit 1
-fi
+. "$here/lib.sh"
+bench_need_time "make bench"
 mkdir -p "$BENCH_DIR"
 cd "$BENCH_DIR" || exit 1
 
@@ -66,56 +63,7 @@ for f in *.dlx; do
 	sed '/^|/d' "$f" >"${f%.dlx}.bare"
 done
 
-# ---- measuring --------------------------------------------------------
-# measure NAME CMD... : runs CMD (stdin from $IN), BENCH_REPEAT times;
-# sets T (best seconds), MB (peak resident MB), OUT and ERR of that run.
-# A run over $LIMIT seconds (BENCH_TIMEOUT unless set) is stopped: T is
-# then ">limit"; a run that fails otherwise (out of memory under
-# VLIMIT_KB, the address space allowed when set) shows "failed".
-measure() {
-	local name=$1 best= i status limit=${LIMIT:-$BENCH_TIMEOUT}
-	shift
-	for i in $(seq "$BENCH_REPEAT"); do
-		timeout "$limit" $TIME -f "%e %M" -o time.txt \
-			sh -c '[ -z "$1" ] || ulimit -v "$1"; shift; exec "$@"' sh "${VLIMIT_KB:-}" "$@" \
-			<"$IN" >out.txt 2>err.txt
-		status=$?
-		if [ $status = 124 ] || [ "$(tail -n 1 time.txt 2>/dev/null | awk '{ print NF }')" != 2 ]; then
-			T=">$limit" MB=- OUT= ERR=
-			return
-		fi
-		if [ $status != 0 ]; then
-			T=failed MB=- OUT=$(cat out.txt) ERR=$(cat err.txt)
-			return
-		fi
-		local t m
-		read -r t m < <(tail -n 1 time.txt)
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$t
-			MB=$((m / 1024))
-			OUT=$(cat out.txt)
-			ERR=$(cat err.txt)
-		fi
-	done
-	T=$best
-}
-
-# Figures from each program's report.  DLX1, SSXCC and DLX6 report on
-# stderr, DANCE on stdout, so Knuth's figures are looked for in both.
-ld_field() { printf '%s\n' "$ERR" | sed -n "s/^$1: //p" | head -1; }
-# Which of linkdance's engines counted, from its --stats.
-ld_engine() {
-	case $ERR in
-	*"layers: given up"*) echo "layers, then dfs memo" ;;
-	*"search: by layers"*) echo layers ;;
-	*"search: on bitsets, with the memo"*) echo "dfs memo, bitsets" ;;
-	*"search: on bitsets"*) echo bitsets ;;
-	*) echo links ;;
-	esac
-}
-knuth_count() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' | head -1; }
-knuth_nodes() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) \(search \)\{0,1\}nodes.*/\1/p' | head -1; }
-knuth_updates() { printf '%s\n%s\n' "$OUT" "$ERR" | sed -n 's/.* \([0-9]*\) updates.*/\1/p; s/.*after \([0-9.e+]*\) updates.*/\1/p' | head -1; }
+# ---- measuring (measure and the readers: tests/bench/lib.sh) -----------
 
 # updates: DLX1's count (linkdance reports its own search so counted);
 # links-made: the removals linkdance actually made (its "links made").
@@ -123,7 +71,7 @@ printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s  %s\n' problem program secon
 	peak-MB ratio engine
 row() { # PROBLEM PROGRAM SOLUTIONS NODES UPDATES BASE-SECONDS [LINKS [ENGINE]]
 	local ratio=-
-	[ -n "${6:-}" ] && ratio=$(awk -v a="$T" -v b="$6" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%.2f", a / b }')
+	[ -n "${6:-}" ] && ratio=$(ratio "$T" "$6")
 	printf '%-30s %-22s %9s %14s %16s %12s %16s %8s %7s  %s\n' "$1" "$2" "$T" "${3:--}" "${4:--}" "${5:--}" "${7:--}" \
 		"$MB" "$ratio" "${8:-}"
 }
@@ -205,14 +153,14 @@ memo_file() {
 	local theirs=$T bytes
 	bytes=$(printf '%s\n' "$ERR" | sed -n 's/.* \([0-9]*\) bytes.*/\1/p' | head -1)
 	local line
-	line=$(printf '%-30s %8s' "$1" "$(awk -v a="$theirs" -v b="$BASE" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%.2f", a / b }')")
+	line=$(printf '%-30s %8s' "$1" "$(ratio "$theirs" "$BASE")")
 	if [ -n "$bytes" ]; then
 		local mb=$(((bytes + 1048575) / 1048576))
 		IN=$2
 		measure linkdance "$LINKDANCE" xc --count --memo on --branch "$3" --memo-mb "$mb" --stats -
 		row "$1" "linkdance xc ($3) ${mb}MB" "$OUT" "$(ld_field nodes)" "$(ld_field updates)" "$BASE" \
 			"$(ld_field 'links made')" "$(ld_engine)"
-		line="$line $(awk -v a="$theirs" -v b="$T" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%8.2f", a / b }') (${mb} MB)"
+		line="$line $(printf '%8s' "$(ratio "$theirs" "$T")") (${mb} MB)"
 	fi
 	MEMO_SUMMARY="$MEMO_SUMMARY$line
 "
@@ -243,7 +191,7 @@ echo "== the diagram of all solutions (ZDD, seed 000) beside the count by the me
 printf '%-30s %-22s %9s %14s %12s %8s %7s\n' problem program seconds solutions zdd-nodes peak-MB ratio
 zdd_row() { # PROBLEM PROGRAM NODES BASE-SECONDS
 	local ratio=-
-	[ -n "${4:-}" ] && ratio=$(awk -v a="$T" -v b="$4" 'BEGIN { if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/) print "-"; else printf "%.2f", a / b }')
+	[ -n "${4:-}" ] && ratio=$(ratio "$T" "$4")
 	printf '%-30s %-22s %9s %14s %12s %8s %7s\n' "$1" "$2" "$T" "${OUT:--}" "${3:--}" "$MB" "$ratio"
 }
 # zdd_set PROBLEM FILE LABEL COUNT...: the count as COUNT gives it (its

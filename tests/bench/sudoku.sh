@@ -21,13 +21,12 @@ set -u
 : "${SUDOKU_ALGOS:=fast dlx sat}"
 : "${TDOKU_BENCH:=}"
 : "${TDOKU_GENERATE:=}"
+: "${BENCH_TIMEOUT:=300}"
 QQWING=${QQWING-$(command -v qqwing || true)}
-TIME=/usr/bin/time
-if [ ! -x $TIME ]; then
-	echo "make bench needs GNU time (Debian: apt-get install time)" >&2
-	exit 1
-fi
-data=$(cd "$(dirname "$0")/data" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+bench_need_time "make bench"
+data=$here/data
 declare -A RATE GEN AGREE
 mkdir -p "$BENCH_DIR"
 cd "$BENCH_DIR" || exit 1
@@ -39,17 +38,7 @@ MIN_SECONDS=1
 
 # cpu CMD... : CPU seconds (user + system) of CMD, stdin from $IN, stdout
 # to out.txt; the fastest of BENCH_REPEAT runs, in T.
-cpu() {
-	local i t best=
-	for i in $(seq "$BENCH_REPEAT"); do
-		$TIME -f "%U %S" -o time.txt "$@" <"$IN" >out.txt 2>err.txt
-		t=$(tail -n 1 time.txt | awk '{ printf "%.2f", $1 + $2 }')
-		if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$t
-		fi
-	done
-	T=$best
-}
+cpu() { BENCH_CLOCK=cpu measure "$1" "$@"; }
 
 # copies SET K: the file of set SET's puzzles K times over.
 copies() {
@@ -70,7 +59,7 @@ rate() {
 	for _ in 1 2 3 4 5 6; do
 		IN=$(copies "$set" $k)
 		cpu "$@"
-		if [ ! -s out.txt ]; then
+		if [ ! -s out.txt ] || [ "$T" = failed ] || [ "${T#>}" != "$T" ]; then
 			R=-
 			return
 		fi
@@ -88,33 +77,7 @@ rate() {
 	R=$(awk -v n="$n" -v k="$k" -v t="$T" 'BEGIN { printf "%.0f", (t > 0 ? n * k / t : 0) }')
 }
 
-# tdoku's benchmark program reports its own rate: puzzles per second of
-# its timed loop (one thread, each puzzle solved and checked unique), by
-# the wall clock, which a busy machine slows.  Scaled by the elapsed over
-# the CPU seconds of the whole run, it is per CPU-second as ours are.
-tdoku_rates() { # SET
-	local t=5 w=2
-	[ -n "$BENCH_QUICK" ] && t=2 w=1
-	$TIME -f "%e %U %S" -o time.txt "$TDOKU_BENCH" -s "$TDOKU_SOLVERS" -r0 -t$t -w$w -v1 \
-		"$data/sudoku-$1.txt" 2>/dev/null >tdoku.txt
-	TDOKU_SCALE=$(tail -n 1 time.txt | awk '{ printf "%.4f", ($2 + $3 > 0 ? $1 / ($2 + $3) : 1) }')
-}
-tdoku_rate() { # NAME
-	awk -F'|' -v s="$1" -v k="$TDOKU_SCALE" '{ split($2, w, " ") }
-		w[1] == s { gsub(/ /, "", $3); printf "%.0f", $3 * k }' tdoku.txt
-}
-
-TDOKU_SOLVERS=
-if [ -n "$TDOKU_BENCH" ]; then
-	for s in tdoku fast_solv_9r2; do
-		"$TDOKU_BENCH" -h 2>&1 | grep -A1 '^solvers' | grep -qw "$s" && TDOKU_SOLVERS=${TDOKU_SOLVERS:+$TDOKU_SOLVERS,}$s
-	done
-fi
-has_tdoku() { case ",$TDOKU_SOLVERS," in *",$1,"*) return 0 ;; esac; return 1; }
-
-ratio() { # A B: A / B, or - if either is none
-	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b }'
-}
+tdoku_solvers
 
 echo "== Sudoku: solve plus uniqueness check, puzzles per CPU-second"
 echo "   (linkdance solve --unique --algo NAME; qqwing --solve --count-solutions;"
@@ -151,7 +114,7 @@ for set in 17clue top1465 hardest; do
 	RATE[$set,tdoku]=-
 	RATE[$set,fs9r2]=-
 	if [ -n "$TDOKU_SOLVERS" ]; then
-		tdoku_rates "$set"
+		tdoku_rates "$data/sudoku-$set.txt"
 		has_tdoku tdoku && RATE[$set,tdoku]=$(tdoku_rate tdoku)
 		has_tdoku fast_solv_9r2 && RATE[$set,fs9r2]=$(tdoku_rate fast_solv_9r2)
 	fi
@@ -179,11 +142,9 @@ if [ -n "${SUDOKU_COUNT:-}" ]; then
 	echo "== in process, as tdoku's figures are: the fast engine (made per puzzle), its lean counter"
 	printf '%-9s %10s %10s %12s %12s\n' set engine counter engine/tdoku counter/tdoku
 	for set in 17clue top1465 hardest; do
-		"$SUDOKU_COUNT" "$data/sudoku-$set.txt" "$MIN_SECONDS" >count.txt
-		e=$(sed -n 's/^engine: .* \([0-9]*\) per second.*/\1/p' count.txt)
-		c=$(sed -n 's/^counter: .* \([0-9]*\) per second.*/\1/p' count.txt)
-		printf '%-9s %10s %10s %12s %12s\n' "$set" "${e:--}" "${c:--}" "$(ratio "${e:--}" "${RATE[$set,tdoku]}")" \
-			"$(ratio "${c:--}" "${RATE[$set,tdoku]}")"
+		sudoku_count_rates "$data/sudoku-$set.txt" "$MIN_SECONDS"
+		printf '%-9s %10s %10s %12s %12s\n' "$set" "${SC_ENGINE:--}" "${SC_COUNTER:--}" \
+			"$(ratio "${SC_ENGINE:--}" "${RATE[$set,tdoku]}")" "$(ratio "${SC_COUNTER:--}" "${RATE[$set,tdoku]}")"
 	done
 fi
 
