@@ -514,6 +514,37 @@ static bool refute(struct clique *c, int u, int top, int lo, int hi, uint64_t *m
 	return true;
 }
 
+static void reverse(int *a, int m)
+{
+	for (int i = 0, j = m - 1; i < j; i++, j--) {
+		int t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* The children left once kmin-1 classes are full (the uncoloured, words
+ * ulo .. hi), each a class of its own: the j-th, in increasing order,
+ * bounded by kmin-1 + j, since it is tried after those above it, and its
+ * clique lies in it, the kmin-1 classes and the j-1 below.  Colouring
+ * them instead gave bounds that mattered only when the best grew while
+ * the node was open, and cost a seventh of the time on G(500, 0.5) and
+ * G(800, 0.5) for about as many nodes (0.8% fewer on G(500, 0.5), 1.1%
+ * more on G(800, 0.5)).  Returns how many. */
+static int list_rest(const uint64_t *uncoloured, int ulo, int hi, int kmin, int *lv, int *lc, uint64_t *mems)
+{
+	int m = 0;
+	for (int w = ulo; w <= hi; w++) {
+		for (uint64_t b = uncoloured[w]; b; b &= b - 1) {
+			lv[m] = w * 64 + __builtin_ctzll(b);
+			lc[m] = kmin + m;
+			m++;
+		}
+	}
+	*mems += (uint64_t)(hi - ulo + 1);
+	return m;
+}
+
 /* MaxSAT reasoning over the colour classes (Li and Quan 2010, MaxCLQ;
  * Li, Fang and Xu 2013, IncMaxCLQ; Li, Jiang and Manya 2017, MoMC): the
  * classes are independent sets, so a clique takes at most one vertex
@@ -574,43 +605,61 @@ __attribute__((noinline)) static int absorb(struct clique *c, int *vs, int m, in
 	return failed;
 }
 
-static void reverse(int *a, int m)
+/* Colour as colour does, where no class is kept (graphs below density
+ * 0.78): the kmin-1 classes only, the vertices left listed (list_rest).
+ * Apart, since the loop that keeps classes, re-colours and reasons over
+ * them kept its variables on the stack; the word being scanned stays in
+ * a register here. */
+static int colour_plain(struct clique *c, const uint64_t *cands, int lo, int hi, int kmin, int *lv, int *lc,
+                        uint64_t *mems, int *classes)
 {
-	for (int i = 0, j = m - 1; i < j; i++, j--) {
-		int t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
-}
-
-/* The children left once kmin-1 classes are full (the uncoloured, words
- * ulo .. hi), each a class of its own: the j-th, in increasing order,
- * bounded by kmin-1 + j, since it is tried after those above it, and its
- * clique lies in it, the kmin-1 classes and the j-1 below.  Colouring
- * them instead gave bounds that mattered only when the best grew while
- * the node was open, and cost a seventh of the time on G(500, 0.5) and
- * G(800, 0.5) for about as many nodes (0.8% fewer on G(500, 0.5), 1.1%
- * more on G(800, 0.5)).  Returns how many. */
-static int list_rest(const uint64_t *uncoloured, int ulo, int hi, int kmin, int *lv, int *lc, uint64_t *mems)
-{
-	int m = 0;
-	for (int w = ulo; w <= hi; w++) {
-		for (uint64_t b = uncoloured[w]; b; b &= b - 1) {
-			lv[m] = w * 64 + __builtin_ctzll(b);
-			lc[m] = kmin + m;
-			m++;
+	uint64_t *uncoloured = c->uncoloured, *room = c->class_room;
+	size_t W = (size_t)c->W;
+	const uint64_t *adj = c->h->adj;
+	uint64_t words = (uint64_t)(hi - lo + 1);
+	int k = 0, ulo = lo;
+	for (int x = lo; x <= hi; x++)
+		uncoloured[x] = cands[x];
+	for (;;) {
+		while (ulo <= hi && !uncoloured[ulo])
+			ulo++;
+		if (ulo > hi) {
+			*mems += words;
+			*classes = k;
+			return 0;
+		}
+		if (k >= kmin - 1)
+			break;
+		k++;
+		for (int x = ulo; x <= hi; x++)
+			room[x] = uncoloured[x];
+		words += (uint64_t)(hi - ulo + 1);
+		for (int w = ulo; w <= hi; w++) {
+			uint64_t r = room[w], taken = 0;
+			while (r) {
+				uint64_t bit = r & -r;
+				const uint64_t *row = adj + (size_t)(w * 64 + __builtin_ctzll(r)) * W;
+				taken |= bit;
+				r &= ~bit & ~row[w];
+				for (int x = w + 1; x <= hi; x++)
+					room[x] &= ~row[x];
+				words += (uint64_t)(hi - w + 1);
+			}
+			uncoloured[w] &= ~taken;
 		}
 	}
-	*mems += (uint64_t)(hi - ulo + 1);
+	*mems += words;
+	int m = list_rest(uncoloured, ulo, hi, kmin, lv, lc, mems);
+	*classes = k + m;
+	reverse(lv, m);
+	reverse(lc, m);
 	return m;
 }
 
 /* Colour cands (words lo .. hi) greedily, class by class, each class taking
  * the smallest uncoloured vertex that has no neighbour in it; the
  * vertices of colour kmin and above go to lv, lc (their colours), highest
- * colour first.  On graphs where no class is kept (no re-colouring, no
- * MaxSAT reasoning), the vertices left after kmin-1 classes are not
- * coloured (list_rest).  Returns how many; *classes the colours used. */
+ * colour first.  Returns how many; *classes the colours used. */
 static int colour(struct clique *c, const uint64_t *cands, int lo, int hi, int kmin, bool renumber, int *lv, int *lc,
                   uint64_t *mems, int *classes)
 {
@@ -618,10 +667,6 @@ static int colour(struct clique *c, const uint64_t *cands, int lo, int hi, int k
 	size_t W = (size_t)c->W;
 	const uint64_t *adj = c->h->adj;
 	int k = 0, m = 0, ulo = lo;
-	/* (list_rest: only on graphs that keep no class at all; on dense
-	 * ones, at nodes of kmin < 3, it made the tree of G(200, 0.9) a third
-	 * larger, the best growing in more, smaller steps) */
-	bool list = renumber && !c->renumber && !c->maxsat;
 	bool keep = renumber && (c->renumber || c->maxsat) && kmin >= 3;
 	bool maxsat = keep && c->maxsat;
 	renumber = keep && c->renumber;
@@ -642,11 +687,6 @@ static int colour(struct clique *c, const uint64_t *cands, int lo, int hi, int k
 			ulo++;
 		if (ulo > hi)
 			break;
-		if (list && k >= kmin - 1) {
-			m = list_rest(uncoloured, ulo, hi, kmin, lv, lc, mems);
-			k += m;
-			break;
-		}
 		k++;
 		uint64_t *K = keep && k < kmin ? c->cls + (size_t)k * W : NULL;
 		if (K) {
@@ -724,7 +764,14 @@ static int children(struct clique *c, const uint64_t *cands, int lo, int hi, int
 		int kmin = c->best_k - l + 1;
 		if (kmin < 1)
 			kmin = 1;
-		m = colour(c, cands, lo, hi, kmin, true, lv, lc, mems, &classes);
+		/* (colour_plain only on graphs that keep no class at all: on
+		 * dense ones, at nodes of kmin < 3, listing the vertices left
+		 * made the tree of G(200, 0.9) a third larger, the best growing
+		 * in more, smaller steps) */
+		if (!c->renumber && !c->maxsat)
+			m = colour_plain(c, cands, lo, hi, kmin, lv, lc, mems, &classes);
+		else
+			m = colour(c, cands, lo, hi, kmin, true, lv, lc, mems, &classes);
 		/* re-colouring may leave the top classes empty */
 		*bound = l + (m ? lc[0] : (classes < kmin - 1 ? classes : kmin - 1));
 		return m;
