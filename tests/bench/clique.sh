@@ -13,14 +13,20 @@
 #   MOMC=/path/MoMC                Li, Jiang and Manya's MoMC (MoMC2016.c built
 #                                  with gcc -O3 -DMOMC): a column beside
 #                                  (it reads the DIMACS file as it is)
+#   GLASGOW=/path/glasgow_clique_solver
+#                                  McCreesh's Glasgow clique solver (from
+#                                  the Glasgow subgraph solver): a column
+#                                  beside, run as glasgow_clique_solver
+#                                  --format dimacs F
 #   PMC=/path/pmc                  Rossi's pmc (github.com/ryanrossi/pmc):
 #                                  a column beside, run as pmc -f F.mtx -a 0
 #                                  -t 1 (the full exact search, one thread)
 #                                  on the graph converted here to Matrix
 #                                  Market (pmc reads .mtx, not DIMACS)
 #   CLIQUE_TIMEOUT=S               each run's limit, default 120 seconds
-#   BENCH_LARGE=1                  also G(1000, 0.5) (about 50 s here,
-#                                  MoMC about 100 s)
+#   BENCH_LARGE=1                  also G(800, 0.5) (about 9 s here, MoMC
+#                                  about 28 s) and G(1000, 0.5) (about 50 s
+#                                  here, MoMC about 100 s)
 # The ratio column is the best of the others' times over ours (above 1:
 # linkdance is faster than all of them).
 set -u
@@ -31,6 +37,7 @@ set -u
 : "${BENCH_REPEAT:=1}"
 CLIQUER=${CLIQUER-$(command -v cliquer || true)}
 : "${MOMC:=}"
+: "${GLASGOW:=}"
 : "${PMC:=}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -41,7 +48,7 @@ cd "$BENCH_DIR/clique" || exit 1
 # name and clique_solve gen arguments
 GRAPHS="hamming8-4:hamming_8_4 hamming10-2:hamming_10_2 johnson16-2-4:johnson_16_2_4 keller4:keller_4
 G(200,0.8):random_200_0.8_1 G(200,0.9):random_200_0.9_1 G(500,0.5):random_500_0.5_1 G(1000,0.3):random_1000_0.3_1"
-[ -n "$BENCH_LARGE" ] && GRAPHS="$GRAPHS G(1000,0.5):random_1000_0.5_1"
+[ -n "$BENCH_LARGE" ] && GRAPHS="$GRAPHS G(800,0.5):random_800_0.5_1 G(1000,0.5):random_1000_0.5_1"
 
 # cpu OUT CMD... : CPU seconds of CMD (stdout to OUT) in T, or ">limit"
 # when it ran out of time (lib.sh's measure, the best of BENCH_REPEAT).
@@ -71,12 +78,13 @@ check() {
 	esac
 }
 
-echo "== maximum clique: CPU seconds, linkdance (branch and bound) beside cliquer -u, MoMC and pmc"
+echo "== maximum clique: CPU seconds, linkdance (branch and bound) beside cliquer -u, MoMC, Glasgow and pmc"
 [ -n "$CLIQUER" ] || echo "   cliquer was not found (Debian: apt-get install cliquer): left out"
 [ -n "$MOMC" ] || echo "   MOMC not given: left out"
+[ -n "$GLASGOW" ] || echo "   GLASGOW not given: left out"
 [ -n "$PMC" ] || echo "   PMC not given: left out"
-printf '%-14s %5s %8s %5s %10s %10s %8s %8s %8s %8s %s\n' graph n edges omega linkdance nodes cliquer MoMC pmc \
-	best/ours agree
+printf '%-14s %5s %8s %5s %10s %10s %8s %8s %8s %8s %8s %s\n' graph n edges omega linkdance nodes cliquer MoMC Glasgow \
+	pmc best/ours agree
 for entry in $GRAPHS; do
 	name=${entry%%:*}
 	args=${entry#*:}
@@ -109,7 +117,7 @@ for entry in $GRAPHS; do
 	valid=$(sed -n 's/^is a clique: //p' ours.txt)
 	agree=yes
 	[ -n "$omega" ] || agree=-
-	cq=- mo=- pm=-
+	cq=- mo=- gl=- pm=-
 	if [ -n "$CLIQUER" ]; then
 		cpu theirs.txt "$CLIQUER" -u -q -q "$file"
 		cq=$T
@@ -121,6 +129,11 @@ for entry in $GRAPHS; do
 		mo=$T
 		[ "$agree" = - ] || check MoMC "$(clique_size MoMC)"
 	fi
+	if [ -n "$GLASGOW" ]; then
+		cpu theirs.txt "$GLASGOW" --format dimacs "$file"
+		gl=$T
+		[ "$agree" = - ] || check Glasgow "$(sed -n 's/^omega = //p' theirs.txt)"
+	fi
 	if [ -n "$PMC" ]; then
 		mtx=${args}.mtx
 		# Matrix Market, symmetric: the lower triangle, row above column
@@ -130,9 +143,9 @@ for entry in $GRAPHS; do
 		pm=$T
 		[ "$agree" = - ] || check pmc "$(clique_size pmc)"
 	fi
-	best=$(best3 "$cq" "$mo" "$pm")
-	printf '%-14s %5s %8s %5s %10s %10s %8s %8s %8s %8s %s\n' "$name" "$n" "$m" "${omega:--}" "$ours" "${nodes:--}" \
-		"$cq" "$mo" "$pm" "$(ratio "$best" "$ours")" "$agree"
+	best=$(best3 "$cq" "$mo" "$gl" "$pm")
+	printf '%-14s %5s %8s %5s %10s %10s %8s %8s %8s %8s %8s %s\n' "$name" "$n" "$m" "${omega:--}" "$ours" "${nodes:--}" \
+		"$cq" "$mo" "$gl" "$pm" "$(ratio "$best" "$ours")" "$agree"
 done
 echo "   * linkdance given the graph's automorphisms, as generate graph writes them (orbital"
 echo "     branching); the others the same graph without them"

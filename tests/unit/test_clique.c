@@ -710,6 +710,92 @@ static void test_path(const struct graph *g)
 	clique_free(c);
 }
 
+/* ---- every cut sound ------------------------------------------------------- */
+
+/* The largest clique through the path (l vertices) and its node's
+ * candidates: the common neighbours of the path less the vertices tried
+ * before it at its node and its ancestors' (tried, levels 0 .. l);
+ * through one of them, when through >= 0. */
+static int largest_left(const struct graph *g, const int *path, int l, bool (*tried)[64], int through)
+{
+	int vs[64], k = 0;
+	for (int v = 0; v < g->n; v++) {
+		bool ok = v != through && (through < 0 || graph_has_edge(g, v, through));
+		for (int i = 0; i <= l && ok; i++)
+			ok = !tried[i][v] && (i == l || graph_has_edge(g, v, path[i]));
+		if (ok)
+			vs[k++] = v;
+	}
+	struct graph *h = graph_induced(g, vs, k);
+	struct clique_bk_result res;
+	clique_bk_all(h, NULL, NULL, NULL, &res);
+	graph_free(h);
+	return l + (through >= 0) + res.largest;
+}
+
+/* At each PRUNE of the branch and bound (level l, value b), stepping from
+ * nothing (no greedy seed, so that the best grows while nodes are open
+ * and their children's own bounds cut them), no clique of more than b
+ * vertices goes through the path and the vertices its node has not
+ * tried: through the child where the cut begins, or any of them when the
+ * node is cut whole.  Below density 0.78 the vertices left once kmin-1
+ * classes are full are listed, not coloured, the j-th bounded by
+ * kmin-1 + j: the cuts at a child there are that bound's. */
+static void test_cuts(void)
+{
+	static const double density[] = { 0.2, 0.4, 0.6, 0.7, 0.8, 0.9 };
+	int graphs = 0, cuts = 0, at_child = 0, bad = 0, bad_path = 0, bad_omega = 0;
+	int plain_child = 0;
+	for (size_t d = 0; d < sizeof density / sizeof *density; d++) {
+		for (uint64_t seed = 1; seed <= 6; seed++) {
+			struct diag err;
+			int n = 24 + 4 * (int)seed;
+			struct graph *g = graph_gen_random(n, density[d], seed * 613 + (uint64_t)n, &err);
+			bool tried[64][64] = { { false } };
+			int path[64], best[64];
+			struct clique *c = clique_new(g, CLIQUE_BNB);
+			struct engine_ctl ctl = { .step = true };
+			enum engine_status s;
+			graphs++;
+			while ((s = clique_run(c, &ctl)) == ENGINE_STEP) {
+				const struct engine_event *ev = clique_event(c);
+				int k = clique_path(c, path);
+				if (ev->kind == ENGINE_EV_CHOOSE && ev->level < 64) {
+					memset(tried[ev->level], 0, sizeof tried[ev->level]);
+				} else if (ev->kind == ENGINE_EV_TRY && k >= 1) {
+					tried[k - 1][ev->choice] = true;
+				} else if (ev->kind == ENGINE_EV_PRUNE) {
+					cuts++;
+					if (k != ev->level) {
+						bad_path++;
+						continue;
+					}
+					if (ev->subject >= 0) {
+						at_child++;
+						plain_child += density[d] < 0.78;
+					}
+					int left = largest_left(g, path, k, tried, ev->subject);
+					if (left > ev->value) {
+						bad++;
+						tap_diag("G(%d, %.2f): a cut at level %d, vertex %d, bound %ld, a clique of %d", n,
+						         density[d], k, ev->subject, ev->value, left);
+					}
+				}
+			}
+			struct clique_bk_result res;
+			clique_bk_all(g, NULL, NULL, NULL, &res);
+			if (s != ENGINE_DONE || clique_best(c, best) != res.largest)
+				bad_omega++;
+			clique_free(c);
+			graph_free(g);
+		}
+	}
+	is_u64(bad_omega, 0, "%d graphs of density 0.2 .. 0.9 stepped through: the clique number", graphs);
+	is_u64(bad_path, 0, "each cut at the level of the path");
+	is_u64(bad, 0, "%d cuts, %d at a child: none leaves out a clique larger than its bound", cuts, at_child);
+	ok(plain_child > 0, "below density 0.78 the listed vertices' bounds cut children (%d times)", plain_child);
+}
+
 /* ---- Knuth's estimate ------------------------------------------------------- */
 
 struct probe_engine {
@@ -849,6 +935,7 @@ int main(void)
 	test_random();
 	test_dense();
 	test_dense_large();
+	test_cuts();
 	test_seed();
 	test_bk();
 	test_enumerate();

@@ -12,7 +12,10 @@
  *                     degeneracy order (a vertex of least degree last),
  *                     P coloured greedily class by class at each node, the
  *                     vertices of the top colours branched on, highest
- *                     colour first, |C| + colour the bound; on dense
+ *                     colour first, |C| + colour the bound (below density
+ *                     0.78 only the k classes that cannot beat the best
+ *                     are built: the vertices left are branched on, the
+ *                     last first, the j-th bounded by |C| + k + j); on dense
  *                     graphs (density 0.85 and up, where it pays) a vertex
  *                     whose colour could not prune is re-coloured into a
  *                     lower class when it has one conflict there that can
