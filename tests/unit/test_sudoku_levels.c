@@ -1,7 +1,8 @@
 /* The shipped Sudoku levels, beyond what the batch commands check
  * (tests/cli/levels.sh): each is proper and minimal (no given can go and
  * leave one solution), graded as the ladder grades it, and its hints lead
- * it to the solution, tier by tier, in a player's words. */
+ * it to the solution, tier by tier, in a player's words; they are listed
+ * (the menu's rows, N's next level) by grade, the 9x9s first, then by size. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -38,6 +39,9 @@ int main(void)
 	int big = 0, big_proper = 0, big_graded = 0;
 	bool sizes[SUDOKU_MAX_SIDE + 1] = { false };
 	char first_bad[256] = "";
+	/* The order the menu and N follow: by grade, each grade's 9x9s
+	 * first, then the other sizes from the smallest. */
+	int prev_grade = 0, prev_key = 0, misplaced = 0;
 	for (int i = 0; i < n; i++) {
 		struct level *lv = malloc(sizeof *lv);
 		struct diag err;
@@ -49,6 +53,13 @@ int main(void)
 			continue;
 		}
 		const struct sudoku_grid *g = sudoku_state_grid(s);
+		int key = g->side == 9 ? 0 : g->side;
+		if (want < prev_grade || (want == prev_grade && key < prev_key)) {
+			if (!misplaced++)
+				tap_diag("%s after a level of grade %d, side %d", paths[i], prev_grade, prev_key);
+		}
+		prev_grade = want;
+		prev_key = key;
 		/* Past 12x12 the generator keeps a clue whose check would run too
 		 * long: those levels are proper, not always minimal; and hints all
 		 * the way (a search a move) would take minutes. */
@@ -93,6 +104,7 @@ int main(void)
 		}
 	}
 	level_list_free(paths, n);
+	ok(n > 100 && !misplaced, "the %d levels listed by grade, the 9x9s first, then by size", n);
 
 	/* c: the entries that are not the solution's, marked. */
 	struct level *lv = malloc(sizeof *lv);
