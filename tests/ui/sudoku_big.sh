@@ -59,8 +59,9 @@ wait_prompt
 # a box rule after every fourth, a row of rules after every fourth row,
 # the title above; blanks trimmed.
 cell_text() { # R C
-	LC_ALL=C.UTF-8 screen | sed -n "$((2 + $1 / 4 * 5 + $1 % 4))p" |
-		LC_ALL=C.UTF-8 sed -E "s/^.{$((1 + $2 / 4 * 13 + $2 % 4 * 3))}(...).*/\1/; s/ //g"
+	box_row=$(($1 / 4)) box_col=$(($2 / 4))
+	LC_ALL=C.UTF-8 screen | sed -n "$((2 + box_row * 5 + $1 % 4))p" |
+		LC_ALL=C.UTF-8 sed -E "s/^.{$((1 + box_col * 13 + $2 % 4 * 3))}(...).*/\1/; s/ //g"
 }
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-16x16-02"
 wait_for "hints 0"
