@@ -982,8 +982,9 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		return;
 	}
 	/* The cursor's marks, then what the cells show and the mode, each
-	 * said whole while the line has room for it. */
-	char list[4 * SUDOKU_MAX_SIDE], part[3][120];
+	 * said whole while the line has room for it (the mode in short when
+	 * it has not: a 25x25's marks take much of it). */
+	char list[4 * SUDOKU_MAX_SIDE], part[4][120];
 	int parts = 0;
 	sudoku_grid_mask marks = g->v[sv->cur] ? 0 : sudoku_state_marks(s, sv->cur);
 	if (marks) {
@@ -992,14 +993,21 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 	}
 	if (one_digit(sv))
 		snprintf(part[parts++], sizeof part[0], " %s cells show %d ([ ])", dot, sv->shown);
-	if (sv->mark_mode)
+	if (sv->mark_mode) {
 		snprintf(part[parts++], sizeof part[0], " %s mark mode: digits pencil in (m: off)", dot);
+		snprintf(part[parts++], sizeof part[0], " %s mark mode", dot);
+	}
 	size_t n = (size_t)snprintf(buf, size, "%s", name);
+	bool said_mode = false;
 	for (int i = 0; i < parts; i++) {
 		size_t len = strlen(part[i]);
+		bool mode = strstr(part[i], "mark mode") != NULL;
+		if (mode && said_mode)
+			continue;
 		if (textfit_width(buf) + textfit_width(part[i]) <= MAP_STATUS_COLS && n + len < size) {
 			memcpy(buf + n, part[i], len + 1);
 			n += len;
+			said_mode |= mode;
 		}
 	}
 }

@@ -534,6 +534,10 @@ static void big_marks(const char *level, int side, int rows, int cols, bool pane
 	while (status && strstr(status + 1, name))
 		status = strstr(status + 1, name);
 	ok(status && status_marks(status) == marks, "%s: the status line says %s's marks whole", level, name);
+	size_t status_len = status ? strcspn(status, "\n") : 0;
+	char said[200];
+	snprintf(said, sizeof said, "%.*s", (int)status_len, status ? status : "");
+	ok(strstr(said, "mark mode") && textfit_width(said) <= 78, "%s: and mark mode, in 78 columns: %s", level, said);
 	free(text);
 	if (panel)
 		golden_screen(p, rows, cols, side == 12 ? "sudoku-12x12-marks" : "sudoku-16x16-marks",
