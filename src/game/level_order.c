@@ -12,7 +12,8 @@
  * (the shape between names the grid by its side, 12x12, or by its box
  * when that is not square, 4x3 for a 12x12 of 4x3 boxes).  The plain
  * alphabet puts "2-12x12-01" between "2-12" and "2-13"; a player reads a
- * grade as its usual levels, then the other sizes, smallest first. */
+ * grade as its usual levels, then the other sizes, smallest first, each
+ * size's usual boxes before other shapes of them. */
 
 /* Two strings, runs of figures compared as numbers ("2" before "10"). */
 static int natural_cmp(const char *a, const char *b)
@@ -40,6 +41,7 @@ static int natural_cmp(const char *a, const char *b)
 struct name_parts {
 	char grade[64], shape[64], number[64];
 	unsigned long side;
+	bool boxed;      /* the shape is a box's: another form of that size */
 };
 
 static void copy_part(char *dst, const char *from, size_t len)
@@ -62,6 +64,7 @@ static bool split(const char *name, struct name_parts *p)
 	copy_part(p->number, num, strlen(num));
 	p->shape[0] = '\0';
 	p->side = 0;
+	p->boxed = false;
 	if (!d2)
 		return true;
 	copy_part(p->shape, d1 + 1, (size_t)(d2 - d1 - 1));
@@ -70,6 +73,7 @@ static bool split(const char *name, struct name_parts *p)
 	if (*end == 'x') {
 		unsigned long c = strtoul(end + 1, NULL, 10);
 		p->side = r == c ? r : r * c;
+		p->boxed = r != c;
 	}
 	return true;
 }
@@ -86,6 +90,8 @@ int level_order_cmp(const char *a, const char *b)
 		return pa.shape[0] ? 1 : -1;
 	if (pa.side != pb.side)
 		return pa.side < pb.side ? -1 : 1;
+	if (pa.boxed != pb.boxed)
+		return pa.boxed ? 1 : -1;
 	if ((c = natural_cmp(pa.shape, pb.shape)))
 		return c;
 	if ((c = natural_cmp(pa.number, pb.number)))

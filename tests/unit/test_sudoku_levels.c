@@ -40,7 +40,8 @@ int main(void)
 	bool sizes[SUDOKU_MAX_SIDE + 1] = { false };
 	char first_bad[256] = "";
 	/* The order the menu and N follow: by grade, each grade's 9x9s
-	 * first, then the other sizes from the smallest. */
+	 * first, then the other sizes from the smallest, the usual boxes of
+	 * a size before others. */
 	int prev_grade = 0, prev_key = 0, misplaced = 0;
 	for (int i = 0; i < n; i++) {
 		struct level *lv = malloc(sizeof *lv);
@@ -53,7 +54,8 @@ int main(void)
 			continue;
 		}
 		const struct sudoku_grid *g = sudoku_state_grid(s);
-		int key = g->side == 9 ? 0 : g->side;
+		/* within a size, its usual boxes first (a 6x6's are 2x3) */
+		int key = g->side == 9 ? 0 : 2 * g->side + (g->box_rows * g->box_rows > g->side);
 		if (want < prev_grade || (want == prev_grade && key < prev_key)) {
 			if (!misplaced++)
 				tap_diag("%s after a level of grade %d, side %d", paths[i], prev_grade, prev_key);
@@ -104,7 +106,7 @@ int main(void)
 		}
 	}
 	level_list_free(paths, n);
-	ok(n > 100 && !misplaced, "the %d levels listed by grade, the 9x9s first, then by size", n);
+	ok(n > 100 && !misplaced, "the %d levels listed by grade, the 9x9s first, then by size and box", n);
 
 	/* c: the entries that are not the solution's, marked. */
 	struct level *lv = malloc(sizeof *lv);
