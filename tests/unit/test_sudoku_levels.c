@@ -58,7 +58,7 @@ int main(void)
 		int key = g->side == 9 ? 0 : 2 * g->side + (g->box_rows * g->box_rows > g->side);
 		if (want < prev_grade || (want == prev_grade && key < prev_key)) {
 			if (!misplaced++)
-				tap_diag("%s after a level of grade %d, side %d", paths[i], prev_grade, prev_key);
+				tap_diag("%s listed after %s", paths[i], paths[i - 1]);
 		}
 		prev_grade = want;
 		prev_key = key;
