@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/catalog.h"
 #include "game/level.h"
 #include "puzzles/puzzle.h"
 #include "puzzles/sudoku_gen.h"
@@ -107,6 +108,22 @@ int main(void)
 	}
 	level_list_free(paths, n);
 	ok(n > 100 && !misplaced, "the %d levels listed by grade, the 9x9s first, then by size and box", n);
+	/* N's next level follows the same order. */
+	char at[512], next[512];
+	struct diag nerr;
+	const char *after[][2] = { { "2-12", "2-13" }, { "2-25", "2-12x12-01" }, { "1-6x6-02", "1-3x2-01" },
+		                   { "4-4x3-01", "4-16x16-01" } };
+	int followed = 0;
+	for (size_t i = 0; i < sizeof after / sizeof *after; i++) {
+		char want[512];
+		level_resolve("sudoku", after[i][1], want, sizeof want, &nerr);
+		if (level_resolve("sudoku", after[i][0], at, sizeof at, &nerr) &&
+		    catalog_next_level(pz, at, next, sizeof next) && !strcmp(next, want))
+			followed++;
+		else
+			tap_diag("after %s: %s, not %s", after[i][0], next, after[i][1]);
+	}
+	ok(followed == 4, "N after 2-12 is 2-13, after 2-25 the 12x12s, after 6x6s their other boxes, then 16x16s");
 
 	/* c: the entries that are not the solution's, marked. */
 	struct level *lv = malloc(sizeof *lv);
