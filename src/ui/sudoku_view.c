@@ -842,12 +842,12 @@ static void marks_text(const struct sudoku_view *sv, sudoku_grid_mask marks, boo
 		while (runs && e < sv->side && marks & sudoku_grid_bit(e + 1))
 			e++;
 		const char *sep = n ? " " : "";
-		if (e >= d + 2)
+		if (e >= d + 2) { /* three or more in a run */
 			n += (size_t)snprintf(buf + n, size - n, "%s%d-%d", sep, d, e);
-		else
-			n += (size_t)snprintf(buf + n, size - n, "%s%d", sep, d);
-		if (e >= d + 2)
 			d = e;
+		} else {
+			n += (size_t)snprintf(buf + n, size - n, "%s%d", sep, d);
+		}
 	}
 }
 
@@ -1022,7 +1022,7 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 	{ "Enter", "the hint's digit", false, "enter the digit a hint holds ready" },                \
 	{ "a", "auto-clear marks", false, "on/off: a digit entered clears it from marks around it" }, \
 	{ "!", "conflicts", false, "on/off: mark a digit twice in a row, column or box" },           \
-	{ "[ ]", "digit shown", false, "small cells: the digit whose marks they show (a digit typed too)" }, \
+	{ "[ ]", "digit shown", false, "small cells: the digit whose marks they show" }, \
 	{ "F", "fix the givens", false, "enter your own: fix the givens typed, and play them" },     \
 	{ NULL, NULL, false, NULL }
 
