@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "game/files.h"
+#include "game/level_order.h"
 #include "util/xalloc.h"
 
 #ifndef LD_PKGDATADIR
@@ -343,9 +344,9 @@ bool level_resolve(const char *family, const char *arg, char *path, int size, st
 	return false;
 }
 
-static int cmp_str(const void *a, const void *b)
+static int cmp_level(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return level_order_cmp(*(char *const *)a, *(char *const *)b);
 }
 
 int level_list(const struct puzzle *pz, char ***paths)
@@ -372,7 +373,7 @@ int level_list(const struct puzzle *pz, char ***paths)
 		(*paths)[n++] = xstrdup(path);
 	}
 	closedir(d);
-	qsort(*paths, (size_t)n, sizeof **paths, cmp_str);
+	qsort(*paths, (size_t)n, sizeof **paths, cmp_level);
 	return n;
 }
 

@@ -10,6 +10,7 @@
 #include "puzzles/sudoku_puzzle.h"
 #include "ui/keys.h"
 #include "ui/style.h"
+#include "util/textfit.h"
 #include "util/u128.h"
 #include "util/xalloc.h"
 
@@ -21,7 +22,7 @@
 /* The forms a grid can take, largest first.  Where a cell has room for
  * every pencil mark as its digit, each digit in a place of its own (a 3x3
  * like the box, or 1-5 above 6-9), every mark of every cell shows; in the
- * smallest cells a blank shows how many marks it has.
+ * smallest cells, and in every grid past 9x9, one digit's marks show.
  *
  * Across, the cells of a box are parted by a thin line or by blank
  * columns (gap), and kept pad columns from a box's rule; down, by a thin
@@ -44,7 +45,7 @@ static const struct form forms[] = {
 	{ 5, 3, false, 3, 1, true },  /* marks in a 3x3, box rules only: 74 x 31 (120x40) */
 	{ 5, 2, false, 2, 1, true },  /* marks 1-5 over 6-9: 68 x 22 */
 	{ 5, 2, false, 2, 1, false }, /* the same, no border: 66 x 20 (80x24) */
-	{ 3, 1, true, 0, 0, true },   /* a count of marks: 38 x 19 */
+	{ 3, 1, true, 0, 0, true },   /* one digit's marks: 38 x 19 */
 	{ 3, 1, false, 0, 0, true },  /* 32 x 13 */
 	{ 3, 1, false, 0, 0, false }, /* past 9x9 only: a 16x16's at 80x24, 51 x 19 */
 };
@@ -119,6 +120,8 @@ struct sudoku_view {
 	bool mark_mode;          /* digits toggle pencil marks */
 	bool auto_clear;         /* a digit entered leaves its peers' marks */
 	bool conflicts;          /* a digit twice in a unit is marked */
+	int shown;               /* where marks cannot sit in place: the digit whose marks the cells show */
+	int rows, cols;          /* the room, as last laid out */
 	int held_cell, held_digit; /* a hint's digit in hand, -1: none */
 	struct view_map map;     /* the map of the ways to finish, as the game screen last gave it */
 	/* The layout: the largest form that fits, for play; and the largest
@@ -140,6 +143,8 @@ static void set_size(struct sudoku_view *sv, const struct sudoku_grid *g)
 	sv->pending = 0;
 	if (sv->cur >= sv->side * sv->side)
 		sv->cur = 0;
+	if (sv->shown < 1 || sv->shown > sv->side)
+		sv->shown = 1;
 }
 
 /* ---- geometry ------------------------------------------------------------ */
@@ -171,8 +176,12 @@ static int cell_at(const struct sudoku_view *sv, int y, int x)
 
 /* Pencil marks drawn where they sit in a small grid inside the cell (a
  * box's shape when the cell is as tall as a box, else two rows: 1-5 over
- * 6-9), each digit always in its place, or as a count when the cell has no
- * room: rows x cols, the steps between columns and rows, the top left. */
+ * 6-9), each digit always in its place; or, when the cell has no room for
+ * them all (every grid past 9x9: a number there takes two figures, and
+ * sixteen of them would need cells eleven columns wide), one digit's: the
+ * cells show where the digit chosen is pencilled, and the panel beside the
+ * grid spells out the cursor's marks.  rows x cols, the steps between
+ * columns and rows, the top left. */
 struct mark_grid {
 	bool positional;
 	int rows, cols, step, ystep, y, x;
@@ -183,8 +192,6 @@ static struct mark_grid mark_grid(const struct sudoku_view *sv, const struct for
 	struct mark_grid m = { 0 };
 	int cw = f->cw, ch = f->ch;
 	if (sv->side > 9) {
-		/* marks past 9 would need two figures each: counted, and the
-		 * status line spells out the cursor's */
 		return m;
 	} else if (ch >= sv->box_rows) {
 		m.rows = sv->box_rows;
@@ -206,6 +213,12 @@ static struct mark_grid mark_grid(const struct sudoku_view *sv, const struct for
 	m.x = (cw - (m.step * (m.cols - 1) + 1)) / 2;
 	m.y = (ch - (m.ystep * (m.rows - 1) + 1)) / 2;
 	return m;
+}
+
+/* The cells show one digit's marks, not each cell's all. */
+static bool one_digit(const struct sudoku_view *sv)
+{
+	return !mark_grid(sv, sv->play.f).positional;
 }
 
 /* ---- moves ---------------------------------------------------------------- */
@@ -261,6 +274,8 @@ static enum view_result digit_key(struct sudoku_view *sv, const struct puzzle_st
 	sudoku_cell_name(g, cell, name, sizeof name);
 	if (d > sv->side)
 		return tell(out, true, "This grid takes the digits 1 to %d", sv->side);
+	/* The digit typed is the one the player thinks of: its marks show. */
+	sv->shown = d;
 	/* The cursor stays where it is, as in play: a digit typed, then an
 	 * arrow, is the next cell's. */
 	if (sudoku_state_setup(s)) {
@@ -351,6 +366,12 @@ static enum view_result letter_key(struct sudoku_view *sv, const struct puzzle_s
 		return tell(out, false, sv->auto_clear
 		                            ? "A digit entered now leaves the marks of its row, column and box (a: off)"
 		                            : "A digit entered now leaves the other marks as they are (a: on)");
+	case '[':
+	case ']':
+		if (!one_digit(sv))
+			return tell(out, false, "Every mark shows in its cell here: [ and ] are for smaller cells");
+		sv->shown = (sv->shown - 1 + (ch == ']' ? 1 : sv->side - 1)) % sv->side + 1;
+		return tell(out, false, "The cells now show where %d is pencilled ([ ]: another digit)", sv->shown);
 	case '!':
 		sv->conflicts = !sv->conflicts;
 		return tell(out, false, sv->conflicts ? "A digit twice in a row, column or box is marked ! (!: off)"
@@ -405,6 +426,7 @@ static struct view *sv_new(const struct puzzle *pz, const struct puzzle_state *s
 	sv->auto_clear = true;
 	sv->conflicts = true;
 	sv->held_cell = -1;
+	sv->shown = 1;
 	set_size(sv, sudoku_state_grid(s));
 	struct placing *pl[] = { &sv->play, &sv->search };
 	for (int i = 0; i < 2; i++) {
@@ -435,6 +457,8 @@ static void sv_size(const struct view *v, int *min_rows, int *min_cols, int *bes
 static bool sv_layout(struct view *v, int rows, int cols)
 {
 	struct sudoku_view *sv = SV(v);
+	sv->rows = rows;
+	sv->cols = cols;
 	int i = 0;
 	while (i < N_FORMS && !place(sv, &forms[i], rows, cols, &sv->play))
 		i++;
@@ -689,30 +713,35 @@ static const char *digit_glyph(int d)
 	return digits[d];
 }
 
-/* A count of pencil marks, small where Unicode has small digits; ten or
- * more (grids past 9x9) a plus, there being room for one figure: the
- * status line spells them out. */
-static const char *count_glyph(int n)
+/* A number in a cell's middle at (y, x): past 9 its two figures from
+ * the column before, the cell's last column left blank between it and
+ * the next cell's. */
+static void put_number(struct canvas *cv, int y, int x, attr_t look, int d)
 {
-	static const char *const small[] = { "\u2070", "\u00b9", "\u00b2", "\u00b3", "\u2074",
-		                             "\u2075", "\u2076", "\u2077", "\u2078", "\u2079" };
-	if (n > 9)
-		return style_unicode() ? "\u207a" : "+";
-	return style_unicode() ? small[n] : digit_glyph(n);
+	if (d >= 10)
+		canvas_put(cv, y, x - 1, look, digit_glyph(d / 10));
+	canvas_put(cv, y, x, look, digit_glyph(d % 10));
 }
 
-/* A cell's marks, each digit in its place and the others blank, or their
- * count beside a dot. */
+/* A cell's marks, each digit in its place and the others blank; where
+ * they have no place, the digit shown, dim, if it is among them, else
+ * the blank cell's dot: never a count, which a player cannot read. */
 static void draw_marks(const struct sudoku_view *sv, const struct form *f, struct canvas *cv, int y0, int x0,
                        sudoku_grid_mask marks, const struct view_show *show, bool marked, attr_t base)
 {
 	struct mark_grid mg = mark_grid(sv, f);
 	attr_t dim = base | style(ST_DIM);
 	int my = (f->ch - 1) / 2, mx = (f->cw - 1) / 2;
-	if (!marks || !mg.positional) {
+	if (!mg.positional) {
+		bool spoken = marked && show->marks && note_has_piece(show->marks, sv->shown);
+		if (marks & sudoku_grid_bit(sv->shown))
+			put_number(cv, y0 + my, x0 + mx, spoken ? base | A_BOLD | A_UNDERLINE : dim, sv->shown);
+		else
+			canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
+		return;
+	}
+	if (!marks) {
 		canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
-		if (marks)
-			canvas_put(cv, y0 + my, x0 + mx + 1, dim, count_glyph(sudoku_grid_popcount(marks)));
 		return;
 	}
 	for (int d = 1; d <= sv->side; d++) {
@@ -728,7 +757,7 @@ static void draw_marks(const struct sudoku_view *sv, const struct form *f, struc
 /* A digit in a cell, in its middle.  Where the marks show as digits, a
  * mark may sit in that very place (a lone 5 in a 3x3, a lone 3 over
  * 6-9), so a digit there always has its brackets, which no mark has:
- * [5] a given, (5) the player's.  Where marks are counted, a given's bold
+ * [5] a given, (5) the player's.  Where one digit's marks show, a given's bold
  * says it, and brackets only when bold may not show (no colours); a
  * digit that clashes says so with a ! in place of the closing bracket. */
 static void draw_digit(const struct sudoku_view *sv, const struct form *f, struct canvas *cv, int y, int x, int d,
@@ -737,8 +766,7 @@ static void draw_digit(const struct sudoku_view *sv, const struct form *f, struc
 	bool brackets = mark_grid(sv, f).positional || (given && !style_colour());
 	if (d >= 10) {
 		/* two figures, from the cell's left: no room for brackets */
-		canvas_put(cv, y, x - 1, look, digit_glyph(d / 10));
-		canvas_put(cv, y, x, look, digit_glyph(d % 10));
+		put_number(cv, y, x, look, d);
 		if (bad)
 			canvas_put(cv, y, x + 1, look, "!");
 		return;
@@ -801,6 +829,57 @@ static void draw_cell(const struct sudoku_view *sv, const struct placing *pl, st
 	draw_digit(sv, f, cv, y0 + my, x0 + mx, d, given, bad, look);
 }
 
+/* The digits of a set of marks in order ("1 4 7 12"), or with runs
+ * joined ("1-3 7 10-16") where room is short. */
+static void marks_text(const struct sudoku_view *sv, sudoku_grid_mask marks, bool runs, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int d = 1; d <= sv->side && n < size; d++) {
+		if (!(marks & sudoku_grid_bit(d)))
+			continue;
+		int e = d;
+		while (runs && e < sv->side && marks & sudoku_grid_bit(e + 1))
+			e++;
+		const char *sep = n ? " " : "";
+		if (e >= d + 2) { /* three or more in a run */
+			n += (size_t)snprintf(buf + n, size - n, "%s%d-%d", sep, d, e);
+			d = e;
+		} else {
+			n += (size_t)snprintf(buf + n, size - n, "%s%d", sep, d);
+		}
+	}
+}
+
+/* Beside the grid, where one digit's marks show in the cells: the
+ * cursor's marks written out, and which digit the cells show. */
+#define MARKS_PANEL_MIN_W 18
+
+static void draw_marks_panel(const struct sudoku_view *sv, struct canvas *cv, const struct puzzle_state *s)
+{
+	const struct placing *pl = &sv->play;
+	int x = pl->left + pl->bw + 2, w = sv->cols - x - 1, y = pl->top;
+	if (w < MARKS_PANEL_MIN_W || sv->rows < 8)
+		return;
+	const struct sudoku_grid *g = sudoku_state_grid(s);
+	char name[16], list[4 * SUDOKU_MAX_SIDE], line[160];
+	sudoku_cell_name(g, sv->cur, name, sizeof name);
+	sudoku_grid_mask marks = sudoku_state_marks(s, sv->cur);
+	attr_t dim = style(ST_DIM);
+	canvas_text(cv, y++, x, w, A_BOLD, "Pencil marks");
+	marks_text(sv, marks, false, list, sizeof list);
+	if (g->v[sv->cur])
+		snprintf(line, sizeof line, "%s holds %d", name, g->v[sv->cur]);
+	else
+		snprintf(line, sizeof line, "%s: %s", name, marks ? list : "none");
+	y += canvas_text_lines(cv, y, x, w, 5, A_NORMAL, line);
+	y++;
+	snprintf(line, sizeof line, "The cells show where %d is pencilled, dim.", sv->shown);
+	y += canvas_text_lines(cv, y, x, w, 2, A_NORMAL, line);
+	if (y + 2 <= sv->rows)
+		canvas_text_lines(cv, y, x, w, 2, dim, "[ ] or a digit typed: another digit");
+}
+
 static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle_state *s,
                     const struct view_show *show)
 {
@@ -812,6 +891,8 @@ static void sv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 	draw_lines(sv, pl, cv);
 	for (int cell = 0; cell < g->cells; cell++)
 		draw_cell(sv, pl, cv, s, cell, show, clash);
+	if (!show->searching && one_digit(sv) && !sudoku_state_setup(s))
+		draw_marks_panel(sv, cv, s);
 }
 
 static void sv_map(struct view *v, const struct view_map *m)
@@ -900,16 +981,35 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		snprintf(buf, size, "%s %s %d from the hint: Enter places it", name, dot, sv->held_digit);
 		return;
 	}
-	size_t n = (size_t)snprintf(buf, size, "%s", name);
+	/* The cursor's marks, then what the cells show and the mode, each
+	 * said whole while the line has room for it (the mode in short when
+	 * it has not: a 25x25's marks take much of it). */
+	char list[4 * SUDOKU_MAX_SIDE], part[4][120];
+	int parts = 0;
 	sudoku_grid_mask marks = g->v[sv->cur] ? 0 : sudoku_state_marks(s, sv->cur);
-	if (marks && n < size) {
-		n += (size_t)snprintf(buf + n, size - n, " %s marks", dot);
-		for (int d = 1; d <= sv->side && n < size; d++)
-			if (marks & sudoku_grid_bit(d))
-				n += (size_t)snprintf(buf + n, size - n, " %d", d);
+	if (marks) {
+		marks_text(sv, marks, true, list, sizeof list);
+		snprintf(part[parts++], sizeof part[0], " %s marks %s", dot, list);
 	}
-	if (sv->mark_mode && n < size)
-		snprintf(buf + n, size - n, " %s mark mode: digits pencil in (m: off)", dot);
+	if (one_digit(sv))
+		snprintf(part[parts++], sizeof part[0], " %s cells show %d ([ ])", dot, sv->shown);
+	if (sv->mark_mode) {
+		snprintf(part[parts++], sizeof part[0], " %s mark mode: digits pencil in (m: off)", dot);
+		snprintf(part[parts++], sizeof part[0], " %s mark mode", dot);
+	}
+	size_t n = (size_t)snprintf(buf, size, "%s", name);
+	bool said_mode = false;
+	for (int i = 0; i < parts; i++) {
+		size_t len = strlen(part[i]);
+		bool mode = strstr(part[i], "mark mode") != NULL;
+		if (mode && said_mode)
+			continue;
+		if (textfit_width(buf) + textfit_width(part[i]) <= MAP_STATUS_COLS && n + len < size) {
+			memcpy(buf + n, part[i], len + 1);
+			n += len;
+			said_mode |= mode;
+		}
+	}
 }
 
 /* The view's keys, the digits named as the grid has them. */
@@ -922,6 +1022,7 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 	{ "Enter", "the hint's digit", false, "enter the digit a hint holds ready" },                \
 	{ "a", "auto-clear marks", false, "on/off: a digit entered clears it from marks around it" }, \
 	{ "!", "conflicts", false, "on/off: mark a digit twice in a row, column or box" },           \
+	{ "[ ]", "digit shown", false, "small cells: the digit whose marks they show" }, \
 	{ "F", "fix the givens", false, "enter your own: fix the givens typed, and play them" },     \
 	{ NULL, NULL, false, NULL }
 
@@ -978,24 +1079,25 @@ const struct view_ops sudoku_view_ops = {
 	.help_title = "The grid",
 	.keys_title = "On the grid",
 	.mouse = sv_mouse,
-	.help = "Givens are bold, your digits plain.  Every pencil mark shows as its digit, each in its own place in "
-	        "the cell: 1-5 above 6-9 on a terminal of 66 x 24 or more, in a 3x3 from 74 x 35; there a given is "
-	        "in brackets, [5], and your digit in round ones, (5), so that neither is taken for a mark.  On a "
-	        "smaller terminal a blank cell shows how many marks it has, in a small digit beside its dot (.3 "
-	        "without Unicode), the status line spells out the cursor's, and a given is in brackets only without "
-	        "colours.  A digit twice in a row, column or box is marked with ! (and red) at once.  The cells a "
-	        "hint or a dead end speaks of are marked (underlined, in reverse), with the digits it names "
-	        "underlined among their marks; in mark mode the cursor is underlined too.\n"
+	.help = "Givens are bold, your digits plain.  On a 9x9 (or smaller) grid every pencil mark shows as its "
+	        "digit, each in its own place in the cell: 1-5 above 6-9 on a terminal of 66 x 24 or more, in a 3x3 "
+	        "from 74 x 35; there a given is in brackets, [5], and your digit in round ones, (5), so that neither "
+	        "is taken for a mark.  Past 9x9 (and on a smaller terminal) a cell has no room for all its marks: "
+	        "the cells show one digit's marks, that digit dim in every blank cell where it is pencilled (a dot "
+	        "where it is not), and the panel beside the grid (the status line where there is no room for it) "
+	        "writes out all the cursor's marks.  [ and ] step to the digit before or after; a digit typed, "
+	        "entered or pencilled, is shown too.  A digit twice in a row, column or box is marked with ! (and "
+	        "red) at once.  The cells a hint or a dead end speaks of are marked (underlined, in reverse), with "
+	        "the digits it names underlined among their marks; in mark mode the cursor is underlined too.\n"
 	        "Keys: arrows, h j k l or a click move the cursor; it stops at the edges.  1-9 (1-4 on a 4x4 grid) "
 	        "enter a digit where the cursor is, and the cursor stays there; on the grids past 9x9 a number is "
-	        "typed as its two figures (1 then 2 for 12; 1 then Enter for 1), digits past 9 are drawn as "
-	        "numbers, and marks are counted in the cell and spelled out on the status line; 0, ., x or Backspace clear the cell "
-	        "(on a blank cell, its marks).  m: mark mode, where digits pencil marks in and out.  M: every blank "
-	        "cell gets all its candidates as marks.  a: entering a digit takes it out of the marks of its row, "
-	        "column and box (on at first; a turns it off and on).  !: conflicts marked or not.  Enter: the digit "
-	        "a hint gave, in its cell (Esc lets it go).  w: the map of the ways to finish, where the status line "
-	        "says in how many of them each digit goes in the cursor's cell (a grid with many blanks is too open "
-	        "to map).\n"
+	        "typed as its two figures (1 then 2 for 12; 1 then Enter for 1) and drawn as a number; 0, ., x or "
+	        "Backspace clear the cell (on a blank cell, its marks).  m: mark mode, where digits pencil marks in "
+	        "and out.  M: every blank cell gets all its candidates as marks.  a: entering a digit takes it out "
+	        "of the marks of its row, column and box (on at first; a turns it off and on).  !: conflicts marked "
+	        "or not.  Enter: the digit a hint gave, in its cell (Esc lets it go).  w: the map of the ways to "
+	        "finish, where the status line says in how many of them each digit goes in the cursor's cell (a "
+	        "grid with many blanks is too open to map).\n"
 	        "Enter your own (free play): the digits you type are the givens, each where the cursor is, as in "
 	        "play (0, . or x clears one); F fixes them and play begins.",
 };

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Sudoku past 9x9 in a real terminal: a 16x16 level at 80x24, its digits
 # past 9 drawn as numbers and typed as two figures, played to the end; a
+# 16x16's pencil marks read on the screen, in the cell and beside it; a
 # 6x6 with boxes of 2x3; a 25x25 refused at 80x24 with the size it needs,
 # then played at a larger terminal.
 . "${top_srcdir:-../..}/tests/ui/lib.sh"
@@ -53,6 +54,39 @@ ok $? "typed to the end: the 16x16 is solved"
 keys q
 wait_prompt
 
+# ---- a 16x16's pencil marks at 80x24 ---------------------------------------
+# The text in cell R C (from 0) of a 16x16 at 80x24: three columns a cell,
+# a box rule after every fourth, a row of rules after every fourth row,
+# the title above; blanks trimmed.
+cell_text() { # R C
+	box_row=$(($1 / 4)) box_col=$(($2 / 4))
+	LC_ALL=C.UTF-8 screen | sed -n "$((2 + box_row * 5 + $1 % 4))p" |
+		LC_ALL=C.UTF-8 sed -E "s/^.{$((1 + box_col * 13 + $2 % 4 * 3))}(...).*/\1/; s/ //g"
+}
+type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-16x16-02"
+wait_for "hints 0"
+# r1c1 is blank: 3, 12 and 16 pencilled in, in mark mode
+keys m 3 1 2 1 6
+wait_for "r1c1: 3 12 16"
+ok $? "the marks pencilled in are written out beside the grid"
+shows "r1c1 · marks 3 12 16 · cells show 16"
+ok $? "and on the status line, with the digit the cells show: the last typed"
+is "$(cell_text 0 0)" 16 "r1c1 shows the 16 pencilled there"
+keys ']'
+wait_for "cells show 1 "
+is "$(cell_text 0 0)" "·" "] shows the 1s: r1c1 has none, a dot"
+keys ']' ']'
+wait_for "The cells show where 3 is"
+is "$(cell_text 0 0)" 3 "] ] to 3: r1c1 shows its 3"
+is "$(cell_text 0 1)" 2 "r1c2's given 2 is drawn as ever"
+if screen | grep -q '[⁰¹²³⁴⁵⁶⁷⁸⁹⁺]'; then r=1; else r=0; fi
+is $r 0 "no cell shows a count of marks"
+keys u u u
+wait_for "r1c1: none"
+ok $? "undone: r1c1 has no marks left"
+keys q
+wait_prompt
+
 # ---- 6x6 ----------------------------------------------------------------
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 1-6x6-01"
 wait_for "hints 0"
@@ -82,10 +116,10 @@ wait_for "moves 1"
 ok $? "25 typed as two figures is a move"
 # every blank cell's candidates as marks: counts of ten and more too
 keys l M
-wait_re "moves 2 .*r1c2 · marks( [0-9]+)+"
-ok $? "all marks: the status line spells out the cursor's"
-shows "·⁺"
-ok $? "and a cell of ten or more shows a plus (the count has one figure's room)"
+wait_re "moves 2 .*r1c2 · marks( [0-9-]+)+ · cells show 25"
+ok $? "all marks: the status line spells out the cursor's, and the digit shown"
+if screen | grep -q '[⁰¹²³⁴⁵⁶⁷⁸⁹⁺]'; then r=1; else r=0; fi
+is $r 0 "no cell shows a count of marks, however many it has"
 keys q
 wait_prompt
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"

@@ -1,12 +1,14 @@
 /* The shipped Sudoku levels, beyond what the batch commands check
  * (tests/cli/levels.sh): each is proper and minimal (no given can go and
  * leave one solution), graded as the ladder grades it, and its hints lead
- * it to the solution, tier by tier, in a player's words. */
+ * it to the solution, tier by tier, in a player's words; they are listed
+ * (the menu's rows, N's next level) by grade, the 9x9s first, then by size. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/catalog.h"
 #include "game/level.h"
 #include "puzzles/puzzle.h"
 #include "puzzles/sudoku_gen.h"
@@ -38,6 +40,10 @@ int main(void)
 	int big = 0, big_proper = 0, big_graded = 0;
 	bool sizes[SUDOKU_MAX_SIDE + 1] = { false };
 	char first_bad[256] = "";
+	/* The order the menu and N follow: by grade, each grade's 9x9s
+	 * first, then the other sizes from the smallest, the usual boxes of
+	 * a size before others. */
+	int prev_grade = 0, prev_key = 0, misplaced = 0;
 	for (int i = 0; i < n; i++) {
 		struct level *lv = malloc(sizeof *lv);
 		struct diag err;
@@ -49,6 +55,14 @@ int main(void)
 			continue;
 		}
 		const struct sudoku_grid *g = sudoku_state_grid(s);
+		/* within a size, its usual boxes first (a 6x6's are 2x3) */
+		int key = g->side == 9 ? 0 : 2 * g->side + (g->box_rows * g->box_rows > g->side);
+		if (want < prev_grade || (want == prev_grade && key < prev_key)) {
+			if (!misplaced++)
+				tap_diag("%s listed after %s", paths[i], paths[i - 1]);
+		}
+		prev_grade = want;
+		prev_key = key;
 		/* Past 12x12 the generator keeps a clue whose check would run too
 		 * long: those levels are proper, not always minimal; and hints all
 		 * the way (a search a move) would take minutes. */
@@ -93,6 +107,23 @@ int main(void)
 		}
 	}
 	level_list_free(paths, n);
+	ok(n > 100 && !misplaced, "the %d levels listed by grade, the 9x9s first, then by size and box", n);
+	/* N's next level follows the same order. */
+	char at[512], next[512];
+	struct diag nerr;
+	const char *after[][2] = { { "2-12", "2-13" }, { "2-25", "2-12x12-01" }, { "1-6x6-02", "1-3x2-01" },
+		                   { "4-4x3-01", "4-16x16-01" } };
+	int followed = 0;
+	for (size_t i = 0; i < sizeof after / sizeof *after; i++) {
+		char want[512];
+		level_resolve("sudoku", after[i][1], want, sizeof want, &nerr);
+		if (level_resolve("sudoku", after[i][0], at, sizeof at, &nerr) &&
+		    catalog_next_level(pz, at, next, sizeof next) && !strcmp(next, want))
+			followed++;
+		else
+			tap_diag("after %s: %s, not %s", after[i][0], next, after[i][1]);
+	}
+	ok(followed == 4, "N after 2-12 is 2-13, after 2-25 the 12x12s, after 6x6s their other boxes, then 16x16s");
 
 	/* c: the entries that are not the solution's, marked. */
 	struct level *lv = malloc(sizeof *lv);

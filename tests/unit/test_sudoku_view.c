@@ -2,7 +2,7 @@
  * empty grid being set up, a puzzle with givens, entries, every pencil
  * mark as its digit and a conflict at 80x24, mark mode, a hint and its
  * digit in hand on one line, dead ends with their reasons, ASCII, the
- * marks in a 3x3 at 120x40 and larger, the marks counted at 60x20, a 4x4
+ * marks in a 3x3 at 120x40 and larger, one digit's marks at 60x20, a 4x4
  * grid), the forms the grid takes in every room, and its keys and clicks
  * turned into moves.
  *
@@ -246,7 +246,7 @@ static void test_goldens(void)
 	text = screen_text(p, 40, 120);
 	is_u64(digits_in(text, 1, 36), held, "120x40: every digit and mark on screen");
 	free(text);
-	golden_screen(p, 20, 60, "sudoku-60x20", "60x20: the compact grid, the marks counted, the cursor's spelled out");
+	golden_screen(p, 20, 60, "sudoku-60x20", "60x20: the compact grid, one digit's marks, the cursor's beside");
 	style_init_plain(false);
 	golden_screen(p, 24, 80, "sudoku-ascii", "without Unicode (LANG=C)");
 	style_init_plain(true);
@@ -310,6 +310,248 @@ static void test_goldens(void)
 	keys(p, "l2");
 	golden_screen(p, 24, 80, "sudoku-4x4", "a 4x4 grid with its marks");
 	play_free(p);
+}
+
+/* ---- past 9x9: one digit's marks in the cells ------------------------- */
+
+/* A shipped level's puzzle line (its file's last line), malloc'd. */
+static char *level_line(const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/levels/sudoku/%s.txt", LD_SRCDIR, name);
+	char *text = golden_slurp(path);
+	if (!text)
+		return NULL;
+	size_t n = strlen(text);
+	while (n && text[n - 1] == '\n')
+		text[--n] = '\0';
+	char *last = strrchr(text, '\n');
+	char *line = xstrdup(last ? last + 1 : text);
+	free(text);
+	return line;
+}
+
+/* The grid's cells as the screen shows them, row by row: a screen row
+ * whose first word is a number or the blank's dot is a row of the grid,
+ * its first side words its cells ("·", "7", "16"); what follows is the
+ * panel.  Returns the rows found; cell[] gets the numbers, 0 for a dot. */
+static int read_grid(const char *text, int side, int *cell)
+{
+	int rows = 0;
+	const char *line = strchr(text, '\n'); /* row 0 is the title */
+	while (line && rows < side) {
+		line++;
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		char *row = xmalloc(len + 1);
+		memcpy(row, line, len);
+		row[len] = '\0';
+		int got = 0, vals[SUDOKU_MAX_SIDE];
+		/* words between blanks, the box rules (┃'s bytes, none of which
+		 * the dot's share) and a given's brackets (without colours) */
+		const char *apart = " |[]()\u2503";
+		for (char *w = strtok(row, apart); w && got < side; w = strtok(NULL, apart)) {
+			if (!strcmp(w, "\u00b7") || !strcmp(w, "."))
+				vals[got++] = 0;
+			else if (w[0] >= '0' && w[0] <= '9')
+				vals[got++] = atoi(w);
+			else
+				break;
+		}
+		if (got == side) {
+			memcpy(cell + rows * side, vals, sizeof(int) * (size_t)side);
+			rows++;
+		}
+		free(row);
+		line = end;
+	}
+	return rows;
+}
+
+/* The columns from row to at (UTF-8: one a character). */
+static int columns_to(const char *row, const char *at)
+{
+	int n = 0;
+	for (const char *t = row; t < at; t++)
+		n += ((unsigned char)*t & 0xc0) != 0x80;
+	return n;
+}
+
+/* Where column col of a row begins (its newline, if it is shorter). */
+static const char *at_column(const char *row, int col)
+{
+	const char *t = row;
+	for (int n = 0; *t && *t != '\n'; t++) {
+		if (((unsigned char)*t & 0xc0) != 0x80 && n++ == col)
+			return t;
+	}
+	return t;
+}
+
+/* The status line's marks ("marks 1-3 7 10-16"), as a set of digits. */
+static sudoku_grid_mask status_marks(const char *text)
+{
+	const char *m = strstr(text, " marks ");
+	sudoku_grid_mask set = 0;
+	if (!m)
+		return 0;
+	m += strlen(" marks ");
+	for (;;) {
+		char *end;
+		long a = strtol(m, &end, 10), b = a;
+		if (end == m)
+			break;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		for (long d = a; d <= b && d >= 1 && d <= SUDOKU_MAX_SIDE; d++)
+			set |= sudoku_grid_bit((int)d);
+		if (*end != ' ')
+			break;
+		m = end + 1;
+	}
+	return set;
+}
+
+/* A level past 9x9 at the terminal it plays in, every candidate
+ * pencilled in, a digit entered: for each digit in turn (]), every cell
+ * shows its own digit, or the digit chosen where it is pencilled, or a
+ * dot; so every mark is seen, none as a count.  The cursor's marks are
+ * written out whole beside the grid (the status line where there is no
+ * room, as on a 25x25 at 80x33), and the status line fits 80 columns. */
+static void big_marks(const char *level, int side, int rows, int cols, bool panel)
+{
+	char *line = level_line(level);
+	struct play *p = line ? new_play(line) : NULL;
+	free(line);
+	ok(p != NULL, "%s opens", level);
+	if (!p)
+		return;
+	key(p, 'M');
+	const struct puzzle_state *st = session_state(play_session(p));
+	const struct sudoku_grid *g = sudoku_state_grid(st);
+	int cur = 0, seen_marks = 0, wrong = 0, held = 0;
+	for (int c = 0; c < g->cells; c++)
+		held += g->v[c] ? 0 : sudoku_grid_popcount(sudoku_state_marks(st, c));
+	int *cell = xcalloc((size_t)g->cells, sizeof *cell);
+	for (int d = 1; d <= side; d++) {
+		if (d > 1)
+			key(p, ']');
+		char *text = screen_text(p, rows, cols);
+		st = session_state(play_session(p));
+		g = sudoku_state_grid(st);
+		int found = read_grid(text, side, cell);
+		if (found != side && wrong++ == 0)
+			tap_diag("digit %d: %d rows of the grid read", d, found);
+		for (int c = 0; found == side && c < g->cells; c++) {
+			sudoku_grid_mask marks = g->v[c] ? 0 : sudoku_state_marks(st, c);
+			int want = g->v[c] ? g->v[c] : (marks & sudoku_grid_bit(d)) ? d : 0;
+			seen_marks += !g->v[c] && cell[c] == d && want == d;
+			if (cell[c] != want && wrong++ == 0)
+				tap_diag("digit %d shown: r%dc%d shows %d, not %d", d, c / side + 1, c % side + 1,
+				         cell[c], want);
+		}
+		for (const char *t = text; *t;) {
+			const char *e = strchr(t, '\n');
+			char row[512];
+			size_t len = e ? (size_t)(e - t) : strlen(t);
+			snprintf(row, sizeof row, "%.*s", (int)len, t);
+			if (textfit_width(row) > cols && wrong++ == 0)
+				tap_diag("a row wider than %d: %s", cols, row);
+			t = e ? e + 1 : t + len;
+		}
+		free(text);
+	}
+	ok(!wrong && seen_marks == held, "%s at %dx%d: the %d marks all seen, a digit at a time (%d seen)", level,
+	   cols, rows, held, seen_marks);
+	free(cell);
+	key(p, ']');
+	char *wrap = screen_text(p, rows, cols);
+	key(p, '[');
+	char *back = screen_text(p, rows, cols);
+	char last[40];
+	snprintf(last, sizeof last, "cells show %d ", side);
+	ok(strstr(wrap, "cells show 1 ") && strstr(back, last), "] past %d is 1 again, [ before 1 is %d", side, side);
+	free(wrap);
+	free(back);
+
+	/* The cursor on the cell with the most marks, its second taken out
+	 * (so that they are no longer one run). */
+	st = session_state(play_session(p));
+	g = sudoku_state_grid(st);
+	for (int c = 0; c < g->cells; c++)
+		if (sudoku_grid_popcount(sudoku_state_marks(st, c)) > sudoku_grid_popcount(sudoku_state_marks(st, cur)))
+			cur = c;
+	for (int i = 0; i < cur / side; i++)
+		key(p, 'j');
+	for (int i = 0; i < cur % side; i++)
+		key(p, 'l');
+	sudoku_grid_mask all = sudoku_state_marks(st, cur);
+	int second = 0;
+	for (int d = 1, k = 0; d <= side; d++)
+		if (all & sudoku_grid_bit(d) && ++k == 2)
+			second = d;
+	key(p, 'm');
+	char typed[12];
+	snprintf(typed, sizeof typed, "%d", second);
+	keys(p, typed);
+	if (second * 10 <= side)
+		sym(p, KEY_SYM_ENTER);
+	st = session_state(play_session(p));
+	g = sudoku_state_grid(st);
+	sudoku_grid_mask marks = sudoku_state_marks(st, cur);
+	char name[16], want[200];
+	sudoku_cell_name(g, cur, name, sizeof name);
+	char *text = screen_text(p, rows, cols);
+	if (panel) {
+		/* The panel: right of the grid, its words maybe wrapped. */
+		int n = snprintf(want, sizeof want, "%s:", name);
+		for (int d = 1; d <= side; d++)
+			if (marks & sudoku_grid_bit(d))
+				n += snprintf(want + n, sizeof want - (size_t)n, " %d", d);
+		struct strbuf beside = { 0 };
+		int panel_x = -1;
+		for (const char *row = strchr(text, '\n'); row && *++row;) {
+			size_t len = strcspn(row, "\n");
+			const char *at = strstr(row, name);
+			if (panel_x < 0 && at && at < row + len)
+				panel_x = columns_to(row, at);
+			if (panel_x >= 0) {
+				const char *from = at_column(row, panel_x);
+				size_t n_from = from < row + len ? (size_t)(row + len - from) : 0;
+				while (n_from && from[n_from - 1] == ' ')
+					n_from--;
+				if (!n_from)
+					break;
+				strbuf_addf(&beside, "%s%.*s", beside.len ? " " : "", (int)n_from, from);
+			}
+			row = strchr(row, '\n');
+		}
+		ok(beside.len && !strncmp(beside.s, want, strlen(want)),
+		   "%s: beside the grid, the cursor's marks whole: %s", level, beside.s ? beside.s : "");
+		free(beside.s);
+	}
+	const char *status = strstr(text, name);
+	while (status && strstr(status + 1, name))
+		status = strstr(status + 1, name);
+	ok(status && status_marks(status) == marks, "%s: the status line says %s's marks whole", level, name);
+	size_t status_len = status ? strcspn(status, "\n") : 0;
+	char said[200];
+	snprintf(said, sizeof said, "%.*s", (int)status_len, status ? status : "");
+	ok(strstr(said, "mark mode") && textfit_width(said) <= 78, "%s: and mark mode, in 78 columns: %s", level, said);
+	free(text);
+	if (panel)
+		golden_screen(p, rows, cols, side == 12 ? "sudoku-12x12-marks" : "sudoku-16x16-marks",
+		              "one digit's marks in the cells, the cursor's beside the grid");
+	else
+		golden_screen(p, rows, cols, "sudoku-25x25-marks", "a 25x25 at 80x33: one digit's marks, the cursor's below");
+	play_free(p);
+}
+
+static void test_big_marks(void)
+{
+	big_marks("2-12x12-01", 12, 24, 80, true);
+	big_marks("4-16x16-01", 16, 24, 80, true);
+	big_marks("4-25x25-01", 25, 33, 80, false);
 }
 
 /* ---- the view's keys, straight ------------------------------------------ */
@@ -461,6 +703,10 @@ static void test_marks(void)
 	press(&t, 'm');
 	press(&t, '0');
 	is_str(move_of(&t), "r1c3-1;r1c3-4", "clearing a blank cell takes its marks away");
+	/* At 80x24 a 9x9's marks are all in place: no digit to choose. */
+	press(&t, ']');
+	ok(strstr(t.out.say, "Every mark shows in its cell") != NULL, "] where every mark shows says so: %s",
+	   t.out.say);
 	probe_end(&t);
 }
 
@@ -707,6 +953,7 @@ int main(void)
 	style_init_plain(true);
 	test_goldens();
 	test_hint_line();
+	test_big_marks();
 	test_digits();
 	test_marks();
 	test_setup();
