@@ -10,6 +10,7 @@
 #include "puzzles/sudoku_logic.h"
 #include "puzzles/sudoku_puzzle.h"
 #include "util/u128.h"
+#include "util/xalloc.h"
 
 /* Steps of a hint's chain: the eliminations a placement rests on rarely
  * number more than a few. */
@@ -74,21 +75,12 @@ static void enter_tier(const struct sudoku_grid *g, int cell, int digit, struct 
 
 /* Tiers: the elimination the next digit rests on (if any), the reason for
  * the digit, then the digit as a move.  When no rung of the ladder
- * applies, it says so, then offers the solver's digit. */
-bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
+ * applies, it says so, then offers the solver's digit.  chain has room
+ * for CHAIN_MAX steps. */
+static bool hint_from(const struct puzzle_state *s, const char *solution, int tier, struct note *out,
+                      struct sudoku_logic_step *chain)
 {
-	note_clear(out);
 	const struct sudoku_grid *g = sudoku_state_grid(s);
-	if (tier < 1)
-		return false;
-	if (sudoku_state_setup(s)) {
-		/* Givens still being typed are no puzzle yet to hint at. */
-		if (tier > 1)
-			return false;
-		note_say(out, "Type your givens first; F fixes them, and then hints can help");
-		return true;
-	}
-	static _Thread_local struct sudoku_logic_step chain[CHAIN_MAX];
 	int n = sudoku_logic_next_placement(g, chain, CHAIN_MAX);
 	if (n == 0) {
 		struct sudoku_grid sol;
@@ -130,6 +122,28 @@ bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, s
 	sentence(out->text);
 	mark_step(place, out);
 	return true;
+}
+
+bool sudoku_hint(const struct puzzle_state *s, const char *solution, int tier, struct note *out)
+{
+	note_clear(out);
+	if (tier < 1)
+		return false;
+	if (sudoku_state_setup(s)) {
+		/* Givens still being typed are no puzzle yet to hint at. */
+		if (tier > 1)
+			return false;
+		note_say(out, "Type your givens first; F fixes them, and then hints can help");
+		return true;
+	}
+	/* On the heap, for the hint alone: a step has room for a 25x25's
+	 * eliminations (60 KB), and as static thread-local storage the chain
+	 * was half a megabyte zeroed at the start of every thread and of
+	 * every run of the program. */
+	struct sudoku_logic_step *chain = xcalloc(CHAIN_MAX, sizeof *chain);
+	bool told = hint_from(s, solution, tier, out, chain);
+	free(chain);
+	return told;
 }
 
 /* Up to this many cells named in a sentence; the rest are counted. */
