@@ -19,8 +19,9 @@ bench_need_time() { # WHAT: stops with a message when GNU time is missing
 # its output matches OK_STATUS (MoMC's exit status is not its success).
 # Seconds are by the clock, or with BENCH_CLOCK=cpu the processor's (user
 # + system), which a loaded machine disturbs less; GNU time counts
-# hundredths, so then a best run under a fifth of a second is run 20
-# times more and T is their mean, to the thousandth.
+# hundredths, so then a best run under a fifth of a second is run again
+# as many times as make about a second, and T is their mean (to the
+# ten-thousandth under a hundredth of a second).
 measure() {
 	local best= i status limit=${LIMIT:-$BENCH_TIMEOUT}
 	shift
@@ -49,9 +50,14 @@ measure() {
 	done
 	T=$best
 	if [ "${BENCH_CLOCK:-}" = cpu ] && awk -v t="$T" 'BEGIN { exit !(t < 0.2) }'; then
-		$TIME -f "%U %S" -o time.txt bash -c 'in=$1; shift
-			for i in $(seq 20); do "$@" <"$in" >/dev/null 2>&1; done' - "$IN" "$@"
-		T=$(tail -n 1 time.txt | awk '{ printf "%.3f", ($1 + $2) / 20 }')
+		# Enough runs to make a second or so, which GNU time's hundredths
+		# then read to 1%: 20 runs of a 4 ms program made 0.08 s, and the
+		# mean was good to an eighth of itself.
+		local runs
+		runs=$(awk -v t="$T" 'BEGIN { n = t >= 0.05 ? 20 : t >= 0.01 ? 100 : 300; print n }')
+		$TIME -f "%U %S" -o time.txt bash -c 'in=$1; n=$2; shift 2
+			for i in $(seq "$n"); do "$@" <"$in" >/dev/null 2>&1; done' - "$IN" "$runs" "$@"
+		T=$(tail -n 1 time.txt | awk -v n="$runs" '{ t = ($1 + $2) / n; printf (t < 0.01 ? "%.4f" : "%.3f"), t }')
 	fi
 }
 
