@@ -60,6 +60,14 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	sudoku_path_add(sudoku_fast_start(s), cells, digits, n, out);
 }
 
+static void ops_path_line(const struct engine *e, char *buf, size_t size)
+{
+	const struct sudoku_fast *s = of(e)->s;
+	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	int n = sudoku_fast_filled(s, cells, digits);
+	sudoku_path_line(sudoku_fast_start(s), cells, digits, n, buf, size);
+}
+
 static void mark_unit(const struct sudoku_grid *g, int unit, struct note *out)
 {
 	struct sudoku_grid_geom geo;
@@ -134,6 +142,7 @@ static const struct engine_ops fast_ops = {
 	.stats = ops_stats,
 	.progress = ops_progress,
 	.path_move = ops_path_move,
+	.path_line = ops_path_line,
 	.event_note = ops_event_note,
 	.probe = ops_probe,
 };
