@@ -278,16 +278,23 @@ static int dead_unit(struct prop *p, int unit, int d)
 	return P_DEAD;
 }
 
-/* Cells with one candidate left, every band at once. */
+/* Cells with one candidate left, every band at once.  Their digits are
+ * read from four boards, bit k of a cell's digit (from 0) on board k
+ * (the boards of the digits with that bit set, ORed: for a cell with one
+ * digit, its bits), rather than gathered from the nine. */
 HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const int side = box * box;
-	lanes one = { 0 }, two = { 0 };
+	lanes one = { 0 }, two = { 0 }, plane[4] = { { 0 } };
 	UNROLL
 	for (int d = 0; d < side; d++) {
 		lanes y = x->f[d];
 		two |= one & y;
 		one |= y;
+		UNROLL
+		for (int k = 0; k < 4; k++)
+			if (d >> k & 1)
+				plane[k] |= y;
 	}
 	p->mems += (uint64_t)(side * box);
 	lanes none = x->open & ~one, single = x->open & ~two;
@@ -302,13 +309,14 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 	for (int h = 0; h < 2; h++) {
 		for (uint64_t s = half[h]; s; s &= s - 1) {
 			int j = __builtin_ctzll(s), b = 2 * h + (j >> 5), i = j & 31;
-			/* a single placed since may have taken this one's digit;
-			 * the digit gathered, not searched for (which one it is
-			 * follows no pattern a branch predictor could learn) */
-			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
-			if (!m)
+			int d = 0;
+			UNROLL
+			for (int k = 0; k < 4; k++)
+				d |= (int)((plane[k][b] >> i) & 1u) << k;
+			/* a single placed since may have taken this one's digit */
+			if (!(x->f[d][b] >> i & 1u))
 				return dead_cell(p, b, i);
-			forced_last(p, x, low_bit(m), b, i, box);
+			forced_last(p, x, d, b, i, box);
 			*moved = true;
 		}
 	}
