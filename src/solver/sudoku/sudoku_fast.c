@@ -962,20 +962,28 @@ int sudoku_fast_filled(const struct sudoku_fast *f, int *cells, int *digits)
 		return 0;
 	const struct geo *geo = &f->geo;
 	const struct board *x = &f->bd[search_path_len(search)];
-	/* digit by digit, its filled cells (a batch solve asks this of every
-	 * solution: cell by cell took nine looks a cell) */
-	uint8_t at[SUDOKU_GRID_MAX_CELLS] = { 0 };
-	for (int d = 0; d < geo->side; d++)
-		for (int b = 0; b < geo->bands; b++)
-			for (uint32_t s = x->f[d][b] & ~x->open[b]; s; s &= s - 1)
-				at[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
-	int n = 0;
-	for (int c = 0; c < f->start.cells; c++) {
-		if (f->start.v[c] || !at[c])
-			continue;
-		cells[n] = c;
-		digits[n++] = at[c];
+	/* a batch solve asks this of every solution: the filled cells'
+	 * digits read from four boards, bit k of a digit (from 0) on board k,
+	 * as naked_singles reads them, and the cells the start left blank
+	 * taken in reading order (band by band, bit by bit) */
+	lanes filled = f->root.open & ~x->open, plane[4] = { { 0 } }, any = { 0 };
+	for (int d = 0; d < geo->side; d++) {
+		any |= x->f[d];
+		for (int k = 0; k < 4; k++)
+			if (d >> k & 1)
+				plane[k] |= x->f[d] & filled;
 	}
+	/* (a dead end's locked candidates may have emptied a filled cell) */
+	filled &= any;
+	int n = 0;
+	for (int b = 0; b < geo->bands; b++)
+		for (uint32_t s = filled[b]; s; s &= s - 1) {
+			int i = low_bit(s), d = 0;
+			for (int k = 0; k < 4; k++)
+				d |= (int)((plane[k][b] >> i) & 1u) << k;
+			cells[n] = b * geo->band_bits + i;
+			digits[n++] = d + 1;
+		}
 	return n;
 }
 
