@@ -198,17 +198,24 @@ static inline sudoku_grid_mask cell_digits(const struct geo *g, const struct boa
 static bool load(const struct geo *g, const struct sudoku_grid *s, struct board *x)
 {
 	memset(x, 0, sizeof *x);
-	/* given[v][b]: the cells of band b that hold v, blanks (0) too, so
-	 * that no branch asks which (givens and blanks come in no order) */
-	uint32_t given[SUDOKU_GRID_MAX_SIDE + 1][BANDS] = { { 0 } }, all[BANDS];
+	/* given[v][b]: the cells of band b that hold v, blanks too, so that
+	 * no branch asks which (givens and blanks come in no order); the
+	 * blanks, most cells, in four words by turns, side + 1 to side + 4,
+	 * so that each OR into one need not wait for the one before */
+	uint32_t given[SUDOKU_GRID_MAX_SIDE + 5][BANDS] = { { 0 } }, all[BANDS];
 	for (int b = 0, c = 0; b < g->bands; b++)
 		for (int i = 0; i < g->band_bits; i++, c++) {
-			if (s->v[c] > g->side)
+			int v = s->v[c];
+			if (v > g->side)
 				return false;
-			given[s->v[c]][b] |= (uint32_t)1 << i;
+			given[v ? v : g->side + 1 + (i & 3)][b] |= (uint32_t)1 << i;
 		}
-	for (int b = 0; b < g->bands; b++)
-		all[b] = g->band_all & ~given[0][b];
+	for (int b = 0; b < g->bands; b++) {
+		uint32_t blank = 0;
+		for (int k = 1; k <= 4; k++)
+			blank |= given[g->side + k][b];
+		all[b] = g->band_all & ~blank;
+	}
 	const uint32_t row0 = (1u << g->side) - 1;
 	for (int d = 0; d < g->side; d++) {
 		uint32_t cols = 0, gone[BANDS];
