@@ -62,10 +62,9 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 
 static void ops_path_line(const struct engine *e, char *buf, size_t size)
 {
-	const struct sudoku_fast *s = of(e)->s;
-	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
-	int n = sudoku_fast_filled(s, cells, digits);
-	sudoku_path_line(sudoku_fast_start(s), cells, digits, n, buf, size);
+	struct sudoku_grid g;
+	sudoku_fast_solution(of(e)->s, &g);
+	sudoku_answer_line(&g, buf, size);
 }
 
 static void mark_unit(const struct sudoku_grid *g, int unit, struct note *out)

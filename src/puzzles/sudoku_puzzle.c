@@ -117,7 +117,7 @@ void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *d
 	strbuf_addn(out, buf, (size_t)(p - buf)); /* "" rather than NULL for none */
 }
 
-static void grid_line(const struct sudoku_grid *g, char *buf, size_t size)
+void sudoku_answer_line(const struct sudoku_grid *g, char *buf, size_t size)
 {
 	char line[SUDOKU_GRID_MAX_CELLS + 1];
 	sudoku_grid_format(g, line);
@@ -132,7 +132,7 @@ void sudoku_path_line(const struct sudoku_grid *g, const int *cells, const int *
 	for (int i = 0; i < n; i++)
 		if (!g->v[cells[i]])
 			done.v[cells[i]] = (uint8_t)digits[i];
-	grid_line(&done, buf, size);
+	sudoku_answer_line(&done, buf, size);
 }
 
 void sudoku_move_enter(const struct sudoku_grid *g, int cell, int digit, char *buf, size_t size)
@@ -533,7 +533,7 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 
 static void as_line(const struct puzzle_state *s, char *buf, size_t size)
 {
-	grid_line(&s->grid, buf, size);
+	sudoku_answer_line(&s->grid, buf, size);
 }
 
 /* ---- descriptions ----------------------------------------------------- */

@@ -962,6 +962,24 @@ void sudoku_fast_probe(struct sudoku_fast *f, struct rng *r, int **degrees, int 
 	*depth = level;
 }
 
+/* The grid of a solved board x of the start g: digit by digit, its
+ * cells (cell by cell took nine looks a cell, and the generator asks for
+ * every second solution it meets). */
+static void solved_grid(const struct geo *geo, const struct board *x, const struct sudoku_grid *g,
+                        struct sudoku_grid *out)
+{
+	*out = *g;
+	for (int d = 0; d < geo->side; d++)
+		for (int b = 0; b < geo->bands; b++)
+			for (uint32_t s = x->f[d][b]; s; s &= s - 1)
+				out->v[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
+}
+
+void sudoku_fast_solution(const struct sudoku_fast *f, struct sudoku_grid *out)
+{
+	solved_grid(&f->geo, &f->bd[search_path_len(&f->search)], &f->start, out);
+}
+
 int sudoku_fast_filled(const struct sudoku_fast *f, int *cells, int *digits)
 {
 	const struct search *search = &f->search;
@@ -1023,19 +1041,6 @@ bool sudoku_fast_dead_end(const struct sudoku_fast *f, struct sudoku_fast_dead *
 }
 
 /* ---- the lean counter -------------------------------------------------------- */
-
-/* The grid of a solved board x of the start g: digit by digit, its
- * cells (cell by cell took nine looks a cell, and the generator asks for
- * every second solution it meets). */
-static void solved_grid(const struct geo *geo, const struct board *x, const struct sudoku_grid *g,
-                        struct sudoku_grid *out)
-{
-	*out = *g;
-	for (int d = 0; d < geo->side; d++)
-		for (int b = 0; b < geo->bands; b++)
-			for (uint32_t s = x->f[d][b]; s; s &= s - 1)
-				out->v[b * geo->band_bits + low_bit(s)] = (uint8_t)(d + 1);
-}
 
 uint64_t sudoku_fast_count(const struct sudoku_grid *g, struct sudoku_fast_req *req)
 {
