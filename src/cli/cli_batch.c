@@ -88,8 +88,15 @@ static void solve_one(const struct batch *b, struct batch_item *it, struct puzzl
 		                  .max_solutions = b->verb == BATCH_COUNT ? b->limit : 1 };
 	enum engine_status st = engine_run(e, &ctl);
 	struct strbuf move = { 0 };
+	char line[LEVEL_DESC_MAX];
+	bool lined = false;   /* line holds the answer, from the engine itself */
 	if (b->verb == BATCH_SOLVE && st == ENGINE_SOLUTION) {
-		e->ops->path_move(e, &move);
+		if (e->ops->path_line) {
+			e->ops->path_line(e, line, sizeof line);
+			lined = true;
+		} else {
+			e->ops->path_move(e, &move);
+		}
 		if (b->unique) {
 			struct engine_ctl more = { .max_solutions = 2 };
 			it->several = engine_run(e, &more) == ENGINE_LIMIT;
@@ -105,11 +112,12 @@ static void solve_one(const struct batch *b, struct batch_item *it, struct puzzl
 		it->none = true;
 	} else if (it->several) {
 		it->out = xstrdup("+");
+	} else if (lined) {
+		it->out = xstrdup(line);
 	} else {
 		struct diag err;
 		struct puzzle_state *done = pz->apply(s, move.s ? move.s : "", &err);
 		if (done) {
-			char line[LEVEL_DESC_MAX];
 			pz->batch->as_line(done, line, sizeof line);
 			it->out = xstrdup(line);
 			pz->free_state(done);

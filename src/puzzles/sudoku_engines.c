@@ -63,6 +63,14 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	sudoku_path_add(sudoku_bt_start(bt), cells, digits, n, out);
 }
 
+static void ops_path_line(const struct engine *e, char *buf, size_t size)
+{
+	const struct sudoku_bt *bt = of(e)->bt;
+	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
+	int n = sudoku_bt_path(bt, cells, digits);
+	sudoku_path_line(sudoku_bt_start(bt), cells, digits, n, buf, size);
+}
+
 bool sudoku_engines_grid_ok(const struct sudoku_grid *g)
 {
 	if (!g || !sudoku_grid_shape_ok(g->box_rows, g->box_cols) || g->side != g->box_rows * g->box_cols ||
@@ -164,6 +172,7 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 		.name = engine_name, .free = ops_free, .restart = ops_restart, .run = ops_run,  \
 		.event = ops_event, .stats = ops_stats, .progress = ops_progress,               \
 		.path_move = ops_path_move, .event_note = ops_event_note, .probe = ops_probe,   \
+		.path_line = ops_path_line,                                                     \
 	}
 static const struct engine_ops seq_ops = BACKTRACKER_OPS("seq");
 static const struct engine_ops mrv_ops = BACKTRACKER_OPS("mrv");

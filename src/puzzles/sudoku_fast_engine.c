@@ -60,6 +60,13 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 	sudoku_path_add(sudoku_fast_start(s), cells, digits, n, out);
 }
 
+static void ops_path_line(const struct engine *e, char *buf, size_t size)
+{
+	struct sudoku_grid g;
+	sudoku_fast_solution(of(e)->s, &g);
+	sudoku_answer_line(&g, buf, size);
+}
+
 static void mark_unit(const struct sudoku_grid *g, int unit, struct note *out)
 {
 	struct sudoku_grid_geom geo;
@@ -134,6 +141,7 @@ static const struct engine_ops fast_ops = {
 	.stats = ops_stats,
 	.progress = ops_progress,
 	.path_move = ops_path_move,
+	.path_line = ops_path_line,
 	.event_note = ops_event_note,
 	.probe = ops_probe,
 };

@@ -113,6 +113,24 @@ void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *d
 	strbuf_addn(out, buf, (size_t)(p - buf)); /* "" rather than NULL for none */
 }
 
+void sudoku_answer_line(const struct sudoku_grid *g, char *buf, size_t size)
+{
+	char line[SUDOKU_MAX_LINE];
+	sudoku_grid_format(g, line);
+	snprintf(buf, size, "%s", line);
+}
+
+void sudoku_path_line(const struct sudoku_grid *g, const int *cells, const int *digits, int n, char *buf,
+                      size_t size)
+{
+	struct sudoku_grid done = *g;
+	/* as the move's "=" puts them: never over a given */
+	for (int i = 0; i < n; i++)
+		if (!g->v[cells[i]])
+			done.v[cells[i]] = (uint8_t)digits[i];
+	sudoku_answer_line(&done, buf, size);
+}
+
 void sudoku_move_enter(const struct sudoku_grid *g, int cell, int digit, char *buf, size_t size)
 {
 	cell_move(g, cell, '=', digit, buf, size);
@@ -412,6 +430,10 @@ struct puzzle_reader {
 	int skip;           /* rows still to pass over after a bad row */
 	int skip_side;      /* the length of those rows */
 	char cells[SUDOKU_MAX_CELLS + 1];
+	/* the grid of the last puzzle line read, which start takes rather
+	 * than reading the line again */
+	struct sudoku_grid line_grid;
+	bool line_read;
 };
 
 static struct puzzle_reader *reader_new(void)
@@ -478,6 +500,7 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 	char why[160];
 	*again = false;
 	*line = number;
+	r->line_read = false;
 	if (!text)
 		return r->side ? grid_short(r, line, err) : PUZZLE_READ_MORE;
 	trim(&text, &len);
@@ -511,21 +534,19 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 		memcpy(r->cells, text, len);
 		return PUZZLE_READ_MORE;
 	}
-	struct sudoku_grid g;
 	int col;
-	if (!sudoku_grid_parse_line(text, len, &g, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(text, len, &r->line_grid, why, sizeof why, &col)) {
 		diag_set(err, "%s", why);
 		return PUZZLE_READ_BAD;
 	}
+	r->line_read = true;
 	strbuf_addn(desc, text, len);
 	return PUZZLE_READ_ONE;
 }
 
 static void as_line(const struct puzzle_state *s, char *buf, size_t size)
 {
-	char line[SUDOKU_MAX_LINE];
-	sudoku_grid_format(&s->grid, line);
-	snprintf(buf, size, "%s", line);
+	sudoku_answer_line(&s->grid, buf, size);
 }
 
 /* ---- descriptions ----------------------------------------------------- */
@@ -707,7 +728,9 @@ static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int
 		goto fail;
 	char why[160];
 	int col;
-	if (!sudoku_grid_parse_line(cells.s, cells.len, &s->givens, why, sizeof why, &col)) {
+	if (r.line_read) {
+		s->givens = r.line_grid;
+	} else if (!sudoku_grid_parse_line(cells.s, cells.len, &s->givens, why, sizeof why, &col)) {
 		diag_set(err, "%s", why); /* not reached: the reader checked it */
 		goto fail;
 	}

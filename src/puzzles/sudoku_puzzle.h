@@ -47,6 +47,12 @@ void sudoku_move_given(const struct sudoku_grid *g, int cell, int digit, char *b
 /* The entries digits[i] in cells[i], i < n, as one move ("r1c2=3;r4c5=6"),
  * appended to out ("" for none): an engine's path. */
 void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *digits, int n, struct strbuf *out);
+/* The grid g with those entries, as a batch's answer line: what the
+ * move above, applied to g's state, would show (an engine's path_line). */
+void sudoku_path_line(const struct sudoku_grid *g, const int *cells, const int *digits, int n, char *buf,
+                      size_t size);
+/* A grid as a batch's answer line (its digits, '.' for a blank). */
+void sudoku_answer_line(const struct sudoku_grid *g, char *buf, size_t size);
 /* "r3c5": how Sudoku players name a cell, in every message. */
 void sudoku_cell_name(const struct sudoku_grid *g, int cell, char *buf, size_t size);
 /* "row 4", "column 7", "box 5": unit u of a grid of that side

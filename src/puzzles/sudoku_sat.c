@@ -146,12 +146,12 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 }
 
 
-static void ops_path_move(const struct engine *e, struct strbuf *out)
+/* The cells the trail has filled that the start left blank, and their
+ * digits: how many. */
+static int trail_entries(const struct sudoku_sat_engine *x, int *cells, int *digits)
 {
-	const struct sudoku_sat_engine *x = of(e);
 	const int *trail;
 	int n = sat_trail(x->s, &trail), k = 0;
-	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
 	for (int i = 0; i < n && k < SUDOKU_MAX_CELLS; i++) {
 		int p = cell_of(&x->g, trail[i]);
 		if (trail[i] < 0 || x->g.v[p])
@@ -159,7 +159,21 @@ static void ops_path_move(const struct engine *e, struct strbuf *out)
 		cells[k] = p;
 		digits[k++] = digit_of(&x->g, trail[i]);
 	}
-	sudoku_path_add(&x->g, cells, digits, k, out);
+	return k;
+}
+
+static void ops_path_move(const struct engine *e, struct strbuf *out)
+{
+	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
+	int k = trail_entries(of(e), cells, digits);
+	sudoku_path_add(&of(e)->g, cells, digits, k, out);
+}
+
+static void ops_path_line(const struct engine *e, char *buf, size_t size)
+{
+	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
+	int k = trail_entries(of(e), cells, digits);
+	sudoku_path_line(&of(e)->g, cells, digits, k, buf, size);
 }
 
 /* What a positive clause c says: a cell has a digit (*unit -1, *cell),
@@ -325,6 +339,7 @@ static const struct engine_ops sat_ops = {
 	.stats = ops_stats,
 	.progress = ops_progress,
 	.path_move = ops_path_move,
+	.path_line = ops_path_line,
 	.event_note = ops_event_note,
 	.probe = ops_probe,
 };

@@ -19,6 +19,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "solver/stats.h"
@@ -113,6 +114,11 @@ struct engine_ops {
 	 * its counters as they were.  Knuth's estimate takes it rather than
 	 * probe when it is there. */
 	void (*walk)(struct engine *e, struct rng *r, struct engine_walk *w);
+	/* Optional: after ENGINE_SOLUTION, the state the path leads to as
+	 * the family's batch line (puzzle_batch.as_line of the start with
+	 * path_move applied), for a batch solve: the moves written and read
+	 * back took as long as the search on easy Sudoku. */
+	void (*path_line)(const struct engine *e, char *buf, size_t size);
 };
 
 struct engine {

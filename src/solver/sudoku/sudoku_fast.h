@@ -77,6 +77,9 @@ void sudoku_fast_probe(struct sudoku_fast *f, struct rng *r, int **degrees, int 
  * digit tried is among them, at a CHOOSE the digits it forced too; a
  * solution after ENGINE_SOLUTION.  Room for SUDOKU_GRID_MAX_CELLS. */
 int sudoku_fast_filled(const struct sudoku_fast *f, int *cells, int *digits);
+/* After ENGINE_SOLUTION: the solution, the start's cells and the ones
+ * sudoku_fast_filled names, as a grid (a batch solve's answer). */
+void sudoku_fast_solution(const struct sudoku_fast *f, struct sudoku_grid *out);
 /* The grid the search started from. */
 const struct sudoku_grid *sudoku_fast_start(const struct sudoku_fast *f);
 /* At a CHOOSE, TRY or SOLUTION: how many digits the singles forced on
