@@ -34,7 +34,46 @@ cpu() { # CMD...: T, the best CPU seconds of BENCH_REPEAT runs
 	T=$best
 }
 per() { # SECONDS N: microseconds per puzzle
-	awk -v t="$1" -v n="$2" 'BEGIN { printf "%.0f", 1e6 * t / n }'
+	awk -v t="$1" -v n="$2" 'BEGIN { t = 1e6 * t / n; printf (t < 10 ? "%.1f" : "%.0f"), t }'
+}
+# more N SECONDS: how many times N to ask for next, so that a run lasts
+# about half a second (GNU time counts hundredths: 100 puzzles of a 9x9 in
+# under one of them showed as 0 microseconds each); 0 when long enough.
+more() {
+	awk -v n="$1" -v t="$2" 'BEGIN { if (t >= 0.3 || n >= 200000) print 0;
+		else if (t <= 0) print n * 50; else print int(n * 0.5 / t) + 1 }'
+}
+# gen_per SIDE N: T and PER, microseconds a puzzle made, over as many
+# puzzles as make about half a second; the first N kept in sizeSIDE.txt.
+gen_per() {
+	local side=$1 n=$2 m=$2
+	while :; do
+		cpu "$LINKDANCE" generate sudoku -n "$m" --size "$side" --seed 1
+		[ "$m" = "$n" ] && cp out.txt "size$side.txt"
+		local next
+		next=$(more "$m" "$T")
+		[ "$next" = 0 ] && break
+		m=$next
+	done
+	PER=$(per "$T" "$m")
+}
+# solve_per FILE N ALGO: PER, microseconds a puzzle solved, the file's N
+# puzzles given over again as often as make about half a second; "?" if
+# an answer is missing or not one.
+solve_per() {
+	local file=$1 n=$2 algo=$3 reps=1 next
+	while :; do
+		for _ in $(seq "$reps"); do cat "$file"; done >rep.txt
+		cpu "$LINKDANCE" solve sudoku rep.txt --unique --algo "$algo"
+		if grep -q '^+\|^-' out.txt || [ "$(wc -l <out.txt)" -ne $((n * reps)) ]; then
+			PER="?"
+			return
+		fi
+		next=$(more $((n * reps)) "$T")
+		[ "$next" = 0 ] && break
+		reps=$(((next + n - 1) / n))
+	done
+	PER=$(per "$T" $((n * reps)))
 }
 
 echo
@@ -48,18 +87,13 @@ for spec in "4 400 fast mrv seq dlx sat" "6 400 fast mrv seq dlx sat" "9 400 fas
 	side=$1 n=$2
 	shift 2
 	[ -n "$BENCH_QUICK" ] && n=$(((n + 3) / 4))
-	cpu "$LINKDANCE" generate sudoku -n "$n" --size "$side" --seed 1
-	cp out.txt "size$side.txt"
-	gen=$(per "$T" "$n")
+	gen_per "$side" "$n"
+	gen=$PER
 	clues=$(awk '{ n += gsub(/[1-9A-Pa-p]/, "&") } END { printf "%.0f", n / NR }' "size$side.txt")
 	row=
 	for algo in "$@"; do
-		cpu "$LINKDANCE" solve sudoku "size$side.txt" --unique --algo "$algo"
-		if grep -q '^+\|^-' out.txt || [ "$(wc -l <out.txt)" -ne "$n" ]; then
-			row="$row  $algo ?"
-		else
-			row="$row  $algo $(per "$T" "$n")"
-		fi
+		solve_per "size$side.txt" "$n" "$algo"
+		row="$row  $algo $PER"
 	done
 	printf '%-8s %5s %7s %9s %s\n' "${side}x$side" "$clues" "$n" "$gen" "$row"
 done
