@@ -323,7 +323,13 @@ static void too_small(struct play *p, struct canvas *c)
 {
 	char text[80];
 	snprintf(text, sizeof text, "terminal too small: need %d x %d", p->need_cols, p->need_rows);
-	canvas_text_lines(c, c->rows / 2 - 1 > 0 ? c->rows / 2 - 1 : 0, 0, c->cols, c->rows, A_BOLD, text);
+	int top = c->rows / 2 - 1 > 0 ? c->rows / 2 - 1 : 0;
+	int used = canvas_text_lines(c, top, 0, c->cols, c->rows - top, A_BOLD, text);
+	/* The way out, under it when there is a line for it whole: the
+	 * size needed comes first on the smallest screens. */
+	const char *out = "q: leave";
+	if (top + used + 1 < c->rows && (int)strlen(out) <= c->cols)
+		canvas_text(c, top + used + 1, 0, c->cols, A_NORMAL, out);
 }
 
 void play_draw_on(struct play *p, struct canvas *c)

@@ -110,8 +110,11 @@ type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
 wait_re "terminal too small: need [0-9]+ x [0-9]+"
 ok $? "a 25x25 at 80x24 says the terminal size it needs"
 need=$(screen | sed -n 's/.*need \([0-9]*\) x \([0-9]*\).*/\1 \2/p' | head -n 1)
+shows "q: leave"
+ok $? "and how to leave"
 keys q
 wait_prompt
+ok $? "q leaves the screen that is too small"
 # shellcheck disable=SC2086
 start_shell $need
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-25x25-01"
