@@ -64,6 +64,9 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
               enum cli_mode mode);
 /* A one-line usage error, "linkdance: ...", and CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same, the pointer to --help only when the line fits 80 columns
+ * with it: for messages that carry what the user typed. */
+int cli_usage_fitted(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A usage error about the family, with a second line naming them all:
  * the list and a name given on one line would not fit 80 columns. */
 int cli_family_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

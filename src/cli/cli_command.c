@@ -8,7 +8,6 @@
  * options of one value. */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,22 +91,6 @@ const struct puzzle_command *cli_command_find(int argc, char **argv)
 	return NULL;
 }
 
-/* A usage error in one line of at most 80 columns: the pointer to --help
- * only when it fits. */
-static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage(const char *fmt, ...)
-{
-	char msg[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (strlen("linkdance: ") + strlen(msg) + strlen(" (see linkdance --help)") <= 80)
-		return cli_usage_error("%s", msg);
-	fprintf(stderr, "linkdance: %s\n", msg);
-	return CLI_USAGE;
-}
-
 /* "--random, --hamming, --johnson, --keller": the options of a group. */
 static void group_names(const struct puzzle_command *cmd, int group, char *buf, size_t size)
 {
@@ -127,7 +110,7 @@ static int group_taken(const struct command_line *cl, int o)
 		if (cl->opts.given[i] && cmd->options[i].group == group) {
 			char list[160];
 			group_names(cmd, group, list, sizeof list);
-			return usage("%s %s: one of %s", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], list);
+			return cli_usage_fitted("%s %s: one of %s", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], list);
 		}
 	return CLI_OK;
 }
@@ -139,22 +122,22 @@ static int take_option(struct command_line *cl, int argc, char **argv, int *i)
 	const char *arg = argv[*i], *value;
 	int o = lookup(cmd, arg, &value);
 	if (o < 0)
-		return usage("%s %s: unknown option '%.20s'", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], arg);
+		return cli_usage_fitted("%s %s: unknown option '%.20s'", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], arg);
 	const struct puzzle_option *opt = &cmd->options[o];
 	const char *vals[PUZZLE_OPTION_VALUES] = { value };
 	int have = value ? 1 : 0;
 	if (value && opt->values == 0)
-		return usage("--%s takes no value", opt->name);
+		return cli_usage_fitted("--%s takes no value", opt->name);
 	if (value && opt->values != 1)
-		return usage("--%s %s: the values go apart, not after '='", opt->name, opt->spelled);
+		return cli_usage_fitted("--%s %s: the values go apart, not after '='", opt->name, opt->spelled);
 	for (; have < opt->values; have++) {
 		if (*i + 1 >= argc)
-			return usage("--%s %s: a value is missing", opt->name, opt->spelled);
+			return cli_usage_fitted("--%s %s: a value is missing", opt->name, opt->spelled);
 		vals[have] = argv[++*i];
 	}
 	struct diag err;
 	if (opt->check && !opt->check(vals, &err))
-		return usage("%s", err.msg);
+		return cli_usage_fitted("%s", err.msg);
 	int rc = group_taken(cl, o);
 	if (rc != CLI_OK)
 		return rc;
@@ -176,7 +159,7 @@ static int parse(struct command_line *cl, const struct puzzle_command *cmd, int 
 		} else if (!cl->file && cmd->takes_file) {
 			cl->file = argv[i];
 		} else {
-			return usage("%s %s: too many arguments ('%.20s')", cl->verb, cl->noun, argv[i]);
+			return cli_usage_fitted("%s %s: too many arguments ('%.20s')", cl->verb, cl->noun, argv[i]);
 		}
 	}
 	return CLI_OK;
@@ -195,6 +178,6 @@ int cli_command_main(const struct puzzle_command *cmd, int argc, char **argv)
 	case PUZZLE_FAILED:
 		return cli_fail("%s", err.msg);
 	default:
-		return usage("%s", err.msg);
+		return cli_usage_fitted("%s", err.msg);
 	}
 }

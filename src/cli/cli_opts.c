@@ -13,6 +13,17 @@
 #include "cli/cli.h"
 #include "puzzles/puzzle.h"
 
+/* "linkdance: MSG" and the pointer to --help when the line has room for
+ * it within 80 columns, then the line after, if any. */
+static int usage_lines(const char *msg, const char *after)
+{
+	const char *help = " (see linkdance --help)";
+	if (strlen("linkdance: ") + strlen(msg) + strlen(help) > 80)
+		help = "";
+	fprintf(stderr, "linkdance: %s%s\n%s", msg, help, after);
+	return CLI_USAGE;
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -24,18 +35,25 @@ int cli_usage_error(const char *fmt, ...)
 	return CLI_USAGE;
 }
 
-int cli_family_error(const char *fmt, ...)
+int cli_usage_fitted(const char *fmt, ...)
 {
-	char msg[160];
+	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	const char *help = " (see linkdance --help)";
-	if (strlen("linkdance: ") + strlen(msg) + strlen(help) > 80)
-		help = "";
-	fprintf(stderr, "linkdance: %s%s\n  the families: %s\n", msg, help, puzzle_names());
-	return CLI_USAGE;
+	return usage_lines(msg, "");
+}
+
+int cli_family_error(const char *fmt, ...)
+{
+	char msg[160], families[160];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(families, sizeof families, "  the families: %s\n", puzzle_names());
+	return usage_lines(msg, families);
 }
 
 int cli_fail(const char *fmt, ...)

@@ -165,14 +165,8 @@ int cli_estimate(const struct puzzle *pz, const struct puzzle_state *s, const st
 		                           .walks = o->probes, .seed = o->seed };
 	struct puzzle_estimate e;
 	struct diag err;
-	if (!puzzle_estimate(pz, s, &eo, &e, &err)) {
-		/* One line of 80 columns at most: the pointer to --help only
-		 * when it fits. */
-		if (strlen("linkdance: ") + strlen(err.msg) + strlen(" (see linkdance --help)") <= 80)
-			return cli_usage_error("%s", err.msg);
-		fprintf(stderr, "linkdance: %s\n", err.msg);
-		return CLI_USAGE;
-	}
+	if (!puzzle_estimate(pz, s, &eo, &e, &err))
+		return cli_usage_fitted("%s", err.msg);
 	puzzle_estimate_print(stdout, &e);
 	if (o->stats)
 		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);

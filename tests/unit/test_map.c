@@ -54,16 +54,22 @@ static struct puzzle_state *start(const char *desc)
 	return s;
 }
 
-/* The ways to finish s, counted by search. */
-static u128 count(const struct puzzle_state *s)
+/* The ways to finish st, a position of family of, counted by search. */
+static u128 ways_of(const struct puzzle *of, const struct puzzle_state *st)
 {
 	struct count_opts o;
 	count_opts_init(&o);
 	struct count_result r;
-	puzzle_count(pz, s, &o, &r);
+	puzzle_count(of, st, &o, &r);
 	u128 n = r.st.solutions;
 	count_result_free(&r);
 	return n;
+}
+
+/* The ways to finish s, a tiling position. */
+static u128 count(const struct puzzle_state *s)
+{
+	return ways_of(pz, s);
 }
 
 static struct diagram *built(struct worker *w, const struct puzzle_state *s)
@@ -311,8 +317,6 @@ static void test_sudoku(void)
 	play_report(p, &r);
 	worker_report_clear(&r);
 	sym(p, KEY_SYM_RIGHT);
-	struct count_opts o;
-	count_opts_init(&o);
 	char want[160], n[48];
 	int at = snprintf(want, sizeof want, "r1c2, in the %s ways to finish:", u128_str(ways, n));
 	u128 sum = 0;
@@ -320,12 +324,9 @@ static void test_sudoku(void)
 		char move[16];
 		snprintf(move, sizeof move, "r1c2=%d", d);
 		struct puzzle_state *after = sz->apply(st, move, &err);
-		struct count_result cr;
-		puzzle_count(sz, after, &o, &cr);
-		sum += cr.st.solutions;
-		at += snprintf(want + at, sizeof want - (size_t)at, "%s %d in %s", d > 2 ? "," : "", d,
-		               u128_str(cr.st.solutions, n));
-		count_result_free(&cr);
+		u128 here = ways_of(sz, after);
+		sum += here;
+		at += snprintf(want + at, sizeof want - (size_t)at, "%s %d in %s", d > 2 ? "," : "", d, u128_str(here, n));
 		sz->free_state(after);
 	}
 	char *text = screen_text(p, 24, 80);
@@ -399,18 +400,6 @@ static void test_sudoku_long_status(void)
 	play_free(p);
 }
 
-/* The ways to finish st, counted by search. */
-static u128 sudoku_ways(const struct puzzle *sz, const struct puzzle_state *st)
-{
-	struct count_opts o;
-	count_opts_init(&o);
-	struct count_result cr;
-	puzzle_count(sz, st, &o, &cr);
-	u128 n = cr.st.solutions;
-	count_result_free(&cr);
-	return n;
-}
-
 /* Every shipped Sudoku level: its diagram within the game's budget (the
  * build once met 12.6 million states and 738 MB on 1-01, so the game said
  * every level was too open to map), with as many ways as the search
@@ -430,7 +419,7 @@ static void test_sudoku_levels(void)
 		/* past 9x9 a level may be too open for the budget: then the
 		 * game says so, and the test asks only that it says so */
 		bool big = st && sudoku_state_grid(st)->side > 9;
-		if (d ? d->ways == sudoku_ways(sz, st) : big && end == ZDD_NO_ROOM)
+		if (d ? d->ways == ways_of(sz, st) : big && end == ZDD_NO_ROOM)
 			built++;
 		else if (!first_bad[0])
 			snprintf(first_bad, sizeof first_bad, " (not %s: %s)", paths[i], zdd_end_text(end));
@@ -463,7 +452,7 @@ static void test_sudoku_level_map(void)
 		char move[16];
 		snprintf(move, sizeof move, "r1c1=%d", d);
 		struct puzzle_state *after = sz->apply(st, move, &err);
-		if (after && sudoku_ways(sz, after) == 1)
+		if (after && ways_of(sz, after) == 1)
 			digit = d;
 		if (after)
 			sz->free_state(after);
