@@ -48,7 +48,7 @@ static int play(int argc, char **argv)
 			while (k < pz->n_params && (strlen(pz->params[k].name) != len || strncmp(pz->params[k].name, a + 2, len)))
 				k++;
 			if (k == pz->n_params || strlen(params) + strlen(a) >= sizeof params)
-				return cli_usage_error("%s has no option '%.40s' for play", pz->title, a);
+				return cli_usage_error("%s has no option '%.20s' for play", pz->title, a);
 			snprintf(params + strlen(params), sizeof params - strlen(params), "%s%s", params[0] ? "," : "", a + 2);
 			made = true;
 		}

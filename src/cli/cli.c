@@ -385,7 +385,7 @@ static int family_arg(const struct cli_opts *o, const char *verb, const struct p
 	if (o->n_args < 1)
 		return cli_family_error("%s needs a family", verb);
 	if (!(*pz = puzzle_find(o->args[0])))
-		return cli_family_error("unknown family '%.40s'", o->args[0]);
+		return cli_family_error("unknown family '%.20s'", o->args[0]);
 	return CLI_OK;
 }
 
@@ -565,7 +565,7 @@ static int work_on_position(struct family_run *fr, struct cli_opts *o, const cha
 		o->rule = DLX_FIRST;
 	bool zdd = o->algo && !strcmp(o->algo, "zdd");
 	if (o->algo && !zdd)
-		return cli_usage_error("%s: --algo is zdd (the diagram of all ways), not '%s'", verb, o->algo);
+		return cli_usage_error("%s: --algo is zdd (the diagram of all ways), not '%.20s'", verb, o->algo);
 	if (zdd && (o->limit || o->threads != 1 || o->shards != 1))
 		return cli_usage_error("%s: --algo zdd builds the whole diagram on one thread: no --limit, "
 		                       "--threads or --shard", verb);
@@ -673,5 +673,5 @@ int cli_main(int argc, char **argv)
 		return cmd_sum(argc, argv);
 	if (cli_is_verb(verb))
 		return cmd_family(argc, argv, verb);
-	return cli_usage_error("unknown command '%s'", verb);
+	return cli_usage_error("unknown command '%.20s'", verb);
 }

@@ -62,13 +62,14 @@ struct cli_opts {
  * cli_opts.c.  Returns CLI_OK or CLI_USAGE (the message already printed). */
 int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const char *allowed, int max_args,
               enum cli_mode mode);
-/* A one-line usage error, "linkdance: ...", and CLI_USAGE. */
+/* A one-line usage error, "linkdance: ...", and CLI_USAGE; the pointer
+ * to --help follows only when the line fits 80 columns with it.  What the
+ * user typed goes in as '%.20s', so no word of the message is cut. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The same, the pointer to --help only when the line fits 80 columns
- * with it: for messages that carry what the user typed. */
-int cli_usage_fitted(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* A usage error about the family, with a second line naming them all:
- * the list and a name given on one line would not fit 80 columns. */
+/* A usage error with a second line, "  LIST", for the choices a value
+ * could have been: the two would not fit 80 columns on one line. */
+int cli_usage_listed(const char *list, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same, the list the families. */
 int cli_family_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A one-line failure, "linkdance: ...", and CLI_FAIL. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -426,11 +426,10 @@ int cli_batch(const struct puzzle *pz, const struct cli_opts *o, const char *ver
 	else if (b.verb != BATCH_GRADE && !(b.pe = puzzle_engine_find(pz, o->algo))) {
 		if (!o->algo)
 			return cli_fail("%s puzzles have no search engine", pz->title);
-	{
-		char names[256];
+		char names[200], list[224];
 		cli_engine_names(pz, names, sizeof names);
-		return cli_usage_error("%s has no engine '%.20s' (%s)", pz->title, o->algo, names);
-	}
+		snprintf(list, sizeof list, "the engines: %s", names);
+		return cli_usage_listed(list, "%s has no engine '%.20s'", pz->title, o->algo);
 	}
 	const char *arg = o->n_args > 1 ? o->args[1] : NULL;
 	if (!arg && isatty(STDIN_FILENO))

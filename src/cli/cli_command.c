@@ -110,7 +110,7 @@ static int group_taken(const struct command_line *cl, int o)
 		if (cl->opts.given[i] && cmd->options[i].group == group) {
 			char list[160];
 			group_names(cmd, group, list, sizeof list);
-			return cli_usage_fitted("%s %s: one of %s", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], list);
+			return cli_usage_error("%s %s: one of %s", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], list);
 		}
 	return CLI_OK;
 }
@@ -122,22 +122,22 @@ static int take_option(struct command_line *cl, int argc, char **argv, int *i)
 	const char *arg = argv[*i], *value;
 	int o = lookup(cmd, arg, &value);
 	if (o < 0)
-		return cli_usage_fitted("%s %s: unknown option '%.20s'", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], arg);
+		return cli_usage_error("%s %s: unknown option '%.20s'", cl->verb, cl->noun ? cl->noun : cmd->nouns[0], arg);
 	const struct puzzle_option *opt = &cmd->options[o];
 	const char *vals[PUZZLE_OPTION_VALUES] = { value };
 	int have = value ? 1 : 0;
 	if (value && opt->values == 0)
-		return cli_usage_fitted("--%s takes no value", opt->name);
+		return cli_usage_error("--%s takes no value", opt->name);
 	if (value && opt->values != 1)
-		return cli_usage_fitted("--%s %s: the values go apart, not after '='", opt->name, opt->spelled);
+		return cli_usage_error("--%s %s: the values go apart, not after '='", opt->name, opt->spelled);
 	for (; have < opt->values; have++) {
 		if (*i + 1 >= argc)
-			return cli_usage_fitted("--%s %s: a value is missing", opt->name, opt->spelled);
+			return cli_usage_error("--%s %s: a value is missing", opt->name, opt->spelled);
 		vals[have] = argv[++*i];
 	}
 	struct diag err;
 	if (opt->check && !opt->check(vals, &err))
-		return cli_usage_fitted("%s", err.msg);
+		return cli_usage_error("%s", err.msg);
 	int rc = group_taken(cl, o);
 	if (rc != CLI_OK)
 		return rc;
@@ -159,7 +159,7 @@ static int parse(struct command_line *cl, const struct puzzle_command *cmd, int 
 		} else if (!cl->file && cmd->takes_file) {
 			cl->file = argv[i];
 		} else {
-			return cli_usage_fitted("%s %s: too many arguments ('%.20s')", cl->verb, cl->noun, argv[i]);
+			return cli_usage_error("%s %s: too many arguments ('%.20s')", cl->verb, cl->noun, argv[i]);
 		}
 	}
 	return CLI_OK;
@@ -178,6 +178,6 @@ int cli_command_main(const struct puzzle_command *cmd, int argc, char **argv)
 	case PUZZLE_FAILED:
 		return cli_fail("%s", err.msg);
 	default:
-		return cli_usage_fitted("%s", err.msg);
+		return cli_usage_error("%s", err.msg);
 	}
 }

@@ -24,36 +24,42 @@ static int usage_lines(const char *msg, const char *after)
 	return CLI_USAGE;
 }
 
+static int usage_v(const char *after, const char *fmt, va_list ap)
+{
+	char msg[512];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	return usage_lines(msg, after);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
-	fputs("linkdance: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	int rc = usage_v("", fmt, ap);
 	va_end(ap);
-	fputs(" (see linkdance --help)\n", stderr);
-	return CLI_USAGE;
+	return rc;
 }
 
-int cli_usage_fitted(const char *fmt, ...)
+int cli_usage_listed(const char *list, const char *fmt, ...)
 {
-	char msg[512];
+	char after[256];
+	snprintf(after, sizeof after, "  %s\n", list);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int rc = usage_v(after, fmt, ap);
 	va_end(ap);
-	return usage_lines(msg, "");
+	return rc;
 }
 
 int cli_family_error(const char *fmt, ...)
 {
-	char msg[160], families[160];
+	char after[160];
+	snprintf(after, sizeof after, "  the families: %s\n", puzzle_names());
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int rc = usage_v(after, fmt, ap);
 	va_end(ap);
-	snprintf(families, sizeof families, "  the families: %s\n", puzzle_names());
-	return usage_lines(msg, families);
+	return rc;
 }
 
 int cli_fail(const char *fmt, ...)
@@ -122,7 +128,7 @@ static int memo_mb(const char *arg, size_t *bytes)
 	if (most > SIZE_MAX >> 20)
 		most = SIZE_MAX >> 20;
 	if (!isdigit((unsigned char)arg[0]) || strspn(arg, "0123456789") != strlen(arg))
-		return cli_usage_error("--memo-mb needs a number of megabytes, not '%s'", arg);
+		return cli_usage_error("--memo-mb needs a number of megabytes, not '%.20s'", arg);
 	if (!number(arg, 0, UINT64_MAX, &v))
 		v = UINT64_MAX; /* too many digits for 64 bits: too large anyway */
 	if (v == 0) {
@@ -217,7 +223,7 @@ static int take_mode(struct cli_opts *o, int letter, const char *verb, bool *mod
 	case 'K':
 		o->mode = CLI_SAMPLE;
 		if (!number(optarg, 1, UINT64_MAX, &o->samples))
-			return cli_usage_error("--sample needs a positive number of solutions, not '%s'", optarg);
+			return cli_usage_error("--sample needs a number from 1, not '%.20s'", optarg);
 		break;
 	case 'F':
 		o->mode = CLI_FREQUENCIES;
@@ -225,7 +231,7 @@ static int take_mode(struct cli_opts *o, int letter, const char *verb, bool *mod
 	default:
 		o->mode = CLI_ESTIMATE;
 		if (!number(optarg, 1, UINT64_MAX, &o->probes))
-			return cli_usage_error("--estimate needs a number of probes, not '%s'", optarg);
+			return cli_usage_error("--estimate needs a number of probes, not '%.20s'", optarg);
 	}
 	return CLI_OK;
 }
@@ -237,11 +243,11 @@ static int take_shard(struct cli_opts *o, const char *arg)
 	const char *slash = strchr(arg, '/');
 	char head[32];
 	if (!slash || (size_t)(slash - arg) >= sizeof head)
-		return cli_usage_error("--shard needs K/N, like 3/8, not '%s'", arg);
+		return cli_usage_error("--shard needs K/N, like 3/8, not '%.20s'", arg);
 	memcpy(head, arg, (size_t)(slash - arg));
 	head[slash - arg] = '\0';
 	if (!number(head, 1, 1000000, &k) || !number(slash + 1, 1, 1000000, &n) || k > n)
-		return cli_usage_error("--shard needs K/N with 1 <= K <= N, not '%s'", arg);
+		return cli_usage_error("--shard needs K/N with 1 <= K <= N, not '%.20s'", arg);
 	o->shard = (int)k;
 	o->shards = (int)n;
 	return CLI_OK;
@@ -255,7 +261,7 @@ static int take_branch(struct cli_opts *o, const char *arg)
 	else if (!strcmp(arg, "first"))
 		o->rule = DLX_FIRST;
 	else
-		return cli_usage_error("--branch is mrv or first, not '%s'", arg);
+		return cli_usage_error("--branch is mrv or first, not '%.20s'", arg);
 	o->rule_given = true;
 	return CLI_OK;
 }
@@ -270,7 +276,7 @@ static int take_memo(struct cli_opts *o, const char *arg)
 	else if (!strcmp(arg, "off"))
 		o->memo = COUNT_MEMO_OFF;
 	else
-		return cli_usage_error("--memo is auto, on or off, not '%s'", arg);
+		return cli_usage_error("--memo is auto, on or off, not '%.20s'", arg);
 	o->memo_given = true;
 	return CLI_OK;
 }
@@ -283,29 +289,29 @@ static int take_number(struct cli_opts *o, int letter, const char *arg)
 	switch (letter) {
 	case 'l':
 		if (!number(arg, 1, UINT64_MAX, &o->limit))
-			return cli_usage_error("--limit needs a positive number, not '%s'", arg);
+			return cli_usage_error("--limit needs a positive number, not '%.20s'", arg);
 		break;
 	case 'p':
 		if (!number(arg, 1, UINT64_MAX, &o->probes))
-			return cli_usage_error("--probes needs a positive number, not '%s'", arg);
+			return cli_usage_error("--probes needs a positive number, not '%.20s'", arg);
 		break;
 	case 'r':
 		if (!number(arg, 0, UINT64_MAX, &o->seed))
-			return cli_usage_error("--seed needs a number, not '%s'", arg);
+			return cli_usage_error("--seed needs a number, not '%.20s'", arg);
 		break;
 	case 't':
 		if (!number(arg, 0, 1024, &v))
-			return cli_usage_error("--threads needs a number from 0 (one per core) to 1024, not '%s'", arg);
+			return cli_usage_error("--threads is 0 (one per core) to 1024, not '%.20s'", arg);
 		o->threads = v ? (int)v : (int)cores();
 		break;
 	case 'd':
 		if (!number(arg, 1, 4, &v))
-			return cli_usage_error("--grade is 1, 2, 3 or 4, not '%s'", arg);
+			return cli_usage_error("--grade is 1, 2, 3 or 4, not '%.20s'", arg);
 		o->grade = (int)v;
 		break;
 	case 'n':
 		if (!number(arg, 1, 100000000, &o->number))
-			return cli_usage_error("-n needs a number of puzzles from 1, not '%s'", arg);
+			return cli_usage_error("-n needs a number of puzzles from 1, not '%.20s'", arg);
 		break;
 	}
 	return CLI_OK;
@@ -366,7 +372,7 @@ static int take_operands(struct cli_opts *o, int argc, char **argv, const char *
 {
 	for (int i = optind; i < argc; i++) {
 		if (o->n_args == max_args)
-			return cli_usage_error("%s: too many arguments ('%s')", verb, argv[i]);
+			return cli_usage_error("%s: too many arguments ('%.20s')", verb, argv[i]);
 		o->args[o->n_args++] = argv[i];
 	}
 	return CLI_OK;
@@ -395,9 +401,9 @@ int cli_parse(struct cli_opts *o, int argc, char **argv, const char *verb, const
 	while ((c = getopt_long(argc, argv, ":n:", long_opts, NULL)) != -1) {
 		const char *arg = argv[optind - 1];
 		if (c == '?')
-			return cli_usage_error("%s: unknown option '%s'", verb, arg);
+			return cli_usage_error("%s: unknown option '%.20s'", verb, arg);
 		if (c == ':')
-			return cli_usage_error("%s: option '%s' needs a value", verb, arg);
+			return cli_usage_error("%s: option '%.20s' needs a value", verb, arg);
 		if (!strchr(allowed, c))
 			return cli_usage_error("%s does not take --%s", verb, long_name(c));
 		int rc = take_option(o, c, verb, &mode_given);

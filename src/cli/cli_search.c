@@ -166,7 +166,7 @@ int cli_estimate(const struct puzzle *pz, const struct puzzle_state *s, const st
 	struct puzzle_estimate e;
 	struct diag err;
 	if (!puzzle_estimate(pz, s, &eo, &e, &err))
-		return cli_usage_fitted("%s", err.msg);
+		return cli_usage_error("%s", err.msg);
 	puzzle_estimate_print(stdout, &e);
 	if (o->stats)
 		fprintf(stderr, "time: %.3f s\n", clock_seconds() - t0);
@@ -303,7 +303,7 @@ int cli_xc_algo(const struct cli_opts *o)
 		return CLI_OK;
 	}
 	if (strcmp(o->algo, "zdd"))
-		return cli_usage_error("xc: --algo is dlx or zdd, not '%s'", o->algo);
+		return cli_usage_error("xc: --algo is dlx or zdd, not '%.20s'", o->algo);
 	if (o->mode != CLI_COUNT && !zdd)
 		return cli_usage_error("xc: --algo zdd goes with --count, --sample or --frequencies");
 	if (o->limit || o->threads != 1 || o->shards != 1)

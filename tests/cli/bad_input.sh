@@ -168,14 +168,38 @@ ld count kanoodle --memo-mb 123456789012345678901234567890
 memory_message 12345678901234567890... "bad_memo_mb: more digits than 64 bits is too much, not 'not a number'"
 ld count kanoodle --memo-mb 0
 is "$rc $err" "2 linkdance: --memo-mb 0: at least 1 (or --memo off: no memo at all)" "bad_memo_mb: 0"
+# A usage error points to --help only when the line stays within 80 columns.
+usage_line() { # MESSAGE
+	local line="linkdance: $1 (see linkdance --help)"
+	[ ${#line} -le 80 ] || line="linkdance: $1"
+	printf '%s' "$line"
+}
 for v in -5 1e30 abc ' 5' ''; do
 	ld count kanoodle --memo-mb "$v"
-	is "$rc $err" "2 linkdance: --memo-mb needs a number of megabytes, not '$v' (see linkdance --help)" \
-		"bad_memo_mb: '$v'"
+	is "$rc $err" "2 $(usage_line "--memo-mb needs a number of megabytes, not '$v'")" "bad_memo_mb: '$v'"
 done
+ld count kanoodle --memo-mb "$(printf 'x%.0s' $(seq 200))"
+is "$rc $err" "2 linkdance: --memo-mb needs a number of megabytes, not 'xxxxxxxxxxxxxxxxxxxx'" \
+	"bad_memo_mb: 200 characters typed are quoted to 20, and the line fits 80 columns"
 # strtoull skips blanks and negates: " -5" was a limit of 2^64 - 5.
 ld xc --limit ' -5' "$tmp/bom.dlx"
 is "$rc $err" "2 linkdance: --limit needs a positive number, not ' -5' (see linkdance --help)" \
 	"bad_number_blank: a number with a blank and a minus"
 
+# Every usage error fits 80 columns, whatever the user typed: a value of
+# 200 characters to each option that takes one, an unknown option of 200,
+# and one argument too many.
+long=$(printf 'x%.0s' $(seq 200))
+wide=
+for args in "count kanoodle --memo-mb $long" "count kanoodle --memo $long" "count kanoodle --limit $long" \
+	"estimate kanoodle --probes $long" "generate sudoku --seed $long" "count kanoodle --threads $long" \
+	"generate sudoku --grade $long" "generate sudoku -n $long" "count kanoodle --shard $long" \
+	"count kanoodle --branch $long" "xc --sample $long" "xc --estimate $long" "count kanoodle --$long" \
+	"count kanoodle 1-01 $long" "solve sudoku --algo $long" "play kanoodle --$long" "$long"; do
+	# shellcheck disable=SC2086 # the words of each case are its arguments
+	ld $args
+	[ "$rc" = 2 ] && printf '%s\n' "$err" | awk 'length($0) > 80 { bad = 1 } END { exit bad }' ||
+		wide="$wide [$args: $rc $err]"
+done
+is "${wide:-none}" none "bad_usage_width: every usage error is exit 2 and within 80 columns"
 done_testing
