@@ -7,6 +7,9 @@
 #include "util/textfit.h"
 
 static bool colour, colour256, unicode;
+/* Whether the terminal can show A_DIM: a look that carries meaning (a
+ * pencil mark beside an entered digit) needs another sign where not. */
+static bool dim = true;
 
 /* Pairs 1.. for the roles, PALETTE_PAIRS.. for the views' colours, each
  * palette's pairs made when it is first drawn. */
@@ -25,6 +28,7 @@ void style_init(const struct terminal *t)
 	colour = term_colour(t);
 	colour256 = term_colour256(t);
 	unicode = term_unicode(t);
+	dim = (termattrs() & A_DIM) != 0;
 	if (!colour)
 		return;
 	init_pair(1, COLOR_BLACK, COLOR_CYAN);     /* title */
@@ -47,6 +51,11 @@ void style_init_plain(bool with_unicode)
 bool style_unicode(void)
 {
 	return unicode;
+}
+
+bool style_dim(void)
+{
+	return dim;
 }
 
 bool style_colour(void)

@@ -44,6 +44,8 @@ void style_init(const struct terminal *t);
  * drawn on a memory canvas (tests). */
 void style_init_plain(bool with_unicode);
 bool style_colour(void);
+/* Whether dim text shows as dim on this terminal. */
+bool style_dim(void);
 bool style_unicode(void);
 attr_t style(enum style_role r);
 /* A colour a view gives the things it draws (a tiling's pieces, a

@@ -734,9 +734,14 @@ static void draw_marks(const struct sudoku_view *sv, const struct form *f, struc
 	int my = (f->ch - 1) / 2, mx = (f->cw - 1) / 2;
 	if (!mg.positional) {
 		bool spoken = marked && show->marks && note_has_piece(show->marks, sv->shown);
-		if (marks & sudoku_grid_bit(sv->shown))
+		if (marks & sudoku_grid_bit(sv->shown)) {
 			put_number(cv, y0 + my, x0 + mx, spoken ? base | A_BOLD | A_UNDERLINE : dim, sv->shown);
-		else
+			/* Where dim does not show, the mark would look like an
+			 * entered digit: a ? after it, in the column a clash's !
+			 * takes, says it is only pencilled. */
+			if (!style_dim())
+				canvas_put(cv, y0 + my, x0 + mx + 1, base, "?");
+		} else
 			canvas_put(cv, y0 + my, x0 + mx, dim, glyph(GL_EMPTY));
 		return;
 	}
@@ -874,7 +879,8 @@ static void draw_marks_panel(const struct sudoku_view *sv, struct canvas *cv, co
 		snprintf(line, sizeof line, "%s: %s", name, marks ? list : "none");
 	y += canvas_text_lines(cv, y, x, w, 5, A_NORMAL, line);
 	y++;
-	snprintf(line, sizeof line, "The cells show where %d is pencilled, dim.", sv->shown);
+	snprintf(line, sizeof line, "The cells show where %d is pencilled, %s.", sv->shown,
+	         style_dim() ? "dim" : "with a ?");
 	y += canvas_text_lines(cv, y, x, w, 2, A_NORMAL, line);
 	if (y + 2 <= sv->rows)
 		canvas_text_lines(cv, y, x, w, 2, dim, "[ ] or a digit typed: another digit");
@@ -1083,7 +1089,8 @@ const struct view_ops sudoku_view_ops = {
 	        "digit, each in its own place in the cell: 1-5 above 6-9 on a terminal of 66 x 24 or more, in a 3x3 "
 	        "from 74 x 35; there a given is in brackets, [5], and your digit in round ones, (5), so that neither "
 	        "is taken for a mark.  Past 9x9 (and on a smaller terminal) a cell has no room for all its marks: "
-	        "the cells show one digit's marks, that digit dim in every blank cell where it is pencilled (a dot "
+	        "the cells show one digit's marks, that digit dim (with a ? after it where the terminal has no dim) in "
+	        "every blank cell where it is pencilled (a dot "
 	        "where it is not), and the panel beside the grid (the status line where there is no room for it) "
 	        "writes out all the cursor's marks.  [ and ] step to the digit before or after; a digit typed, "
 	        "entered or pencilled, is shown too.  A digit twice in a row, column or box is marked with ! (and "

@@ -283,6 +283,14 @@ void term_close(struct terminal *t)
 		termkey_destroy(t->tk);
 		t->tk = NULL;
 	}
+	/* A terminal with no alternate screen (vt100) would keep the game's
+	 * last screen under the shell's prompt, which then writes over its
+	 * bottom line: leave it blank, as the alternate screen would. */
+	char *rmcup = tigetstr("rmcup");
+	if (!rmcup || rmcup == (char *)-1 || !*rmcup) {
+		clear();
+		refresh();
+	}
 	endwin();
 	fflush(stdout);
 	restore_armed = 0;

@@ -93,6 +93,19 @@ ok $? "undone: r1c1 has no marks left"
 keys q
 wait_prompt
 
+# A terminal with no dim (vt100) and no colour: a pencilled digit would
+# look like an entered one, so a ? follows it.
+type_line "TERM=vt100 NO_COLOR=1 LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 4-16x16-03"
+wait_for "hints 0"
+# r1c3 is blank: 11 pencilled there; r1c2's given 14 is drawn as ever
+keys l l m 1 1 m
+wait_for "is pencilled, with a ?"
+ok $? "the panel says how a pencilled digit looks on this terminal"
+is "$(cell_text 0 2) $(cell_text 0 1)" "11? 14" "r1c3's pencilled 11 has a ?; the given 14 beside it none"
+keys q
+wait_prompt
+ok $? "and q leaves: with no alternate screen, the game's screen is cleared for the shell"
+
 # ---- 6x6 ----------------------------------------------------------------
 type_line "LINKDANCE_LEVELS=$levels $LINKDANCE play sudoku 1-6x6-01"
 wait_for "hints 0"
