@@ -93,7 +93,6 @@ struct graph_view {
 	struct placing beside;       /* beside the search's panel, while it runs */
 	bool whole_is_clear;         /* at the room's size (board) */
 	enum edges_shown edges;
-	int status_cols;             /* the status line's width */
 	int cur;                     /* the cursor's vertex */
 	bool dim;                    /* vertices that cannot join are dimmed */
 	int held;                    /* a hint's vertex, ready for Enter; -1: none */
@@ -459,7 +458,6 @@ static struct view *gv_new(const struct puzzle *pz, const struct puzzle_state *s
 	gv->base.ops = &graph_view_ops;
 	gv->dim = true;
 	gv->held = -1;
-	gv->status_cols = 78;
 	gv->independent = clique_puzzle_independent(s);
 	lay_out_graph(gv, s);
 	gv->cur = middle_vertex(gv);
@@ -773,7 +771,6 @@ static bool gv_layout(struct view *v, int rows, int cols)
 	gv->laid_rows = rows;
 	gv->laid_cols = cols;
 	gv->laid_fits = false;
-	gv->status_cols = cols - 2;
 	if (rows < MIN_ROWS || cols < MIN_COLS || !place_labels(gv, &gv->board, 0, 1, rows, cols - 2))
 		return false;
 	gv->whole_is_clear = whole_is_clear(gv);
@@ -965,7 +962,7 @@ static void cursor_words(const struct graph_view *gv, char *buf, size_t size, in
 	}
 }
 
-static void gv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+static void gv_status(const struct view *v, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
 	const struct graph_view *gv = CGV(v);
 	const char *dot = glyph(GL_DOT);
@@ -989,7 +986,7 @@ static void gv_status(const struct view *v, const struct puzzle_state *s, char *
 		         __builtin_popcountll(clique_puzzle_can_join(s)));
 	/* The cursor's words take what the rest leaves of the line (and of
 	 * buf: the list is never cut, it gives way to its count). */
-	int room = gv->status_cols - textfit_width(what) - 3;
+	int room = cols - textfit_width(what) - 3;
 	int bytes = (int)size - 1 - (int)strlen(what) - (int)strlen(dot) - 2;
 	char near[200];
 	cursor_words(gv, near, sizeof near, room < bytes ? room : bytes);

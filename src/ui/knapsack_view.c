@@ -481,8 +481,10 @@ static void draw(const struct view *v, struct canvas *cv, const struct puzzle_st
 		canvas_put(&room, kv->head + kv->rows - 1, c->width, style(ST_NOTICE), glyph(GL_DOWN));
 }
 
-static void status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+static void status(const struct view *v, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
+	/* No shorter words for an item: a line too long wraps on screen. */
+	(void)cols;
 	const struct knapsack_view *kv = cof(v);
 	if (kv->n == 0) {
 		snprintf(buf, size, "No items");

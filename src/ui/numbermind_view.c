@@ -34,6 +34,7 @@
 
 #include "puzzles/numbermind_puzzle.h"
 #include "puzzles/numbermind_state.h"
+#include "util/textfit.h"
 #include "util/xalloc.h"
 
 /* The search's panel beside the board (play.c's figures). */
@@ -749,7 +750,7 @@ static void duel_status(const struct nm_view *v, const struct puzzle_state *s, c
 }
 
 /* The cursor's place in words: its digit, or the digits it may hold. */
-static void nv_status(const struct view *vw, const struct puzzle_state *s, char *buf, size_t size)
+static void nv_status(const struct view *vw, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
 	const struct nm_view *v = CNV(vw);
 	if (v->digits < 1) {
@@ -768,19 +769,24 @@ static void nv_status(const struct view *vw, const struct puzzle_state *s, char 
 		for (int g = 0; g < s->p.n_guesses; g++)
 			bear += s->p.guess[g][k] == s->entry[k];
 		if (bear)
-			snprintf(buf, size, "Place %d: %d, as %d guess%s %s it%s", k + 1, s->entry[k], bear,
-			         bear == 1 ? "" : "es", bear == 1 ? "has" : "have", v->held == k ? " (Enter: the hint's move)" : "");
+			snprintf(buf, size, "Place %d: %d, as %d guess%s %s it", k + 1, s->entry[k], bear,
+			         bear == 1 ? "" : "es", bear == 1 ? "has" : "have");
 		else
-			snprintf(buf, size, "Place %d: %d, which no guess has there%s", k + 1, s->entry[k],
-			         v->held == k ? " (Enter: the hint's move)" : "");
-		return;
-	}
-	if (!possible[k]) {
+			snprintf(buf, size, "Place %d: %d, which no guess has there", k + 1, s->entry[k]);
+	} else if (!possible[k]) {
 		snprintf(buf, size, "Place %d: no digit fits it any more", k + 1);
-		return;
+	} else {
+		digits_words(possible[k], may, sizeof may);
+		snprintf(buf, size, "Place %d: empty, may be %s", k + 1, may);
 	}
-	digits_words(possible[k], may, sizeof may);
-	snprintf(buf, size, "Place %d: empty, may be %s%s", k + 1, may, v->held == k ? " (Enter: the hint's move)" : "");
+	/* The hint's move in hand, said in short where the line is short. */
+	if (v->held == k) {
+		size_t n = strlen(buf);
+		const char *enter = " (Enter: the hint's move)";
+		if (textfit_width(buf) + textfit_width(enter) > cols)
+			enter = " (Enter: hint)";
+		snprintf(buf + n, size - n, "%s", enter);
+	}
 }
 
 static void nv_count_words(const struct view *vw, const struct puzzle_state *s, const char *n, bool one, bool more,

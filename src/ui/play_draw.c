@@ -86,6 +86,15 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 	return ST_GOOD;
 }
 
+/* The view's line, from line y of the status area down: a line longer
+ * than the view could make it wraps onto the lines left, word by word. */
+static void draw_hand(struct play *p, struct canvas *st, int y, int w)
+{
+	char hand[160];
+	p->vo->status(p->view, session_state(p->s), w, hand, sizeof hand);
+	canvas_text_lines(st, y, 1, w, st->rows - y, A_NORMAL, hand);
+}
+
 static void draw_status(struct play *p, struct canvas *c)
 {
 	const int STATUS = p->status_lines;
@@ -96,11 +105,8 @@ static void draw_status(struct play *p, struct canvas *c)
 		/* A message of one line leaves the view's line where it was (the
 		 * cursor's cell, the piece in hand); the message that put a
 		 * hint's move in hand says what that line would. */
-		if (used < STATUS && !p->searching && !p->race.open && !p->reveal_said) {
-			char hand[160];
-			p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
-			canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
-		}
+		if (used < STATUS && !p->searching && !p->race.open && !p->reveal_said)
+			draw_hand(p, &st, used > 1 ? used : 1, w);
 		return;
 	}
 	if (p->searching) {
@@ -129,21 +135,19 @@ static void draw_status(struct play *p, struct canvas *c)
 		int x = 1 + canvas_text(&st, 0, 1, st.cols - 2, A_NORMAL, head);
 		draw_bar(&st, 0, x, 20, p->m->count.fraction);
 		canvas_text(&st, 0, x + 21, st.cols - x - 22, A_NORMAL, text);
-		char hand[160];
-		p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
-		canvas_text(&st, 1, 1, w, A_NORMAL, hand);
+		draw_hand(p, &st, 1, w);
 		return;
 	}
 	/* The checker's line takes the second line too when the view has
 	 * nothing to say there: a dead end's reason is read whole. */
 	char text[400], hand[160];
 	enum style_role role = check_line(p, text, sizeof text);
-	p->vo->status(p->view, session_state(p->s), hand, sizeof hand);
+	p->vo->status(p->view, session_state(p->s), w, hand, sizeof hand);
 	/* A dead end's reason comes before what is in hand. */
 	int room = !hand[0] || role == ST_BAD ? STATUS : STATUS - 1;
 	int used = canvas_text_lines(&st, 0, 1, w, room, style(role), text);
 	if (used < STATUS)
-		canvas_text(&st, used > 1 ? used : 1, 1, w, A_NORMAL, hand);
+		draw_hand(p, &st, used > 1 ? used : 1, w);
 }
 
 /* The key reminders of the board, the search and the race: their keys

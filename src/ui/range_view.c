@@ -461,8 +461,10 @@ static void rv_draw(const struct view *vw, struct canvas *cv, const struct puzzl
 }
 
 /* The cursor's cell in words; a number says what it sees so far. */
-static void rv_status(const struct view *vw, const struct puzzle_state *s, char *buf, size_t size)
+static void rv_status(const struct view *vw, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
+	/* No shorter words for a clue: a line too long wraps on screen. */
+	(void)cols;
 	const struct range_view *v = CRV(vw);
 	int k = v->cur, r = k / v->w + 1, c = k % v->w + 1;
 	if (!s->clue[k]) {

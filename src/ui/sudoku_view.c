@@ -906,14 +906,11 @@ static void sv_map(struct view *v, const struct view_map *m)
 	SV(v)->map = *m;
 }
 
-/* The status line's columns: it is one line at 80 columns. */
-#define MAP_STATUS_COLS 78
-
 /* The digits of the cursor's cell in the ways to finish, the most ways
  * first, as many as fit one line whole; the rest named after, without
  * their figures ("...; in fewer: 1, 3"), never cut in the middle. */
-static void map_digits(const struct sudoku_view *sv, const struct diagram *d, const char *name, char *buf,
-                       size_t size)
+static void map_digits(const struct sudoku_view *sv, const struct diagram *d, const char *name, int cols,
+                       char *buf, size_t size)
 {
 	int digit[SUDOKU_MAX_SIDE], n = 0;
 	u128 ways[SUDOKU_MAX_SIDE];
@@ -925,7 +922,7 @@ static void map_digits(const struct sudoku_view *sv, const struct diagram *d, co
 			digit[i] = d->p->opt_tag[k] % SUDOKU_OPTION_TAG_CELL, ways[i] = d->freq[k];
 		}
 	char total[U128_DIGITS + 13], item[U128_DIGITS + 24];
-	size_t cap = size < MAP_STATUS_COLS + 1 ? size : MAP_STATUS_COLS + 1;
+	size_t cap = size < (size_t)cols + 1 ? size : (size_t)cols + 1;
 	size_t at = d->ways == 1 ? (size_t)snprintf(buf, cap, "%s, in the one way to finish:", name)
 	                         : (size_t)snprintf(buf, cap, "%s, in the %s ways to finish:", name,
 	                                            u128_grouped(d->ways, total));
@@ -951,8 +948,8 @@ static void map_digits(const struct sudoku_view *sv, const struct diagram *d, co
 /* The map's word on the cursor's cell: in how many of the ways to finish
  * each digit goes there ("r5c5, in the 40 ways to finish: 7 in 28, 3 in
  * 12").  The options of Sudoku's problem are tagged cell * 32 + digit. */
-static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g, const char *name, char *buf,
-                       size_t size)
+static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g, const char *name, int cols,
+                       char *buf, size_t size)
 {
 	const struct diagram *d = sv->map.state == VIEW_MAP_READY ? sv->map.d : NULL;
 	const char *dot = glyph(GL_DOT);
@@ -965,10 +962,10 @@ static void map_status(const struct sudoku_view *sv, const struct sudoku_grid *g
 	else if (g->v[sv->cur])
 		snprintf(buf, size, "%s holds %d", name, g->v[sv->cur]);
 	else
-		map_digits(sv, d, name, buf, size);
+		map_digits(sv, d, name, cols, buf, size);
 }
 
-static void sv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+static void sv_status(const struct view *v, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
 	const struct sudoku_view *sv = CSV(v);
 	const struct sudoku_grid *g = sudoku_state_grid(s);
@@ -980,42 +977,52 @@ static void sv_status(const struct view *v, const struct puzzle_state *s, char *
 		return;
 	}
 	if (sv->map.state != VIEW_MAP_OFF && sv->held_cell < 0) {
-		map_status(sv, g, name, buf, size);
+		map_status(sv, g, name, cols, buf, size);
 		return;
 	}
 	if (sv->held_cell >= 0) {
 		snprintf(buf, size, "%s %s %d from the hint: Enter places it", name, dot, sv->held_digit);
 		return;
 	}
-	/* The cursor's marks, then what the cells show and the mode, each
-	 * said whole while the line has room for it (the mode in short when
-	 * it has not: a 25x25's marks take much of it). */
-	char list[4 * SUDOKU_MAX_SIDE], part[4][120];
-	int parts = 0;
+	/* The cursor's marks, then what the cells show and the mode: each in
+	 * its long words where the line has room for all of them so, else in
+	 * short; where even that is too long, what the cells show goes first
+	 * (the dim digits say it), then the mode. */
+	enum { MARKS, SHOWS, MODE, PARTS };
+	char list[4 * SUDOKU_MAX_SIDE], part[PARTS][2][120] = { { "" } };
 	sudoku_grid_mask marks = g->v[sv->cur] ? 0 : sudoku_state_marks(s, sv->cur);
 	if (marks) {
 		marks_text(sv, marks, true, list, sizeof list);
-		snprintf(part[parts++], sizeof part[0], " %s marks %s", dot, list);
+		snprintf(part[MARKS][0], sizeof part[0][0], " %s marks %s", dot, list);
+		memcpy(part[MARKS][1], part[MARKS][0], sizeof part[0][0]);
 	}
-	if (one_digit(sv))
-		snprintf(part[parts++], sizeof part[0], " %s cells show %d ([ ])", dot, sv->shown);
+	if (one_digit(sv)) {
+		snprintf(part[SHOWS][0], sizeof part[0][0], " %s cells show %d ([ ])", dot, sv->shown);
+		snprintf(part[SHOWS][1], sizeof part[0][0], " %s shows %d", dot, sv->shown);
+	}
 	if (sv->mark_mode) {
-		snprintf(part[parts++], sizeof part[0], " %s mark mode: digits pencil in (m: off)", dot);
-		snprintf(part[parts++], sizeof part[0], " %s mark mode", dot);
+		snprintf(part[MODE][0], sizeof part[0][0], " %s mark mode: digits pencil in (m: off)", dot);
+		snprintf(part[MODE][1], sizeof part[0][0], " %s mark mode", dot);
+	}
+	int width = textfit_width(name);
+	for (int i = 0; i < PARTS; i++)
+		width += textfit_width(part[i][1]);
+	static const int dropped_first[] = { SHOWS, MODE, MARKS };
+	for (int k = 0; k < PARTS && width > cols; k++) {
+		width -= textfit_width(part[dropped_first[k]][1]);
+		part[dropped_first[k]][0][0] = part[dropped_first[k]][1][0] = '\0';
+	}
+	/* As many long from the first as the line takes with the rest short. */
+	for (int i = 0; i < PARTS; i++) {
+		int more = textfit_width(part[i][0]) - textfit_width(part[i][1]);
+		if (width + more > cols)
+			break;
+		width += more;
+		memcpy(part[i][1], part[i][0], sizeof part[0][0]);
 	}
 	size_t n = (size_t)snprintf(buf, size, "%s", name);
-	bool said_mode = false;
-	for (int i = 0; i < parts; i++) {
-		size_t len = strlen(part[i]);
-		bool mode = strstr(part[i], "mark mode") != NULL;
-		if (mode && said_mode)
-			continue;
-		if (textfit_width(buf) + textfit_width(part[i]) <= MAP_STATUS_COLS && n + len < size) {
-			memcpy(buf + n, part[i], len + 1);
-			n += len;
-			said_mode |= mode;
-		}
-	}
+	for (int i = 0; i < PARTS && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s", part[i][1]);
 }
 
 /* The view's keys, the digits named as the grid has them. */

@@ -823,8 +823,8 @@ static void tv_draw(const struct view *v, struct canvas *cv, const struct puzzle
 
 /* The map's word on the placement under the cursor: "Cyan here: in 62
  * of the 140 ways to finish". */
-static void map_status(const struct tiling_view *tv, const struct puzzle_state *s, const char *who, char *buf,
-                       size_t size)
+static void map_status(const struct tiling_view *tv, const struct puzzle_state *s, const char *who, int cols,
+                       char *buf, size_t size)
 {
 	const struct diagram *d = map_ready(tv);
 	int k = ghost_placement(tv);
@@ -842,19 +842,19 @@ static void map_status(const struct tiling_view *tv, const struct puzzle_state *
 		snprintf(buf, size, "%s here: %s the one way to finish", who, f ? "in" : "not in");
 	else if (f == 0)
 		snprintf(buf, size, "%s here: in none of the %s ways to finish", who, u128_grouped(d->ways, of));
-	else
-		snprintf(buf, size, "%s here: in %s of the %s ways to finish", who, u128_grouped(f, n),
-		         u128_grouped(d->ways, of));
+	else if (snprintf(buf, size, "%s here: in %s of the %s ways to finish", who, u128_grouped(f, n),
+	                  u128_grouped(d->ways, of)) > cols)
+		snprintf(buf, size, "%s here: in %s of %s ways", who, n, of);
 }
 
-static void tv_status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+static void tv_status(const struct view *v, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
 	const struct tiling_view *tv = CTV(v);
 	buf[0] = '\0';
 	if (tv->held < 0)
 		return;
 	if (tv->map.state != VIEW_MAP_OFF) {
-		map_status(tv, s, piece_name(tv, tv->held), buf, size);
+		map_status(tv, s, piece_name(tv, tv->held), cols, buf, size);
 		return;
 	}
 	int faces = tiling_piece_faces(tv->t, tv->held);

@@ -94,8 +94,10 @@ struct view_ops {
 	bool (*hold)(struct view *v, const struct puzzle_state *s, const char *move);
 	void (*draw)(const struct view *v, struct canvas *c, const struct puzzle_state *s, const struct view_show *show);
 	/* A line about the view's state for the status area ("Cyan in hand,
-	 * face 2 of 3: fits"), "" for none. */
-	void (*status)(const struct view *v, const struct puzzle_state *s, char *buf, size_t size);
+	 * face 2 of 3: fits"), "" for none: within cols columns where a
+	 * shorter phrasing can say it (the screen wraps what is longer, on the
+	 * lines it has free; no word is cut). */
+	void (*status)(const struct view *v, const struct puzzle_state *s, int cols, char *buf, size_t size);
 	/* Its keys, ending with a {NULL} entry; the paragraph on them for `?`. */
 	const struct view_key *keys;
 	/* Optional: the keys of this view when they depend on its puzzle (the

@@ -626,9 +626,10 @@ static const char *move_of(const struct probe *t)
 	return t->res == VIEW_MOVE && t->out.move.s ? t->out.move.s : "(no move)";
 }
 
+/* The status line as an 80-column screen has it. */
 static void status_of(const struct probe *t, char *buf, size_t size)
 {
-	sudoku_view_ops.status(t->v, t->s, buf, size);
+	sudoku_view_ops.status(t->v, t->s, 78, buf, size);
 }
 
 static void test_digits(void)
@@ -696,6 +697,11 @@ static void test_marks(void)
 	is_str(move_of(&t), "r1c3^2", "in mark mode a digit toggles its mark");
 	play(&t);
 	ok(sudoku_state_marks(t.s, 2) == (sudoku_grid_bit(1) | sudoku_grid_bit(4)), "r1c3's marks are 1 4");
+	/* The narrowest screen a 9x9 plays on, 32 columns: the marks and the
+	 * mode said in fewer words, never cut. */
+	sudoku_view_ops.status(t.v, t.s, 30, st, sizeof st);
+	ok(textfit_width(st) <= 30 && strstr(st, "marks 1 4") && strstr(st, "mark mode"),
+	   "at 32 columns the status fits 30, marks and mode said: %s", st);
 	press(&t, 'h');
 	press(&t, '2');
 	ok(t.res == VIEW_SAY && t.out.say_bad && strstr(t.out.say, "given"), "a given takes no marks");
