@@ -45,10 +45,10 @@ ld estimate sudoku "$levels/sudoku/1-01.txt" --algo fast --probes 100
 is "$rc:$(printf '%s\n' "$out" | sed -n 2p)" "0:engine: fast (Singles propagated)" "sudoku --algo fast"
 ld estimate range "$levels/range/3-01.txt" --algo clauses --probes 100
 is "$rc:$(printf '%s\n' "$out" | sed -n 2p)" \
-	"0:engine: clauses (Clauses, with the cut), each walk looking one level ahead" "range --algo clauses"
+	"0:engine: clauses (Clause solver), each walk looking one level ahead" "range --algo clauses"
 ld estimate range "$levels/range/3-01.txt" --engine views --probes 100
 is "$rc:$(printf '%s\n' "$out" | sed -n 2p)" \
-	"0:engine: views (Numbers' views), each walk looking one level ahead" "range takes --engine too"
+	"0:engine: views (Number by number), each walk looking one level ahead" "range takes --engine too"
 
 # A tree that is a path (every node one choice) is estimated exactly: each
 # walk is the whole tree.  Sudoku 1-01's 58 blanks are each forced in turn.

@@ -74,7 +74,7 @@ ok $? "Enter plays the hint's move"
 keys X
 wait_for "Every engine has finished"
 ok $? "X: both engines race and finish"
-shows "Cells, with the cut" && shows "Numbers' views"
+shows "Cell by cell" && shows "Number by number"
 ok $? "the two engines by name"
 esc "x, # shade"
 keys A
