@@ -439,7 +439,9 @@ struct puzzle_reader {
 	int skip_side;      /* the length of those rows */
 	char cells[SUDOKU_MAX_CELLS + 1];
 	/* the grid of the last puzzle line read, which start takes rather
-	 * than reading the line again */
+	 * than reading the line again (keep_grid: start's reader; a batch's
+	 * reader only checks the line, which start then reads) */
+	bool keep_grid;
 	struct sudoku_grid line_grid;
 	bool line_read;
 };
@@ -543,11 +545,11 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 		return PUZZLE_READ_MORE;
 	}
 	int col;
-	if (!sudoku_grid_parse_line(text, len, &r->line_grid, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(text, len, r->keep_grid ? &r->line_grid : NULL, why, sizeof why, &col)) {
 		diag_set(err, "%s", why);
 		return PUZZLE_READ_BAD;
 	}
-	r->line_read = true;
+	r->line_read = r->keep_grid;
 	strbuf_addn(desc, text, len);
 	return PUZZLE_READ_ONE;
 }
@@ -730,7 +732,7 @@ static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int
 	}
 	/* The grid first (one line or its rows), read as a file of puzzles
 	 * is; then the lines that say more. */
-	struct puzzle_reader r = { 0 };
+	struct puzzle_reader r = { .keep_grid = true };
 	struct strbuf cells = { 0 };
 	const char *p = desc;
 	t = NULL;

@@ -268,6 +268,8 @@ bool sudoku_grid_parse_line(const char *line, size_t len, struct sudoku_grid *g,
 		snprintf(why, why_size, "a line has 81 characters (or 16, 36, 144, 256, 625), not %zu", len);
 		return false;
 	}
+	if (!g)
+		return true;
 	if (!at)
 		sudoku_grid_default_shape(side, &rows, &cols);
 	sudoku_grid_init_shape(g, rows, cols);
@@ -277,10 +279,12 @@ bool sudoku_grid_parse_line(const char *line, size_t len, struct sudoku_grid *g,
 
 void sudoku_grid_format(const struct sudoku_grid *g, char *buf)
 {
+	/* by table: a batch writes a line for every answer */
+	static const char written[SUDOKU_MAX_SIDE + 2] = ".123456789ABCDEFGHIJKLMNOP";
 	if (!sudoku_grid_default_shaped(g))
 		buf += sprintf(buf, "%dx%d:", g->box_rows, g->box_cols);
 	for (int c = 0; c < g->cells; c++)
-		buf[c] = g->v[c] ? sudoku_grid_digit_char(g->v[c]) : '.';
+		buf[c] = written[g->v[c] <= SUDOKU_MAX_SIDE ? g->v[c] : 0];
 	buf[g->cells] = '\0';
 }
 
