@@ -214,11 +214,32 @@ static int side_of_cells(size_t len)
 }
 
 /* The cells of a line of a grid of that side into v by the table: false
- * if a character is none of its digits or blanks. */
+ * if a character is none of its digits or blanks.  Up to 9x9, where the
+ * digits are '1'-'9' only, sixteen characters at a time first (GCC's and
+ * Clang's vector types: SSE2 on any x86-64): a 9x9 line in five steps
+ * and one look. */
 static bool cells_by_table(const char *line, size_t len, int side, uint8_t *v)
 {
 	unsigned bad = 0;
-	for (size_t i = 0; i < len; i++) {
+	size_t i = 0;
+#if defined(__GNUC__) || defined(__clang__)
+	typedef uint8_t bytes __attribute__((vector_size(16)));
+	if (side <= 9) {
+		const bytes zero = { 0 }, zero_char = zero + '0', dot = zero + '.', top = zero + (uint8_t)side;
+		bytes wrong = zero;
+		for (; i + sizeof(bytes) <= len; i += sizeof(bytes)) {
+			bytes x;
+			memcpy(&x, line + i, sizeof x);
+			bytes d = (x - zero_char) & ~(bytes)(x == dot); /* '.' and '0' are 0 */
+			wrong |= (bytes)(d > top);  /* not a digit of the side (below '0' wraps) */
+			memcpy(v + i, &d, sizeof d);
+		}
+		uint64_t w[2];
+		memcpy(w, &wrong, sizeof w);
+		bad = (w[0] | w[1]) != 0;
+	}
+#endif
+	for (; i < len; i++) {
 		unsigned d = (unsigned)char_code[(unsigned char)line[i]] - 1;
 		bad |= d > (unsigned)side; /* no digit (0 - 1 wraps) or past the side */
 		v[i] = (uint8_t)d;
