@@ -28,7 +28,8 @@ extern const struct puzzle_engine sudoku_engine_fast;
 struct engine *sudoku_engine_seq_new(const struct sudoku_grid *g);
 struct engine *sudoku_engine_mrv_new(const struct sudoku_grid *g);
 struct engine *sudoku_engine_sat_new(const struct sudoku_grid *g);
-/* NULL for a grid that is no Sudoku grid (as sudoku_engine_sat_new). */
+/* NULL for a grid it does not take: square boxes up to 9x9 only
+ * (sudoku_engines_fast_fits). */
 struct engine *sudoku_engine_fast_new(const struct sudoku_grid *g);
 
 /* A grid these engines can take: a box shape of sudoku_grid_shape_ok, its

@@ -40,10 +40,9 @@ static struct engine *new_sat(const struct puzzle *pz, const struct puzzle_state
  * item, and is the quickest of the others there (tests/bench/sudoku.sh). */
 static struct engine *new_fast(const struct puzzle *pz, const struct puzzle_state *s)
 {
-	const struct sudoku_grid *g = sudoku_state_grid(s);
-	if (!sudoku_engines_fast_fits(g))
-		return xc_engine_new(pz, s, DLX_MRV);
-	return sudoku_engine_fast_new(g);
+	/* (the bitboard engine says itself whether the grid fits it) */
+	struct engine *e = sudoku_engine_fast_new(sudoku_state_grid(s));
+	return e ? e : xc_engine_new(pz, s, DLX_MRV);
 }
 
 const struct puzzle_engine sudoku_engine_seq = {

@@ -115,9 +115,17 @@ void sudoku_path_add(const struct sudoku_grid *g, const int *cells, const int *d
 
 void sudoku_answer_line(const struct sudoku_grid *g, char *buf, size_t size)
 {
+	if (size >= SUDOKU_MAX_LINE) {
+		sudoku_grid_format(g, buf); /* a batch's room: no copy */
+		return;
+	}
 	char line[SUDOKU_MAX_LINE];
 	sudoku_grid_format(g, line);
-	snprintf(buf, size, "%s", line);
+	size_t n = strnlen(line, size ? size - 1 : 0);
+	if (size) {
+		memcpy(buf, line, n);
+		buf[n] = '\0';
+	}
 }
 
 void sudoku_path_line(const struct sudoku_grid *g, const int *cells, const int *digits, int n, char *buf,
@@ -431,7 +439,9 @@ struct puzzle_reader {
 	int skip_side;      /* the length of those rows */
 	char cells[SUDOKU_MAX_CELLS + 1];
 	/* the grid of the last puzzle line read, which start takes rather
-	 * than reading the line again */
+	 * than reading the line again (keep_grid: start's reader; a batch's
+	 * reader only checks the line, which start then reads) */
+	bool keep_grid;
 	struct sudoku_grid line_grid;
 	bool line_read;
 };
@@ -535,11 +545,11 @@ static enum puzzle_read reader_read(struct puzzle_reader *r, const char *text, s
 		return PUZZLE_READ_MORE;
 	}
 	int col;
-	if (!sudoku_grid_parse_line(text, len, &r->line_grid, why, sizeof why, &col)) {
+	if (!sudoku_grid_parse_line(text, len, r->keep_grid ? &r->line_grid : NULL, why, sizeof why, &col)) {
 		diag_set(err, "%s", why);
 		return PUZZLE_READ_BAD;
 	}
-	r->line_read = true;
+	r->line_read = r->keep_grid;
 	strbuf_addn(desc, text, len);
 	return PUZZLE_READ_ONE;
 }
@@ -702,12 +712,31 @@ static struct puzzle_state *start(const struct puzzle *pz, const char *desc, int
 		s->setup = true;
 		return s;
 	}
+	/* One puzzle line and nothing more, as a batch gives it: read
+	 * straight into the state, as the reader below would read it. */
+	const char *t = desc;
+	size_t len = strlen(desc);
+	trim(&t, &len);
+	if (len > SUDOKU_MAX_SIDE && t[0] != '#' && !memchr(t, '\n', len)) {
+		char why[160];
+		int col;
+		*bad_line = 0;
+		if (!sudoku_grid_parse_line(t, len, &s->givens, why, sizeof why, &col)) {
+			diag_set(err, "%s", why);
+			free(s);
+			return NULL;
+		}
+		s->grid = s->givens;
+		*bad_line = -1;
+		return s;
+	}
 	/* The grid first (one line or its rows), read as a file of puzzles
 	 * is; then the lines that say more. */
-	struct puzzle_reader r = { 0 };
+	struct puzzle_reader r = { .keep_grid = true };
 	struct strbuf cells = { 0 };
-	const char *p = desc, *t = NULL;
-	size_t len = 0;
+	const char *p = desc;
+	t = NULL;
+	len = 0;
 	int line = 0;
 	long at;
 	bool again, more = true;
@@ -1045,6 +1074,20 @@ static void option_move(const struct puzzle_state *s, const struct xc_problem *p
 	sudoku_move_enter(&s->grid, tag / SUDOKU_OPTION_TAG_CELL, tag % SUDOKU_OPTION_TAG_CELL, buf, size);
 }
 
+static void options_line(const struct puzzle_state *s, const struct xc_problem *p, const int *options, int n,
+                         char *buf, size_t size)
+{
+	int cells[SUDOKU_MAX_CELLS], digits[SUDOKU_MAX_CELLS];
+	if (n > SUDOKU_MAX_CELLS)
+		n = SUDOKU_MAX_CELLS; /* not reached: an option fills a cell */
+	for (int i = 0; i < n; i++) {
+		int tag = p->opt_tag[options[i]];
+		cells[i] = tag / SUDOKU_OPTION_TAG_CELL;
+		digits[i] = tag % SUDOKU_OPTION_TAG_CELL;
+	}
+	sudoku_path_line(&s->grid, cells, digits, n, buf, size);
+}
+
 static void item_note(const struct puzzle_state *s, const struct xc_problem *p, int item, struct note *out)
 {
 	const struct sudoku_grid *g = &s->grid;
@@ -1079,6 +1122,7 @@ static const struct puzzle_xc sudoku_xc = {
 	.item_note = item_note,
 	.whole = whole,
 	.placed = placed,
+	.options_line = options_line,
 };
 
 static const struct puzzle_batch sudoku_batch = {

@@ -205,18 +205,24 @@ static void ops_probe(struct engine *e, struct rng *r, int **degrees, int *cap, 
 	estimate_dlx_walk(of(e)->d, r, degrees, cap, depth, solution);
 }
 
-static const struct engine_ops xc_engine_ops = {
-	.name = "dlx",
-	.free = ops_free,
-	.restart = ops_restart,
-	.run = ops_run,
-	.event = ops_event,
-	.stats = ops_stats,
-	.progress = ops_progress,
-	.path_move = ops_path_move,
-	.event_note = ops_event_note,
-	.probe = ops_probe,
-};
+static void ops_path_line(const struct engine *e, char *buf, size_t size)
+{
+	const struct xc_engine *x = of(e);
+	int n = dlx_path(x->d, x->path);
+	x->pz->xc->options_line(x->s, x->p, x->path, n, buf, size);
+}
+
+/* The engine's operations; path_line only for a family that can say
+ * its line (puzzle_xc.options_line). */
+#define XC_ENGINE_OPS(line)                                                                              \
+	{                                                                                                \
+		.name = "dlx", .free = ops_free, .restart = ops_restart, .run = ops_run, .event = ops_event, \
+		.stats = ops_stats, .progress = ops_progress, .path_move = ops_path_move,                    \
+		.event_note = ops_event_note, .probe = ops_probe, .path_line = line,                        \
+	}
+static const struct engine_ops xc_engine_ops = XC_ENGINE_OPS(NULL);
+static const struct engine_ops xc_engine_lined_ops = XC_ENGINE_OPS(ops_path_line);
+#undef XC_ENGINE_OPS
 
 /* The links of a family's whole problem, laid out once per problem and
  * rule and cloned for each engine (dlx_clone): a 9x9 Sudoku's 2,916 nodes
@@ -283,7 +289,7 @@ struct engine *xc_engine_new(const struct puzzle *pz, const struct puzzle_state 
 		d = dlx_new(own, rule);
 	}
 	struct xc_engine *x = xcalloc(1, sizeof *x);
-	x->base.ops = &xc_engine_ops;
+	x->base.ops = pz->xc->options_line ? &xc_engine_lined_ops : &xc_engine_ops;
 	x->pz = pz;
 	x->s = pz->copy(s);
 	x->p = own ? own : whole;

@@ -95,6 +95,39 @@ static void test_lines(void)
 	is_str(refused("12345", &col), "a line has 81 characters (or 16, 36, 144, 256, 625), not 5", "a wrong length");
 }
 
+/* Every byte at every place of a line of each size: read as
+ * sudoku_grid_char_digit says, or refused at its column (the lines are
+ * read by table and sixteen characters at a time, the faults one by one). */
+static void test_line_bytes(void)
+{
+	static const int sides[] = { 4, 6, 9, 12, 25 };
+	for (size_t k = 0; k < sizeof sides / sizeof sides[0]; k++) {
+		int side = sides[k], cells = side * side, wrong = 0;
+		char line[SUDOKU_MAX_CELLS + 1];
+		for (int at = 0; at < cells; at++) {
+			for (int byte = 1; byte < 256; byte++) {
+				memset(line, '.', (size_t)cells);
+				line[cells] = '\0';
+				line[at] = (char)byte;
+				line[(at + 1) % cells] = sudoku_grid_digit_char(side); /* the side's last digit too */
+				struct sudoku_grid g;
+				char why[160];
+				int col, d = sudoku_grid_char_digit((char)byte, side);
+				/* a blank or tab at the end is trimmed, not read */
+				bool trimmed = at == cells - 1 && (byte == ' ' || byte == '\t' || byte == '\r');
+				bool read = sudoku_grid_parse_line(line, (size_t)cells, &g, why, sizeof why, &col);
+				if (trimmed)
+					continue;
+				if (d >= 0 ? !read || g.v[at] != d || g.v[(at + 1) % cells] != side || g.side != side
+				           : read || col != at + 1)
+					wrong++;
+			}
+		}
+		ok(wrong == 0, "%dx%d: every byte at every place read or refused as one character is (%d wrong)", side,
+		   side, wrong);
+	}
+}
+
 static void test_shapes(void)
 {
 	struct sudoku_grid a, b;
@@ -240,6 +273,7 @@ static void test_grader(void)
 int main(void)
 {
 	test_lines();
+	test_line_bytes();
 	test_shapes();
 	test_counts();
 	test_engines();

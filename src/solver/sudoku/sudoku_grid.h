@@ -126,7 +126,8 @@ int sudoku_grid_char_digit(char ch, int side);
  * blank: one with both '0' and '.' and no G is read so.  Trailing blanks
  * and a '\r' are ignored.  False, with the reason and the 1-based column
  * in *col (0 if none), when it is not one; two equal digits in a unit are
- * allowed here (see sudoku_grid_first_clash). */
+ * allowed here (see sudoku_grid_first_clash).  g NULL: the line checked
+ * only. */
 bool sudoku_grid_parse_line(const char *line, size_t len, struct sudoku_grid *g, char *why, size_t why_size, int *col);
 
 /* The grid as a line: its box shape first when not the default for its

@@ -306,21 +306,29 @@ static inline bool any4(v4i32 v)
 }
 
 /* Two pairs of lanes' minima, so that two compare-and-blend chains
- * overlap: the scan is bound by their latency, not by the loads. */
-static int shortest(const int32_t *len, int n, int32_t *min)
+ * overlap: the scan is bound by their latency, not by the loads.  No
+ * list is shorter than floor (the caller knows): the first eight that
+ * hold one of that length end the scan, the first of them being the
+ * answer.  Sudoku's choices without a forced item mostly have one of
+ * two, met a fraction of the way along: 3% faster on the hardest set.
+ * Without a floor (stop false) the test is left out of the copy, which
+ * cost Langford pairs and queens 1%. */
+static DLX_ALWAYS_INLINE int shortest_as(const int32_t *len, int n, int32_t floor, int32_t *min, const bool stop)
 {
-	const v4i32 eight = { 8, 8, 8, 8 };
+	const v4i32 eight = { 8, 8, 8, 8 }, at_floor = { floor, floor, floor, floor };
 	v4i32 min_a = { INT32_MAX, INT32_MAX, INT32_MAX, INT32_MAX }, min_b = min_a;
 	v4i32 idx_a = { 0, 0, 0, 0 }, idx_b = idx_a;
 	v4i32 at_a = { 1, 2, 3, 4 }, at_b = { 5, 6, 7, 8 };
 	int i = 1;
-	for (; i + 7 <= n; i += 8, at_a += eight, at_b += eight) {
+	bool floor_met = false;
+	for (; i + 7 <= n && !floor_met; i += 8, at_a += eight, at_b += eight) {
 		v4i32 a = load4(len + i), b = load4(len + i + 4);
 		v4i32 less_a = a < min_a, less_b = b < min_b; /* all ones where smaller */
 		min_a = (a & less_a) | (min_a & ~less_a);
 		idx_a = (at_a & less_a) | (idx_a & ~less_a);
 		min_b = (b & less_b) | (min_b & ~less_b);
 		idx_b = (at_b & less_b) | (idx_b & ~less_b);
+		floor_met = stop && any4((a <= at_floor) | (b <= at_floor));
 	}
 	/* The lanes' minima as keys (length above, index below), so that the
 	 * least key is the shortest list, first in order: a minimum without
@@ -336,11 +344,17 @@ static int shortest(const int32_t *len, int n, int32_t *min)
 	}
 	int32_t t = (int32_t)(kmin >> 32);
 	int best = (int)(uint32_t)kmin;
-	for (; i <= n; i++)
+	for (; i <= n && !floor_met; i++)
 		if (len[i] < t)
 			t = len[i], best = i;
 	*min = t;
 	return best;
+}
+
+/* The first shortest list; none is shorter than floor (0: none known). */
+static int shortest(const int32_t *len, int n, int32_t floor, int32_t *min)
+{
+	return floor > 0 ? shortest_as(len, n, floor, min, true) : shortest_as(len, n, 0, min, false);
 }
 
 /* The first item whose length is at most floor, or 0: a plain search,
@@ -372,8 +386,9 @@ static int active_up_to(const int32_t *len, int last)
 	return n;
 }
 #else
-static int shortest(const int32_t *len, int n, int32_t *min)
+static int shortest(const int32_t *len, int n, int32_t floor, int32_t *min)
 {
+	(void)floor;
 	int32_t t = INT32_MAX;
 	int best = 0;
 	for (int i = 1; i <= n; i++)
@@ -414,15 +429,17 @@ static int choose_item(struct dlx *d, int32_t *t)
 	d->low_primary = from;
 	int off = from - 1, n = d->n_primary - off, best;
 	const int32_t *len = d->len + off;
+	int32_t floor = 0;
 	if (d->track_empty && (d->empty_primary || d->rule == DLX_MRV)) {
 		best = first_at_most(len, n, d->empty_primary ? 0 : 1);
 		if (best) {
 			*t = len[best];
 			return off + best;
 		}
+		floor = 2; /* no list is empty (counted), none of one (looked) */
 	}
 	if (d->rule == DLX_MRV)
-		return off + shortest(len, n, t);
+		return off + shortest(len, n, floor, t);
 	if (d->track_empty) {
 		/* no empty list: the first item in play */
 		*t = len[1];
