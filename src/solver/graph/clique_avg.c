@@ -290,12 +290,16 @@ int clique_avg_max(const struct graph *g, const struct clique_sym_group *grp, co
 	if (block_ok(block, k, n, in_block) && group_ok(g, grp)) {
 		bool has_group = grp && grp->count > 0;
 		info->transitive = has_group && n > 0 && clique_sym_orbit_size(grp, 0) == n;
-		if (!has_group) {
+		if (!has_group || (info->transitive && k == 0)) {
 			result = whole_search(g, grp, 0, 0, out, cancel, &sum);
-		} else if (!info->transitive || k == 0) {
+		} else if (!info->transitive) {
 			/* a group small enough to list is used level by
 			 * level near the root, with clique.h's stronger search
-			 * below (keller5); a larger one by orbital branching */
+			 * below (keller5); a larger one by orbital branching.
+			 * Not a transitive group: those are large (hamming8-4's
+			 * has 10 million elements), and listing even the part
+			 * that fits before giving up would cost more than the
+			 * whole search with orbital branching */
 			struct clique_orb_info orb;
 			struct search_stats ost = { 0 };
 			stats_init(&ost, n + 2);

@@ -24,12 +24,16 @@
  *
  *     orbit levels   searches handed down   nodes          seconds
  *        1                   7              (over 300 s)
- *        2                 124              16.2 million      8.6
- *        3               4,764               9.0 million      6.5
- *        4              80,441              21.6 million     25
+ *        2                 127              16.3 million      8.7
+ *        3               4,976               8.7 million      6.2
+ *        4              82,795              20.5 million     23.4
  *
- * where clique_sym.h's search with the same group had not finished the
- * first branch of the root after 55 million nodes (228 s).
+ * (more levels: more, smaller searches, each with its own start-up and
+ * none with the branch and bound's choice of which vertices need no
+ * branch), where clique_sym.h's search with the same group had not
+ * finished the first branch of the root after 55 million nodes (228 s).
+ * The row of one level is the experiment's own program, the others
+ * linkdance solve clique with CLIQUE_ORB_DEPTH set so.
  *
  * The group must be a group of automorphisms of the graph: every
  * generator is checked, and a group that is not one is refused. */
