@@ -19,6 +19,7 @@
 #include "puzzles/graph_gen.h"
 #include "solver/graph/clique.h"
 #include "solver/graph/clique_aut.h"
+#include "solver/graph/clique_orb.h"
 #include "solver/graph/clique_avg.h"
 #include "solver/graph/clique_par.h"
 #include "solver/graph/clique_sym.h"
@@ -235,13 +236,19 @@ static void symmetry_stats(FILE *log, const struct graph *g, const struct dimacs
 		char order[64];
 		fprintf(log, "symmetry: automorphism group of order %s found in %.3f s\n",
 		        clique_aut_order_str(aut, order, sizeof order), aut->seconds);
-		if (use->group)
+		if (use->group && avg->orb_elements > 0)
+			fprintf(log, "symmetry: used (all %d listed; %d orbit%s of %d vertices)\n", avg->orb_elements,
+			        aut->orbits, aut->orbits == 1 ? "" : "s", g->n);
+		else if (use->group)
 			fprintf(log, "symmetry: used (%d generator%s; %d orbit%s of %d vertices, one branch each)\n",
 			        aut->generators, aut->generators == 1 ? "" : "s", aut->orbits, aut->orbits == 1 ? "" : "s",
 			        g->n);
 		else
 			fprintf(log, "symmetry: no symmetry worth using (%d orbits of %d vertices)\n", aut->orbits, g->n);
 	}
+	if (use->group && avg->orb_elements > 0)
+		fprintf(log, "symmetry: the first %d vertices of a clique one per orbit, then %" PRIu64 " searches\n",
+		        CLIQUE_ORB_DEPTH, avg->orb_searches);
 	if (use->group)
 		avg_stats(log, g, sym, avg);
 	else if (sym->block)

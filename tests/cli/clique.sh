@@ -127,6 +127,17 @@ ld solve clique --stats "$tmp/path3.col"
 echo "$err" | grep -qx 'symmetry: no symmetry worth using (2 orbits of 3 vertices)'
 ok $? "--stats: a path of 3, order 2: not worth using"
 is "$({ echo "$err"; cat "$tmp/h94p.err"; } | awk 'length > 80' | wc -l)" 0 "--stats: every line fits 80 columns"
+# A group that is not transitive and small enough to list: keller4's,
+# 2^4 4! = 384, its orbits branched on near the root.
+gen --keller 4 | grep -v '^c ' >"$tmp/k4plain.col"
+ld solve clique --stats "$tmp/k4plain.col"
+is "$(echo "$out" | head -1)" 11 "keller4 from a plain file: 11"
+is_set "$tmp/k4plain.col" 11 "$(echo "$out" | sed -n 2p)" clique
+ok $? "keller4 from a plain file: the second line is a clique of 11 vertices"
+echo "$err" | grep -qx 'symmetry: used (all 384 listed; 9 orbits of 171 vertices)' &&
+	echo "$err" | grep -qx 'symmetry: the first 3 vertices of a clique one per orbit, then [0-9]* searches'
+ok $? "--stats: keller4's group listed: $(echo "$err" | grep '^symmetry' | tr '\n' ' ')"
+is "$(echo "$err" | awk 'length > 80' | wc -l)" 0 "--stats: keller4's lines fit 80 columns"
 omega "hamming6-4" 4 --hamming 6 4
 omega "hamming10-2" 512 --hamming 10 2
 omega "johnson16-2-4" 8 --johnson 16 2 4

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/graph/clique_orb.h"
 #include "util/xalloc.h"
 
 /* Enumerating the block's largest cliques is meant to cost about what
@@ -289,8 +290,25 @@ int clique_avg_max(const struct graph *g, const struct clique_sym_group *grp, co
 	if (block_ok(block, k, n, in_block) && group_ok(g, grp)) {
 		bool has_group = grp && grp->count > 0;
 		info->transitive = has_group && n > 0 && clique_sym_orbit_size(grp, 0) == n;
-		if (!info->transitive || k == 0)
+		if (!has_group || (info->transitive && k == 0)) {
 			result = whole_search(g, grp, 0, 0, out, cancel, &sum);
+		} else if (!info->transitive) {
+			/* a group small enough to list is used level by
+			 * level near the root, with clique.h's stronger search
+			 * below (keller5); a larger one by orbital branching.
+			 * Not a transitive group: those are large (hamming8-4's
+			 * has 10 million elements), and listing even the part
+			 * that fits before giving up would cost more than the
+			 * whole search with orbital branching */
+			struct clique_orb_info orb;
+			struct search_stats ost = { 0 };
+			stats_init(&ost, n + 2);
+			result = clique_orb_max(g, grp, out, cancel, &ost, &orb);
+			stats_add(&sum, &ost);
+			stats_free(&ost);
+			info->orb_elements = orb.listed ? orb.elements : 0;
+			info->orb_searches = orb.searches;
+		}
 		else
 			result = transitive_max(g, grp, block, k, in_block, out, cancel, &sum, info);
 	}

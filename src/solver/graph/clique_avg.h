@@ -39,8 +39,9 @@
  * block.  The enumeration has a budget of nodes; when it is spent, the
  * whole search stops at the bound only.
  *
- * Where the group is not transitive, or there is no block, this is
- * clique_sym_max. */
+ * Where the group is transitive and there is no block, this is
+ * clique_sym_max; where it is not transitive, clique_orb_max
+ * (clique_orb.h: clique_sym_max again for a group too large to list). */
 #ifndef LD_CLIQUE_AVG_H
 #define LD_CLIQUE_AVG_H
 
@@ -74,6 +75,9 @@ struct clique_avg_info {
 	uint64_t tried;         /* maximum cliques of G[S] tried for an extension */
 	uint64_t block_nodes;   /* nodes of the search of G[S] */
 	uint64_t extend_nodes;  /* nodes of the enumeration and the extensions */
+	/* a group that is not transitive: clique_orb_max ran */
+	int orb_elements;       /* the group's order, when it was small enough to list (else 0) */
+	uint64_t orb_searches;  /* its nodes handed to clique.h's branch and bound */
 };
 
 /* A maximum clique of g into out (room for n, may be NULL), with the
