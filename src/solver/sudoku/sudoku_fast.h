@@ -9,9 +9,10 @@
  * if they took anything away.  Then the node is a solution (every cell
  * filled), a dead end (a cell with no candidate, or a digit with no place
  * in a unit), or a choice: the blank cell with the fewest candidates;
- * among equals the one that sees the most blank cells, and twice over the
- * cells with two candidates that share one of its digits, then the first
- * in reading order; its digits in increasing order.
+ * among cells with two, the one that sees the most blank cells holding
+ * one of its digits, and twice over those of them with two candidates;
+ * among cells with more, the one that sees the most blank cells; then the
+ * first in reading order; its digits in increasing order.
  *
  * The board: for each digit a mask of the cells where it may still go
  * (its own placed cells included), split in bands of box rows (27 bits of
