@@ -10,8 +10,8 @@
  * filled), a dead end (a cell with no candidate, or a digit with no place
  * in a unit), or a choice: the blank cell with the fewest candidates;
  * among cells with two, the one that sees the most blank cells holding
- * one of its digits, and twice over those of them with two candidates;
- * among cells with more, the one that sees the most blank cells; then the
+ * one of its digits, twice over those of them with two candidates, and
+ * twice over again those with its two; among cells with more, the one that sees the most blank cells; then the
  * first in reading order; its digits in increasing order.
  *
  * The board: for each digit a mask of the cells where it may still go
