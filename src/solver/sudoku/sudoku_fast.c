@@ -342,28 +342,6 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 	return P_OPEN;
 }
 
-/* Column c for digit d: no place (dead), or its one place if blank. */
-HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved, const int box)
-{
-	uint32_t cm = p->g->col[c], hy = 0;
-	int n = 0, hb = 0;
-	UNROLL
-	for (int b = 0; b < box; b++) {
-		uint32_t y = x->f[d][b] & cm;
-		if (y) {
-			n += (y & (y - 1)) ? 2 : 1;
-			hb = b, hy = y;
-		}
-	}
-	if (n == 0)
-		return dead_unit(p, box * box + c, d);
-	if (n == 1 && (x->open[hb] & hy)) {
-		forced(p, x, d, hb, low_bit(hy), box);
-		*moved = true;
-	}
-	return P_OPEN;
-}
-
 /* Digit d has no place in a row or box of band b: which, the first. */
 static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
 {
@@ -392,60 +370,69 @@ HOT bool digit_done(const struct board *x, int d, const int box)
 	return n == box * box;
 }
 
-/* Units with one place left for a digit: columns (folded band by band),
- * then the rows and boxes of each band; every digit, each time (to ask
- * first whether a digit changed since the last look cost more than the
- * look: the answer follows no pattern a branch predictor could learn). */
+/* The lanes of v turned by k bands (lane b gets lane b + k, modulo the
+ * bands; the lanes past them stay): each band sees the others' words. */
+#if defined(__clang__)
+#define TURN(v, a, b, c) __builtin_shufflevector(v, v, a, b, c, 3)
+#else
+#define TURN(v, a, b, c) __builtin_shuffle(v, (lanes){ a, b, c, 3 })
+#endif
+HOT lanes turned(lanes v, int k, const int box)
+{
+	if (box == 2)
+		return k == 1 ? TURN(v, 1, 0, 2) : (lanes){ 0 };
+	return k == 1 ? TURN(v, 1, 2, 0) : TURN(v, 2, 0, 1);
+}
+
+/* Units with one place left for a digit, every band at once: columns
+ * (folded band by band, each band's fold set beside the others', turned),
+ * rows and boxes; every digit, each time (to ask first whether a digit
+ * changed since the last look cost more than the look: the answer
+ * follows no pattern a branch predictor could learn). */
 HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const struct geo *g = p->g;
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1;
 	for (int d = 0; d < side; d++) {
-		/* every band at once: its columns with a place, with two in
-		 * the band, with the digit placed; the places alone in their
-		 * row or box, and whether a row or box has none */
-		lanes y = x->f[d], full = y & ~x->open, here = { 0 }, multi = { 0 }, filled = { 0 };
-		lanes alone = { 0 }, none = { 0 };
+		/* its columns with a place in the band, with two; the places
+		 * alone in their row or box, and whether a row or box has none */
+		lanes y = x->f[d], here = { 0 }, multi = { 0 }, alone = { 0 }, none = { 0 };
 		UNROLL
 		for (int r = 0; r < box; r++) {
 			lanes z = (y >> (uint32_t)(r * side)) & row0;
 			multi |= here & z;
 			here |= z;
-			filled |= (full >> (uint32_t)(r * side)) & row0;
 		}
+		lanes elsewhere = turned(here, 1, box) | turned(here, 2, box);
+		/* a column's place alone in its band and in no other */
+		lanes lone = here & ~multi & ~elsewhere, cells = { 0 };
 		UNROLL
 		for (int k = 0; k < box; k++) {
 			lanes rw = y & g->row[k], q = y & g->boxm[k];
 			alone |= (rw & (lanes)((rw & (rw - 1)) == 0)) | (q & (lanes)((q & (q - 1)) == 0));
 			none |= (lanes)(rw == 0) | (lanes)(q == 0);
-		}
-		none &= g->valid;
-		uint32_t on = 0, twice = 0, multi1 = 0, filled1 = 0;
-		UNROLL
-		for (int b = 0; b < box; b++) {
-			twice |= on & here[b];
-			on |= here[b];
-			multi1 |= multi[b];
-			filled1 |= filled[b];
+			cells |= lone << (uint32_t)(k * side);
 		}
 		p->mems += (uint64_t)box;
-		if (on != row0)
-			return dead_unit(p, side + low_bit(~on & row0), d);
-		if (lanes_any(none))
+		uint32_t no_col = ~(here[0] | elsewhere[0]) & row0;
+		none &= g->valid;
+		if (no_col | (uint32_t)lanes_any(none)) {
+			if (no_col)
+				return dead_unit(p, side + low_bit(no_col), d);
 			UNROLL
 			for (int b = 0; b < box; b++)
 				if (none[b])
 					return band_dead(p, x, d, b, box);
-		/* (a column where d is placed has one place too: nothing to do) */
-		for (uint32_t s = on & ~twice & ~multi1 & ~filled1; s; s &= s - 1)
-			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
-				return P_DEAD;
-		alone &= x->open;
+		}
+		/* (a place where d is placed is alone too: nothing to do) */
+		lanes single = (alone | (y & cells)) & x->open;
+		uint64_t half[2];
+		memcpy(half, &single, sizeof half);
 		UNROLL
-		for (int b = 0; b < box; b++) {
-			for (uint32_t s = alone[b]; s; s &= s - 1) {
-				int i = low_bit(s);
+		for (int h = 0; h < 2; h++) {
+			for (uint64_t s = half[h]; s; s &= s - 1) {
+				int j = __builtin_ctzll(s), b = 2 * h + (j >> 5), i = j & 31;
 				/* (gone if a place just taken saw it: its unit is left
 				 * with none, which the next look finds) */
 				if (x->f[d][b] & ((uint32_t)1 << i)) {
