@@ -356,6 +356,24 @@ static int band_dead(struct prop *p, const struct board *x, int d, int b, int bo
 	return P_OPEN;
 }
 
+/* Digit d has no place in a unit: which, the first column, else the
+ * first row or box of the first band with one (as a player would look). */
+static int digit_dead(struct prop *p, const struct board *x, int d, int box)
+{
+	const int side = box * box;
+	const uint32_t row0 = (1u << side) - 1;
+	uint32_t on = 0;
+	for (int b = 0; b < box; b++)
+		for (int r = 0; r < box; r++)
+			on |= (x->f[d][b] >> (r * side)) & row0;
+	if (on != row0)
+		return dead_unit(p, side + low_bit(~on & row0), d);
+	for (int b = 0; b < box; b++)
+		if (band_dead(p, x, d, b, box) == P_DEAD)
+			return P_DEAD;
+	return P_OPEN;
+}
+
 /* Digit d is placed in every unit: no blank cell left for it, and as
  * many cells as the side (a digit missing from a unit is looked at, to
  * find the unit: its blank cells may all have candidates left). */
@@ -370,70 +388,42 @@ HOT bool digit_done(const struct board *x, int d, const int box)
 	return n == box * box;
 }
 
-/* The lanes of v turned by k bands (lane b gets lane b + k, modulo the
- * bands; the lanes past them stay): each band sees the others' words. */
-#if defined(__clang__)
-#define TURN(v, a, b, c) __builtin_shufflevector(v, v, a, b, c, 3)
-#else
-#define TURN(v, a, b, c) __builtin_shuffle(v, (lanes){ a, b, c, 3 })
-#endif
-HOT lanes turned(lanes v, int k, const int box)
-{
-	if (box == 2)
-		return k == 1 ? TURN(v, 1, 0, 2) : (lanes){ 0 };
-	return k == 1 ? TURN(v, 1, 2, 0) : TURN(v, 2, 0, 1);
-}
-
-/* Units with one place left for a digit, every band at once: columns
- * (folded band by band, each band's fold set beside the others', turned),
- * rows and boxes; every digit, each time (to ask first whether a digit
- * changed since the last look cost more than the look: the answer
- * follows no pattern a branch predictor could learn). */
+/* Digits with one place left in a box, every band at once; every digit,
+ * each time (to ask first whether a digit changed since the last look
+ * cost more than the look: the answer follows no pattern a branch
+ * predictor could learn).  Rows and columns are left to locked
+ * candidates: a digit's one place in a row (or column) is its only
+ * minirow there, which leaves the digit's box that one minirow, and the
+ * rest of the minirow is in the row, so the place is alone in its box at
+ * the next look; a row with no place is a band with no permutation.  The
+ * same boards come out, with a third of the work a look (on the hardest
+ * set 5% more puzzles a second than with rows and columns too). */
 HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const struct geo *g = p->g;
 	const int side = box * box;
-	const uint32_t row0 = (1u << side) - 1;
 	for (int d = 0; d < side; d++) {
-		/* its columns with a place in the band, with two; the places
-		 * alone in their row or box, and whether a row or box has none */
-		lanes y = x->f[d], here = { 0 }, multi = { 0 }, alone = { 0 }, none = { 0 };
-		UNROLL
-		for (int r = 0; r < box; r++) {
-			lanes z = (y >> (uint32_t)(r * side)) & row0;
-			multi |= here & z;
-			here |= z;
-		}
-		lanes elsewhere = turned(here, 1, box) | turned(here, 2, box);
-		/* a column's place alone in its band and in no other */
-		lanes lone = here & ~multi & ~elsewhere, cells = { 0 };
+		/* the places alone in their box, and whether a box has none */
+		lanes y = x->f[d], alone = { 0 }, none = { 0 };
 		UNROLL
 		for (int k = 0; k < box; k++) {
-			lanes rw = y & g->row[k], q = y & g->boxm[k];
-			alone |= (rw & (lanes)((rw & (rw - 1)) == 0)) | (q & (lanes)((q & (q - 1)) == 0));
-			none |= (lanes)(rw == 0) | (lanes)(q == 0);
-			cells |= lone << (uint32_t)(k * side);
+			lanes q = y & g->boxm[k];
+			alone |= q & (lanes)((q & (q - 1)) == 0);
+			none |= (lanes)(q == 0);
 		}
 		p->mems += (uint64_t)box;
-		uint32_t no_col = ~(here[0] | elsewhere[0]) & row0;
 		none &= g->valid;
-		if (no_col | (uint32_t)lanes_any(none)) {
-			if (no_col)
-				return dead_unit(p, side + low_bit(no_col), d);
-			UNROLL
-			for (int b = 0; b < box; b++)
-				if (none[b])
-					return band_dead(p, x, d, b, box);
-		}
+		if (lanes_any(none))
+			return digit_dead(p, x, d, box);
 		/* (a place where d is placed is alone too: nothing to do) */
-		lanes single = (alone | (y & cells)) & x->open;
+		lanes single = alone & x->open;
 		uint64_t half[2];
 		memcpy(half, &single, sizeof half);
 		UNROLL
 		for (int h = 0; h < 2; h++) {
 			for (uint64_t s = half[h]; s; s &= s - 1) {
 				int j = __builtin_ctzll(s), b = 2 * h + (j >> 5), i = j & 31;
-				/* (gone if a place just taken saw it: its unit is left
+				/* (gone if a place just taken saw it: its box is left
 				 * with none, which the next look finds) */
 				if (x->f[d][b] & ((uint32_t)1 << i)) {
 					forced(p, x, d, b, i, box);
@@ -562,8 +552,12 @@ HOT uint32_t minirow_cells(uint32_t a, const int box)
 
 /* Locked candidates (pointing and claiming) for every digit, in bands
  * and in stacks: the minirows and minicolumns that no permutation uses
- * lose the digit.  True if any did. */
-HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const int box)
+ * lose the digit.  1 if any did, 0 if none, P_LOCKED_DEAD if no
+ * permutation fits for want of a place in a row or column (the hidden
+ * singles look at boxes only), that unit named before the digit is
+ * taken from the band. */
+enum { P_LOCKED_DEAD = -1 };
+HOT int locked(struct prop *p, struct board *x, const struct board *ref, const int box)
 {
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1, trio = (1u << box) - 1;
@@ -576,6 +570,8 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 		for (int b = 0; b < box; b++) {
 			uint32_t a = fitting(rows[b], box);
 			if (a != rows[b]) {
+				if (!a && digit_dead(p, x, d, box) == P_DEAD)
+					return P_LOCKED_DEAD;
 				y[b] &= minirow_cells(a, box);
 				any = true;
 			}
@@ -590,9 +586,11 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 			UNROLL
 			for (int b = 0; b < box; b++)
 				m |= ((here[b] >> (s * box)) & trio) << (b * box);
-			uint32_t gone = m & ~fitting(m, box);
+			uint32_t fit = fitting(m, box), gone = m & ~fit;
 			if (!gone)
 				continue;
+			if (!fit && digit_dead(p, x, d, box) == P_DEAD)
+				return P_LOCKED_DEAD;
 			UNROLL
 			for (int b = 0; b < box; b++) {
 				uint32_t cols = ((gone >> (b * box)) & trio) << (s * box), cells = 0;
@@ -605,7 +603,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 		}
 		p->mems += (uint64_t)box;
 	}
-	return any;
+	return any ? 1 : 0;
 }
 
 HOT bool all_filled(const struct board *x, const int box)
@@ -640,7 +638,10 @@ HOT int propagate_k(struct prop *p, struct board *x, const int box)
 		if (moved)
 			continue;
 		seen[n] = *x;
-		if (!locked(p, x, ref, box))
+		int got = locked(p, x, ref, box);
+		if (got == P_LOCKED_DEAD)
+			return P_DEAD;
+		if (!got)
 			return P_OPEN;
 		ref = &seen[n];
 		n ^= 1;

@@ -2,7 +2,9 @@
  * every node the digits that are forced placed before anything is tried.
  * Forced are a cell with one candidate left (a naked single) and a unit
  * with one place left for a digit (a hidden single), in rows, columns and
- * boxes, again and again until neither is left; then locked candidates
+ * boxes (looked for in boxes: locked candidates turn a row's or a
+ * column's into a box's), again and again until neither is left; then
+ * locked candidates
  * (a digit's places in a box all in one row or column leave it out of
  * the rest of that row or column, and the other way round: for a band of
  * boxes, the digit's minirows form a permutation), and the singles again
