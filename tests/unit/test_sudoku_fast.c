@@ -417,6 +417,90 @@ static void test_generator(void)
 	ok(all && minimal, "4x4, three orders, seeds 1-20: proper and minimal");
 }
 
+/* ---- the singles, all placed ------------------------------------------- */
+
+/* Is a single left in g: a blank cell with one digit (or none) that its
+ * row, column and box do not hold, or a digit missing from a unit with
+ * one such cell (or none) for it?  Worked out from the digits alone: the
+ * engine's candidates are fewer still, so a single here is one there. */
+static bool single_left(const struct sudoku_grid *g)
+{
+	const struct sudoku_grid_geom *geo = sudoku_grid_geom_get(g->box_rows, g->box_cols);
+	uint32_t held[SUDOKU_MAX_UNITS] = { 0 }, free_digits[SUDOKU_MAX_CELLS];
+	for (int u = 0; u < geo->units; u++)
+		for (int k = 0; k < geo->side; k++)
+			held[u] |= g->v[geo->unit_cell[u][k]] ? 1u << g->v[geo->unit_cell[u][k]] : 0;
+	for (int c = 0; c < geo->cells; c++) {
+		free_digits[c] = 0;
+		if (g->v[c])
+			continue;
+		uint32_t all = ((1u << geo->side) - 1) << 1;
+		for (int k = 0; k < 3; k++)
+			all &= ~held[geo->cell_unit[c][k]];
+		free_digits[c] = all;
+		if (!(all & (all - 1)))
+			return true;
+	}
+	for (int u = 0; u < geo->units; u++)
+		for (int d = 1; d <= geo->side; d++) {
+			if (held[u] >> d & 1u)
+				continue;
+			int places = 0;
+			for (int k = 0; k < geo->side; k++)
+				places += (int)(free_digits[geo->unit_cell[u][k]] >> d & 1u);
+			if (places < 2)
+				return true;
+		}
+	return false;
+}
+
+/* Stepped through: at every choice the grid as the engine has it (the
+ * givens and the cells it filled) has no single left.  *choices counts
+ * the choices looked at. */
+static bool no_single_at_choices(const char *line, int *choices)
+{
+	struct sudoku_grid g = grid(line), now;
+	struct sudoku_fast *f = sudoku_fast_new(&g);
+	struct engine_ctl ctl = { .step = true, .max_solutions = 300 };
+	int cells[SUDOKU_GRID_MAX_CELLS], digits[SUDOKU_GRID_MAX_CELLS];
+	bool none_left = true;
+	while (none_left && sudoku_fast_run(f, &ctl) == ENGINE_STEP) {
+		const struct engine_event *ev = sudoku_fast_event(f);
+		if (ev->kind != ENGINE_EV_CHOOSE || ev->choices == 0)
+			continue;
+		now = g;
+		int n = sudoku_fast_filled(f, cells, digits);
+		for (int i = 0; i < n; i++)
+			now.v[cells[i]] = (uint8_t)digits[i];
+		none_left = !single_left(&now);
+		(*choices)++;
+	}
+	sudoku_fast_free(f);
+	return none_left;
+}
+
+static void test_singles_placed(void)
+{
+	/* hard 9x9s (from the hardest set and the 17-clue set), where most
+	 * of the work is singles found in columns, rows and boxes at once,
+	 * and 4x4s, the engine's other size (at most 300 solutions each) */
+	const char *lines[] = {
+		INKALA,
+		TOP1,
+		"98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+		"........1..2..3.4..5.14........6.5....7..8.3.62......4..9.2...8.3.8...9..7...94..",
+		".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+		EMPTY4,
+		"1...............",
+		"..3..1......4...",
+	};
+	bool all = true;
+	int choices = 0;
+	for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+		all &= no_single_at_choices(lines[i], &choices);
+	ok(all && choices > 100, "at each of %d choices, no single left in a row, a column, a box or a cell", choices);
+}
+
 /* ---- step by step -------------------------------------------------------- */
 
 static void test_steps(const char *line, const char *what, int solutions)
@@ -654,6 +738,7 @@ int main(void)
 	test_dlx_agreement();
 	test_288();
 	test_generator();
+	test_singles_placed();
 	test_steps(EMPTY4, "the empty 4x4", 288);
 	test_steps(WIKI, "Wikipedia's example", 1);
 	test_steps(INKALA, "Inkala's puzzle", 1);

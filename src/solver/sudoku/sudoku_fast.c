@@ -342,28 +342,6 @@ HOT int naked_singles(struct prop *p, struct board *x, bool *moved, const int bo
 	return P_OPEN;
 }
 
-/* Column c for digit d: no place (dead), or its one place if blank. */
-HOT int column_single(struct prop *p, struct board *x, int d, int c, bool *moved, const int box)
-{
-	uint32_t cm = p->g->col[c], hy = 0;
-	int n = 0, hb = 0;
-	UNROLL
-	for (int b = 0; b < box; b++) {
-		uint32_t y = x->f[d][b] & cm;
-		if (y) {
-			n += (y & (y - 1)) ? 2 : 1;
-			hb = b, hy = y;
-		}
-	}
-	if (n == 0)
-		return dead_unit(p, box * box + c, d);
-	if (n == 1 && (x->open[hb] & hy)) {
-		forced(p, x, d, hb, low_bit(hy), box);
-		*moved = true;
-	}
-	return P_OPEN;
-}
-
 /* Digit d has no place in a row or box of band b: which, the first. */
 static int band_dead(struct prop *p, const struct board *x, int d, int b, int box)
 {
@@ -375,6 +353,24 @@ static int band_dead(struct prop *p, const struct board *x, int d, int b, int bo
 		if (!(x->f[d][b] & g->boxm[k]))
 			return dead_unit(p, 2 * g->side + b * box + k, d);
 	}
+	return P_OPEN;
+}
+
+/* Digit d has no place in a unit: which, the first column, else the
+ * first row or box of the first band with one (as a player would look). */
+static int digit_dead(struct prop *p, const struct board *x, int d, int box)
+{
+	const int side = box * box;
+	const uint32_t row0 = (1u << side) - 1;
+	uint32_t on = 0;
+	for (int b = 0; b < box; b++)
+		for (int r = 0; r < box; r++)
+			on |= (x->f[d][b] >> (r * side)) & row0;
+	if (on != row0)
+		return dead_unit(p, side + low_bit(~on & row0), d);
+	for (int b = 0; b < box; b++)
+		if (band_dead(p, x, d, b, box) == P_DEAD)
+			return P_DEAD;
 	return P_OPEN;
 }
 
@@ -392,61 +388,42 @@ HOT bool digit_done(const struct board *x, int d, const int box)
 	return n == box * box;
 }
 
-/* Units with one place left for a digit: columns (folded band by band),
- * then the rows and boxes of each band; every digit, each time (to ask
- * first whether a digit changed since the last look cost more than the
- * look: the answer follows no pattern a branch predictor could learn). */
+/* Digits with one place left in a box, every band at once; every digit,
+ * each time (to ask first whether a digit changed since the last look
+ * cost more than the look: the answer follows no pattern a branch
+ * predictor could learn).  Rows and columns are left to locked
+ * candidates: a digit's one place in a row (or column) is its only
+ * minirow there, which leaves the digit's box that one minirow, and the
+ * rest of the minirow is in the row, so the place is alone in its box at
+ * the next look; a row with no place is a band with no permutation.  The
+ * same boards come out, with a third of the work a look (on the hardest
+ * set 5% more puzzles a second than with rows and columns too). */
 HOT int hidden_singles(struct prop *p, struct board *x, bool *moved, const int box)
 {
 	const struct geo *g = p->g;
 	const int side = box * box;
-	const uint32_t row0 = (1u << side) - 1;
 	for (int d = 0; d < side; d++) {
-		/* every band at once: its columns with a place, with two in
-		 * the band, with the digit placed; the places alone in their
-		 * row or box, and whether a row or box has none */
-		lanes y = x->f[d], full = y & ~x->open, here = { 0 }, multi = { 0 }, filled = { 0 };
-		lanes alone = { 0 }, none = { 0 };
-		UNROLL
-		for (int r = 0; r < box; r++) {
-			lanes z = (y >> (uint32_t)(r * side)) & row0;
-			multi |= here & z;
-			here |= z;
-			filled |= (full >> (uint32_t)(r * side)) & row0;
-		}
+		/* the places alone in their box, and whether a box has none */
+		lanes y = x->f[d], alone = { 0 }, none = { 0 };
 		UNROLL
 		for (int k = 0; k < box; k++) {
-			lanes rw = y & g->row[k], q = y & g->boxm[k];
-			alone |= (rw & (lanes)((rw & (rw - 1)) == 0)) | (q & (lanes)((q & (q - 1)) == 0));
-			none |= (lanes)(rw == 0) | (lanes)(q == 0);
-		}
-		none &= g->valid;
-		uint32_t on = 0, twice = 0, multi1 = 0, filled1 = 0;
-		UNROLL
-		for (int b = 0; b < box; b++) {
-			twice |= on & here[b];
-			on |= here[b];
-			multi1 |= multi[b];
-			filled1 |= filled[b];
+			lanes q = y & g->boxm[k];
+			alone |= q & (lanes)((q & (q - 1)) == 0);
+			none |= (lanes)(q == 0);
 		}
 		p->mems += (uint64_t)box;
-		if (on != row0)
-			return dead_unit(p, side + low_bit(~on & row0), d);
+		none &= g->valid;
 		if (lanes_any(none))
-			UNROLL
-			for (int b = 0; b < box; b++)
-				if (none[b])
-					return band_dead(p, x, d, b, box);
-		/* (a column where d is placed has one place too: nothing to do) */
-		for (uint32_t s = on & ~twice & ~multi1 & ~filled1; s; s &= s - 1)
-			if (column_single(p, x, d, low_bit(s), moved, box) == P_DEAD)
-				return P_DEAD;
-		alone &= x->open;
+			return digit_dead(p, x, d, box);
+		/* (a place where d is placed is alone too: nothing to do) */
+		lanes single = alone & x->open;
+		uint64_t half[2];
+		memcpy(half, &single, sizeof half);
 		UNROLL
-		for (int b = 0; b < box; b++) {
-			for (uint32_t s = alone[b]; s; s &= s - 1) {
-				int i = low_bit(s);
-				/* (gone if a place just taken saw it: its unit is left
+		for (int h = 0; h < 2; h++) {
+			for (uint64_t s = half[h]; s; s &= s - 1) {
+				int j = __builtin_ctzll(s), b = 2 * h + (j >> 5), i = j & 31;
+				/* (gone if a place just taken saw it: its box is left
 				 * with none, which the next look finds) */
 				if (x->f[d][b] & ((uint32_t)1 << i)) {
 					forced(p, x, d, b, i, box);
@@ -575,8 +552,12 @@ HOT uint32_t minirow_cells(uint32_t a, const int box)
 
 /* Locked candidates (pointing and claiming) for every digit, in bands
  * and in stacks: the minirows and minicolumns that no permutation uses
- * lose the digit.  True if any did. */
-HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const int box)
+ * lose the digit.  1 if any did, 0 if none, P_LOCKED_DEAD if no
+ * permutation fits for want of a place in a row or column (the hidden
+ * singles look at boxes only), that unit named before the digit is
+ * taken from the band. */
+enum { P_LOCKED_DEAD = -1 };
+HOT int locked(struct prop *p, struct board *x, const struct board *ref, const int box)
 {
 	const int side = box * box;
 	const uint32_t row0 = (1u << side) - 1, trio = (1u << box) - 1;
@@ -589,6 +570,8 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 		for (int b = 0; b < box; b++) {
 			uint32_t a = fitting(rows[b], box);
 			if (a != rows[b]) {
+				if (!a && digit_dead(p, x, d, box) == P_DEAD)
+					return P_LOCKED_DEAD;
 				y[b] &= minirow_cells(a, box);
 				any = true;
 			}
@@ -603,9 +586,11 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 			UNROLL
 			for (int b = 0; b < box; b++)
 				m |= ((here[b] >> (s * box)) & trio) << (b * box);
-			uint32_t gone = m & ~fitting(m, box);
+			uint32_t fit = fitting(m, box), gone = m & ~fit;
 			if (!gone)
 				continue;
+			if (!fit && digit_dead(p, x, d, box) == P_DEAD)
+				return P_LOCKED_DEAD;
 			UNROLL
 			for (int b = 0; b < box; b++) {
 				uint32_t cols = ((gone >> (b * box)) & trio) << (s * box), cells = 0;
@@ -618,7 +603,7 @@ HOT bool locked(struct prop *p, struct board *x, const struct board *ref, const 
 		}
 		p->mems += (uint64_t)box;
 	}
-	return any;
+	return any ? 1 : 0;
 }
 
 HOT bool all_filled(const struct board *x, const int box)
@@ -653,7 +638,10 @@ HOT int propagate_k(struct prop *p, struct board *x, const int box)
 		if (moved)
 			continue;
 		seen[n] = *x;
-		if (!locked(p, x, ref, box))
+		int got = locked(p, x, ref, box);
+		if (got == P_LOCKED_DEAD)
+			return P_DEAD;
+		if (!got)
 			return P_OPEN;
 		ref = &seen[n];
 		n ^= 1;
@@ -697,13 +685,17 @@ HOT lanes sees(const struct geo *g, int b, int i)
 	return (here & g->peer[i]) | (~here & g->col[g->col_of[i]]);
 }
 
-/* The blank cell with the fewest candidates, *cand its digits; among
- * equals, the one with the most blank cells it sees, and twice over the
- * cells with two candidates it sees that share one of its digits (each
- * digit tried takes itself from those, which leaves them a single: hard
- * puzzles' trees are smaller than by the blank cells alone); then the
- * first in reading order.  Propagated, a board has no
- * cell with fewer than two, and cells with two are the rule. */
+/* The blank cell with the fewest candidates, *cand its digits.  Among
+ * cells with two, the one that sees the most blank cells holding one of
+ * its digits, and twice over those of them with two candidates (each
+ * digit tried takes itself from those cells, which leaves the ones with
+ * two a single: on the hardest set 136 nodes a puzzle, where counting
+ * every blank cell seen, not only those sharing a digit, took 142), and
+ * twice over again those with the same two digits (a pair with it: a
+ * single whichever digit is tried; 132.5 nodes, top1465 16.5 from
+ * 17.5); among cells with more, the one that sees the most blank cells;
+ * then the first in reading order.  Propagated, a board has no cell
+ * with fewer than two, and cells with two are the rule. */
 HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *cand, uint64_t *mems, const int box)
 {
 	const int side = box * box;
@@ -726,7 +718,9 @@ HOT int choose_k(const struct geo *g, const struct board *x, sudoku_grid_mask *c
 			sudoku_grid_mask m = cell_digits_k(x, b, i, box);
 			int d1 = low_bit(m), d2 = low_bit(m & (sudoku_grid_mask)(m - 1));
 			lanes mates = (x->f[d1] | x->f[d2]) & pair, w = sees(g, b, i);
-			int k = lanes_sum_bytes(lane_byte_counts(x->open & w) + 2 * lane_byte_counts(mates & w));
+			int k = lanes_sum_bytes(lane_byte_counts((x->f[d1] | x->f[d2]) & x->open & w) +
+			                        2 * lane_byte_counts(mates & w) +
+			                        2 * lane_byte_counts(mates & x->f[d1] & x->f[d2] & w));
 			if (k > best_score)
 				best = b * g->band_bits + i, best_score = k;
 		}

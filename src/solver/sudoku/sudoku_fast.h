@@ -2,16 +2,19 @@
  * every node the digits that are forced placed before anything is tried.
  * Forced are a cell with one candidate left (a naked single) and a unit
  * with one place left for a digit (a hidden single), in rows, columns and
- * boxes, again and again until neither is left; then locked candidates
+ * boxes (looked for in boxes: locked candidates turn a row's or a
+ * column's into a box's), again and again until neither is left; then
+ * locked candidates
  * (a digit's places in a box all in one row or column leave it out of
  * the rest of that row or column, and the other way round: for a band of
  * boxes, the digit's minirows form a permutation), and the singles again
  * if they took anything away.  Then the node is a solution (every cell
  * filled), a dead end (a cell with no candidate, or a digit with no place
  * in a unit), or a choice: the blank cell with the fewest candidates;
- * among equals the one that sees the most blank cells, and twice over the
- * cells with two candidates that share one of its digits, then the first
- * in reading order; its digits in increasing order.
+ * among cells with two, the one that sees the most blank cells holding
+ * one of its digits, twice over those of them with two candidates, and
+ * twice over again those with its two; among cells with more, the one that sees the most blank cells; then the
+ * first in reading order; its digits in increasing order.
  *
  * The board: for each digit a mask of the cells where it may still go
  * (its own placed cells included), split in bands of box rows (27 bits of
