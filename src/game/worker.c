@@ -188,7 +188,7 @@ static bool count_ways(struct worker_job *j, const struct puzzle_state *s, uint6
 	memset(ways, 0, sizeof *ways);
 	struct count_opts o;
 	count_opts_init(&o);
-	o.rule = DLX_FIRST;
+	o.rule = puzzle_count_rule(j->pz);
 	o.memo = COUNT_MEMO_ON;
 	o.memo_bytes = MEMO_BYTES;
 	o.limit = limit;

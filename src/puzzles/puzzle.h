@@ -333,6 +333,10 @@ struct puzzle_state *puzzle_free_play(const struct puzzle *pz, const char *param
  * false if cancelled. */
 void puzzle_count(const struct puzzle *pz, const struct puzzle_state *s, const struct count_opts *opts,
                   struct count_result *r);
+/* The branching rule a count of the family's exact cover goes by: the
+ * first item for the tilings (their memo merges), the shortest for a
+ * family with an engine of its own first (Sudoku). */
+enum dlx_rule puzzle_count_rule(const struct puzzle *pz);
 /* False if a quick count (the exact-cover part's, to one) finds no way to
  * finish s; a family without one is left to its engine, and true. */
 bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s);

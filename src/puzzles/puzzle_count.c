@@ -65,6 +65,16 @@ void puzzle_count(const struct puzzle *pz, const struct puzzle_state *s, const s
 		count_by_engine(pz, s, opts, r);
 }
 
+/* A family whose first engine is its own (Sudoku) searches by the cell
+ * or unit with fewest candidates: the first item's rule, which lets a
+ * tiling's memo merge its states, walks a 16x16 grid cell by cell and
+ * does not finish.  The tilings keep the first item. */
+enum dlx_rule puzzle_count_rule(const struct puzzle *pz)
+{
+	const struct puzzle_engine *pe = pz->engines ? pz->engines[0] : NULL;
+	return pe && pe != &xc_engine_dlx ? DLX_MRV : DLX_FIRST;
+}
+
 bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s)
 {
 	if (!pz->xc)
@@ -79,8 +89,9 @@ bool puzzle_can_finish(const struct puzzle *pz, const struct puzzle_state *s)
 		engine_free(e);
 		return st == ENGINE_SOLUTION || st == ENGINE_LIMIT;
 	}
-	struct xc_problem *p = pz->xc->reduce(s, DLX_FIRST);
-	uint64_t n = count_solutions(p, DLX_FIRST, 1, NULL);
+	enum dlx_rule rule = puzzle_count_rule(pz);
+	struct xc_problem *p = pz->xc->reduce(s, rule);
+	uint64_t n = count_solutions(p, rule, 1, NULL);
 	xc_free(p);
 	return n > 0;
 }

@@ -73,10 +73,41 @@ static void enter_tier(const struct sudoku_grid *g, int cell, int digit, struct 
 	sudoku_move_enter(g, cell, digit, out->move, sizeof out->move);
 }
 
-/* Tiers: the elimination the next digit rests on (if any), the reason for
- * the digit, then the digit as a move.  When no rung of the ladder
- * applies, it says so, then offers the solver's digit.  chain has room
- * for CHAIN_MAX steps. */
+/* The first tier: where to look and what for, neither the cell's digit
+ * nor the reason spelled out, so that the player may still find it. */
+static void nudge(const struct sudoku_grid *g, const struct sudoku_logic_step *st, struct note *out)
+{
+	char unit[2][24] = { "", "" }, name[16];
+	for (int i = 0; i < 2; i++)
+		if (st->units[i] >= 0)
+			sudoku_unit_name(g->side, st->units[i], unit[i], sizeof unit[i]);
+	switch (st->tech) {
+	case SUDOKU_LOGIC_NAKED_SINGLE:
+		sudoku_cell_name(g, st->cell, name, sizeof name);
+		note_say(out, "Look at %s: only one digit can go there", name);
+		note_cell(out, st->cell);
+		return;
+	case SUDOKU_LOGIC_HIDDEN_SINGLE:
+		note_say(out, "Look at %s: one digit has only one place left there", unit[0]);
+		return;
+	case SUDOKU_LOGIC_LOCKED:
+		note_say(out, "Look where %s meets %s: a candidate locked there leads to the next digit", unit[0],
+		         unit[1]);
+		return;
+	default: {
+		const char *tech = sudoku_logic_technique_name(st->tech), *a = tech[0] == 'X' ? "an" : "a";
+		if (unit[0][0] && unit[1][0])
+			note_say(out, "Look for %s %s in %s and %s: it leads to the next digit", a, tech, unit[0], unit[1]);
+		else
+			note_say(out, "Look for %s %s in %s: it leads to the next digit", a, tech, unit[0][0] ? unit[0] : "the grid");
+	}
+	}
+}
+
+/* Tiers: where to look, then the elimination the next digit rests on (if
+ * any), the reason for the digit, then the digit as a move.  When no rung
+ * of the ladder applies, it says so, then offers the solver's digit.
+ * chain has room for CHAIN_MAX steps. */
 static bool hint_from(const struct puzzle_state *s, const char *solution, int tier, struct note *out,
                       struct sudoku_logic_step *chain)
 {
@@ -99,14 +130,18 @@ static bool hint_from(const struct puzzle_state *s, const char *solution, int ti
 		return true;
 	}
 	const struct sudoku_logic_step *place = &chain[n - 1];
-	int tiers = n > 1 ? 3 : 2;
+	int tiers = n > 1 ? 4 : 3;
 	if (tier > tiers)
 		return false;
 	if (tier == tiers) {
 		enter_tier(g, place->cell, place->digit, out);
 		return true;
 	}
-	if (tier == 1 && n > 1) {
+	if (tier == 1) {
+		nudge(g, n > 1 ? &chain[n - 2] : place, out);
+		return true;
+	}
+	if (tier == 2 && n > 1) {
 		/* The last elimination is the one the digit rests on directly;
 		 * earlier ones are counted, not recited. */
 		const struct sudoku_logic_step *el = &chain[n - 2];

@@ -101,11 +101,16 @@ wait_cell 2 1 "269"
 # ---- a hint -------------------------------------------------------------
 moves=$(figure moves)
 keys H
+wait_re "Look (at|for) "
+ok $? "hint 1: where to look, in a player's words"
+if screen | grep -qE "r[1-9]c[1-9] is [1-9]|can only be [1-9]|only r[1-9]c[1-9] can hold"; then r=1; else r=0; fi
+is $r 0 "hint 1 gives away neither the digit nor the reason"
+keys H
 wait_re "(can only be [1-9]|[Ii]n (row|column|box) [1-9] only r[1-9]c[1-9])"
-ok $? "hint 1: the reason, in a player's words"
+ok $? "hint 2: the reason, in a player's words"
 keys H
 wait_re "r[1-9]c[1-9] is [1-9]"
-ok $? "hint 2: the digit"
+ok $? "hint 3: the digit"
 set -- $(screen | tr -s ' \n' ' ' | sed -n 's/.*r\([1-9]\)c\([1-9]\) is \([1-9]\).*/\1 \2 \3/p')
 r=$1 c=$2 d=$3
 is "$(cell "$r" "$c")" "($d)" "the hint's digit is shown in its cell (r${r}c$c), in hand"
@@ -113,8 +118,8 @@ is "$(screen | grep -c "Enter places it")" 1 "one line says Enter places it"
 keys Enter
 wait_for "moves $((moves + 1))" && wait_cell "$r" "$c" "($d)"
 ok $? "Enter enters it, as a move"
-screen | grep -q "hints 2"
-ok $? "two hints counted"
+screen | grep -q "hints 3"
+ok $? "three hints counted"
 
 # ---- quit saving, Continue restoring -------------------------------------
 moves=$(figure moves)
@@ -134,7 +139,7 @@ wait_for "unfinished games"
 keys Enter
 wait_for "Sudoku 1-01"
 ok $? "Continue opens it"
-wait_for "moves $moves  hints 2" >/dev/null
+wait_for "moves $moves  hints 3" >/dev/null
 is "$(screen | sed -n 2,21p)" "$grid" "as it was left: the digits, the hint's digit, the marks"
 is "$(cell 1 1)$(cell 1 2)$(cell 1 3) $(cell "$r" "$c")" "(5)(7)(8) ($d)" "r1c1-r1c3 and the hint's digit among them"
 keys q

@@ -102,6 +102,11 @@ keys l l m 1 1 m
 wait_for "is pencilled, with a ?"
 ok $? "the panel says how a pencilled digit looks on this terminal"
 is "$(cell_text 0 2) $(cell_text 0 1)" "11? 14" "r1c3's pencilled 11 has a ?; the given 14 beside it none"
+# The checker and the hint count the ways to finish by the fewest
+# candidates: by the first cell's, a 16x16's hint never came.
+keys H
+wait_re "Look (at|for|where) "
+ok $? "a 16x16's hint comes, and says where to look"
 keys q
 wait_prompt
 ok $? "and q leaves: with no alternate screen, the game's screen is cleared for the shell"

@@ -543,7 +543,7 @@ static void test_teach_words(void)
 	struct puzzle_state *s = must_start(l303);
 	static char sol[4096];
 	solution_moves(s, sol, sizeof sol);
-	int cells = 0, capitals = 0, bad = 0, eliminations = 0, rounds = 0;
+	int cells = 0, capitals = 0, bad = 0, eliminations = 0, rounds = 0, nudges = 0, told = 0, wide = 0;
 	struct diag err;
 	while (!pz->is_solved(s) && rounds++ < 81) {
 		struct note n;
@@ -558,6 +558,12 @@ static void test_teach_words(void)
 			else if (bad++ == 0)
 				tap_diag("not a sentence: %s", n.text);
 			eliminations += strstr(n.text, "hold nothing else") || strstr(n.text, "cannot hold");
+			wide += strlen(n.text) > 78;
+			/* The first tier says where to look, not what is there. */
+			if (tier == 1) {
+				nudges += !strncmp(n.text, "Look ", 5);
+				told += strstr(n.text, "can only be") || strstr(n.text, " is ") || strstr(n.text, "can hold");
+			}
 			if (n.move[0])
 				snprintf(move, sizeof move, "%s", n.move);
 		}
@@ -568,6 +574,10 @@ static void test_teach_words(void)
 	   "hints lead to the end as sentences: %d begin with a cell's name, %d with a capital, %d not (%d "
 	   "eliminations)",
 	   cells, capitals, bad, eliminations);
+	ok(rounds > 40 && nudges == rounds && !told && !wide,
+	   "every first hint says where to look (%d of %d), none the digit or the reason (%d), all in 78 columns (%d "
+	   "wider)",
+	   nudges, rounds, told, wide);
 	pz->free_state(s);
 
 	struct puzzle_grade gr;
