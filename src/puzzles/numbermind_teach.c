@@ -102,7 +102,8 @@ bool numbermind_teach_dead_end(const struct puzzle_state *s, struct note *out)
 		return false;
 	char words[160];
 	nm_fault_words(&f, &at.p, words, sizeof words);
-	note_say(out, "A dead end: %s", words);
+	/* the screen says "Dead end: " before it */
+	note_say(out, "%s", words);
 	if (f.place >= 0)
 		note_cell(out, f.place);
 	if (f.guess >= 0)

@@ -110,7 +110,10 @@ static void say_take_back(struct play *p)
 	char what[128];
 	p->pz->describe_move(session_state(p->s), p->s->move[h->take_back_to], what, sizeof what, false);
 	int n = p->s->cur - h->take_back_to;
-	say(p, ST_NOTICE, "Dead end since %s: take back %d move%s (Enter does it)", what, n, plural(n));
+	/* "since move 3 (shade row 2, column 6)": a family's words for a
+	 * move are not always a clause that can follow "since" */
+	say(p, ST_NOTICE, "Dead end since move %d (%s): take back %d move%s (Enter does it)", h->take_back_to + 1,
+	    what, n, plural(n));
 }
 
 static void show_hint(struct play *p, enum midend_hint h)

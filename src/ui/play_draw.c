@@ -49,6 +49,20 @@ static void draw_bar(struct canvas *c, int y, int x, int w, double fraction)
 }
 
 /* The checker's line, or "" when it has nothing to say. */
+/* A family's sentence after "Dead end: ": its first word in small
+ * letters where it is an ordinary word ("the 12 at row 3", "guess 14"),
+ * not a name (a piece's, "Blue fits nowhere"). */
+static const char *as_clause(const char *text, char *buf, size_t size)
+{
+	static const char *const ordinary[] = { "The ", "With ", "Guess ", "Place ", "A ", "An ", "Every ", "No ",
+		                                "Nothing ", "Only ", "In ", "Item ", "Vertex ", NULL };
+	snprintf(buf, size, "%s", text);
+	for (int i = 0; ordinary[i]; i++)
+		if (!strncmp(buf, ordinary[i], strlen(ordinary[i])))
+			buf[0] = (char)(buf[0] - 'A' + 'a');
+	return buf;
+}
+
 static enum style_role check_line(const struct play *p, char *text, size_t size)
 {
 	text[0] = '\0';
@@ -65,7 +79,8 @@ static enum style_role check_line(const struct play *p, char *text, size_t size)
 	const struct worker_report *c = &m->check;
 	if (c->completions == 0) {
 		if (c->dead_explained)
-			snprintf(text, size, "Dead end: %s  (H: what to take back)", c->dead.text);
+			snprintf(text, size, "Dead end: %s  (H: what to take back)",
+			         as_clause(c->dead.text, (char[sizeof c->dead.text]){ 0 }, sizeof c->dead.text));
 		else if (c->nodes)
 			/* Found by the count, which said how far it had to look. */
 			snprintf(text, size, "Dead end: no way to finish from here, for a reason that lies deeper (the solver "

@@ -93,7 +93,7 @@ keys 9
 wait_re "Dead end: no cell of box 1 can hold 2"
 ok $? "a wrong digit: the dead end with its reason"
 keys H
-wait_for "Dead end since 9 entered in r2c1: take back 1 move"
+wait_re "Dead end since move [0-9]+ \(9 entered in r2c1\): take back 1 move"
 ok $? "H names the move to take back"
 keys u
 wait_cell 2 1 "269"

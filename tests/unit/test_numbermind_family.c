@@ -207,7 +207,7 @@ static void test_dead_ends(void)
 	pz->free_state(s);
 	s = start(example, &bad, &err);
 	s = play(s, "1=5");
-	ok(pz->dead_end(s, &n) && strstr(n.text, "A dead end: the guesses need"), "a dead end the rules find: %s", n.text);
+	ok(pz->dead_end(s, &n) && !strncmp(n.text, "the guesses need", 16), "a dead end the rules find: %s", n.text);
 	uint16_t possible[NM_DIGITS_MAX];
 	ok(!numbermind_possible(s, possible), "and the marks say so");
 	pz->free_state(s);

@@ -163,7 +163,7 @@ static char *status_text(struct play *p)
 static const char *const messages[] = {
 	"Solved in 999:59, 9999 moves, 9999 hints.  N: the next level, q: leave",
 	"No way to finish, and none from any position before this one",
-	"Dead end since LightGreen on rows 1-3, columns 9-11: take back 9999 moves (Enter does it)",
+	"Dead end since move 9999 (LightGreen on rows 1-3, columns 9-11): take back 9999 moves (Enter does it)",
 	"It is solved",
 	"No hint for this position",
 	"99 placements can cover the cell at row 10, column 11; start there",

@@ -269,8 +269,8 @@ void nm_fault_words(const struct nm_fault *f, const struct nm_problem *p, char *
 		snprintf(buf, size, "guess %d can no longer reach its %d right digit%s", g + 1, score, s);
 		break;
 	case NM_FAULT_SUM:
-		snprintf(buf, size, "the guesses need %d more right digits, the places %d at most", f->need,
-		         f->most);
+		snprintf(buf, size, "the guesses need %d more right digits; only %d can still come",
+		         f->need, f->most);
 		break;
 	default:
 		snprintf(buf, size, "no rule is broken");
