@@ -347,6 +347,6 @@ static struct engine *bt_new(const struct puzzle *pz, const struct puzzle_state 
 	return engine_new(s, &bt_ops, CLIQUE_BT);
 }
 
-const struct puzzle_engine clique_engine_bnb = { "bnb", "Branch and bound", bnb_new };
-const struct puzzle_engine clique_engine_btc = { "btc", "Backtrack + colours", btc_new };
-const struct puzzle_engine clique_engine_bt = { "bt", "Backtracking", bt_new };
+const struct puzzle_engine clique_engine_bnb = { "bnb", "Branch and bound", bnb_new, true };
+const struct puzzle_engine clique_engine_btc = { "btc", "Backtrack + colours", btc_new, true };
+const struct puzzle_engine clique_engine_bt = { "bt", "Backtracking", bt_new, true };

@@ -414,8 +414,8 @@ static struct engine *new_lp(const struct puzzle *pz, const struct puzzle_state 
 	return ks_new(s, KS_LP);
 }
 
-const struct puzzle_engine knapsack_engine_bnb = { "bnb", "Branch and bound", new_bnb };
-const struct puzzle_engine knapsack_engine_dp = { "dp", "Dynamic programming", new_dp };
-const struct puzzle_engine knapsack_engine_bt = { "bt", "Backtracking", new_bt };
-const struct puzzle_engine knapsack_engine_greedy = { "greedy", "Greedy", new_greedy };
-const struct puzzle_engine knapsack_engine_lp = { "lp", "LP relaxation", new_lp };
+const struct puzzle_engine knapsack_engine_bnb = { "bnb", "Branch and bound", new_bnb, false };
+const struct puzzle_engine knapsack_engine_dp = { "dp", "Dynamic programming", new_dp, false };
+const struct puzzle_engine knapsack_engine_bt = { "bt", "Backtracking", new_bt, false };
+const struct puzzle_engine knapsack_engine_greedy = { "greedy", "Greedy", new_greedy, false };
+const struct puzzle_engine knapsack_engine_lp = { "lp", "LP relaxation", new_lp, false };

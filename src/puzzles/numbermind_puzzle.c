@@ -320,8 +320,8 @@ static struct engine *new_diagram(const struct puzzle *pz, const struct puzzle_s
 /* The search answers checks and hints (its dead ends teach); the diagram
  * counts, which it does at once however many secrets fit (a duel's first
  * guesses leave billions), and races it on screen. */
-static const struct puzzle_engine engine_search = { "search", "Scores as bounds", new_search };
-static const struct puzzle_engine engine_diagram = { "zdd", "Diagram of all secrets", new_diagram };
+static const struct puzzle_engine engine_search = { "search", "Scores as bounds", new_search, false };
+static const struct puzzle_engine engine_diagram = { "zdd", "Diagram of all secrets", new_diagram, false };
 static const struct puzzle_engine *const numbermind_engines[] = { &engine_search, &engine_diagram, NULL };
 
 static const struct puzzle_param numbermind_params[] = {

@@ -290,9 +290,9 @@ static struct engine *new_clauses(const struct puzzle *pz, const struct puzzle_s
 	return e;
 }
 
-static const struct puzzle_engine engine_cells = { "cells", "Cell by cell", new_cells };
-static const struct puzzle_engine engine_views = { "views", "Number by number", new_views };
-static const struct puzzle_engine engine_clauses = { "clauses", "Clause solver", new_clauses };
+static const struct puzzle_engine engine_cells = { "cells", "Cell by cell", new_cells, false };
+static const struct puzzle_engine engine_views = { "views", "Number by number", new_views, false };
+static const struct puzzle_engine engine_clauses = { "clauses", "Clause solver", new_clauses, false };
 static const struct puzzle_engine *const range_engines[] = { &engine_cells, &engine_views, &engine_clauses, NULL };
 
 /* ---- files of game IDs, one a line ------------------------------------- */

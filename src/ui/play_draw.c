@@ -288,24 +288,28 @@ static void draw_search_panel(struct play *p, struct canvas *c)
 	ROW("choices now", "%d", a->level);
 	ROW("taken back", "%s", u128_grouped(a->backtracks, (char[U128_DIGITS + 13]){ 0 }));
 	ROW("solutions", "%s", u128_grouped(a->solutions, (char[U128_DIGITS + 13]){ 0 }));
-	if (a->estimate > 0) {
+	/* A search to the end knows its tree; a branch and bound's estimate
+	 * is of the tree without the cuts its best answers will bring. */
+	bool high = pe && pe->cuts_by_best;
+	if (a->done) {
+		ROW("whole tree", "%s steps", u128_grouped(a->nodes, (char[U128_DIGITS + 13]){ 0 }));
+		ROW("searched", "all of it");
+	} else if (a->estimate > 0) {
 		race_round(a->estimate, fig, sizeof fig);
-		ROW("whole tree", "about %s", fig);
+		ROW("whole tree", "%s %s", high ? "at most about" : "about", fig);
 		int spread = (int)(100 * a->estimate_se / a->estimate + 0.5);
-		if (spread >= 1)
+		if (spread >= 1 && !high)
 			ROW("", "give or take %d%%", spread);
 		double f = a->fraction;
-		if (a->done)
-			ROW("searched", "all of it");
-		else if ((double)a->nodes > a->estimate)
+		if ((double)a->nodes > a->estimate)
 			ROW("searched", "more than estimated");
 		else if (f < 0.001)
 			ROW("searched", "under 0.1%%");
 		else
-			ROW("searched", "about %.*f%%", f < 0.1 ? 1 : 0, 100 * f);
-		if (!a->done && a->estimate - (double)a->nodes >= 1) {
+			ROW("searched", "%s %.*f%%", high ? "at least" : "about", f < 0.1 ? 1 : 0, 100 * f);
+		if (a->estimate - (double)a->nodes >= 1) {
 			race_round(a->estimate - (double)a->nodes, fig, sizeof fig);
-			ROW("left", "about %s", fig);
+			ROW("left", "%s %s", high ? "at most about" : "about", fig);
 		}
 	}
 	if (isinf(speeds[p->speed]))
