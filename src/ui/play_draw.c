@@ -181,14 +181,12 @@ static const struct key_hint search_hints[] = {
 	{ .act = ACT_ANIM_STEP, .word = "step" },
 	{ .act = ACT_FASTER, .word = "speed", .also = ACT_SLOWER, .joint = ' ' },
 	{ .act = ACT_ANIM_TAKE, .word = "take" },
-	{ .act = ACT_ANIM_STOP, .word = "back" },
 	{ .act = ACT_NONE },
 };
 static const struct key_hint race_hints[] = {
 	{ .act = ACT_ANIM_PAUSE, .word = "pause" },
 	{ .act = ACT_FASTER, .word = "speed", .also = ACT_SLOWER, .joint = ' ' },
 	{ .act = ACT_SELECT, .word = "watch it" },
-	{ .act = ACT_BACK, .word = "back" },
 	{ .act = ACT_NONE },
 };
 
@@ -218,13 +216,14 @@ static void draw_keys(struct play *p, struct canvas *c)
 		canvas_text(c, c->rows - 1, 1, c->cols - 2, style(ST_NOTICE), prompt);
 		return;
 	}
-	/* q and ? come always, at the end: a narrow terminal drops the
-	 * others first (at 60 columns it dropped q) */
-	char quit_item[32], help_item[32], board_last[80];
-	key_hint_text(CTX_PLAY, &quit, false, quit_item, sizeof quit_item);
+	/* The way out and ? come always, at the end: a narrow terminal drops
+	 * the others first (at 60 columns it dropped q, and the search's Esc) */
+	const struct key_hint back = { .act = p->searching ? ACT_ANIM_STOP : ACT_BACK, .word = "back" };
+	char out_item[32], help_item[32], last_items[80];
+	key_hint_text(on_board ? CTX_PLAY : ctx, on_board ? &quit : &back, false, out_item, sizeof out_item);
 	key_hint_text(ctx, &help, false, help_item, sizeof help_item);
-	snprintf(board_last, sizeof board_last, "%s  %s", quit_item, help_item);
-	const char *last = p->paused || p->holding ? "" : on_board ? board_last : help_item;
+	snprintf(last_items, sizeof last_items, "%s  %s", out_item, help_item);
+	const char *last = p->paused || p->holding ? "" : last_items;
 	int room = c->cols - 2 - (int)strlen(last);
 	char line[512] = "";
 	size_t len = 0;
