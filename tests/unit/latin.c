@@ -413,10 +413,11 @@ static void draw(const struct view *v, struct canvas *cv, const struct puzzle_st
 		}
 }
 
-static void status(const struct view *v, const struct puzzle_state *s, char *buf, size_t size)
+static void status(const struct view *v, const struct puzzle_state *s, int cols, char *buf, size_t size)
 {
 	const struct latin_view *lv = (const struct latin_view *)v;
 	(void)s;
+	(void)cols;
 	snprintf(buf, size, "Row %d, column %d", lv->cur / lv->n + 1, lv->cur % lv->n + 1);
 }
 
