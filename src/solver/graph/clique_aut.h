@@ -6,12 +6,14 @@
  * library (Debian: libnauty2-dev), on adjacency lists of the graph or
  * its complement, whichever has fewer edges.  Traces replaced nauty's
  * dense mode by measurement on this machine (CPU milliseconds of the
- * group alone, lists or rows built included; generators found):
+ * group alone, lists or rows built included; generators found, by
+ * Traces as the first call of a process finds them: it draws at random,
+ * from the same seed in every process, so a later call may find others):
  *
  *     graph           Traces        nauty dense   order          orbits
  *     hamming8-4       0.74   3      0.97   8     10,321,920          1
- *     johnson16-2-4    0.26   3      0.31  15     16! (2.1e13)        1
- *     hamming9-4       2.3    3      7.1    9     1.9e8               1
+ *     johnson16-2-4    0.26   2      0.31  15     16! (2.1e13)        1
+ *     hamming9-4       2.3    2      7.1    9     1.9e8               1
  *     keller5          3.2    6      7.1    6     3,840              14
  *     hamming12-6      500    3   5,100    12
  *     G(200, 0.9)      0.02   0      0.02   0     1                 200
@@ -19,7 +21,7 @@
  *
  * Traces is faster on every graph with symmetry, and finds fewer
  * generators, which the search checks one by one and draws its random
- * elements from: hamming8-4's search took 0.20 ms with Traces' 3 and
+ * elements from: hamming8-4's search took 0.20 ms with Traces' few and
  * 0.31 with nauty's 8, johnson16-2-4's 9 nodes and 0.13 ms against 42
  * and 0.32.  It loses on large random graphs, where nauty's degrees
  * split every vertex apart at once, by a millisecond of a search of
