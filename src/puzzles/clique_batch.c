@@ -123,7 +123,7 @@ static void stats_head(FILE *log, const struct graph *g, const struct search_sta
 
 /* How long the automorphism group may take before the search goes on
  * without it: milliseconds on every graph measured (clique_aut.h), so a
- * graph that needs seconds is one whose group nauty finds hard, not one
+ * graph that needs seconds is one whose group Traces finds hard, not one
  * the clique search would finish soon after. */
 #define AUT_LIMIT 5.0
 
@@ -133,7 +133,7 @@ static void stats_head(FILE *log, const struct graph *g, const struct search_sta
 struct symmetry {
 	const struct clique_sym_group *group;  /* the search's; NULL: none */
 	bool from_lines;
-	struct clique_aut_info aut;            /* nauty's verdict, when not from_lines */
+	struct clique_aut_info aut;            /* Traces' verdict, when not from_lines */
 	struct clique_sym_group *owned;        /* the computed group */
 };
 
@@ -269,7 +269,7 @@ static void solve_max(const struct graph *g, const struct dimacs_symmetry *sym, 
 	int k = max_clique(g, sym, &use, threads, best, &st, &info, &avg);
 	if (k == -2 && use.owned) {
 		/* A computed generator that the search found to be no
-		 * automorphism: nauty, or the graph handed to it, is wrong; the
+		 * automorphism: Traces, or the graph handed to it, is wrong; the
 		 * search goes on without. */
 		fprintf(log, "linkdance: warning: a computed symmetry of the graph is not one: not used\n");
 		use.group = NULL;

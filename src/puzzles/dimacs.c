@@ -144,6 +144,19 @@ static bool problem_line(struct reader *rd, const char *rest, long line)
 	return true;
 }
 
+/* An e line's edge uv (0-based), counted, a repeat too. */
+static void add_edge(struct reader *rd, int u, int v, long line)
+{
+	rd->info.edge_lines++;
+	if (graph_add_edge(rd->g, u, v)) {
+		rd->distinct++;
+	} else {
+		if (!rd->info.duplicates)
+			rd->info.first_duplicate = line;
+		rd->info.duplicates++;
+	}
+}
+
 static bool edge_line(struct reader *rd, const char *rest, long line)
 {
 	if (!rd->g) {
@@ -180,14 +193,35 @@ static bool edge_line(struct reader *rd, const char *rest, long line)
 		diag_at(rd->err, rd->where, line, "more than %d edges: too large", DIMACS_MAX_EDGES);
 		return false;
 	}
-	rd->info.edge_lines++;
-	if (graph_add_edge(rd->g, (int)uv[0] - 1, (int)uv[1] - 1)) {
-		rd->distinct++;
-	} else {
-		if (!rd->info.duplicates)
-			rd->info.first_duplicate = line;
-		rd->info.duplicates++;
-	}
+	add_edge(rd, (int)uv[0] - 1, (int)uv[1] - 1, line);
+	return true;
+}
+
+/* An edge line as the generators write it, "e U V" with a blank each
+ * and nothing else, U and V different and in range: taken here without
+ * cutting it into tokens, since such lines are most of a large file.
+ * False for anything else, which one_line then reads, to name the fault
+ * if there is one.  The line holds nothing but 'e', blanks and digits
+ * when taken, so it needs no check for binary bytes either. */
+static bool edge_quick(struct reader *rd, const char *s, long len, long line)
+{
+	if (s[0] != 'e' || s[1] != ' ' || !rd->g || rd->info.edge_lines >= DIMACS_MAX_EDGES)
+		return false;
+	const char *p = s + 2, *t = p;
+	uint32_t u = 0, v = 0;
+	/* nine digits at most: more may be a number too large, or leading
+	 * zeros, which edge_line sorts out */
+	for (; *p >= '0' && *p <= '9' && p - t < 10; p++)
+		u = u * 10 + (uint32_t)(*p - '0');
+	if (p == t || p - t > 9 || *p != ' ')
+		return false;
+	t = ++p;
+	for (; *p >= '0' && *p <= '9' && p - t < 10; p++)
+		v = v * 10 + (uint32_t)(*p - '0');
+	uint32_t n = (uint32_t)rd->g->n;
+	if (p == t || p - t > 9 || p != s + len || u < 1 || u > n || v < 1 || v > n || u == v)
+		return false;
+	add_edge(rd, (int)u - 1, (int)v - 1, line);
 	return true;
 }
 
@@ -354,13 +388,16 @@ static struct graph *read_source(struct lines_source *src, const char *where, st
 	if (sym)
 		*sym = (struct dimacs_symmetry){ 0 };
 	struct reader rd = { .where = where, .err = err };
-	char *buf = NULL;
-	size_t cap = 0;
+	char *buf;
 	long line = 0, got;
 	int bad = 0;
 	bool ok = true;
-	while (ok && (got = lines_read(src, &buf, &cap, DIMACS_MAX_LINE, &bad)) != LINES_END) {
+	while (ok && (got = lines_next(src, &buf, DIMACS_MAX_LINE, &bad)) != LINES_END) {
 		line++;
+		if (got >= 0 && edge_quick(&rd, buf, got, line))
+			continue;
+		if (got >= 0 && (bad = lines_binary(buf, got)) >= 0)
+			got = LINES_BINARY;
 		if (got == LINES_LONG) {
 			diag_at(err, where, line, "line longer than %d bytes", DIMACS_MAX_LINE);
 			ok = false;
@@ -371,7 +408,7 @@ static struct graph *read_source(struct lines_source *src, const char *where, st
 			ok = one_line(&rd, buf, line);
 		}
 	}
-	free(buf);
+	lines_done(src);
 	if (ok && src->f && ferror(src->f)) {
 		diag_at(err, where, line, "%s", strerror(src->error ? src->error : EIO));
 		ok = false;

@@ -117,15 +117,14 @@ static bool parse_option(struct xc_problem *p, const char *text, const char *whe
 static struct xc_problem *read_source(struct lines_source *src, const char *where, struct diag *err)
 {
 	struct xc_problem *p = xc_new();
-	char *buf = NULL;
-	size_t cap = 0;
+	char *buf;
 	int *items = NULL, items_cap = 0;
 	long line = 0, got;
 	int bad = 0;
 	bool have_items = false, ok = true;
 
 	/* XCFILE_MAX_LINE counts the line's NUL. */
-	while ((got = lines_read(src, &buf, &cap, XCFILE_MAX_LINE - 1, &bad)) != LINES_END) {
+	while ((got = lines_read(src, &buf, XCFILE_MAX_LINE - 1, &bad)) != LINES_END) {
 		line++;
 		if (got == LINES_LONG) {
 			diag_at(err, where, line, "line longer than %d bytes", XCFILE_MAX_LINE);
@@ -159,7 +158,7 @@ static struct xc_problem *read_source(struct lines_source *src, const char *wher
 		diag_at(err, where, line ? line : 1, "empty problem: no line naming the items");
 		ok = false;
 	}
-	free(buf);
+	lines_done(src);
 	free(items);
 	if (!ok) {
 		xc_free(p);

@@ -156,8 +156,8 @@ echo "    G(1000,0.5) MoMC 98.5, cliquer and pmc >60)"
 # ---- the symmetry found by itself ------------------------------------------
 # The same graphs as linkdance solve clique meets them: a file with the
 # generator's c automorphism / c block lines, the same file with every c
-# line taken out (the group computed by nauty, clique_aut.h), and cliquer
-# on the plain file; best of 3, interleaved.  "group" is nauty's part
+# line taken out (the group computed by Traces, clique_aut.h), and cliquer
+# on the plain file; best of 3, interleaved.  "group" is Traces' part
 # alone (clique_solve --aut-only, the mean of many runs).  LINKDANCE
 # names the program (make bench-clique gives it); without it the table
 # is left out.
@@ -214,4 +214,4 @@ for entry in $SYM_GRAPHS; do
 	rm -f theirs.txt
 done
 echo "   lines: the file as generate graph writes it; plain: the same without its c lines;"
-echo "   group: nauty's part of plain alone; cq/plain above 1: linkdance is faster"
+echo "   group: Traces' part of plain alone; cq/plain above 1: linkdance is faster"

@@ -107,7 +107,7 @@ is "$(head -1 "$tmp/h94p.out")" 20 "hamming 9 4 from a plain file: A(9, 4) = 20,
 is_set "$tmp/h94plain.col" 20 "$(sed -n 2p "$tmp/h94p.out")" clique
 ok $? "hamming 9 4 from a plain file: the second line is a clique of 20 vertices"
 grep -qx 'symmetry: automorphism group of order 185794560 found in [0-9.]* s' "$tmp/h94p.err" &&
-	grep -q '^symmetry: used (9 generators; 1 orbit of 512 vertices' "$tmp/h94p.err"
+	grep -q '^symmetry: used ([0-9]* generators; 1 orbit of 512 vertices' "$tmp/h94p.err"
 ok $? "--stats: the group of order 2^9 9! found and used: $(grep '^symmetry' "$tmp/h94p.err" | tr '\n' ' ')"
 gen --johnson 16 2 4 | grep -v '^c ' >"$tmp/j1624plain.col"
 ld solve clique --stats "$tmp/j1624plain.col"

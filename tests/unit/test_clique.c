@@ -909,6 +909,16 @@ static void test_dimacs(void)
 	ok(g && g->n == 3, "a count with twenty digits, most of them leading zeros: 3 vertices");
 	graph_free(g);
 	bad_dimacs("p edge 3 1\ne 1 2\x01\n", "in.clq:2: binary data (byte 0x01), not a text file");
+	/* 2^32 + 2 and 2^32 + 1: a reader that kept vertices in 32 bits
+	 * would take them for 2 and 1 */
+	bad_dimacs("p edge 3 1\ne 4294967298 1\n", "in.clq:2: vertex 4294967298 out of range (1 to 3)");
+	bad_dimacs("p edge 3 1\ne 2 4294967297\n", "in.clq:2: vertex 4294967297 out of range (1 to 3)");
+	bad_dimacs("p edge 3 1\ne 1 2\ne 1 3\n", "in.clq:1: the 'p' line promises 1 edges, the file has 2");
+	g = dimacs_parse("p edge 4 4\ne 1 2\ne\t2 3\ne 3  4 \ne 004 0001\r\ne 2 1\n", "t.clq", &info, &err);
+	ok(g && graph_edges(g) == 4 && graph_has_edge(g, 1, 2) && graph_has_edge(g, 2, 3) && graph_has_edge(g, 3, 0) &&
+	       info.edge_lines == 5 && info.duplicates == 1 && info.first_duplicate == 6,
+	   "edge lines with tabs, two blanks, a trailing blank, leading zeros: all read, the repeat named");
+	graph_free(g);
 
 	/* the writer's output reads back as the same graph */
 	g = graph_gen_keller(3, &err);

@@ -259,14 +259,19 @@ static void test_cancel(void)
 	ok(grp && info.outcome == CLIQUE_AUT_FOUND, "and with a minute, found (the kill request was taken back)");
 	clique_sym_group_free(grp);
 	graph_free(g);
-	/* hamming11-4: a quarter of a second of nauty, cancelled in flight */
-	g = graph_gen_hamming(11, 4, &err);
+	/* hamming12-6: half a second of Traces, cancelled in flight */
+	g = graph_gen_hamming(12, 6, &err);
 	atomic_init(&flag, 0);
 	struct cancel_later c;
-	cancel_later_start(&c, &flag, "the group of hamming11-4");
+	cancel_later_start(&c, &flag, "the group of hamming12-6");
 	grp = clique_aut_group(g, 0, &flag, &info);
 	double ms = cancel_later_end(&c);
-	ok(ms >= 0 && !grp && info.outcome == CLIQUE_AUT_CANCELLED, "hamming11-4: cancelled in flight");
+	ok(ms >= 0 && !grp && info.outcome == CLIQUE_AUT_CANCELLED, "hamming12-6: cancelled in flight");
+	/* and out of time in flight: a limit of 50 ms (how soon Traces lets
+	 * go is its own: it looks at the kill request between stages) */
+	grp = clique_aut_group(g, 0.05, NULL, &info);
+	ok(!grp && info.outcome == CLIQUE_AUT_TIMED_OUT, "hamming12-6 with 50 ms: out of time in flight");
+	tap_diag("hamming12-6: stopped %.3f s after the start", info.seconds);
 	graph_free(g);
 }
 

@@ -297,6 +297,14 @@ static void test_unused_and_refused(void)
 	int swap[] = { 1, 0, 2 };
 	clique_sym_group_add(grp, swap);
 	is_u64(clique_avg_max(g, grp, block, 2, NULL, NULL, NULL, NULL) + 2, 0, "a generator that is no symmetry: -2");
+	is_u64(clique_avg_max(g, grp, NULL, 0, NULL, NULL, NULL, NULL) + 2, 0, "and with no block: -2");
+	clique_sym_group_free(grp);
+	/* the swap alone is not transitive (3 stays): the search without the
+	 * bound must refuse it as well */
+	grp = clique_sym_group_new(3);
+	clique_sym_group_add(grp, swap);
+	is_u64(clique_avg_max(g, grp, block, 2, NULL, NULL, NULL, NULL) + 2, 0,
+	       "a generator that is no symmetry, a group that is not transitive: -2");
 	clique_sym_group_free(grp);
 	graph_free(g);
 

@@ -1,5 +1,5 @@
 /* The clique search over a group listed element by element
- * (solver/graph/clique_orb.c): the list is the group nauty reports (its
+ * (solver/graph/clique_orb.c): the list is the group Traces reports (its
  * order), a group too large is not listed, the search agrees with the
  * plain branch and bound on every family whose clique number is
  * published and on random graphs made symmetric, its clique is one of the
@@ -50,11 +50,11 @@ static void test_list(void)
 	struct clique_aut_info info;
 	/* keller4's group: the stabiliser of 0000 in Keller's graph G_4,
 	 * each coordinate's 1 and 3 swapped or not and the coordinates
-	 * permuted, 2^4 4! = 384 (nauty's order, checked against it) */
+	 * permuted, 2^4 4! = 384 (Traces' order, checked against it) */
 	struct graph *g = graph_gen_keller(4, &err);
 	struct clique_sym_group *grp = clique_aut_group(g, 0, NULL, &info);
 	struct clique_orb_list *l = clique_orb_list_new(grp, CLIQUE_ORB_MAX_ELEMENTS, CLIQUE_ORB_MAX_ENTRIES);
-	ok(l && (double)l->count == order_of(&info), "keller4: %d elements listed, nauty's order %.0f",
+	ok(l && (double)l->count == order_of(&info), "keller4: %d elements listed, Traces' order %.0f",
 	   l ? l->count : -1, order_of(&info));
 	bool all = l != NULL, distinct = true;
 	for (int i = 0; l && i < l->count && all; i++)
@@ -168,7 +168,7 @@ static void test_random_symmetric(void)
 		clique_sym_group_free(grp);
 		free(shift);
 		char name[64];
-		snprintf(name, sizeof name, "%d copies of G(%d), nauty's group", c, m);
+		snprintf(name, sizeof name, "%d copies of G(%d), Traces' group", c, m);
 		agree(g, name, 0);
 	}
 }

@@ -8,59 +8,84 @@
 #include <stdlib.h>
 
 #include <nauty.h>
+#include <nausparse.h>
+#include <traces.h>
 
 #include "util/clock.h"
 #include "util/xalloc.h"
 
-/* nauty's callbacks take no argument of the caller's: the call in flight
- * is here, under the lock (one at a time, for nauty_kill_request). */
+/* Traces takes no callback at its nodes: a thread of the call's own
+ * watches the cancel flag and the deadline, every WATCH_MS, and stops
+ * Traces through nauty's kill request, which Traces looks at as it
+ * goes.  A call with neither has no watcher. */
+#define WATCH_MS 5
+
 struct watch {
-	struct clique_sym_group *grp;
 	const atomic_int *cancel;
-	double deadline;        /* clock_seconds() past which nauty is stopped; 0: never */
+	double deadline;        /* clock_seconds() past which Traces is stopped; 0: never */
 	enum clique_aut_outcome outcome;
-	uint64_t nodes;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;    /* the call is over (done) */
+	bool done;
 };
 
-static pthread_mutex_t nauty_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct watch *watching;
+/* One call at a time in the process: the kill request is one flag for
+ * all of Traces' callers. */
+static pthread_mutex_t traces_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The call in flight's group: Traces' callback takes no argument of
+ * the caller's. */
+static struct clique_sym_group *collecting;
 
-/* At every node of nauty's tree: a cancel or the deadline stops it at
- * its next check, which is the next node. */
-static void on_node(graph *g, int *lab, int *ptn, int level, int numcells, int tc, int code, int m, int n)
+static void on_automorphism(int count, int *perm, int n)
 {
-	(void)g, (void)lab, (void)ptn, (void)level, (void)numcells, (void)tc, (void)code, (void)m, (void)n;
-	struct watch *w = watching;
-	w->nodes++;
-	if (w->outcome != CLIQUE_AUT_FOUND)
-		return;
-	if (w->cancel && atomic_load(w->cancel))
-		w->outcome = CLIQUE_AUT_CANCELLED;
-	else if (w->deadline > 0 && clock_seconds() > w->deadline)
-		w->outcome = CLIQUE_AUT_TIMED_OUT;
-	else
-		return;
-	nauty_kill_request = 1;
+	(void)count, (void)n;
+	clique_sym_group_add(collecting, perm);
 }
 
-static void on_automorphism(int count, int *perm, int *orbits, int numorbits, int stabvertex, int n)
+static void *watcher(void *arg)
 {
-	(void)count, (void)orbits, (void)numorbits, (void)stabvertex, (void)n;
-	clique_sym_group_add(watching->grp, perm);
+	struct watch *w = arg;
+	pthread_mutex_lock(&w->lock);
+	while (!w->done) {
+		double now = clock_seconds();
+		if (w->cancel && atomic_load(w->cancel))
+			w->outcome = CLIQUE_AUT_CANCELLED;
+		else if (w->deadline > 0 && now > w->deadline)
+			w->outcome = CLIQUE_AUT_TIMED_OUT;
+		if (w->outcome != CLIQUE_AUT_FOUND) {
+			nauty_kill_request = 1;
+			break;
+		}
+		double until = now + WATCH_MS / 1000.0;
+		if (w->deadline > 0 && w->deadline < until)
+			until = w->deadline;
+		struct timespec ts = { .tv_sec = (time_t)until };
+		ts.tv_nsec = (long)((until - (double)ts.tv_sec) * 1e9);
+		pthread_cond_timedwait(&w->wake, &w->lock, &ts);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
 }
 
-/* g's rows in nauty's form (bit 0 the high bit), or its complement's
- * when that has fewer edges: the same group, and nauty's refinement
- * walks the edges (hamming8-4: 0.9 ms for the complement, 1.3 for the
- * graph; johnson16-2-4: 0.3 and 0.6). */
-static graph *nauty_graph(const struct graph *g, int m)
+/* g, or its complement when that has fewer edges (the same group, and
+ * Traces' refinement walks the edges), as Traces' adjacency lists. */
+static void traces_graph(const struct graph *g, sparsegraph *sg)
 {
 	int n = g->n;
 	bool complement = graph_edges(g) > (uint64_t)n * (uint64_t)(n - 1) / 4;
-	graph *ng = xcalloc((size_t)m * (size_t)(n ? n : 1), sizeof *ng);
+	size_t arcs = complement ? (size_t)n * (size_t)(n - 1) - 2 * graph_edges(g) : 2 * graph_edges(g);
+	SG_INIT(*sg);
+	sg->nv = n;
+	sg->nde = arcs;
+	sg->vlen = sg->dlen = (size_t)n;
+	sg->elen = arcs;
+	sg->v = xmalloc(sizeof *sg->v * (size_t)n);
+	sg->d = xmalloc(sizeof *sg->d * (size_t)n);
+	sg->e = xmalloc(sizeof *sg->e * (arcs ? arcs : 1));
+	size_t k = 0;
 	for (int v = 0; v < n; v++) {
 		const uint64_t *r = graph_row(g, v);
-		set *row = GRAPHROW(ng, v, m);
+		sg->v[v] = k;
 		for (int w = 0; w < g->words; w++) {
 			uint64_t bits = r[w];
 			if (complement) {
@@ -71,10 +96,53 @@ static graph *nauty_graph(const struct graph *g, int m)
 					bits &= ((uint64_t)1 << (n & 63)) - 1;
 			}
 			for (; bits; bits &= bits - 1)
-				ADDELEMENT(row, w * 64 + __builtin_ctzll(bits));
+				sg->e[k++] = w * 64 + __builtin_ctzll(bits);
 		}
+		sg->d[v] = (int)(k - sg->v[v]);
 	}
-	return ng;
+}
+
+/* Traces on g, watched when there is a cancel flag or a deadline; the
+ * generators go to grp, the rest to *ts.  The outcome. */
+static enum clique_aut_outcome run_traces(const struct graph *g, struct watch *w, struct clique_sym_group *grp,
+                                          TracesStats *ts)
+{
+	int n = g->n;
+	sparsegraph sg;
+	traces_graph(g, &sg);
+	int *lab = xmalloc(sizeof *lab * (size_t)n * 3), *ptn = lab + n, *orbits = ptn + n;
+	DEFAULTOPTIONS_TRACES(opt);
+	opt.userautomproc = on_automorphism;
+	pthread_mutex_lock(&traces_lock);
+	collecting = grp;
+	nauty_kill_request = 0;
+	pthread_t t;
+	bool watched = (w->cancel || w->deadline > 0) && !pthread_create(&t, NULL, watcher, w);
+	/* a cancel or a deadline already past is seen before Traces runs,
+	 * whenever the watcher would come to it */
+	if (w->cancel && atomic_load(w->cancel))
+		w->outcome = CLIQUE_AUT_CANCELLED;
+	else if (w->deadline > 0 && clock_seconds() > w->deadline)
+		w->outcome = CLIQUE_AUT_TIMED_OUT;
+	else
+		Traces(&sg, lab, ptn, orbits, &opt, ts, NULL);
+	if (watched) {
+		pthread_mutex_lock(&w->lock);
+		w->done = true;
+		pthread_cond_signal(&w->wake);
+		pthread_mutex_unlock(&w->lock);
+		pthread_join(t, NULL);
+	}
+	/* killed, or at the end of its work when the flag went up */
+	if (ts->errstatus && w->outcome == CLIQUE_AUT_FOUND)
+		w->outcome = w->cancel && atomic_load(w->cancel) ? CLIQUE_AUT_CANCELLED : CLIQUE_AUT_TIMED_OUT;
+	nauty_kill_request = 0;
+	collecting = NULL;
+	traces_freedyn();
+	pthread_mutex_unlock(&traces_lock);
+	free(lab);
+	SG_FREE(sg);
+	return w->outcome;
 }
 
 struct clique_sym_group *clique_aut_group(const struct graph *g, double limit, const atomic_int *cancel,
@@ -85,51 +153,39 @@ struct clique_sym_group *clique_aut_group(const struct graph *g, double limit, c
 	if (!info)
 		info = &local;
 	*info = (struct clique_aut_info){ .order = 1, .orbits = g->n };
+	struct clique_sym_group *grp = clique_sym_group_new(g->n);
 	struct watch w = {
-		.grp = clique_sym_group_new(g->n),
 		.cancel = cancel,
 		.deadline = limit > 0 ? t0 + limit : 0,
 		.outcome = CLIQUE_AUT_FOUND,
 	};
 	if (g->n == 0) {
 		info->seconds = clock_seconds() - t0;
-		return w.grp;
+		return grp;
 	}
-	int n = g->n, m = SETWORDSNEEDED(n);
-	graph *ng = nauty_graph(g, m);
-	int *lab = xmalloc(sizeof *lab * (size_t)n * 3), *ptn = lab + n, *orbits = ptn + n;
-	DEFAULTOPTIONS_GRAPH(opt);
-	opt.getcanon = FALSE;
-	opt.userautomproc = on_automorphism;
-	opt.usernodeproc = on_node;
-	statsblk st;
-	pthread_mutex_lock(&nauty_lock);
-	watching = &w;
-	if (cancel && atomic_load(cancel))
-		w.outcome = CLIQUE_AUT_CANCELLED;
-	else
-		densenauty(ng, lab, ptn, orbits, &opt, &st, m, n, NULL);
-	nauty_kill_request = 0;
-	watching = NULL;
-	nauty_freedyn();
-	nautil_freedyn();
-	naugraph_freedyn();
-	pthread_mutex_unlock(&nauty_lock);
-	free(lab);
-	free(ng);
+	pthread_mutex_init(&w.lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&w.wake, &ca);
+	pthread_condattr_destroy(&ca);
+	TracesStats ts = { 0 };
+	run_traces(g, &w, grp, &ts);
+	pthread_cond_destroy(&w.wake);
+	pthread_mutex_destroy(&w.lock);
 	info->outcome = w.outcome;
-	info->nodes = w.nodes;
+	info->nodes = ts.numnodes;
 	info->seconds = clock_seconds() - t0;
 	if (w.outcome != CLIQUE_AUT_FOUND) {
-		clique_sym_group_free(w.grp);
+		clique_sym_group_free(grp);
 		return NULL;
 	}
-	info->order = st.grpsize1;
-	info->order_exp = st.grpsize2;
-	info->orbits = st.numorbits;
-	info->generators = w.grp->count;
-	info->worth = clique_aut_worth(info, n);
-	return w.grp;
+	info->order = ts.grpsize1;
+	info->order_exp = ts.grpsize2;
+	info->orbits = ts.numorbits;
+	info->generators = grp->count;
+	info->worth = clique_aut_worth(info, g->n);
+	return grp;
 }
 
 /* The search with the group (clique_sym.c) has a weaker bound than
@@ -162,7 +218,7 @@ bool clique_aut_worth(const struct clique_aut_info *info, int n)
 
 char *clique_aut_order_str(const struct clique_aut_info *info, char *buf, size_t size)
 {
-	/* nauty keeps the order as a double, exact to 15 digits */
+	/* Traces keeps the order as a double, exact to 15 digits */
 	double whole = info->order_exp < 16 ? info->order * pow(10, info->order_exp) : 1e16;
 	if (whole < 1e15)
 		snprintf(buf, size, "%.0f", round(whole));

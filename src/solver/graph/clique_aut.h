@@ -2,32 +2,40 @@
  * that break symmetry (clique_sym.h, clique_avg.h) on a graph that came
  * without its group (a DIMACS file with no c automorphism lines).
  *
- * The group comes from McKay and Piperno's nauty (Debian: libnauty2-dev),
- * dense mode, on the graph's own bitset rows.  nauty was chosen over
- * Traces (the same library, sparse graphs) and bliss by measurement on
- * this machine (CPU seconds of the group alone):
+ * The group comes from Piperno's Traces, in McKay and Piperno's nauty
+ * library (Debian: libnauty2-dev), on adjacency lists of the graph or
+ * its complement, whichever has fewer edges.  Traces replaced nauty's
+ * dense mode by measurement on this machine (CPU milliseconds of the
+ * group alone, lists or rows built included; generators found, by
+ * Traces as the first call of a process finds them: it draws at random,
+ * from the same seed in every process, so a later call may find others):
  *
- *     graph           nauty dense   Traces    order          orbits
- *     hamming8-4        0.0011      0.0016    10,321,920          1
- *     johnson16-2-4     0.0005      0.0005    16! (2.1e13)        1
- *     hamming9-4        0.008       0.0055    1.9e8               1
- *     keller5           0.0075      0.0084    3,840              14
- *     G(1000, 0.5)      0.0001      0.0018    1               1,000
+ *     graph           Traces        nauty dense   order          orbits
+ *     hamming8-4       0.74   3      0.97   8     10,321,920          1
+ *     johnson16-2-4    0.26   2      0.31  15     16! (2.1e13)        1
+ *     hamming9-4       2.3    2      7.1    9     1.9e8               1
+ *     keller5          3.2    6      7.1    6     3,840              14
+ *     hamming12-6      500    3   5,100    12
+ *     G(200, 0.9)      0.02   0      0.02   0     1                 200
+ *     G(800, 0.5)      1.5    0      0.5    0     1                 800
  *
- * The graphs where the symmetry pays are dense and small (hundreds of
- * vertices), where nauty's dense refinement is as fast as any and needs
- * no copy into adjacency lists; a random graph costs a tenth of a
- * millisecond (its degrees split every vertex apart at once).  Traces
- * wins on large sparse graphs with hard groups, which a clique search
- * of bitset rows does not take; bliss (a separate package, C++) was not
- * measured: nauty already costs less than reading the file.
+ * Traces is faster on every graph with symmetry, and finds fewer
+ * generators, which the search checks one by one and draws its random
+ * elements from: hamming8-4's search took 0.20 ms with Traces' few and
+ * 0.31 with nauty's 8, johnson16-2-4's 9 nodes and 0.13 ms against 42
+ * and 0.32.  It loses on large random graphs, where nauty's degrees
+ * split every vertex apart at once, by a millisecond of a search of
+ * seconds.  bliss (a separate package, C++) was not measured.
  *
- * nauty's search for the group can be long on some graphs (strongly
- * regular ones with no structure to refine on); it is watched at every
- * node of its tree and given up on a cancel (*cancel set) or past a time
- * limit, and what it found so far is then not used.  One computation at
- * a time in the process: nauty's kill request is one flag for all of
- * its callers, so the calls are serialised here. */
+ * Traces' search for the group can be long on some graphs (strongly
+ * regular ones with no structure to refine on), and it takes no
+ * callback at its nodes: a watcher thread gives it up on a cancel
+ * (*cancel set) or past a time limit, through nauty's kill request,
+ * which Traces looks at between its stages (a few milliseconds on the
+ * graphs above, a tenth of a second or more on hamming12-6), and what
+ * it found so far is then not used.  One computation at a time in the
+ * process: the kill request is one flag for all of its callers, so the
+ * calls are serialised here. */
 #ifndef LD_CLIQUE_AUT_H
 #define LD_CLIQUE_AUT_H
 
@@ -51,8 +59,8 @@ struct clique_aut_info {
 	int order_exp;          /* exp > 0; exact, a whole number, when order_exp is 0) */
 	int orbits;             /* orbits of the group on the vertices */
 	int generators;
-	uint64_t nodes;         /* nodes of nauty's search tree */
-	double seconds;         /* wall clock, building nauty's graph included */
+	uint64_t nodes;         /* nodes of Traces' search tree */
+	double seconds;         /* wall clock, building Traces' graph included */
 	bool worth;             /* clique_aut_worth's verdict */
 };
 
@@ -70,7 +78,7 @@ struct clique_sym_group *clique_aut_group(const struct graph *g, double limit, c
  * average (clique_aut.c has the figures). */
 bool clique_aut_worth(const struct clique_aut_info *info, int n);
 
-/* The order in figures ("10321920") or, from 10^15 on, where nauty's
+/* The order in figures ("10321920") or, from 10^15 on, where Traces'
  * figure is no longer exact, "about 2.09 x 10^15".  Returns buf. */
 char *clique_aut_order_str(const struct clique_aut_info *info, char *buf, size_t size);
 

@@ -19,7 +19,8 @@
  * size to beat as its floor.  That search's bound and order are much
  * stronger than the orbit-by-orbit branching, whose children each take a
  * whole search; measured on keller5 (776 vertices, group of order 3,840
- * found by nauty, clique number 27), CPU seconds and nodes of the whole
+ * computed, clique number 27; listed whole, so the same group whichever
+ * program found it), CPU seconds and nodes of the whole
  * proof:
  *
  *     orbit levels   searches handed down   nodes          seconds

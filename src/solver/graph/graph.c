@@ -42,16 +42,6 @@ struct graph *graph_copy(const struct graph *g)
 	return c;
 }
 
-bool graph_add_edge(struct graph *g, int u, int v)
-{
-	uint64_t *ru = g->adj + (size_t)u * (size_t)g->words;
-	if (graph_bit_test(ru, v))
-		return false;
-	graph_bit_set(ru, v);
-	graph_bit_set(g->adj + (size_t)v * (size_t)g->words, u);
-	return true;
-}
-
 int graph_degree(const struct graph *g, int v)
 {
 	return graph_bits_count(graph_row(g, v), g->words);

@@ -60,8 +60,17 @@ static inline bool graph_has_edge(const struct graph *g, int u, int v)
 {
 	return graph_bit_test(graph_row(g, u), v);
 }
-/* Add the edge uv (u != v, both in range); false if it was there. */
-bool graph_add_edge(struct graph *g, int u, int v);
+/* Add the edge uv (u != v, both in range); false if it was there.
+ * Inline: a graph's reader calls it for every edge of a file. */
+static inline bool graph_add_edge(struct graph *g, int u, int v)
+{
+	uint64_t *ru = g->adj + (size_t)u * (size_t)g->words;
+	if (graph_bit_test(ru, v))
+		return false;
+	graph_bit_set(ru, v);
+	graph_bit_set(g->adj + (size_t)v * (size_t)g->words, u);
+	return true;
+}
 int graph_degree(const struct graph *g, int v);
 /* Edges in all. */
 uint64_t graph_edges(const struct graph *g);
