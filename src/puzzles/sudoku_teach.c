@@ -78,9 +78,21 @@ static void enter_tier(const struct sudoku_grid *g, int cell, int digit, struct 
 static void nudge(const struct sudoku_grid *g, const struct sudoku_logic_step *st, struct note *out)
 {
 	char unit[2][24] = { "", "" }, name[16];
+	const struct sudoku_grid_geom *geo = sudoku_grid_geom_of(g);
 	for (int i = 0; i < 2; i++)
 		if (st->units[i] >= 0)
 			sudoku_unit_name(g->side, st->units[i], unit[i], sizeof unit[i]);
+	/* The cells to look at marked: the unit, the two units, or where
+	 * a box and a line meet (a single's cell, below). */
+	bool meet = st->tech == SUDOKU_LOGIC_LOCKED && st->units[1] >= 0;
+	for (int i = 0; i < 2 && st->tech != SUDOKU_LOGIC_NAKED_SINGLE; i++)
+		for (int k = 0; st->units[i] >= 0 && k < g->side; k++) {
+			int cell = geo->unit_cell[st->units[i]][k];
+			bool in_both = geo->cell_unit[cell][0] == st->units[1 - i] ||
+			               geo->cell_unit[cell][1] == st->units[1 - i] || geo->cell_unit[cell][2] == st->units[1 - i];
+			if (!meet || (i == 0 && in_both))
+				note_cell(out, cell);
+		}
 	switch (st->tech) {
 	case SUDOKU_LOGIC_NAKED_SINGLE:
 		sudoku_cell_name(g, st->cell, name, sizeof name);
