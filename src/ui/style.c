@@ -144,7 +144,7 @@ int style_colour_find(const struct style_colour *colours, const char *name)
 const char *glyph(enum glyph g)
 {
 	static const char *const utf8[GL_COUNT] = {
-		[GL_EMPTY] = "\u00b7", [GL_TICK] = "\u2713", [GL_SAVED] = "\u2026", [GL_DOT] = "\u00b7",
+		[GL_EMPTY] = "\u00b7", [GL_TICK] = "\u2713", [GL_SAVED] = "\u25b8", [GL_DOT] = "\u00b7",
 		[GL_LEFT] = "\u2190", [GL_RIGHT] = "\u2192", [GL_UP] = "\u2191", [GL_DOWN] = "\u2193",
 		[GL_BAR_FULL] = "\u2588", [GL_BAR_EMPTY] = "\u2591", [GL_HLINE] = "\u2500", [GL_VLINE] = "\u2502",
 		[GL_TL] = "\u250c", [GL_TR] = "\u2510", [GL_BL] = "\u2514", [GL_BR] = "\u2518",

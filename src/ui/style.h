@@ -29,7 +29,7 @@ enum style_role {
 enum glyph {
 	GL_EMPTY,      /* an empty cell */
 	GL_TICK,       /* a solved level */
-	GL_SAVED,      /* a level left unfinished, saved */
+	GL_SAVED,      /* a level left unfinished, saved: "▸", to go on (not "…", read as text cut) */
 	GL_DOT,        /* a separator */
 	GL_LEFT, GL_RIGHT, GL_UP, GL_DOWN,
 	GL_BAR_FULL, GL_BAR_EMPTY,
