@@ -303,7 +303,8 @@ static bool dead_end(const struct puzzle_state *s, struct note *out)
 	int64_t more = knapsack_puzzle_rest_best(s), need = s->best - s->value;
 	if (more >= need)
 		return false;
-	note_say(out, "With what is left, at most %s more can go in; the best bag is %s more", NUM(more), NUM(need));
+	note_say(out, "What is left can add a value of %s at most; the best bag is worth %s more", NUM(more),
+	         NUM(need));
 	/* The picks no best bag holds: they are what to take out. */
 	for (int i = 0; i < s->k.n; i++)
 		if (s->in[i] && best_with(s, i) < s->best)

@@ -55,7 +55,7 @@ static void draw_bar(struct canvas *c, int y, int x, int w, double fraction)
 static const char *as_clause(const char *text, char *buf, size_t size)
 {
 	static const char *const ordinary[] = { "The ", "With ", "Guess ", "Place ", "A ", "An ", "Every ", "No ",
-		                                "Nothing ", "Only ", "In ", "Item ", "Vertex ", NULL };
+		                                "Nothing ", "Only ", "In ", "Item ", "Vertex ", "What ", NULL };
 	snprintf(buf, size, "%s", text);
 	for (int i = 0; ordinary[i]; i++)
 		if (!strncmp(buf, ordinary[i], strlen(ordinary[i])))

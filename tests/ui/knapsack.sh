@@ -39,7 +39,7 @@ done
 keys Home
 for i in $(seq 2 "$out"); do keys Down; done
 keys Space
-wait_for "Dead end: with what is left, at most"
+wait_for "Dead end: what is left can add a value of"
 ok $? "item $out, in no best bag: a dead end with the bound in words"
 keys u
 wait_for "moves 2"

@@ -58,7 +58,7 @@ static void dead_end_and_hints(void)
 	struct note n;
 	struct puzzle_state *a = knapsack_puzzle.apply(s, "+2;+3", &err);
 	ok(knapsack_puzzle.dead_end(a, &n), "items 2 and 3 in: a dead end");
-	is_str(n.text, "With what is left, at most 0 more can go in; the best bag is 20 more", "said with its bound");
+	is_str(n.text, "What is left can add a value of 0 at most; the best bag is worth 20 more", "said with its bound");
 	ok(note_has_cell(&n, 2) && !note_has_cell(&n, 1), "marking item 3, in no best bag, and not item 2");
 	ok(!knapsack_puzzle.dead_end(s, &n), "the empty bag is no dead end");
 	ok(knapsack_puzzle.hint(s, "+2;+4", 1, &n), "hint, tier 1");
