@@ -258,10 +258,13 @@ void help_draw_on(struct help *h, struct canvas *c)
 	put(c, 0, 1, cols - 2, style(ST_TITLE), "linkdance: keys");
 	for (int i = 0; i < shown && h->top + i < pg.n; i++)
 		draw_line(c, 2 + i, &pg.lines[h->top + i]);
+	/* in fewer words where the line is short, never cut */
+	bool wide = cols - 2 >= 60;
 	put(c, rows - 1, 1, cols - 2, style(ST_DIM),
-	    more          ? "more below: arrows or space scroll, any other key goes back"
-	    : h->top > 0  ? "the end: arrows scroll back, any other key goes back"
-	                  : "any key goes back");
+	    more && wide ? "more below: arrows or space scroll, any other key goes back"
+	    : more       ? "more below: arrows, space; other keys: back"
+	    : h->top > 0 ? (wide ? "the end: arrows scroll back, any other key goes back" : "the end; other keys: back")
+	                 : "any key goes back");
 }
 
 void help_draw(struct help *h, int rows, int cols)

@@ -10,6 +10,7 @@
 #include "ui/keys.h"
 #include "ui/play_screen.h"
 #include "util/clock.h"
+#include "util/textfit.h"
 #include "util/u128.h"
 
 /* ---- drawing -------------------------------------------------------------- */
@@ -18,18 +19,23 @@
  * between the level's name and the counts. */
 static void draw_title(struct play *p, struct canvas *c, int *free_from, int *free_to)
 {
-	char left[sizeof p->s->name + 96], right[96];
+	char left[sizeof p->s->name + 96], right[96], grade[24] = "", copy[32];
 	int secs = (int)p->s->played;
-	snprintf(left, sizeof left, " linkdance %s %s%s%s", glyph(GL_DOT), p->pz->title, p->s->name[0] ? " " : "",
-	         p->s->name);
-	if (p->s->grade)
-		snprintf(left + strlen(left), sizeof left - strlen(left), " (grade %d)", p->s->grade);
-	char copy[32];
-	catalog_save_words(p->s->save_path, copy, sizeof copy);
-	if (copy[0])
-		snprintf(left + strlen(left), sizeof left - strlen(left), " %s", copy);
 	snprintf(right, sizeof right, "moves %d  hints %d  %d:%02d ", session_moves(p->s), p->s->hints, secs / 60,
 	         secs % 60);
+	if (p->s->grade)
+		snprintf(grade, sizeof grade, " (grade %d)", p->s->grade);
+	catalog_save_words(p->s->save_path, copy, sizeof copy);
+	/* Where the row is short the program's name goes first, then the
+	 * grade, so that the level's own name is read whole. */
+	for (int drop = 0; drop < 3; drop++) {
+		snprintf(left, sizeof left, " %s%s%s%s%s%s%s", drop ? "" : "linkdance ", drop ? "" : glyph(GL_DOT),
+		         drop ? "" : " ", p->pz->title, p->s->name[0] ? " " : "", p->s->name, drop > 1 ? "" : grade);
+		if (copy[0])
+			snprintf(left + strlen(left), sizeof left - strlen(left), " %s", copy);
+		if (textfit_width(left) + (int)strlen(right) + 1 <= c->cols)
+			break;
+	}
 	/* The counts and the clock come first; a long level name gives way. */
 	int room = c->cols - (int)strlen(right) - 1;
 	canvas_fill(c, 0, 0, 1, c->cols, style(ST_TITLE), " ");
