@@ -421,7 +421,9 @@ static void draw_head(const struct knapsack_view *kv, const struct columns *c, s
 		         below ? glyph(GL_DOWN) : "");
 		canvas_print(cv, y, c->bar_x, style(ST_NOTICE), line);
 	} else {
-		canvas_print(cv, y, c->bar_x, dim, "weight, on the bag's scale");
+		/* as much of it as the bars' width says whole */
+		const char *say = c->bar_w >= 26 ? "weight, on the bag's scale" : c->bar_w >= 6 ? "weight" : "";
+		canvas_print(cv, y, c->bar_x, dim, say);
 	}
 }
 
