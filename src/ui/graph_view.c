@@ -789,10 +789,12 @@ static bool gv_layout(struct view *v, int rows, int cols)
 		gv->panel_h = PANEL_H;
 		return true;
 	}
+	/* No room for the figures beside the graph or under it: the graph
+	 * alone (written over it, they hid a dozen vertices); the status
+	 * line still says each step. */
 	gv->beside = gv->board;
 	gv->panel_y = gv->panel_x = 0;
-	gv->panel_h = rows;
-	gv->panel_w = cols;
+	gv->panel_h = gv->panel_w = 0;
 	return true;
 }
 
