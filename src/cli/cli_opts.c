@@ -13,51 +13,47 @@
 #include "cli/cli.h"
 #include "puzzles/puzzle.h"
 
-/* "linkdance: MSG" and the pointer to --help when the line has room for
- * it within 80 columns, then the line after, if any. */
-static int usage_lines(const char *msg, const char *after)
-{
-	const char *help = " (see linkdance --help)";
-	if (strlen("linkdance: ") + strlen(msg) + strlen(help) > 80)
-		help = "";
-	fprintf(stderr, "linkdance: %s%s\n%s", msg, help, after);
-	return CLI_USAGE;
-}
-
-static int usage_v(const char *after, const char *fmt, va_list ap)
+/* "linkdance: MSG", the pointer to --help when the line has room for it
+ * within 80 columns, and then "  LIST" on a line of its own if there is
+ * a list (NULL: none). */
+static int usage_v(const char *list, const char *fmt, va_list ap)
 {
 	char msg[512];
 	vsnprintf(msg, sizeof msg, fmt, ap);
-	return usage_lines(msg, after);
+	const char *help = " (see linkdance --help)";
+	if (strlen("linkdance: ") + strlen(msg) + strlen(help) > 80)
+		help = "";
+	fprintf(stderr, "linkdance: %s%s\n", msg, help);
+	if (list)
+		fprintf(stderr, "  %s\n", list);
+	return CLI_USAGE;
 }
 
 int cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int rc = usage_v("", fmt, ap);
+	int rc = usage_v(NULL, fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
 int cli_usage_listed(const char *list, const char *fmt, ...)
 {
-	char after[256];
-	snprintf(after, sizeof after, "  %s\n", list);
 	va_list ap;
 	va_start(ap, fmt);
-	int rc = usage_v(after, fmt, ap);
+	int rc = usage_v(list, fmt, ap);
 	va_end(ap);
 	return rc;
 }
 
 int cli_family_error(const char *fmt, ...)
 {
-	char after[160];
-	snprintf(after, sizeof after, "  the families: %s\n", puzzle_names());
+	char families[160];
+	snprintf(families, sizeof families, "the families: %s", puzzle_names());
 	va_list ap;
 	va_start(ap, fmt);
-	int rc = usage_v(after, fmt, ap);
+	int rc = usage_v(families, fmt, ap);
 	va_end(ap);
 	return rc;
 }

@@ -46,12 +46,6 @@ static void step_elim(struct sudoku_logic_step *st, int cell, sudoku_grid_mask d
 	}
 }
 
-static bool in_unit(const struct sudoku_grid_geom *geo, int cell, int u)
-{
-	const uint16_t *cu = geo->cell_unit[cell];
-	return cu[0] == u || cu[1] == u || cu[2] == u;
-}
-
 /* Units in the order a player scans them: boxes, then rows, then columns. */
 static int unit_at(const struct sudoku_grid_geom *geo, int k)
 {
@@ -129,7 +123,7 @@ static bool try_locked(const struct sudoku_logic *L, int in, int out, int d, str
 		int c = geo->unit_cell[out][i];
 		if (!(L->cand[c] & sudoku_grid_bit(d)))
 			continue;
-		if (in_unit(geo, c, in))
+		if (sudoku_grid_in_unit(geo, c, in))
 			step_reason(st, c);
 		else
 			step_elim(st, c, sudoku_grid_bit(d));
@@ -751,7 +745,7 @@ static void need_premises(struct trace *t, const struct core *k)
 		/* the digit fits no cell of units[0] outside units[1] */
 		for (int i = 0; i < geo->side; i++) {
 			int c = geo->unit_cell[k->units[0]][i];
-			if (!in_unit(geo, c, k->units[1]))
+			if (!sudoku_grid_in_unit(geo, c, k->units[1]))
 				need(t, c, k->digits);
 		}
 		break;

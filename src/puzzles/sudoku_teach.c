@@ -85,12 +85,10 @@ static void nudge(const struct sudoku_grid *g, const struct sudoku_logic_step *s
 	/* The cells to look at marked: the unit, the two units, or where
 	 * a box and a line meet (a single's cell, below). */
 	bool meet = st->tech == SUDOKU_LOGIC_LOCKED && st->units[1] >= 0;
-	for (int i = 0; i < 2 && st->tech != SUDOKU_LOGIC_NAKED_SINGLE; i++)
+	for (int i = 0; i < (meet ? 1 : 2) && st->tech != SUDOKU_LOGIC_NAKED_SINGLE; i++)
 		for (int k = 0; st->units[i] >= 0 && k < g->side; k++) {
 			int cell = geo->unit_cell[st->units[i]][k];
-			bool in_both = geo->cell_unit[cell][0] == st->units[1 - i] ||
-			               geo->cell_unit[cell][1] == st->units[1 - i] || geo->cell_unit[cell][2] == st->units[1 - i];
-			if (!meet || (i == 0 && in_both))
+			if (!meet || sudoku_grid_in_unit(geo, cell, st->units[1]))
 				note_cell(out, cell);
 		}
 	switch (st->tech) {

@@ -109,6 +109,12 @@ const struct sudoku_grid_geom *sudoku_grid_geom_of(const struct sudoku_grid *g)
 	return sudoku_grid_geom_get(g->box_rows, g->box_cols);
 }
 
+bool sudoku_grid_in_unit(const struct sudoku_grid_geom *geo, int cell, int u)
+{
+	const uint16_t *cu = geo->cell_unit[cell];
+	return cu[0] == u || cu[1] == u || cu[2] == u;
+}
+
 void sudoku_grid_init(struct sudoku_grid *g, int box)
 {
 	sudoku_grid_init_shape(g, box, box);

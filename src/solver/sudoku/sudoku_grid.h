@@ -59,6 +59,8 @@ bool sudoku_grid_default_shape(int side, int *box_rows, int *box_cols);
 const struct sudoku_grid_geom *sudoku_grid_geom_get(int box_rows, int box_cols);
 /* The geometry of g's shape; NULL if its sizes do not agree. */
 const struct sudoku_grid_geom *sudoku_grid_geom_of(const struct sudoku_grid *g);
+/* Is cell one of unit u's (a row, column or box, numbered as unit_cell)? */
+bool sudoku_grid_in_unit(const struct sudoku_grid_geom *geo, int cell, int u);
 /* Fill *g for square boxes of side box (a copy of one's own). */
 void sudoku_grid_geom_init(struct sudoku_grid_geom *g, int box);
 void sudoku_grid_geom_init_shape(struct sudoku_grid_geom *g, int box_rows, int box_cols);
